@@ -1,0 +1,97 @@
+import { z } from "zod/mini";
+import { LIMITS } from "./protocol.ts";
+
+export const PURPOSES = ["chat", "classify", "quick"] as const;
+export type Purpose = (typeof PURPOSES)[number];
+
+/**
+ * The OpenAI-compatible chat request, as much of it as Parley reads. Unknown top-level fields are
+ * kept (looseObject) so that any OpenAI client works; Parley's own field `parley` is stripped
+ * before the request goes upstream.
+ */
+export const ToolCall = z.object({
+  id: z.string().check(z.minLength(1), z.maxLength(200)),
+  type: z.literal("function"),
+  function: z.object({ name: z.string().check(z.minLength(1), z.maxLength(200)), arguments: z.string() }),
+});
+export type ToolCall = z.infer<typeof ToolCall>;
+
+const ContentPart = z.looseObject({ type: z.string(), text: z.optional(z.string()) });
+const Content = z.union([z.string().check(z.maxLength(LIMITS.maxMessageChars)), z.array(ContentPart)]);
+
+/** A client may give each message an id; the session log uses it to store each message once. */
+const MessageId = z.optional(z.string().check(z.minLength(1), z.maxLength(100)));
+
+export const ChatMessage = z.discriminatedUnion("role", [
+  z.object({ role: z.literal("system"), content: Content, id: MessageId }),
+  z.object({ role: z.literal("user"), content: Content, id: MessageId, name: z.optional(z.string()) }),
+  z.object({
+    role: z.literal("assistant"),
+    content: z.nullish(Content),
+    tool_calls: z.optional(z.array(ToolCall)),
+    id: MessageId,
+  }),
+  z.object({ role: z.literal("tool"), content: Content, tool_call_id: z.string(), id: MessageId }),
+]);
+export type ChatMessage = z.infer<typeof ChatMessage>;
+
+export const ChatRequest = z.looseObject({
+  model: z.optional(z.string().check(z.maxLength(200))),
+  messages: z.array(ChatMessage).check(z.minLength(1), z.maxLength(LIMITS.maxMessages)),
+  stream: z.optional(z.boolean()),
+  max_tokens: z.optional(z.int().check(z.positive())),
+  max_completion_tokens: z.optional(z.int().check(z.positive())),
+  temperature: z.optional(z.number().check(z.gte(0), z.lte(2))),
+  tools: z.optional(z.array(z.looseObject({ type: z.literal("function"), function: z.looseObject({ name: z.string() }) }))),
+  tool_choice: z.optional(z.unknown()),
+  parley: z.optional(
+    z.object({
+      /** Id under which the assistant reply is stored; lets a retried request store it once. */
+      replyId: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
+      /**
+       * `chat` (default): the agent's turn. `classify`: the router's intent decision (stored as a
+       * trace step, not a message). `quick`: one answer from the `sources` given, no tools.
+       */
+      purpose: z.optional(z.enum(PURPOSES)),
+      /** Quick path: retrieved passages and search results, put in the prompt as reference material. */
+      sources: z.optional(z.string().check(z.maxLength(24_000))),
+    }),
+  ),
+});
+export type ChatRequest = z.infer<typeof ChatRequest>;
+
+/** One streamed chunk (`chat.completion.chunk`), the fields Parley reads. */
+export interface ChatChunk {
+  id?: string;
+  object?: string;
+  model?: string;
+  choices: Array<{
+    index: number;
+    delta: {
+      role?: string;
+      content?: string | null;
+      tool_calls?: Array<{ index: number; id?: string; type?: "function"; function?: { name?: string; arguments?: string } }>;
+    };
+    finish_reason: string | null;
+  }>;
+  usage?: Usage | null;
+}
+
+export interface Usage {
+  prompt_tokens: number;
+  completion_tokens: number;
+  total_tokens: number;
+}
+
+/** A non-streamed completion (`chat.completion`), the fields Parley reads. */
+export interface ChatCompletion {
+  id: string;
+  object: "chat.completion";
+  model: string;
+  choices: Array<{
+    index: number;
+    message: { role: "assistant"; content: string | null; tool_calls?: ToolCall[] };
+    finish_reason: string | null;
+  }>;
+  usage?: Usage;
+}

@@ -1,0 +1,43 @@
+import { z } from "zod/mini";
+
+/** Every error code the proxy can answer with; the widget maps them to visitor-facing text. */
+export const ERROR_CODES = [
+  "bad_request",
+  "invalid_json",
+  "validation_failed",
+  "payload_too_large",
+  "not_found",
+  "method_not_allowed",
+  "unauthorized",
+  "forbidden",
+  "forbidden_origin",
+  "unknown_site",
+  "unknown_agent",
+  "model_not_allowed",
+  "rate_limited",
+  "budget_exceeded",
+  "conflict",
+  "upstream_error",
+  "upstream_unreachable",
+  "upstream_timeout",
+  "tool_failed",
+  "misconfigured",
+  "internal",
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const ErrorBody = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    /** Upstream provider's HTTP status, when the error came from the provider. */
+    status: z.optional(z.number()),
+    /** Field-level issues for validation errors. */
+    issues: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
+  }),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+export function errorBody(code: ErrorCode, message: string, extra: Partial<ErrorBody["error"]> = {}): ErrorBody {
+  return { error: { code, message, ...extra } };
+}

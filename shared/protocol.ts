@@ -1,0 +1,42 @@
+/**
+ * Wire names shared by the widget and the worker, declared once (habit from cloudflare/agents
+ * protocol.ts). Types are derived from these constants; no literal strings elsewhere.
+ */
+export const ROUTES = {
+  sessions: "/v1/sessions",
+  session: "/v1/sessions/:id",
+  chat: "/v1/chat/completions",
+  agent: "/v1/agents/:id",
+  tool: "/v1/tools/:name",
+  health: "/v1/health",
+} as const;
+
+export const HEADERS = {
+  siteKey: "x-parley-site-key",
+  replyId: "x-parley-reply-id",
+  sessionId: "x-parley-session-id",
+  demoModel: "x-parley-demo-model",
+} as const;
+
+export const EVENT_TYPES = {
+  sessionOpened: "session.opened",
+  messageAppended: "message.appended",
+  adviceRecorded: "advice.recorded",
+  traceStep: "trace.step",
+} as const;
+export type EventType = (typeof EVENT_TYPES)[keyof typeof EVENT_TYPES];
+
+export const ROLES = ["user", "assistant", "tool", "system"] as const;
+export type Role = (typeof ROLES)[number];
+
+/** How a stored assistant message ended: streamed to the end, or cut (client gone, upstream dropped). */
+export const MESSAGE_STATUS = ["complete", "interrupted"] as const;
+export type MessageStatus = (typeof MESSAGE_STATUS)[number];
+
+/** Limits both sides agree on; the worker enforces them, the widget uses them to warn early. */
+export const LIMITS = {
+  maxBodyBytes: 256 * 1024,
+  maxMessages: 200,
+  maxMessageChars: 16_000,
+  sessionTtlSeconds: 7 * 24 * 3600,
+} as const;

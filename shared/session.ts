@@ -1,0 +1,85 @@
+import { z } from "zod/mini";
+import { EVENT_TYPES, MESSAGE_STATUS, ROLES } from "./protocol.ts";
+import { ToolCall } from "./chat.ts";
+
+/**
+ * A session is an append-only list of typed events; its state is their fold by `reduceSession`.
+ * The widget folds its own copy with the same reducer, the SessionRoom folds the authoritative
+ * one, so both sides agree by construction.
+ */
+export const StoredMessage = z.object({
+  id: z.string().check(z.minLength(1), z.maxLength(100)),
+  role: z.enum(ROLES),
+  content: z.string(),
+  toolCalls: z.optional(z.array(ToolCall)),
+  toolCallId: z.optional(z.string()),
+  /** Assistant replies only: `interrupted` when the stream was cut before the end. */
+  status: z.optional(z.enum(MESSAGE_STATUS)),
+  at: z.number(),
+});
+export type StoredMessage = z.infer<typeof StoredMessage>;
+
+const base = { id: z.string().check(z.minLength(1), z.maxLength(120)), at: z.number() };
+
+export const SessionOpened = z.object({
+  ...base,
+  type: z.literal(EVENT_TYPES.sessionOpened),
+  data: z.object({ sessionId: z.string(), siteKey: z.string(), agentId: z.string(), locale: z.optional(z.string()) }),
+});
+export const MessageAppended = z.object({
+  ...base,
+  type: z.literal(EVENT_TYPES.messageAppended),
+  data: z.object({ message: StoredMessage }),
+});
+export const TraceStep = z.object({
+  ...base,
+  type: z.literal(EVENT_TYPES.traceStep),
+  data: z.object({
+    kind: z.string(),
+    name: z.optional(z.string()),
+    ms: z.optional(z.number()),
+    ok: z.boolean(),
+    detail: z.optional(z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))),
+  }),
+});
+
+export const SessionEvent = z.discriminatedUnion("type", [SessionOpened, MessageAppended, TraceStep]);
+export type SessionEvent = z.infer<typeof SessionEvent>;
+
+export interface SessionState {
+  sessionId: string;
+  siteKey: string;
+  agentId: string;
+  locale?: string;
+  messages: StoredMessage[];
+  trace: Array<z.infer<typeof TraceStep>["data"] & { id: string; at: number }>;
+  /** Number of events folded; moves with every append. */
+  version: number;
+}
+
+export function emptySession(): SessionState {
+  return { sessionId: "", siteKey: "", agentId: "", messages: [], trace: [], version: 0 };
+}
+
+/** Pure: never mutates `state`. A message event whose id is already present replaces that message. */
+export function reduceSession(state: SessionState, event: SessionEvent): SessionState {
+  const version = state.version + 1;
+  switch (event.type) {
+    case EVENT_TYPES.sessionOpened:
+      return { ...state, ...event.data, version };
+    case EVENT_TYPES.messageAppended: {
+      const msg = event.data.message;
+      const at = state.messages.findIndex((m) => m.id === msg.id);
+      const messages = at === -1 ? [...state.messages, msg] : state.messages.map((m, i) => (i === at ? msg : m));
+      return { ...state, messages, version };
+    }
+    case EVENT_TYPES.traceStep:
+      return { ...state, trace: [...state.trace, { ...event.data, id: event.id, at: event.at }], version };
+    default:
+      return { ...state, version };
+  }
+}
+
+export function foldSession(events: readonly SessionEvent[], from: SessionState = emptySession()): SessionState {
+  return events.reduce(reduceSession, from);
+}

@@ -1,0 +1,11 @@
+import { z } from "zod/mini";
+
+/** The payload a session token signs. Shared so both sides can read expiry; only the worker can sign. */
+export const TokenClaims = z.object({
+  sid: z.string(),
+  site: z.string(),
+  /** The agent the session talks to: the chat route needs no storage read to know it. */
+  agent: z.string(),
+  exp: z.number(),
+});
+export type TokenClaims = z.infer<typeof TokenClaims>;

@@ -1,0 +1,63 @@
+import { z } from "zod/mini";
+
+/**
+ * One tool abstraction (vercel/ai's schema habit): a tool is a name, a description, a zod input
+ * schema and where it runs. The schema gives the JSON schema the model sees and validates the
+ * arguments that come back, on whichever side runs the tool.
+ */
+export type ToolSide = "client" | "edge";
+
+export interface ToolDefinition<S extends z.ZodMiniType = z.ZodMiniType> {
+  name: string;
+  description: string;
+  input: S;
+  /** `client`: runs in the widget. `edge`: runs in the worker, which holds its secrets. */
+  runsOn: ToolSide;
+}
+
+export type ToolInput<T extends ToolDefinition> = z.output<T["input"]>;
+
+export function defineTool<S extends z.ZodMiniType>(def: ToolDefinition<S>): ToolDefinition<S> {
+  return def;
+}
+
+export interface OpenAITool {
+  type: "function";
+  function: { name: string; description: string; parameters: Record<string, unknown> };
+}
+
+/** The OpenAI function schema of a tool; `additionalProperties: false` forced on every object. */
+export function toOpenAITool(def: ToolDefinition): OpenAITool {
+  const { $schema: _drop, ...schema } = z.toJSONSchema(def.input, { io: "input" }) as Record<string, unknown>;
+  return { type: "function", function: { name: def.name, description: def.description, parameters: closeObjects(schema) } };
+}
+
+function closeObjects(node: unknown): Record<string, unknown> {
+  if (Array.isArray(node)) return node.map(closeObjects) as unknown as Record<string, unknown>;
+  if (!node || typeof node !== "object") return node as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(node)) out[k] = typeof v === "object" && v !== null ? closeObjects(v) : v;
+  if (out.type === "object" && out.additionalProperties === undefined) out.additionalProperties = false;
+  return out;
+}
+
+export type ParsedToolInput<T> = { ok: true; value: T } | { ok: false; error: string };
+
+/**
+ * Validates a model's arguments (a JSON string or an object). Bad input is not thrown: it comes
+ * back with a reason the model can act on (vercel/ai parse-tool-call habit).
+ */
+export function parseToolInput<T extends ToolDefinition>(def: T, args: string | unknown): ParsedToolInput<ToolInput<T>> {
+  let value: unknown = args;
+  if (typeof args === "string") {
+    try {
+      value = args.trim() === "" ? {} : JSON.parse(args);
+    } catch {
+      return { ok: false, error: `Arguments for ${def.name} are not valid JSON. Send a JSON object matching its schema.` };
+    }
+  }
+  const parsed = def.input.safeParse(value);
+  if (parsed.success) return { ok: true, value: parsed.data as ToolInput<T> };
+  const issues = parsed.error.issues.map((i) => `${i.path.join(".") || "(arguments)"}: ${i.message}`).join("; ");
+  return { ok: false, error: `Invalid arguments for ${def.name}: ${issues}` };
+}

@@ -1,0 +1,17 @@
+import { z } from "zod/mini";
+import { defineTool } from "../tool.ts";
+
+/**
+ * The router's structured answer (seed 004). Not run by anyone: the worker forces the model to
+ * call it, and the widget reads the arguments as the route decision.
+ */
+export const classifyIntent = defineTool({
+  name: "classify_intent",
+  runsOn: "edge",
+  description: "Classify the visitor's latest message into exactly one of the listed intents, with your confidence.",
+  input: z.object({
+    intent: z.string().check(z.minLength(1), z.maxLength(60)),
+    confidence: z.number().check(z.gte(0), z.lte(1)),
+    reason: z.optional(z.string().check(z.maxLength(300))),
+  }),
+});

@@ -1,0 +1,42 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { createApp } from "../../../worker/app.ts";
+import type { Env } from "../../../worker/env.ts";
+import type { SessionResponse } from "../../../shared/api.ts";
+
+/**
+ * Calls the real Hono app inside workerd (real Durable Objects and KV), without a server
+ * (hono's `app.request` habit). `vars` overrides bindings, e.g. LLM_BASE_URL for a stubbed provider.
+ */
+export const ORIGIN = "http://127.0.0.1:8787";
+export const SITE_KEY = "demo-site-key-0001";
+const app = createApp();
+
+export async function call(path: string, init: RequestInit & { json?: unknown } = {}, vars: Partial<Env> = {}) {
+  const headers = new Headers(init.headers);
+  if (!headers.has("origin")) headers.set("origin", ORIGIN);
+  let body = init.body;
+  if (init.json !== undefined) {
+    body = JSON.stringify(init.json);
+    headers.set("content-type", "application/json");
+  }
+  const ctx = createExecutionContext();
+  const res = await app.request(path, { ...init, headers, body }, { ...env, ...vars }, ctx);
+  return { res, done: () => waitOnExecutionContext(ctx) };
+}
+
+export async function openSession(agentId = "derm-consult", vars: Partial<Env> = {}): Promise<SessionResponse> {
+  const { res } = await call("/v1/sessions", { method: "POST", json: { siteKey: SITE_KEY, agentId } }, vars);
+  if (res.status !== 201) throw new Error(`openSession: ${res.status} ${await res.text()}`);
+  return (await res.json()) as SessionResponse;
+}
+
+export function auth(token: string): Record<string, string> {
+  return { authorization: `Bearer ${token}` };
+}
+
+/** Reads an SSE response into its `data:` payloads, in order. */
+export async function readSse(res: Response): Promise<string[]> {
+  const text = await res.text();
+  return text.split("\n\n").filter((b) => b.startsWith("data: ")).map((b) => b.slice(6));
+}

@@ -1,0 +1,37 @@
+import { defineConfig } from "vitest/config";
+import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        // Worker tests run inside workerd with real Durable Objects and KV (miniflare).
+        plugins: [
+          cloudflareTest({
+            main: "./worker/index.ts",
+            wrangler: { configPath: "./wrangler.toml" },
+            miniflare: {
+              bindings: { SESSION_SECRET: "test-session-secret-0123456789abcdef", DEMO_CHUNK_MS: "0" },
+            },
+          }),
+        ],
+        test: { name: "worker", include: ["test/worker/**/*.test.ts"] },
+      },
+      {
+        // Pure logic (shared contract, the widget's agent loop) in Node.
+        test: { name: "unit", include: ["test/shared/**/*.test.ts", "test/widget/**/*.test.ts", "test/arch/**/*.test.ts"], environment: "node" },
+      },
+      {
+        // The built bundle in headless Chromium against a local `wrangler dev`.
+        test: {
+          name: "e2e",
+          include: ["test/e2e/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 90_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,38 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { LIMITS } from "../shared/protocol.ts";
+import { errorBody } from "../shared/errors.ts";
+import type { AppEnv } from "./env.ts";
+import { ApiError, toErrorResponse } from "./errors.ts";
+import { corsForKnownOrigins } from "./middleware/cors.ts";
+import { chatRoutes } from "./routes/chat.ts";
+import { healthRoutes } from "./routes/health.ts";
+import { sessionRoutes } from "./routes/sessions.ts";
+import { toolRoutes } from "./routes/tools.ts";
+
+/**
+ * Middleware order: errors (onError) -> CORS -> body size -> routes; each route adds its own
+ * token and site-origin checks, so a refusal never reaches storage or the provider.
+ */
+export function createApp() {
+  const app = new Hono<AppEnv>();
+  app.onError(toErrorResponse);
+  app.notFound((c) => c.json(errorBody("not_found", `No route for ${c.req.method} ${c.req.path}`), 404));
+
+  app.use("/v1/*", corsForKnownOrigins());
+  app.use(
+    "/v1/*",
+    bodyLimit({
+      maxSize: LIMITS.maxBodyBytes,
+      onError: () => {
+        throw new ApiError(413, "payload_too_large", `Request body is larger than ${LIMITS.maxBodyBytes} bytes`);
+      },
+    }),
+  );
+
+  app.route("/", healthRoutes);
+  app.route("/", sessionRoutes);
+  app.route("/", chatRoutes);
+  app.route("/", toolRoutes);
+  return app;
+}

@@ -1,0 +1,46 @@
+import type { z } from "zod/mini";
+import { AgentConfig, SiteConfig } from "../../shared/agent-config.ts";
+import type { Env } from "../env.ts";
+import { ApiError } from "../errors.ts";
+import { PRESET_AGENTS, PRESET_SITES } from "../presets/index.ts";
+
+/**
+ * Configuration lives in KV (`site:<key>`, `agent:<id>`); the presets are the fallback so that a
+ * local run works with an empty namespace. Values are validated on load — a broken config is an
+ * error naming the field — and cached per isolate briefly, keeping KV off the chat hot path.
+ */
+const TTL_MS = 30_000;
+const cache = new Map<string, { at: number; value: unknown }>();
+
+async function load<S extends z.ZodMiniType>(env: Env, key: string, schema: S, preset: unknown): Promise<z.output<S> | null> {
+  const hit = cache.get(key);
+  if (hit && Date.now() - hit.at < TTL_MS) return hit.value as z.output<S> | null;
+  const raw = await env.CONFIG.get(key, "json").catch(() => {
+    throw new ApiError(502, "misconfigured", `Config entry ${key} is not valid JSON`);
+  });
+  const source = raw ?? preset ?? null;
+  let value: z.output<S> | null = null;
+  if (source !== null) {
+    const parsed = schema.safeParse(source);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new ApiError(502, "misconfigured", `Config entry ${key} is invalid at ${issue.path.join(".") || "(root)"}: ${issue.message}`);
+    }
+    value = parsed.data as z.output<S>;
+  }
+  cache.set(key, { at: Date.now(), value });
+  return value;
+}
+
+export function loadSite(env: Env, siteKey: string) {
+  return load(env, `site:${siteKey}`, SiteConfig, PRESET_SITES[siteKey]);
+}
+
+export function loadAgent(env: Env, agentId: string) {
+  return load(env, `agent:${agentId}`, AgentConfig, PRESET_AGENTS[agentId]);
+}
+
+/** Forget cached config (tests write KV and read it back at once). */
+export function clearConfigCache(): void {
+  cache.clear();
+}

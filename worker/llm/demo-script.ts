@@ -1,0 +1,29 @@
+/**
+ * Scripted conversations replayed by the demo model (offline demo, tests, benchmarks).
+ * A script is a list of turns; the turn is chosen from the visitor's latest message, and the
+ * step within it from how many assistant messages followed that message. Deterministic.
+ */
+export interface DemoToolCall {
+  name: string;
+  arguments: Record<string, unknown>;
+}
+
+export interface DemoStep {
+  content?: string;
+  toolCalls?: DemoToolCall[];
+}
+
+export interface DemoTurn {
+  /** Lower-case fragments; the turn applies when the visitor's message contains any of them. */
+  when?: string[];
+  /** What the demo model answers when asked to classify this message (router); default "unclear". */
+  intent?: string;
+  steps: DemoStep[];
+}
+
+export interface DemoScript {
+  agentId: string;
+  turns: DemoTurn[];
+  /** Used when no turn's `when` matches. */
+  fallback: DemoTurn;
+}

@@ -1,0 +1,53 @@
+import { errorBody } from "../../shared/errors.ts";
+import { ReplyAccumulator, type AccumulatedReply } from "./reply-accumulator.ts";
+
+const enc = new TextEncoder();
+
+/**
+ * Passes the provider's SSE bytes to the client chunk by chunk (pull-driven, so nothing is
+ * buffered beyond what the client reads) while rebuilding the reply on the side. `onEnd` runs
+ * exactly once: at the end of the stream, when the upstream breaks, or when the client goes away
+ * (then the upstream request is cancelled so no tokens are spent on a reply nobody reads).
+ */
+export function relayStream(
+  upstream: ReadableStream<Uint8Array>,
+  onEnd: (reply: AccumulatedReply, cut: boolean) => void,
+): ReadableStream<Uint8Array> {
+  const reader = upstream.getReader();
+  const acc = new ReplyAccumulator();
+  let ended = false;
+  const end = (cut: boolean) => {
+    if (ended) return;
+    ended = true;
+    const reply = acc.result();
+    onEnd(reply, cut || !reply.complete);
+  };
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        let next: ReadableStreamReadResult<Uint8Array>;
+        try {
+          next = await reader.read();
+        } catch {
+          end(true);
+          // Tell the client in-band: the HTTP status has long been sent.
+          controller.enqueue(enc.encode(`data: ${JSON.stringify(errorBody("upstream_error", "The provider's stream broke off before the reply was complete"))}\n\n`));
+          controller.close();
+          return;
+        }
+        if (next.done) {
+          end(false);
+          controller.close();
+          return;
+        }
+        controller.enqueue(next.value);
+        acc.feed(next.value);
+      },
+      cancel(reason) {
+        end(true);
+        reader.cancel(reason).catch(() => {});
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}

@@ -1,0 +1,28 @@
+import { cors } from "hono/cors";
+import type { Context } from "hono";
+import { HEADERS } from "../../shared/protocol.ts";
+import type { AppEnv } from "../env.ts";
+import { originAllowed } from "../config/origins.ts";
+import { PRESET_SITES } from "../presets/index.ts";
+
+const presetPatterns = Object.values(PRESET_SITES).flatMap((s) => s.allowedOrigins);
+
+/**
+ * CORS answers only origins some site allows (preflights carry no site key or token, so the
+ * site-specific check happens on the request itself, in siteOrigin()). KV holds `origin:<origin>`
+ * for sites configured there.
+ */
+export function corsForKnownOrigins() {
+  return cors({
+    origin: async (origin: string, c: Context<AppEnv>) => {
+      if (!origin) return null;
+      if (originAllowed(origin, presetPatterns)) return origin;
+      const known = await c.env.CONFIG.get(`origin:${origin}`);
+      return known ? origin : null;
+    },
+    allowMethods: ["GET", "POST", "PATCH", "OPTIONS"],
+    allowHeaders: ["content-type", "authorization", HEADERS.siteKey],
+    exposeHeaders: [HEADERS.replyId, HEADERS.sessionId, "retry-after"],
+    maxAge: 600,
+  });
+}

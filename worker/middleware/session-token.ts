@@ -1,0 +1,24 @@
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "../env.ts";
+import { ApiError } from "../errors.ts";
+import { verifyToken } from "../session/token.ts";
+import { requireSecret } from "../config/secrets.ts";
+
+const REASONS = {
+  malformed: "Session token is malformed",
+  bad_signature: "Session token signature is invalid",
+  expired: "Session token has expired; open a new session",
+} as const;
+
+/** Requires `Authorization: Bearer <session token>` and puts its claims in `c.var.claims`. */
+export function sessionToken(): MiddlewareHandler<AppEnv> {
+  return async function sessionTokenMiddleware(c, next) {
+    const header = c.req.header("authorization") ?? "";
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!match) throw new ApiError(401, "unauthorized", "Missing session token: send Authorization: Bearer <token> from POST /v1/sessions");
+    const result = await verifyToken(match[1], requireSecret(c.env));
+    if (!result.ok) throw new ApiError(401, "unauthorized", REASONS[result.reason]);
+    c.set("claims", result.claims);
+    await next();
+  };
+}

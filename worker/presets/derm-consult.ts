@@ -1,0 +1,68 @@
+import type { AgentConfigInput } from "../../shared/agent-config.ts";
+import type { DemoScript } from "../llm/demo-script.ts";
+
+/** Dermatology consult (seed 000): a careful consult that records advice as cards. */
+export const dermConsult: AgentConfigInput = {
+  id: "derm-consult",
+  name: { en: "Skin consult", "zh-CN": "皮肤问诊" },
+  description: { en: "Describe your skin concern and get careful first advice.", "zh-CN": "描述您的皮肤问题，获得谨慎的初步建议。" },
+  greeting: {
+    en: "Hello! I'm the clinic's skin assistant. Tell me what you're noticing — where it is, how long, and how it feels.",
+    "zh-CN": "您好！我是诊所的皮肤助手。请告诉我您注意到的情况：在哪里、持续多久、有什么感觉。",
+  },
+  starters: [
+    { en: "I have a red itchy rash on my arm", "zh-CN": "我手臂上有发红发痒的皮疹" },
+    { en: "How should I care for acne-prone skin?", "zh-CN": "痘痘肌应该怎么护理？" },
+  ],
+  systemPrompt: [
+    "You are the dermatology assistant of a skin clinic. Be warm, concise and careful.",
+    "Ask at most one follow-up question, and only when information needed for safe advice is truly missing.",
+    "Never diagnose with certainty; say when the visitor should see a dermatologist in person, and urgently when there are warning signs (fever, rapidly spreading rash, blistering, facial swelling, trouble breathing).",
+    "Answer in the visitor's language, in short Markdown.",
+  ].join("\n"),
+  model: "gpt-4o-mini",
+  strategy: "native",
+  maxTokens: 800,
+  tools: [],
+};
+
+export const dermConsultScript: DemoScript = {
+  agentId: "derm-consult",
+  turns: [
+    {
+      when: ["rash", "itch", "red", "皮疹", "痒", "红"],
+      steps: [{
+        content: [
+          "Thanks for describing it. A red, itchy rash on the arm is most often **contact dermatitis** or **eczema**, and usually settles with simple care:",
+          "",
+          "- Wash the area with lukewarm water and a fragrance-free cleanser, then pat dry.",
+          "- Apply a plain, fragrance-free moisturiser twice a day.",
+          "- Avoid scratching; a cool compress can calm the itch.",
+          "- Think about anything new that touched the skin (soap, detergent, jewellery, plants).",
+          "",
+          "> See a dermatologist if it spreads, blisters, or lasts more than two weeks — and urgently if you have fever or swelling of the face.",
+        ].join("\n"),
+      }],
+    },
+    {
+      when: ["acne", "pimple", "痘", "粉刺"],
+      steps: [{
+        content: [
+          "For acne-prone skin, **gentle and consistent** beats strong and occasional:",
+          "",
+          "1. Cleanse twice a day with a mild, non-comedogenic cleanser.",
+          "2. Use a product with *benzoyl peroxide* or *adapalene* in the evening, starting every other night.",
+          "3. Moisturise, and use sunscreen (SPF 30+) every morning.",
+          "4. Don't squeeze spots — it raises the risk of marks and scars.",
+          "",
+          "If spots are deep and painful, or leave scars, book a visit: prescription treatments work well.",
+        ].join("\n"),
+      }],
+    },
+  ],
+  fallback: {
+    steps: [{
+      content: "I can help with skin concerns such as rashes, acne, moles or dryness. Could you tell me **where** it is, **how long** you've had it, and whether it **itches or hurts**?",
+    }],
+  },
+};

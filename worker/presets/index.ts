@@ -1,0 +1,20 @@
+import type { AgentConfigInput, SiteConfig } from "../../shared/agent-config.ts";
+import type { DemoScript } from "../llm/demo-script.ts";
+import { demoSite } from "./demo-site.ts";
+import { dermConsult, dermConsultScript } from "./derm-consult.ts";
+import { medicalQa, medicalQaScript } from "./medical-qa.ts";
+
+/** Built-in configs: the fallback when KV has no entry, so a fresh local run works. */
+export const PRESET_AGENTS: Record<string, AgentConfigInput> = {
+  [dermConsult.id]: dermConsult,
+  [medicalQa.id]: medicalQa,
+};
+
+export const PRESET_SITES: Record<string, SiteConfig> = {
+  [demoSite.siteKey]: demoSite,
+};
+
+export const DEMO_SCRIPTS: Record<string, DemoScript> = {
+  [dermConsultScript.agentId]: dermConsultScript,
+  [medicalQaScript.agentId]: medicalQaScript,
+};

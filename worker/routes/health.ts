@@ -1,0 +1,8 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../env.ts";
+import { usesDemoModel } from "../llm/upstream.ts";
+
+export const healthRoutes = new Hono<AppEnv>();
+
+/** Liveness, and whether replies come from the offline demo model (the demo page says so). */
+healthRoutes.get("/v1/health", (c) => c.json({ ok: true, demo: usesDemoModel(c.env) }));

@@ -1,0 +1,42 @@
+import { Hono } from "hono";
+import { CreateSessionRequest, type SessionResponse } from "../../shared/api.ts";
+import { LIMITS } from "../../shared/protocol.ts";
+import type { AppEnv } from "../env.ts";
+import { ApiError } from "../errors.ts";
+import { jsonBody } from "../middleware/validate.ts";
+import { sessionToken } from "../middleware/session-token.ts";
+import { checkSiteOrigin } from "../middleware/site-origin.ts";
+import { loadAgent } from "../config/config-store.ts";
+import { publicAgent } from "../config/public-agent.ts";
+import { requireSecret } from "../config/secrets.ts";
+import { signToken } from "../session/token.ts";
+import { sessionRoom } from "../session/session-stub.ts";
+
+export const sessionRoutes = new Hono<AppEnv>();
+
+sessionRoutes.post("/v1/sessions", jsonBody(CreateSessionRequest), async (c) => {
+  const { siteKey, agentId, locale } = c.req.valid("json");
+  const secret = requireSecret(c.env);
+  const site = await checkSiteOrigin(c, siteKey, true);
+  const agent = site.agents.includes(agentId) ? await loadAgent(c.env, agentId) : null;
+  if (!agent) throw new ApiError(404, "unknown_agent", `Agent ${JSON.stringify(agentId)} is not available for this site`);
+  const sessionId = crypto.randomUUID();
+  const exp = Math.floor(Date.now() / 1000) + LIMITS.sessionTtlSeconds;
+  const [state, token] = await Promise.all([
+    sessionRoom(c.env, sessionId).open({ sessionId, siteKey, agentId, ...(locale ? { locale } : {}) }),
+    signToken({ sid: sessionId, site: siteKey, agent: agentId, exp }, secret),
+  ]);
+  const body: SessionResponse = { sessionId, token, expiresAt: exp * 1000, agent: publicAgent(agent, c.env), state };
+  return c.json(body, 201);
+});
+
+sessionRoutes.get("/v1/sessions/:id", sessionToken(), async (c) => {
+  const claims = c.var.claims;
+  // A token opens its own session and no other.
+  if (c.req.param("id") !== claims.sid) throw new ApiError(403, "forbidden", "This session token belongs to another session");
+  await checkSiteOrigin(c, claims.site, false);
+  const [state, agent] = await Promise.all([sessionRoom(c.env, claims.sid).getState(), loadAgent(c.env, claims.agent)]);
+  if (!state.sessionId) throw new ApiError(404, "not_found", "Session not found");
+  if (!agent) throw new ApiError(404, "unknown_agent", `Agent ${claims.agent} no longer exists`);
+  return c.json({ state, agent: publicAgent(agent, c.env) });
+});

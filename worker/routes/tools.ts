@@ -1,0 +1,55 @@
+import { Hono } from "hono";
+import { z } from "zod/mini";
+import { EVENT_TYPES } from "../../shared/protocol.ts";
+import { parseToolInput } from "../../shared/tool.ts";
+import type { AppEnv } from "../env.ts";
+import { ApiError } from "../errors.ts";
+import { jsonBody } from "../middleware/validate.ts";
+import { sessionToken } from "../middleware/session-token.ts";
+import { checkSiteOrigin } from "../middleware/site-origin.ts";
+import { loadAgent } from "../config/config-store.ts";
+import { EDGE_TOOLS } from "../tools/registry.ts";
+import { sessionRoom } from "../session/session-stub.ts";
+
+export const toolRoutes = new Hono<AppEnv>();
+
+const ToolCallBody = z.object({
+  /** The model's arguments, as the JSON string it produced or as an object. */
+  arguments: z.union([z.string().check(z.maxLength(20_000)), z.record(z.string(), z.unknown())]),
+  callId: z.optional(z.string().check(z.maxLength(200))),
+});
+
+/** Runs an edge tool with the same schema the model was given; each run is a trace step. */
+toolRoutes.post("/v1/tools/:name", sessionToken(), jsonBody(ToolCallBody), async (c) => {
+  const name = c.req.param("name");
+  const tool = EDGE_TOOLS[name];
+  if (!tool) throw new ApiError(404, "not_found", `No edge tool named ${JSON.stringify(name.slice(0, 60))}`);
+  const claims = c.var.claims;
+  const [site, agent] = await Promise.all([checkSiteOrigin(c, claims.site, false), loadAgent(c.env, claims.agent)]);
+  if (!agent?.tools.includes(name)) throw new ApiError(403, "forbidden", `Agent ${claims.agent} may not use ${name}`);
+  const { arguments: args, callId } = c.req.valid("json");
+  const parsed = parseToolInput(tool.def, args);
+  if (!parsed.ok) throw new ApiError(400, "validation_failed", parsed.error);
+
+  const started = Date.now();
+  const trace = (ok: boolean, detail: Record<string, string | number | boolean | null>) =>
+    c.executionCtx.waitUntil(
+      sessionRoom(c.env, claims.sid)
+        .append([{
+          id: `trace:${crypto.randomUUID()}`,
+          at: started,
+          type: EVENT_TYPES.traceStep,
+          data: { kind: "tool", name, ms: Date.now() - started, ok, detail: { side: "edge", callId: callId ?? null, ...detail } },
+        }])
+        .catch(() => {}),
+    );
+  try {
+    const result = await tool.run({ env: c.env, tenantId: site.tenantId }, parsed.value);
+    trace(true, {});
+    return c.json({ name, result, ms: Date.now() - started });
+  } catch (err) {
+    trace(false, { error: err instanceof Error ? err.message : String(err) });
+    if (err instanceof ApiError) throw err;
+    throw new ApiError(502, "tool_failed", `${name} failed: ${err instanceof Error ? err.message : String(err)}`);
+  }
+});
