@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { auth, call, openSession, readSse } from "../helpers/worker/client.ts";
-import { dermConsultScript } from "../../worker/presets/derm-consult.ts";
+import { salesCoachScript } from "../../worker/presets/sales-coach.ts";
 import { sessionRoom } from "../../worker/session/session-stub.ts";
 import { env } from "cloudflare:workers";
 
 const RASH = "I have a red itchy rash on my arm";
-const rashReply = dermConsultScript.turns[0].steps[0].content!;
+const coachReply = salesCoachScript.fallback.steps[0].content!;
 
 function chat(token: string, json: unknown, vars = {}) {
   return call("/v1/chat/completions", { method: "POST", json, headers: auth(token) }, vars);
@@ -19,8 +19,8 @@ afterEach(() => vi.restoreAllMocks());
 
 describe("POST /v1/chat/completions with the demo model", () => {
   it("streams the whole reply in order, usage before [DONE], and stores it once", async () => {
-    const s = await openSession();
-    const { res, done } = await chat(s.token, { stream: true, messages: [{ id: "u1", role: "user", content: RASH }], parley: { replyId: "r1" } });
+    const s = await openSession("sales-coach");
+    const { res, done } = await chat(s.token, { stream: true, messages: [{ id: "u1", role: "user", content: "hello" }], parley: { replyId: "r1" } });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("text/event-stream");
     expect(res.headers.get("x-parley-reply-id")).toBe("r1");
@@ -28,12 +28,12 @@ describe("POST /v1/chat/completions with the demo model", () => {
     expect(events.at(-1)).toBe("[DONE]");
     const chunks = events.slice(0, -1).map((e) => JSON.parse(e));
     expect(chunks[0].choices[0].delta.role).toBe("assistant");
-    expect(chunks.map((c) => c.choices[0]?.delta.content ?? "").join("")).toBe(rashReply);
+    expect(chunks.map((c) => c.choices[0]?.delta.content ?? "").join("")).toBe(coachReply);
     expect(chunks.at(-1).usage.total_tokens).toBeGreaterThan(0);
     await done();
     const state = await stateOf(s.sessionId);
     expect(state.messages.map((m) => [m.id, m.role, m.status])).toEqual([["u1", "user", undefined], ["r1", "assistant", "complete"]]);
-    expect(state.messages[1].content).toBe(rashReply);
+    expect(state.messages[1].content).toBe(coachReply);
   });
 
   it("stores a retried request once (same message and reply ids)", async () => {
@@ -47,27 +47,31 @@ describe("POST /v1/chat/completions with the demo model", () => {
     expect((await stateOf(s.sessionId)).messages.map((m) => m.id)).toEqual(["u1", "r1"]);
   });
 
-  it("keeps the conversation across turns, each request adding only its new message", async () => {
+  it("streams tool calls and records a whole tool loop, each request adding only its new messages", async () => {
     const s = await openSession("medical-qa");
-    const first = await chat(s.token, { messages: [{ id: "a", role: "user", content: "How much water should I drink?" }], parley: { replyId: "b" } });
-    const completion = (await first.res.json()) as any;
-    expect(completion.object).toBe("chat.completion");
-    expect(completion.choices[0].message.content).toContain("litres");
+    const question = { id: "q", role: "user", content: "Can I take ibuprofen with paracetamol?" };
+    const first = await chat(s.token, { stream: true, messages: [question], parley: { replyId: "a1" } });
+    const chunks = (await readSse(first.res)).slice(0, -1).map((e) => JSON.parse(e));
     await first.done();
-    const second = await chat(s.token, {
-      stream: true,
-      messages: [
-        { id: "a", role: "user", content: "How much water should I drink?" },
-        { id: "b", role: "assistant", content: completion.choices[0].message.content },
-        { id: "c", role: "user", content: "Can I take ibuprofen with paracetamol?" },
-      ],
-      parley: { replyId: "d" },
-    });
-    await second.res.text();
+    const call = chunks.flatMap((c) => c.choices[0]?.delta.tool_calls ?? []);
+    expect(call[0]).toMatchObject({ index: 0, type: "function", function: { name: "knowledge_search" } });
+    expect(JSON.parse(call.map((d: any) => d.function.arguments).join(""))).toEqual({ query: "ibuprofen paracetamol together" });
+    const callId = call[0].id;
+
+    const history = [
+      question,
+      { id: "a1", role: "assistant", content: null, tool_calls: [{ id: callId, type: "function", function: { name: "knowledge_search", arguments: "{}" } }] },
+      { id: "t1", role: "tool", tool_call_id: callId, content: "{\"hits\":[]}" },
+    ];
+    const second = await chat(s.token, { messages: history, parley: { replyId: "a2" } });
+    const completion = (await second.res.json()) as any;
     await second.done();
+    expect(completion.choices[0].message.tool_calls[0].function.name).toBe("web_search");
+
     const state = await stateOf(s.sessionId);
-    expect(state.messages.map((m) => m.id)).toEqual(["a", "b", "c", "d"]);
-    expect(state.messages[3].content).toContain("ibuprofen");
+    expect(state.messages.map((m) => [m.id, m.role])).toEqual([["q", "user"], ["a1", "assistant"], ["t1", "tool"], ["a2", "assistant"]]);
+    expect(state.messages[1].toolCalls?.[0].function.name).toBe("knowledge_search");
+    expect(state.messages[2].toolCallId).toBe(callId);
   });
 
   it.each([

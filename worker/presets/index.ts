@@ -3,11 +3,13 @@ import type { DemoScript } from "../llm/demo-script.ts";
 import { demoSite } from "./demo-site.ts";
 import { dermConsult, dermConsultScript } from "./derm-consult.ts";
 import { medicalQa, medicalQaScript } from "./medical-qa.ts";
+import { salesCoach, salesCoachScript } from "./sales-coach.ts";
 
 /** Built-in configs: the fallback when KV has no entry, so a fresh local run works. */
 export const PRESET_AGENTS: Record<string, AgentConfigInput> = {
   [dermConsult.id]: dermConsult,
   [medicalQa.id]: medicalQa,
+  [salesCoach.id]: salesCoach,
 };
 
 export const PRESET_SITES: Record<string, SiteConfig> = {
@@ -17,4 +19,5 @@ export const PRESET_SITES: Record<string, SiteConfig> = {
 export const DEMO_SCRIPTS: Record<string, DemoScript> = {
   [dermConsultScript.agentId]: dermConsultScript,
   [medicalQaScript.agentId]: medicalQaScript,
+  [salesCoachScript.agentId]: salesCoachScript,
 };

@@ -1,7 +1,7 @@
 import type { AgentConfigInput } from "../../shared/agent-config.ts";
 import type { DemoScript } from "../llm/demo-script.ts";
 
-/** Medical Q&A desk (seed 004): fast answers to simple questions. */
+/** Medical Q&A desk (seed 004): simple questions take the quick path, the rest the agent loop. */
 export const medicalQa: AgentConfigInput = {
   id: "medical-qa",
   name: { en: "Health questions", "zh-CN": "健康问答" },
@@ -16,33 +16,61 @@ export const medicalQa: AgentConfigInput = {
   ],
   systemPrompt: [
     "You answer everyday health questions for a medical Q&A desk: direct, accurate, short.",
-    "Do not ask follow-up questions unless the answer truly depends on missing information.",
+    "Search the knowledge base first; use web search for what it does not cover. Cite web sources by URL.",
+    "Call ask_followup only when the answer truly depends on information you do not have; otherwise answer with sensible assumptions stated.",
     "For emergencies (chest pain, trouble breathing, stroke signs), tell the visitor to call emergency services first.",
     "Answer in the visitor's language, in short Markdown.",
   ].join("\n"),
   model: "gpt-4o-mini",
   strategy: "native",
   maxTokens: 600,
-  tools: [],
+  tools: ["knowledge_search", "web_search", "ask_followup"],
+  router: {
+    intents: [
+      { id: "symptom_consult", description: "a question about a common symptom and what to do" },
+      { id: "medicine_info", description: "a question about a medicine: use, dose, combination, side effects" },
+      { id: "health_advice", description: "a general healthy-living question (diet, sleep, water, exercise)" },
+      { id: "emergency", description: "possible emergency: chest pain, trouble breathing, stroke signs, severe bleeding, suicidal thoughts" },
+      { id: "complex_case", description: "several conditions or medicines, test results to interpret, or a decision needing several steps" },
+    ],
+    quickIntents: ["symptom_consult", "medicine_info", "health_advice"],
+    minConfidence: 0.7,
+  },
 };
+
+const IBUPROFEN_ANSWER = "Yes — for most healthy adults **ibuprofen and paracetamol can be taken together** or alternated, because they work differently.\n\n- Keep to each one's maximum daily dose (paracetamol 4 g; ibuprofen 1,200 mg without medical advice).\n- Take ibuprofen with food.\n- Avoid ibuprofen with stomach ulcers, kidney disease, or in late pregnancy.\n\nAsk a pharmacist if you take other medicines. Source: https://www.example-pharmacy.org/paracetamol-ibuprofen";
 
 export const medicalQaScript: DemoScript = {
   agentId: "medical-qa",
   turns: [
     {
-      when: ["ibuprofen", "paracetamol", "布洛芬", "对乙酰氨基酚"],
-      steps: [{
-        content: "Yes — for most healthy adults **ibuprofen and paracetamol can be taken together** or alternated, because they work differently. Keep to each one's maximum daily dose, take ibuprofen with food, and avoid ibuprofen if you have stomach ulcers, kidney disease, or are in late pregnancy. Ask a pharmacist if you take other medicines.",
-      }],
+      when: ["chest pain", "can't breathe", "cannot breathe", "胸痛", "呼吸困难"],
+      intent: "emergency",
+      steps: [{ content: "**This could be an emergency. Call your local emergency number (112 / 911 / 120) now**, or have someone take you to the nearest emergency department. Don't drive yourself. If you have aspirin and are not allergic, chewing one adult tablet may help while you wait for help." }],
     },
     {
-      when: ["water", "喝水", "饮水"],
-      steps: [{
-        content: "Most adults need about **1.5–2 litres of fluid a day** (6–8 glasses), more in hot weather or when exercising. Pale yellow urine is a good sign you're drinking enough.",
-      }],
+      when: ["ibuprofen", "paracetamol", "布洛芬", "对乙酰氨基酚"],
+      intent: "medicine_info",
+      steps: [
+        { toolCalls: [{ name: "knowledge_search", arguments: { query: "ibuprofen paracetamol together" } }] },
+        { toolCalls: [{ name: "web_search", arguments: { query: "take paracetamol and ibuprofen together" } }] },
+        { content: IBUPROFEN_ANSWER },
+      ],
+    },
+    {
+      when: ["water", "喝水", "饮水", "多少水"],
+      intent: "health_advice",
+      steps: [
+        { toolCalls: [{ name: "knowledge_search", arguments: { query: "how much water to drink a day" } }] },
+        { content: "Most adults need about **1.5–2 litres of fluid a day** (6–8 glasses), more in hot weather, with exercise or fever. Pale yellow urine is a good sign you're drinking enough." },
+      ],
     },
   ],
   fallback: {
-    steps: [{ content: "That's a good question. In short: it depends on your situation — could you tell me a little more, such as your age and any medicines you take?" }],
+    intent: "unclear",
+    steps: [
+      { toolCalls: [{ name: "ask_followup", arguments: { question: "Could you tell me a little more — what symptom or medicine is this about, and for whom (age)?", missing: "the question does not say what it is about" } }] },
+      { content: "Thanks — with that I can help. What would you like to know?" },
+    ],
   },
 };

@@ -11,7 +11,7 @@ import { callModel } from "../llm/upstream.ts";
 import { upstreamBody } from "../llm/upstream-body.ts";
 import { relayStream } from "../llm/relay.ts";
 import type { AccumulatedReply } from "../llm/reply-accumulator.ts";
-import { newInputEvents, replyEvent } from "../session/message-events.ts";
+import { newInputEvents, replyEvent, routeTraceEvent } from "../session/message-events.ts";
 import { sessionRoom } from "../session/session-stub.ts";
 
 export const chatRoutes = new Hono<AppEnv>();
@@ -37,8 +37,15 @@ chatRoutes.post("/v1/chat/completions", sessionToken(), jsonBody(ChatRequest), a
   const inputsStored = room.append(newInputEvents(req.messages));
   c.executionCtx.waitUntil(inputsStored.catch(() => {}));
   const replyId = req.parley?.replyId ?? crypto.randomUUID();
+  const purpose = req.parley?.purpose ?? "chat";
+  const started = Date.now();
+  // A router classification is a decision about the turn, not part of the conversation.
   const record = (reply: AccumulatedReply, cut: boolean) =>
-    c.executionCtx.waitUntil(inputsStored.then(() => room.append([replyEvent(replyId, reply, cut)])).catch(() => {}));
+    c.executionCtx.waitUntil(
+      inputsStored
+        .then(() => room.append([purpose === "classify" ? routeTraceEvent(replyId, reply, Date.now() - started) : replyEvent(replyId, reply, cut)]))
+        .catch(() => {}),
+    );
 
   const upstream = await callModel(c.env, agent, upstreamBody(req, agent));
   const headers = { [HEADERS.replyId]: replyId, [HEADERS.sessionId]: claims.sid };

@@ -40,3 +40,13 @@ export function replyEvent(replyId: string, reply: AccumulatedReply, cut: boolea
 function messageEvent(message: StoredMessage, suffix = ""): SessionEvent {
   return { id: `msg:${message.id}${suffix}`, at: message.at, type: EVENT_TYPES.messageAppended, data: { message } };
 }
+
+/** The router's classification, kept as a trace step of the turn. */
+export function routeTraceEvent(replyId: string, reply: AccumulatedReply, ms: number, now = Date.now()): SessionEvent {
+  let decision: Record<string, string | number | null> = { intent: null };
+  try {
+    const args = JSON.parse(reply.toolCalls[0]?.function.arguments ?? "{}") as { intent?: string; confidence?: number };
+    decision = { intent: String(args.intent ?? ""), confidence: Number(args.confidence ?? 0) };
+  } catch { /* an unparsable classification is recorded as such */ }
+  return { id: `trace:${replyId}`, at: now, type: EVENT_TYPES.traceStep, data: { kind: "classify", ms, ok: decision.intent !== null, detail: decision } };
+}

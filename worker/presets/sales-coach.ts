@@ -1,0 +1,44 @@
+import type { AgentConfigInput } from "../../shared/agent-config.ts";
+import type { DemoScript } from "../llm/demo-script.ts";
+
+/**
+ * Sales coach (seed 002), calling tools by text ReAct — the strategy for models without native
+ * tool calls — so its reasoning is shown step by step.
+ */
+export const salesCoach: AgentConfigInput = {
+  id: "sales-coach",
+  name: { en: "Sales coach", "zh-CN": "销售教练" },
+  description: { en: "Prepare a customer conversation with product facts and talking points.", "zh-CN": "用产品资料和话术准备客户沟通。" },
+  greeting: {
+    en: "Hi! Tell me about the customer you're meeting and what they asked — I'll help you prepare.",
+    "zh-CN": "您好！告诉我您要见的客户和他们的问题，我来帮您准备。",
+  },
+  starters: [
+    { en: "A clinic asks whether our moisturiser suits eczema patients", "zh-CN": "一家诊所问我们的保湿霜是否适合湿疹患者" },
+  ],
+  systemPrompt: [
+    "You coach a sales representative of a skin-care company that sells to clinics.",
+    "Use the knowledge base for product facts; never invent claims; stay compliant (no cure claims).",
+    "Give the rep 2–3 talking points and one question to ask the customer. Answer in the rep's language, in Markdown.",
+  ].join("\n"),
+  model: "gpt-4o-mini",
+  strategy: "text-react",
+  maxTokens: 700,
+  tools: ["knowledge_search", "web_search"],
+};
+
+export const salesCoachScript: DemoScript = {
+  agentId: "sales-coach",
+  turns: [
+    {
+      when: ["eczema", "moisturi", "湿疹", "保湿"],
+      steps: [
+        { content: "Thought: I should check what our clinic material says about eczema care before suggesting talking points.\nAction: knowledge_search\nAction Input: {\"query\": \"eczema moisturiser fragrance-free\"}" },
+        { content: "Thought: The leaflet supports fragrance-free emollients twice daily; I can build compliant talking points on that.\nFinal Answer: **Talking points**\n\n1. Our moisturiser is **fragrance-free**, matching the clinic's own eczema care advice (emollient twice a day).\n2. It supports the skin barrier as part of a routine — avoid any claim that it *treats* or *cures* eczema.\n3. Offer samples so patients can test tolerance before recommending it widely.\n\n**Ask the customer:** *Which patients would you recommend a daily emollient to today, and what do they use now?*" },
+      ],
+    },
+  ],
+  fallback: {
+    steps: [{ content: "Thought: The rep has not said who the customer is or what they asked.\nFinal Answer: Tell me who you're meeting (clinic, pharmacy, distributor) and what they asked, and I'll prepare talking points." }],
+  },
+};
