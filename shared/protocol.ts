@@ -5,6 +5,7 @@
 export const ROUTES = {
   sessions: "/v1/sessions",
   session: "/v1/sessions/:id",
+  sessionEvents: "/v1/sessions/:id/events",
   chat: "/v1/chat/completions",
   agent: "/v1/agents/:id",
   tool: "/v1/tools/:name",
@@ -26,6 +27,9 @@ export const EVENT_TYPES = {
 } as const;
 export type EventType = (typeof EVENT_TYPES)[keyof typeof EVENT_TYPES];
 
+/** Events the widget may append itself (what its client-side tools produced); the rest are the worker's. */
+export const CLIENT_EVENT_TYPES = [EVENT_TYPES.adviceRecorded, EVENT_TYPES.traceStep] as const;
+
 export const ROLES = ["user", "assistant", "tool", "system"] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -40,3 +44,7 @@ export const LIMITS = {
   maxMessageChars: 16_000,
   sessionTtlSeconds: 7 * 24 * 3600,
 } as const;
+
+/** How serious an advice card is; the card's colour and icon follow it. */
+export const ADVICE_SEVERITIES = ["info", "caution", "urgent"] as const;
+export type AdviceSeverity = (typeof ADVICE_SEVERITIES)[number];

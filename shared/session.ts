@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { EVENT_TYPES, MESSAGE_STATUS, ROLES } from "./protocol.ts";
+import { ADVICE_SEVERITIES, EVENT_TYPES, MESSAGE_STATUS, ROLES } from "./protocol.ts";
 import { ToolCall } from "./chat.ts";
 
 /**
@@ -43,7 +43,29 @@ export const TraceStep = z.object({
   }),
 });
 
-export const SessionEvent = z.discriminatedUnion("type", [SessionOpened, MessageAppended, TraceStep]);
+export const Advice = z.object({
+  id: z.string().check(z.minLength(1), z.maxLength(120)),
+  title: z.string().check(z.maxLength(120)),
+  content: z.string().check(z.maxLength(2000)),
+  evidence: z.array(z.string().check(z.maxLength(500))).check(z.maxLength(10)),
+  severity: z.enum(ADVICE_SEVERITIES),
+  category: z.string().check(z.maxLength(60)),
+  /** The assistant message whose tool call recorded it: where the card appears in the conversation. */
+  messageId: z.string().check(z.maxLength(100)),
+  at: z.number(),
+});
+export type Advice = z.infer<typeof Advice>;
+
+export const AdviceRecorded = z.object({
+  ...base,
+  type: z.literal(EVENT_TYPES.adviceRecorded),
+  data: z.object({ advice: Advice }),
+});
+
+export const SessionEvent = z.discriminatedUnion("type", [SessionOpened, MessageAppended, AdviceRecorded, TraceStep]);
+
+/** What a widget may append: its client tools' results and trace steps. */
+export const ClientEvent = z.discriminatedUnion("type", [AdviceRecorded, TraceStep]);
 export type SessionEvent = z.infer<typeof SessionEvent>;
 
 export interface SessionState {
@@ -52,13 +74,14 @@ export interface SessionState {
   agentId: string;
   locale?: string;
   messages: StoredMessage[];
+  advice: Advice[];
   trace: Array<z.infer<typeof TraceStep>["data"] & { id: string; at: number }>;
   /** Number of events folded; moves with every append. */
   version: number;
 }
 
 export function emptySession(): SessionState {
-  return { sessionId: "", siteKey: "", agentId: "", messages: [], trace: [], version: 0 };
+  return { sessionId: "", siteKey: "", agentId: "", messages: [], advice: [], trace: [], version: 0 };
 }
 
 /** Pure: never mutates `state`. A message event whose id is already present replaces that message. */
@@ -72,6 +95,11 @@ export function reduceSession(state: SessionState, event: SessionEvent): Session
       const at = state.messages.findIndex((m) => m.id === msg.id);
       const messages = at === -1 ? [...state.messages, msg] : state.messages.map((m, i) => (i === at ? msg : m));
       return { ...state, messages, version };
+    }
+    case EVENT_TYPES.adviceRecorded: {
+      const advice = event.data.advice;
+      if (state.advice.some((a) => a.id === advice.id)) return { ...state, version };
+      return { ...state, advice: [...state.advice, advice], version };
     }
     case EVENT_TYPES.traceStep:
       return { ...state, trace: [...state.trace, { ...event.data, id: event.id, at: event.at }], version };

@@ -1,7 +1,6 @@
 import { z } from "zod/mini";
+import { ADVICE_SEVERITIES } from "../protocol.ts";
 import { defineTool } from "../tool.ts";
-
-export const ADVICE_SEVERITIES = ["info", "caution", "urgent"] as const;
 
 /**
  * Seed 000: advice is recorded only when the model calls this tool — never extracted from prose

@@ -1,5 +1,7 @@
 import { Hono } from "hono";
+import { z } from "zod/mini";
 import { CreateSessionRequest, type SessionResponse } from "../../shared/api.ts";
+import { ClientEvent } from "../../shared/session.ts";
 import { LIMITS } from "../../shared/protocol.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../errors.ts";
@@ -39,4 +41,15 @@ sessionRoutes.get("/v1/sessions/:id", sessionToken(), async (c) => {
   if (!state.sessionId) throw new ApiError(404, "not_found", "Session not found");
   if (!agent) throw new ApiError(404, "unknown_agent", `Agent ${claims.agent} no longer exists`);
   return c.json({ state, agent: publicAgent(agent, c.env) });
+});
+
+const AppendEvents = z.object({ events: z.array(ClientEvent).check(z.minLength(1), z.maxLength(50)) });
+
+/** The widget stores what its client-side tools produced (advice cards, trace steps). */
+sessionRoutes.post("/v1/sessions/:id/events", sessionToken(), jsonBody(AppendEvents), async (c) => {
+  const claims = c.var.claims;
+  if (c.req.param("id") !== claims.sid) throw new ApiError(403, "forbidden", "This session token belongs to another session");
+  await checkSiteOrigin(c, claims.site, false);
+  const state = await sessionRoom(c.env, claims.sid).append(c.req.valid("json").events);
+  return c.json({ version: state.version });
 });
