@@ -58,6 +58,30 @@ export function parseToolInput<T extends ToolDefinition>(def: T, args: string | 
   }
   const parsed = def.input.safeParse(value);
   if (parsed.success) return { ok: true, value: parsed.data as ToolInput<T> };
-  const issues = parsed.error.issues.map((i) => `${i.path.join(".") || "(arguments)"}: ${i.message}`).join("; ");
+  const issues = parsed.error.issues.map((i) => `${i.path.join(".") || "(arguments)"}: ${describeIssue(i)}`).join("; ");
   return { ok: false, error: `Invalid arguments for ${def.name}: ${issues}` };
+}
+
+/**
+ * A readable reason for a schema issue. zod/mini carries no message locale (it would weigh on the
+ * widget), and the model needs more than "Invalid input" to correct its call.
+ */
+export function describeIssue(issue: z.core.$ZodIssue): string {
+  const i = issue as z.core.$ZodIssue & { expected?: string; minimum?: number | bigint; maximum?: number | bigint; values?: unknown[]; origin?: string; keys?: string[] };
+  switch (i.code) {
+    case "invalid_type":
+      return `expected ${i.expected}`;
+    case "too_small":
+      return i.origin === "string" ? `must have at least ${i.minimum} characters` : i.origin === "array" ? `must have at least ${i.minimum} items` : `must be at least ${i.minimum}`;
+    case "too_big":
+      return i.origin === "string" ? `must have at most ${i.maximum} characters` : i.origin === "array" ? `must have at most ${i.maximum} items` : `must be at most ${i.maximum}`;
+    case "invalid_value":
+      return `must be one of ${(i.values ?? []).map((v) => JSON.stringify(v)).join(", ")}`;
+    case "unrecognized_keys":
+      return `unknown keys ${(i.keys ?? []).join(", ")}`;
+    case "invalid_format":
+      return "has the wrong format";
+    default:
+      return i.message && i.message !== "Invalid input" ? i.message : "is invalid";
+  }
 }

@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest";
+import { createEmitter } from "../../widget/state/events.ts";
+import { createChatStore } from "../../widget/state/chat-store.ts";
+import { sessionKey } from "../../widget/state/session-storage.ts";
+import { fakeApi, memoryStorage } from "./fake-api.ts";
+
+const API = "http://parley.test";
+const until = async (cond: () => boolean, ms = 2000) => {
+  const end = Date.now() + ms;
+  while (!cond()) {
+    if (Date.now() > end) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, 5));
+  }
+};
+
+function setup(api = fakeApi(), storage = memoryStorage()) {
+  const emitter = createEmitter();
+  const events: string[] = [];
+  for (const e of ["open", "close", "message", "error"] as const) emitter.on(e, () => events.push(e));
+  const store = createChatStore({ api: API, siteKey: "site-key-1", agentId: "derm-consult", locale: "en", storage, fetch: api.fetch, emitter });
+  return { store, api, storage, events };
+}
+
+describe("chat store", () => {
+  it("opens a session only when the panel opens, and stores it", async () => {
+    const { store, api, storage, events } = setup();
+    expect(api.requests).toHaveLength(0);
+    store.open();
+    await until(() => store.agent.value !== null);
+    expect(api.requests.map((r) => r.path)).toEqual(["/v1/sessions"]);
+    expect(api.requests[0].body).toEqual({ siteKey: "site-key-1", agentId: "derm-consult", locale: "en" });
+    expect(JSON.parse(storage.map.get(sessionKey("site-key-1", "derm-consult"))!)).toMatchObject({ sessionId: "s1", token: "t1" });
+    expect(events).toEqual(["open"]);
+  });
+
+  it("sends, streams, and folds both messages into the session", async () => {
+    const { store, api, events } = setup(fakeApi({ reply: ["Hi", " there"], chunkDelayMs: 5 }));
+    await store.send("  hello  ");
+    expect(store.messages.value.map((m) => [m.role, m.content, m.status])).toEqual([
+      ["user", "hello", undefined],
+      ["assistant", "Hi there", "complete"],
+    ]);
+    expect(store.status.value).toBe("idle");
+    expect(store.streaming.value).toBeNull();
+    const chat = api.requests.find((r) => r.path === "/v1/chat/completions")!;
+    expect(chat.auth).toBe("Bearer t1");
+    expect(chat.body.messages).toEqual([{ id: store.messages.value[0].id, role: "user", content: "hello" }]);
+    expect(chat.body.parley.replyId).toBe(store.messages.value[1].id);
+    expect(events.filter((e) => e === "message")).toHaveLength(2);
+    expect(store.announcement.value).toContain("Hi there");
+  });
+
+  it("stop keeps the partial reply, marked interrupted", async () => {
+    const { store } = setup(fakeApi({ reply: ["a ", "b ", "c ", "d"], chunkDelayMs: 30 }));
+    const sending = store.send("go");
+    await until(() => store.streaming.value?.text === "a ");
+    store.stop();
+    await sending;
+    expect(store.messages.value[1]).toMatchObject({ role: "assistant", content: "a ", status: "interrupted" });
+    expect(store.status.value).toBe("idle");
+  });
+
+  it("restores a stored session on mount and replaces one the worker no longer knows", async () => {
+    const storage = memoryStorage();
+    const key = sessionKey("site-key-1", "derm-consult");
+    storage.setItem(key, JSON.stringify({ sessionId: "old", token: "told", expiresAt: Date.now() + 60_000 }));
+    const ok = fakeApi();
+    ok.stored.push({ id: "m1", role: "user", content: "earlier", at: 1 }, { id: "m0", role: "system", content: "x", at: 0 }, { id: "m2", role: "assistant", content: "reply", at: 2 });
+    const a = setup(ok, storage);
+    await until(() => a.store.messages.value.length === 2);
+    expect(ok.requests[0]).toMatchObject({ method: "GET", path: "/v1/sessions/old", auth: "Bearer told" });
+    expect(a.store.messages.value.map((m) => m.content)).toEqual(["earlier", "reply"]);
+
+    const gone = fakeApi({ sessionStatus: 404 });
+    const b = setup(gone, storage);
+    await until(() => gone.requests.length === 1);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(storage.getItem(key)).toBeNull();
+    expect(gone.sessionCount()).toBe(0); // no new session until the visitor opens the panel
+    b.store.open();
+    await until(() => gone.sessionCount() === 1);
+  });
+
+  it("shows a kind error for error codes and can retry", async () => {
+    const api = fakeApi({ chatError: { status: 429, code: "rate_limited" } });
+    const { store, events } = setup(api);
+    await store.send("hello");
+    expect(store.status.value).toBe("error");
+    expect(store.error.value?.code).toBe("rate_limited");
+    expect(store.error.value?.text).toMatch(/a little fast/);
+    expect(events).toContain("error");
+    expect(store.messages.value).toHaveLength(1);
+  });
+});

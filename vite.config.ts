@@ -1,0 +1,82 @@
+import { defineConfig, type Plugin } from "vite";
+import preact from "@preact/preset-vite";
+import MagicString from "magic-string";
+import { fileURLToPath } from "node:url";
+
+const SHARED_DIR = fileURLToPath(new URL("./shared/", import.meta.url));
+
+type Node = { type: string; start: number; end: number; [k: string]: any };
+
+/**
+ * Marks top-level initializers as pure (a pure-annotated IIFE around each), so the bundler may
+ * drop the ones nothing uses. A bundler must keep any top-level call it cannot prove pure; the
+ * modules given here only build values at load time, so nothing observable is lost.
+ * - shared/: zod/mini schemas sit next to the pure functions the widget uses (reduceSession,
+ *   localize); without this, about 9 KB gz of zod ships unused. (Splitting shared/ into types +
+ *   pure functions and schemas would make this unnecessary.)
+ * - marked: the widget uses only its Lexer; the default `marked` instance and the property
+ *   assignments that configure it (`marked.use = ...`) keep Parser, Renderer and the Marked class
+ *   alive. Those assignments are dropped too (`dropPropertyWrites`); about 4 KB gz.
+ */
+function pureTopLevel(name: string, test: (id: string) => boolean, dropPropertyWrites: boolean): Plugin {
+  return {
+    name: `parley:pure-top-level:${name}`,
+    transform: {
+      order: "post",
+      handler(code, id) {
+        if (!test(id)) return null;
+        const ast = this.parse(code) as unknown as { body: Node[] };
+        const s = new MagicString(code);
+        for (const node of ast.body) {
+          if (dropPropertyWrites && node.type === "ExpressionStatement" && node.expression.type === "AssignmentExpression" &&
+            node.expression.left.type === "MemberExpression") {
+            s.remove(node.start, node.end);
+            continue;
+          }
+          const decl = node.type === "ExportNamedDeclaration" ? node.declaration : node;
+          if (decl?.type !== "VariableDeclaration") continue;
+          for (const d of decl.declarations as Node[]) {
+            const init = d.init as Node | null;
+            if (!init || init.type === "ArrowFunctionExpression" || init.type === "FunctionExpression") continue;
+            s.prependLeft(init.start, "/* @__PURE__ */ (() => (");
+            s.appendRight(init.end, "))()");
+          }
+        }
+        return { code: s.toString(), map: s.generateMap({ hires: true }) };
+      },
+    },
+  };
+}
+
+/**
+ * Two builds into dist/public (served by the worker as static assets):
+ * - default mode: the widget, an ES module `parley-widget.js` the loader imports on demand,
+ *   plus the demo site (widget/demo is the public dir);
+ * - `--mode loader`: `parley.js`, the tiny IIFE loader for the script tag.
+ */
+export default defineConfig(({ mode }) => {
+  const loader = mode === "loader";
+  return {
+    plugins: [
+      preact({ devToolsEnabled: false, prefreshEnabled: false }),
+      pureTopLevel("shared", (id) => id.startsWith(SHARED_DIR) && id.endsWith(".ts"), false),
+      pureTopLevel("marked", (id) => /[\\/]node_modules[\\/]marked[\\/]lib[\\/]marked\.esm\.js$/.test(id), true),
+    ],
+    publicDir: loader ? false : "widget/demo",
+    build: {
+      outDir: "dist/public",
+      emptyOutDir: !loader,
+      target: "es2022",
+      sourcemap: false,
+      copyPublicDir: !loader,
+      lib: loader
+        ? { entry: "widget/embed/loader.ts", formats: ["iife"], name: "ParleyLoader", fileName: () => "parley.js" }
+        : { entry: "widget/embed/mount.ts", formats: ["es"], fileName: () => "parley-widget.js" },
+      rolldownOptions: {
+        // Library mode keeps whitespace and /* @__PURE__ */ marks in ES output by default; this
+        // bundle is shipped as is, not bundled again, so neither is worth its bytes.
+        output: { chunkFileNames: "parley-chunk-[hash].js", minify: true, comments: { legal: true, annotation: false, jsdoc: false } },
+      },
+    },
+  };
+});

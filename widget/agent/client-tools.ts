@@ -1,0 +1,28 @@
+import type { Advice } from "../../shared/session.ts";
+import type { ToolInput } from "../../shared/tool.ts";
+import { askFollowup, recordAdvice } from "../../shared/tools/index.ts";
+import type { ClientToolImpl, ToolRunContext } from "./executor.ts";
+
+export interface ClientToolHooks {
+  /** The assistant message the current tool calls belong to. */
+  messageId: () => string;
+  onAdvice: (advice: Advice) => void;
+}
+
+/**
+ * Tools that run in the visitor's browser. record_advice turns the model's call into a card (the
+ * only way advice is made: no keyword matching of prose, seed 000); ask_followup shows the question
+ * and ends the turn (a stop condition) so the visitor answers it.
+ */
+export function createClientTools(hooks: ClientToolHooks): Record<string, ClientToolImpl> {
+  const advise = (input: ToolInput<typeof recordAdvice>, ctx: ToolRunContext) => {
+    const advice: Advice = { id: ctx.call.id || crypto.randomUUID(), ...input, messageId: hooks.messageId(), at: Date.now() };
+    hooks.onAdvice(advice);
+    return { recorded: true, id: advice.id, shown_to_visitor: true };
+  };
+  const followup = (input: ToolInput<typeof askFollowup>) => ({ asked: true, question: input.question, note: "The visitor will answer in their next message." });
+  return {
+    [recordAdvice.name]: advise as ClientToolImpl,
+    [askFollowup.name]: followup as ClientToolImpl,
+  };
+}

@@ -1,0 +1,62 @@
+import type { ChatChunk, ChatMessage, Purpose, ToolCall } from "../../shared/chat.ts";
+import { ROUTES } from "../../shared/protocol.ts";
+import { HttpError, request, type FetchLike } from "../transport/http.ts";
+import { readChatChunks } from "../transport/sse.ts";
+
+export interface CompletionRequest {
+  messages: ChatMessage[];
+  replyId: string;
+  purpose?: Purpose;
+  sources?: string;
+  signal?: AbortSignal;
+  /** Called with the text so far each time a piece of it arrives. */
+  onText?: (text: string) => void;
+}
+
+export interface StepResult {
+  text: string;
+  toolCalls: ToolCall[];
+  finishReason: string | null;
+}
+
+/** One completion; the loop and the router only see this function, so tests can script it. */
+export type Complete = (req: CompletionRequest) => Promise<StepResult>;
+
+/** Joins streamed tool-call fragments (OpenAI sends name and arguments in pieces, keyed by index). */
+export function mergeToolCalls(into: ToolCall[], deltas: NonNullable<ChatChunk["choices"][number]["delta"]["tool_calls"]>): void {
+  for (const d of deltas) {
+    const call = (into[d.index] ??= { id: "", type: "function", function: { name: "", arguments: "" } });
+    if (d.id) call.id = d.id;
+    if (d.function?.name) call.function.name += d.function.name;
+    if (d.function?.arguments) call.function.arguments += d.function.arguments;
+  }
+}
+
+/** Completions through the Parley proxy, streamed. */
+export function proxyCompletion(ctx: { api: string; token: () => string; fetch?: FetchLike }): Complete {
+  return async (req) => {
+    const res = await request(ctx.api + ROUTES.chat, {
+      body: { stream: true, messages: req.messages, parley: { replyId: req.replyId, purpose: req.purpose, sources: req.sources } },
+      token: ctx.token(),
+      signal: req.signal,
+      fetch: ctx.fetch,
+    });
+    if (!res.body) throw new HttpError(502, "upstream_error", "The chat response has no body");
+    const step: StepResult = { text: "", toolCalls: [], finishReason: null };
+    for await (const chunk of readChatChunks(res.body, req.signal)) {
+      // The proxy reports a stream that broke after it began in-band, as an `error` event.
+      const inband = (chunk as { error?: { code?: string; message?: string } }).error;
+      if (inband) throw new HttpError(502, inband.code ?? "upstream_error", inband.message ?? "The reply broke off");
+      const choice = chunk.choices?.[0];
+      if (!choice) continue;
+      if (choice.delta?.content) {
+        step.text += choice.delta.content;
+        req.onText?.(step.text);
+      }
+      if (choice.delta?.tool_calls) mergeToolCalls(step.toolCalls, choice.delta.tool_calls);
+      if (choice.finish_reason) step.finishReason = choice.finish_reason;
+    }
+    step.toolCalls = step.toolCalls.filter(Boolean);
+    return step;
+  };
+}

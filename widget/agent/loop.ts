@@ -1,0 +1,113 @@
+import type { ChatMessage, ToolCall } from "../../shared/chat.ts";
+import type { Complete } from "./completion.ts";
+import type { ExecutedCall } from "./executor.ts";
+import { stepCountIs, type StopCondition } from "./stop-conditions.ts";
+import { parseReact, reactDisplay } from "./strategies/text-react-parse.ts";
+
+export type Strategy = "native" | "text-react" | "hybrid";
+
+/** What one completion of the turn shows: the answer text, the reasoning, the tools it used. */
+export interface StepView {
+  id: string;
+  answer: string;
+  reasoning: string;
+  toolCalls: ToolCall[];
+  results: ExecutedCall[];
+}
+
+export interface LoopHooks {
+  onStep?: (view: StepView) => void;
+}
+
+export interface LoopOptions {
+  strategy: Strategy;
+  /** The conversation so far, the visitor's new message last. */
+  history: ChatMessage[];
+  complete: Complete;
+  execute: (calls: ToolCall[], messageId: string) => Promise<ExecutedCall[]>;
+  maxSteps: number;
+  stopWhen?: StopCondition[];
+  signal?: AbortSignal;
+  newId: () => string;
+  hooks?: LoopHooks;
+}
+
+export type LoopEnd = "complete" | "stopped" | "step_limit" | "aborted";
+
+export interface LoopResult {
+  end: LoopEnd;
+  /** Messages this turn added (assistant replies, tool results / observations), for the next turn's history. */
+  added: ChatMessage[];
+  steps: StepView[];
+}
+
+const isAbort = (e: unknown) => (e as Error | null)?.name === "AbortError";
+
+/**
+ * The agent loop: complete, run the tools the model asked for, feed back what they returned,
+ * again — until a final answer, a stop condition, the step limit, or the visitor's Stop. Native
+ * function calling and text ReAct differ only in how a step is read and how observations go back.
+ */
+export async function runAgentLoop(opts: LoopOptions): Promise<LoopResult> {
+  const added: ChatMessage[] = [];
+  const steps: StepView[] = [];
+  const stops = [stepCountIs(opts.maxSteps), ...(opts.stopWhen ?? [])];
+  const react = opts.strategy === "text-react";
+  for (;;) {
+    const view: StepView = { id: opts.newId(), answer: "", reasoning: "", toolCalls: [], results: [] };
+    steps.push(view);
+    const show = () => opts.hooks?.onStep?.({ ...view });
+    const render = (text: string) => {
+      if (react) Object.assign(view, reactDisplay(text));
+      else if (opts.strategy === "hybrid" && /^\s*Thought\s*:/i.test(text)) view.reasoning = text.replace(/^\s*Thought\s*:\s*/i, "");
+      else view.answer = text;
+      show();
+    };
+    let step;
+    try {
+      step = await opts.complete({ messages: [...opts.history, ...added], replyId: view.id, signal: opts.signal, onText: render });
+    } catch (err) {
+      if (isAbort(err) || opts.signal?.aborted) return { end: "aborted", added, steps };
+      throw err;
+    }
+    render(step.text);
+
+    let calls: ToolCall[] = step.toolCalls;
+    let invalid: string | null = null;
+    if (react) {
+      const parsed = parseReact(step.text);
+      if (parsed.kind === "final") {
+        view.answer = parsed.answer;
+        view.reasoning = parsed.thought;
+        calls = [];
+      } else if (parsed.kind === "action") {
+        calls = [{ id: `react_${view.id}`, type: "function", function: { name: parsed.tool, arguments: JSON.stringify(parsed.input) } }];
+      } else {
+        invalid = parsed.error;
+        calls = [];
+      }
+      added.push({ id: view.id, role: "assistant", content: step.text });
+    } else {
+      added.push({ id: view.id, role: "assistant", content: step.text || null, ...(calls.length ? { tool_calls: calls } : {}) });
+    }
+    view.toolCalls = calls;
+    show();
+
+    if (!calls.length && !invalid) return { end: "complete", added, steps };
+    if (invalid) {
+      added.push({ id: opts.newId(), role: "user", content: `Observation: ${invalid}` });
+    } else {
+      view.results = await opts.execute(calls, view.id);
+      show();
+      if (react) {
+        added.push({ id: opts.newId(), role: "user", content: `Observation: ${view.results[0].observation}` });
+      } else {
+        for (const r of view.results) added.push({ id: opts.newId(), role: "tool", tool_call_id: r.call.id, content: r.observation });
+      }
+    }
+    if (opts.signal?.aborted) return { end: "aborted", added, steps };
+    const progress = { steps: steps.length, lastToolCalls: calls };
+    if (stops.slice(1).some((s) => s(progress))) return { end: "stopped", added, steps };
+    if (stops[0](progress)) return { end: "step_limit", added, steps };
+  }
+}

@@ -1,0 +1,41 @@
+import type { ErrorCode } from "../../shared/errors.ts";
+import { en, zhCN, type Strings } from "./strings.ts";
+
+export type { Strings };
+export type WidgetLocale = "en" | "zh-CN";
+
+/** Picks a supported locale from an explicit choice, else the browser's language. */
+export function resolveLocale(explicit?: string | null, browser?: string): WidgetLocale {
+  const raw = explicit || browser || (typeof navigator !== "undefined" ? navigator.language : "") || "en";
+  return raw.toLowerCase().startsWith("zh") ? "zh-CN" : "en";
+}
+
+export function stringsFor(locale: WidgetLocale): Strings {
+  return locale === "zh-CN" ? zhCN : en;
+}
+
+type ErrorKey = Extract<keyof Strings, `err${string}`>;
+
+const ERROR_TEXT: Partial<Record<ErrorCode | "network" | "timeout", ErrorKey>> = {
+  network: "errNetwork",
+  timeout: "errTimeout",
+  rate_limited: "errRateLimited",
+  budget_exceeded: "errBudget",
+  unauthorized: "errUnauthorized",
+  forbidden_origin: "errSite",
+  unknown_site: "errSite",
+  unknown_agent: "errSite",
+  upstream_error: "errUpstream",
+  upstream_unreachable: "errUpstream",
+  upstream_timeout: "errTimeout",
+  payload_too_large: "errTooLong",
+  bad_request: "errBadRequest",
+  invalid_json: "errBadRequest",
+  validation_failed: "errBadRequest",
+};
+
+/** Visitor-facing text for an error code; server messages are for logs, not for visitors. */
+export function errorText(strings: Strings, code: string): string {
+  const key = ERROR_TEXT[code as keyof typeof ERROR_TEXT];
+  return key ? strings[key] : strings.errGeneric;
+}

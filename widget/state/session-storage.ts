@@ -1,0 +1,39 @@
+import type { StoredSession } from "../agent/session-api.ts";
+
+export type KeyValueStore = { getItem(k: string): string | null; setItem(k: string, v: string): void; removeItem(k: string): void };
+
+/** localStorage can be missing or throw (sandboxed frames, private modes); the widget then forgets on reload. */
+export function defaultStorage(): KeyValueStore | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function sessionKey(siteKey: string, agentId: string): string {
+  return `parley:session:${siteKey}:${agentId}`;
+}
+
+export function loadSession(store: KeyValueStore | null, key: string): StoredSession | null {
+  try {
+    const raw = store?.getItem(key);
+    if (!raw) return null;
+    const v = JSON.parse(raw) as Partial<StoredSession>;
+    if (typeof v.sessionId === "string" && typeof v.token === "string" && typeof v.expiresAt === "number") {
+      return { sessionId: v.sessionId, token: v.token, expiresAt: v.expiresAt };
+    }
+  } catch {
+    /* unreadable: treated as absent */
+  }
+  return null;
+}
+
+export function saveSession(store: KeyValueStore | null, key: string, s: StoredSession | null): void {
+  try {
+    if (s) store?.setItem(key, JSON.stringify(s));
+    else store?.removeItem(key);
+  } catch {
+    /* quota or denied: the session still works until reload */
+  }
+}

@@ -1,0 +1,94 @@
+import type { ChatChunk } from "../../shared/chat.ts";
+
+const DONE = "[DONE]";
+
+function abortError(): Error {
+  const err = new Error("The stream was aborted");
+  err.name = "AbortError";
+  return err;
+}
+
+/**
+ * Splits an SSE byte stream into the `data` payloads of its events (WHATWG event-stream rules:
+ * lines end in LF, CR or CRLF; a blank line ends an event; several `data:` lines join with LF;
+ * comments and other fields are ignored). Written out rather than taken from eventsource-parser:
+ * the proxy only sends `data:` events, and the widget's size budget is tight (see vite.config.ts).
+ */
+export function createSseDecoder(onData: (data: string) => void) {
+  let buffer = "";
+  let data: string[] = [];
+  let pendingCR = false;
+  const line = (l: string) => {
+    if (l === "") {
+      if (data.length) onData(data.join("\n"));
+      data = [];
+      return;
+    }
+    const colon = l.indexOf(":");
+    const field = colon === -1 ? l : l.slice(0, colon);
+    if (field !== "data") return;
+    let value = colon === -1 ? "" : l.slice(colon + 1);
+    if (value.startsWith(" ")) value = value.slice(1);
+    data.push(value);
+  };
+  return {
+    feed(text: string) {
+      if (pendingCR && text.startsWith("\n")) text = text.slice(1);
+      pendingCR = false;
+      buffer += text;
+      const re = /\r\n|\r|\n/g;
+      let start = 0;
+      for (let m = re.exec(buffer); m; m = re.exec(buffer)) {
+        // A CR at the very end may be the first half of a CRLF split across reads.
+        if (m[0] === "\r" && m.index === buffer.length - 1) pendingCR = true;
+        line(buffer.slice(start, m.index));
+        start = re.lastIndex;
+      }
+      buffer = buffer.slice(start);
+    },
+    /** The stream ended: an event without its final blank line is still delivered. */
+    end() {
+      if (buffer) line(buffer);
+      buffer = "";
+      line("");
+    },
+  };
+}
+
+/**
+ * Reads an OpenAI-style SSE body (`data: {chunk}` events, then `data: [DONE]`) as ChatChunk
+ * objects; events split across network reads are joined. Aborting the signal cancels the body
+ * and makes the iterator throw an AbortError.
+ */
+export async function* readChatChunks(body: ReadableStream<Uint8Array>, signal?: AbortSignal): AsyncGenerator<ChatChunk> {
+  const reader = body.getReader();
+  const text = new TextDecoder();
+  const queue: ChatChunk[] = [];
+  let done = false;
+  const sse = createSseDecoder((data) => {
+    if (done) return;
+    if (data === DONE) done = true;
+    else queue.push(JSON.parse(data) as ChatChunk);
+  });
+  const onAbort = () => void reader.cancel().catch(() => {});
+  signal?.addEventListener("abort", onAbort, { once: true });
+  try {
+    while (true) {
+      if (signal?.aborted) throw abortError();
+      while (queue.length) yield queue.shift()!;
+      if (done) return;
+      const read = await reader.read().catch((e: unknown) => {
+        throw signal?.aborted ? abortError() : e;
+      });
+      if (signal?.aborted) throw abortError();
+      if (read.done) {
+        sse.feed(text.decode());
+        sse.end();
+        done = true;
+      } else sse.feed(text.decode(read.value, { stream: true }));
+    }
+  } finally {
+    signal?.removeEventListener("abort", onAbort);
+    void reader.cancel().catch(() => {});
+  }
+}

@@ -1,0 +1,63 @@
+import { useEffect, useRef, useState } from "preact/hooks";
+import type { ChatStore } from "../state/chat-store.ts";
+import { SendIcon, StopIcon } from "./icons.tsx";
+
+export function Composer({ store }: { store: ChatStore }) {
+  const { strings: s } = store;
+  const [text, setText] = useState("");
+  const ref = useRef<HTMLTextAreaElement>(null);
+  const busy = store.busy.value;
+
+  useEffect(() => ref.current?.focus(), []);
+
+  // Grow with the text up to max-height (CSS), then scroll.
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    el.style.height = "auto";
+    el.style.height = `${el.scrollHeight + 2}px`;
+  }, [text]);
+
+  const submit = () => {
+    if (busy || !text.trim()) return;
+    void store.send(text);
+    setText("");
+  };
+
+  return (
+    <form
+      class="composer"
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      <textarea
+        ref={ref}
+        class="input"
+        rows={1}
+        value={text}
+        placeholder={s.placeholder}
+        aria-label={s.placeholder}
+        maxLength={16000}
+        onInput={(e) => setText(e.currentTarget.value)}
+        onKeyDown={(e) => {
+          // Enter sends; Shift+Enter is a newline; Enter that confirms an IME composition (Chinese input) is neither.
+          if (e.key === "Enter" && !e.shiftKey && !e.isComposing && e.keyCode !== 229) {
+            e.preventDefault();
+            submit();
+          }
+        }}
+      />
+      {busy ? (
+        <button type="button" class="send stop" onClick={store.stop} aria-label={s.stop} title={s.stop}>
+          <StopIcon />
+        </button>
+      ) : (
+        <button type="submit" class="send" disabled={!text.trim()} aria-label={s.send} title={s.send}>
+          <SendIcon />
+        </button>
+      )}
+    </form>
+  );
+}

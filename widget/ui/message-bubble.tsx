@@ -1,0 +1,23 @@
+import type { ViewMessage } from "../state/chat-store.ts";
+import type { Strings } from "../i18n/index.ts";
+import { Markdown } from "./markdown.tsx";
+
+interface Props {
+  message: Pick<ViewMessage, "role" | "content" | "status">;
+  strings: Strings;
+  streaming?: boolean;
+}
+
+/** Visitor text is shown as typed; assistant text is markdown. */
+export function MessageBubble({ message, strings, streaming }: Props) {
+  const { role } = message;
+  return (
+    <div class={`msg ${role}`} data-role={role} data-streaming={streaming ? "true" : undefined}>
+      <span class="sr">{role === "user" ? strings.you : strings.assistant}: </span>
+      <div class={`bubble${streaming ? " caret" : ""}`}>
+        {role === "user" ? message.content : <Markdown text={message.content} />}
+      </div>
+      {message.status === "interrupted" && <div class="note">{strings.stopped}</div>}
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { useLayoutEffect, useRef } from "preact/hooks";
+import { localize } from "../../shared/agent-config.ts";
+import type { ChatStore } from "../state/chat-store.ts";
+import { MessageBubble } from "./message-bubble.tsx";
+
+export function MessageList({ store }: { store: ChatStore }) {
+  const { strings: s, locale } = store;
+  const agent = store.agent.value;
+  const messages = store.messages.value;
+  const streaming = store.streaming.value;
+  const status = store.status.value;
+  const error = store.error.value;
+  const ref = useRef<HTMLDivElement>(null);
+
+  // Follow the conversation, unless the visitor scrolled up to read.
+  const stick = useRef(true);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (el && stick.current) el.scrollTop = el.scrollHeight;
+  });
+
+  const showStarters = agent && messages.length === 0 && !streaming && agent.starters.length > 0;
+  return (
+    <div
+      class="list"
+      ref={ref}
+      onScroll={(e) => {
+        const el = e.currentTarget;
+        stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
+      }}
+    >
+      {agent && (
+        <MessageBubble message={{ role: "assistant", content: localize(agent.greeting, locale) }} strings={s} />
+      )}
+      {!agent && status === "connecting" && <div class="status">{s.connecting}</div>}
+      {messages.map((m) => (
+        <MessageBubble key={m.id} message={m} strings={s} />
+      ))}
+      {streaming &&
+        (streaming.text ? (
+          <MessageBubble message={{ role: "assistant", content: streaming.text }} strings={s} streaming />
+        ) : (
+          <div class="msg assistant" aria-label={s.thinking}>
+            <div class="bubble typing">
+              <i />
+              <i />
+              <i />
+            </div>
+          </div>
+        ))}
+      {showStarters && (
+        <div class="starters">
+          {agent.starters.map((st, i) => {
+            const text = localize(st, locale);
+            return (
+              <button key={i} type="button" class="chip" onClick={() => store.send(text)}>
+                {text}
+              </button>
+            );
+          })}
+        </div>
+      )}
+      {error && (
+        <div class="error" role="alert">
+          <span>{error.text}</span>
+          <button type="button" class="link-btn" onClick={store.retry}>
+            {s.retry}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
