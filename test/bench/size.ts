@@ -4,12 +4,17 @@ import { gzipSync } from "node:zlib";
 
 /**
  * Bundle budget (preact/signals' compressed-size habit): the loader is what every page visit
- * pays, the widget what a visitor pays on opening the panel. Run after `npm run build`.
+ * pays, the widget what a visitor pays on opening the panel (its core file plus the chunks it
+ * loads lazily: the tool schemas). Run after `npm run build`.
+ *
+ * The widget budget was 30 KB gz for the spine (streamed chat: 29.2 KB). The agent loop, router,
+ * text-ReAct parser, advice cards and zod/mini tool validation add about 14 KB; the budget is
+ * 45 KB for all of it, still under half of the smallest peer measured here (deep-chat, 110.6 KB).
  */
 const DIR = "dist/public";
 const LOADER = "parley.js";
 const WIDGET = "parley-widget.js";
-const BUDGET = { loader: 2048, widget: 30 * 1024 };
+const BUDGET = { loader: 2048, widget: 45 * 1024 };
 /** Peer for scale (TOOLCHAIN.md): deep-chat's embed bundle, gzip. */
 const DEEP_CHAT_GZ = 110.6 * 1024;
 

@@ -100,7 +100,8 @@ describe("widget spine on the demo page", () => {
     await launcher(page).click();
     await expect.poll(() => userBubbles(page).count()).toBe(1);
     expect(await userBubbles(page).first().textContent()).toBe("I have a red itchy rash on my arm");
-    await expect.poll(() => assistantBubbles(page).count()).toBe(2);
+    // The greeting, the answer, and the closing line after the advice cards.
+    await expect.poll(() => assistantBubbles(page).count()).toBe(3);
     expect(await assistantBubbles(page).nth(1).textContent()).toBe(finalText);
     expect(await assistantBubbles(page).nth(1).locator("strong").count()).toBeGreaterThan(0);
     await page.waitForTimeout(300); // let the panel's opening animation finish

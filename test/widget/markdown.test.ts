@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { renderMarkdown, safeHref } from "../../widget/ui/markdown.tsx";
-import { toHtml } from "./vnode-html.ts";
+import { toHtml } from "../helpers/widget/vnode-html.ts";
 
 const html = (md: string) => toHtml(renderMarkdown(md));
 

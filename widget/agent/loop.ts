@@ -16,7 +16,10 @@ export interface StepView {
 }
 
 export interface LoopHooks {
+  /** The step being streamed changed (text so far, reasoning, tool calls, results). */
   onStep?: (view: StepView) => void;
+  /** A message joined the conversation (a finished assistant step, a tool result, an observation). */
+  onMessage?: (message: ChatMessage) => void;
 }
 
 export interface LoopOptions {
@@ -53,6 +56,10 @@ export async function runAgentLoop(opts: LoopOptions): Promise<LoopResult> {
   const steps: StepView[] = [];
   const stops = [stepCountIs(opts.maxSteps), ...(opts.stopWhen ?? [])];
   const react = opts.strategy === "text-react";
+  const add = (m: ChatMessage) => {
+    added.push(m);
+    opts.hooks?.onMessage?.(m);
+  };
   for (;;) {
     const view: StepView = { id: opts.newId(), answer: "", reasoning: "", toolCalls: [], results: [] };
     steps.push(view);
@@ -86,23 +93,23 @@ export async function runAgentLoop(opts: LoopOptions): Promise<LoopResult> {
         invalid = parsed.error;
         calls = [];
       }
-      added.push({ id: view.id, role: "assistant", content: step.text });
+      add({ id: view.id, role: "assistant", content: step.text });
     } else {
-      added.push({ id: view.id, role: "assistant", content: step.text || null, ...(calls.length ? { tool_calls: calls } : {}) });
+      add({ id: view.id, role: "assistant", content: step.text || null, ...(calls.length ? { tool_calls: calls } : {}) });
     }
     view.toolCalls = calls;
     show();
 
     if (!calls.length && !invalid) return { end: "complete", added, steps };
     if (invalid) {
-      added.push({ id: opts.newId(), role: "user", content: `Observation: ${invalid}` });
+      add({ id: opts.newId(), role: "user", content: `Observation: ${invalid}` });
     } else {
       view.results = await opts.execute(calls, view.id);
       show();
       if (react) {
-        added.push({ id: opts.newId(), role: "user", content: `Observation: ${view.results[0].observation}` });
+        add({ id: opts.newId(), role: "user", content: `Observation: ${view.results[0].observation}` });
       } else {
-        for (const r of view.results) added.push({ id: opts.newId(), role: "tool", tool_call_id: r.call.id, content: r.observation });
+        for (const r of view.results) add({ id: opts.newId(), role: "tool", tool_call_id: r.call.id, content: r.observation });
       }
     }
     if (opts.signal?.aborted) return { end: "aborted", added, steps };

@@ -1,7 +1,6 @@
 import type { RouterConfig } from "../../shared/agent-config.ts";
 import type { ChatMessage } from "../../shared/chat.ts";
-import { parseToolInput } from "../../shared/tool.ts";
-import { classifyIntent } from "../../shared/tools/classify-intent.ts";
+import { parseToolInput, type ToolDefinition } from "../../shared/tool.ts";
 import type { Complete } from "./completion.ts";
 import type { LoopResult, StepView } from "./loop.ts";
 
@@ -17,12 +16,15 @@ export interface RouteOptions {
   history: ChatMessage[];
   complete: Complete;
   runEdge: (name: string, input: unknown, signal: AbortSignal) => Promise<unknown>;
+  /** shared/tools/classify-intent.ts, passed in so that zod loads with the other tool schemas, lazily. */
+  classifier: ToolDefinition;
   /** Start retrieval while the intent is being decided (default), or only after (seed 004 as written). */
   speculative?: boolean;
   signal?: AbortSignal;
   newId: () => string;
   onStep?: (view: StepView) => void;
   onDecision?: (d: RouteDecision) => void;
+  onMessage?: (m: ChatMessage) => void;
   /** The agent loop, for complex, emergency or unclear intents. */
   runLoop: () => Promise<LoopResult>;
 }
@@ -63,7 +65,9 @@ export async function routeTurn(opts: RouteOptions): Promise<LoopResult & { deci
       });
       view.answer = step.text;
       opts.onStep?.({ ...view });
-      return { end: "complete", added: [{ id: view.id, role: "assistant", content: step.text }], steps: [view], decision };
+      const answer: ChatMessage = { id: view.id, role: "assistant", content: step.text };
+      opts.onMessage?.(answer);
+      return { end: "complete", added: [answer], steps: [view], decision };
     } catch (err) {
       if ((err as Error)?.name === "AbortError" || opts.signal?.aborted) {
         return { end: "aborted", added: view.answer ? [{ id: view.id, role: "assistant", content: view.answer }] : [], steps: [view], decision };
@@ -75,14 +79,14 @@ export async function routeTurn(opts: RouteOptions): Promise<LoopResult & { deci
   }
 }
 
-export async function classify(opts: Pick<RouteOptions, "router" | "history" | "complete" | "signal" | "newId">): Promise<RouteDecision> {
+export async function classify(opts: Pick<RouteOptions, "router" | "history" | "complete" | "signal" | "newId" | "classifier">): Promise<RouteDecision> {
   const unsure: RouteDecision = { route: "loop", intent: "unclear", confidence: 0 };
   try {
     const step = await opts.complete({ messages: opts.history, replyId: opts.newId(), purpose: "classify", signal: opts.signal });
-    const call = step.toolCalls.find((c) => c.function.name === classifyIntent.name);
-    const parsed = call ? parseToolInput(classifyIntent, call.function.arguments) : null;
+    const call = step.toolCalls.find((c) => c.function.name === opts.classifier.name);
+    const parsed = call ? parseToolInput(opts.classifier, call.function.arguments) : null;
     if (!parsed?.ok) return unsure;
-    const { intent, confidence } = parsed.value;
+    const { intent, confidence } = parsed.value as { intent: string; confidence: number };
     const quick = opts.router.quickIntents.includes(intent) && confidence >= opts.router.minConfidence;
     return { route: quick ? "quick" : "loop", intent, confidence };
   } catch (err) {

@@ -1,14 +1,15 @@
 import { batch, computed, signal } from "@preact/signals";
-import type { PublicAgent } from "../../shared/agent-config.ts";
 import { EVENT_TYPES } from "../../shared/protocol.ts";
-import { emptySession, reduceSession, type SessionState, type StoredMessage } from "../../shared/session.ts";
-import { runChatTurn } from "../agent/chat-turn.ts";
+import type { StoredMessage } from "../../shared/session.ts";
 import { newId } from "../agent/ids.ts";
-import { createSession, fetchSession, isExpired, type StoredSession } from "../agent/session-api.ts";
+import type { StepView } from "../agent/loop.ts";
 import type { Emitter, WidgetMessage } from "./events.ts";
 import { errorText, stringsFor, type WidgetLocale } from "../i18n/index.ts";
 import { isAbortError, isHttpError, isNetworkError, isTimeoutError, type FetchLike } from "../transport/http.ts";
-import { loadSession, saveSession, sessionKey, type KeyValueStore } from "./session-storage.ts";
+import { loadToolDefinitions, runTurn } from "./run-turn.ts";
+import { createSessionStore } from "./session-store.ts";
+import type { KeyValueStore } from "./session-storage.ts";
+import { buildTranscript } from "./transcript.ts";
 
 export type ChatStatus = "idle" | "connecting" | "sending" | "streaming" | "error";
 
@@ -20,6 +21,7 @@ export interface ChatStoreOptions {
   storage: KeyValueStore | null;
   fetch?: FetchLike;
   emitter: Emitter;
+  toolTimeoutMs?: number;
 }
 
 export type ViewMessage = Pick<StoredMessage, "id" | "content" | "status"> & { role: "user" | "assistant" };
@@ -33,38 +35,30 @@ function errorCode(e: unknown): string {
 
 export type ChatStore = ReturnType<typeof createChatStore>;
 
-/**
- * The widget's state in signals, and the actions that change it. The session's messages are
- * folded with the shared reducer, the same one the SessionRoom uses, so a restored list and
- * a live one agree.
- */
+/** The widget's state in signals, and the actions that change it. Components only read these. */
 export function createChatStore(opts: ChatStoreOptions) {
   const strings = stringsFor(opts.locale);
-  const ctx = { api: opts.api, fetch: opts.fetch };
-  const key = sessionKey(opts.siteKey, opts.agentId);
+  const session = createSessionStore({ ...opts, locale: opts.locale });
+  const { agent } = session;
 
   const isOpen = signal(false);
-  const session = signal<SessionState>(emptySession());
-  const agent = signal<PublicAgent | null>(null);
-  const streaming = signal<{ id: string; text: string } | null>(null);
+  const live = signal<StepView | null>(null);
   const status = signal<ChatStatus>("idle");
   const error = signal<{ code: string; text: string } | null>(null);
+  /** A note under the conversation that is not a message, e.g. the step limit was reached. */
+  const notice = signal("");
   /** Text for the aria-live region: a finished reply, an error. */
   const announcement = signal("");
   const messages = computed<ViewMessage[]>(() =>
-    session.value.messages.filter((m): m is StoredMessage & ViewMessage => m.role === "user" || m.role === "assistant"),
+    session.state.value.messages.filter((m): m is StoredMessage & ViewMessage => m.role === "user" || m.role === "assistant"),
   );
-  /** A turn is under way; connecting does not count, a message sent then waits for the session. */
+  const streaming = computed(() => (live.value ? { id: live.value.id, text: live.value.answer } : null));
+  const advice = computed(() => session.state.value.advice);
+  const transcript = computed(() =>
+    buildTranscript(session.state.value.messages, session.state.value.advice, agent.value?.strategy ?? "native", live.value),
+  );
   const busy = computed(() => status.value === "sending" || status.value === "streaming");
 
-  let credentials: StoredSession | null = loadSession(opts.storage, key);
-  if (credentials && isExpired(credentials)) {
-    credentials = null;
-    saveSession(opts.storage, key, null);
-  }
-  let restored = false;
-  let restoring: Promise<void> | null = null;
-  let creating: Promise<void> | null = null;
   let abort: AbortController | null = null;
 
   function fail(e: unknown): void {
@@ -78,126 +72,64 @@ export function createChatStore(opts: ChatStoreOptions) {
     opts.emitter.emit("error", { code, message: (e as Error)?.message ?? String(e) });
   }
 
-  function append(message: StoredMessage): void {
-    session.value = reduceSession(session.value, {
-      id: newId(),
-      at: message.at,
-      type: EVENT_TYPES.messageAppended,
-      data: { message },
-    });
-  }
-
-  async function restore(stored: StoredSession): Promise<void> {
-    try {
-      const res = await fetchSession(ctx, stored);
-      batch(() => {
-        session.value = res.state;
-        if (res.agent) agent.value = res.agent;
-      });
-      restored = true;
-    } catch (e) {
-      // A session the worker no longer knows (expired token, wiped state) is replaced silently.
-      if (isHttpError(e) && (e.status === 401 || e.status === 404)) {
-        forget();
-        return;
-      }
-      throw e;
-    }
-  }
-
-  function forget(): void {
-    credentials = null;
-    restored = false;
-    saveSession(opts.storage, key, null);
-  }
-
-  async function create(): Promise<void> {
-    const res = await createSession(ctx, { siteKey: opts.siteKey, agentId: opts.agentId, locale: opts.locale });
-    credentials = { sessionId: res.sessionId, token: res.token, expiresAt: res.expiresAt };
-    restored = true;
-    saveSession(opts.storage, key, credentials);
-    batch(() => {
-      agent.value = res.agent;
-      session.value = res.state ?? { ...emptySession(), sessionId: res.sessionId };
-    });
-  }
-
-  /** Loads the stored session once; concurrent callers share one request. Never creates one. */
-  function restoreOnce(): Promise<void> {
-    if (!credentials || restored) return Promise.resolve();
-    if (!restoring) {
-      restoring = restore(credentials);
-      const clear = () => void (restoring = null);
-      restoring.then(clear, clear);
-    }
-    return restoring;
-  }
-
-  /** Restores the stored session, or opens a new one (only once the visitor engages). */
-  async function ensureSession(): Promise<void> {
-    await restoreOnce();
-    if (credentials) return;
-    if (!creating) {
-      creating = create();
-      const clear = () => void (creating = null);
-      creating.then(clear, clear);
-    }
-    await creating;
-  }
-
   async function connect(): Promise<void> {
     if (status.value === "idle" || status.value === "error") status.value = "connecting";
     error.value = null;
     try {
-      await ensureSession();
+      await session.ensure();
       if (status.value === "connecting") status.value = "idle";
+      // Agents with tools need their schemas on the first turn: fetch them while the visitor types.
+      if (agent.value?.tools.length) void loadToolDefinitions().catch(() => {});
     } catch (e) {
       fail(e);
     }
   }
 
-  /** Runs the turn for the messages as they stand (the last one is the visitor's). */
-  async function runTurn(): Promise<void> {
-    const creds = credentials;
-    if (!creds) return;
-    const replyId = newId();
+  /** Runs the turn for the conversation as it stands (the last message is the visitor's). */
+  async function turn(): Promise<void> {
+    const config = agent.value;
+    if (!config || !session.hasCredentials()) return;
     const ctrl = (abort = new AbortController());
+    const before = session.state.value.messages.length;
     batch(() => {
       status.value = "sending";
-      streaming.value = { id: replyId, text: "" };
+      notice.value = "";
     });
     try {
-      const result = await runChatTurn({
+      const result = await runTurn({
         api: opts.api,
-        token: creds.token,
         fetch: opts.fetch,
-        replyId,
+        session,
+        agent: config,
         signal: ctrl.signal,
-        messages: messages.value.map((m) => ({ id: m.id, role: m.role, content: m.content })),
-        onDelta: (_delta, text) =>
+        toolTimeoutMs: opts.toolTimeoutMs,
+        onStep: (view) =>
           batch(() => {
-            status.value = "streaming";
-            streaming.value = { id: replyId, text };
+            if (view) status.value = "streaming";
+            live.value = view;
           }),
       });
-      const reply: StoredMessage = {
-        id: replyId,
-        role: "assistant",
-        content: result.text,
-        status: result.end === "aborted" ? "interrupted" : "complete",
-        at: Date.now(),
-      };
+      const partial = live.value;
       batch(() => {
-        streaming.value = null;
-        if (reply.content) append(reply);
+        // Stopped mid-stream: keep what was shown, marked as interrupted (the worker stores it so too).
+        if (result.end === "aborted" && partial?.answer) {
+          session.apply([{ id: `msg:${partial.id}`, at: Date.now(), type: EVENT_TYPES.messageAppended, data: { message: { id: partial.id, role: "assistant", content: partial.answer, status: "interrupted", at: Date.now() } } }]);
+        }
+        live.value = null;
         status.value = "idle";
-        if (reply.content) announcement.value = `${strings.replied}: ${reply.content}`;
+        if (result.end === "step_limit") notice.value = strings.stepLimit;
       });
-      if (reply.content) opts.emitter.emit("message", toPublic(reply));
+      const replies = session.state.value.messages.slice(before).filter((m) => m.role === "assistant" && m.content);
+      const last = replies.at(-1);
+      if (last) {
+        announcement.value = `${strings.replied}: ${last.content}`;
+        opts.emitter.emit("message", toPublic(last));
+      }
+      void session.flush();
     } catch (e) {
-      streaming.value = null;
+      live.value = null;
       // The token expired mid-conversation: the next attempt opens a new session.
-      if (isHttpError(e) && e.status === 401) forget();
+      if (isHttpError(e) && e.status === 401) session.forget();
       if (isAbortError(e)) status.value = "idle";
       else fail(e);
     } finally {
@@ -205,21 +137,26 @@ export function createChatStore(opts: ChatStoreOptions) {
     }
   }
 
-  async function send(raw: string): Promise<void> {
-    const text = raw.trim();
-    if (!text || busy.value) return;
+  async function ready(): Promise<boolean> {
     error.value = null;
     status.value = "connecting";
     try {
-      await ensureSession();
+      await session.ensure();
+      return true;
     } catch (e) {
       fail(e);
-      return;
+      return false;
     }
+  }
+
+  async function send(raw: string): Promise<void> {
+    const text = raw.trim();
+    if (!text || busy.value) return;
+    if (!(await ready())) return;
     const message: StoredMessage = { id: newId(), role: "user", content: text, at: Date.now() };
-    append(message);
+    session.apply([{ id: `msg:${message.id}`, at: message.at, type: EVENT_TYPES.messageAppended, data: { message } }]);
     opts.emitter.emit("message", toPublic(message));
-    await runTurn();
+    await turn();
   }
 
   /** Asks again for a reply to the last visitor message (ids are reused, so the worker stores nothing twice). */
@@ -227,18 +164,10 @@ export function createChatStore(opts: ChatStoreOptions) {
     const last = messages.value[messages.value.length - 1];
     if (busy.value) return;
     if (!last || last.role !== "user") return connect();
-    error.value = null;
-    status.value = "connecting";
-    try {
-      await ensureSession();
-    } catch (e) {
-      fail(e);
-      return;
-    }
-    await runTurn();
+    if (await ready()) await turn();
   }
 
-  /** Stops the stream; the text so far stays, marked as interrupted. */
+  /** Stops the stream and any running tools; the text so far stays, marked as interrupted. */
   function stop(): void {
     abort?.abort();
   }
@@ -247,7 +176,7 @@ export function createChatStore(opts: ChatStoreOptions) {
     if (isOpen.value) return;
     isOpen.value = true;
     opts.emitter.emit("open", undefined);
-    if (!credentials || !agent.value) void connect();
+    if (!session.hasCredentials() || !agent.value) void connect();
   }
 
   function close(): void {
@@ -257,7 +186,7 @@ export function createChatStore(opts: ChatStoreOptions) {
   }
 
   // A returning visitor sees their conversation without waiting for the panel to open.
-  if (credentials) void restoreOnce().catch(fail);
+  if (session.hasCredentials()) void session.restoreOnce().catch(fail);
 
   return {
     strings,
@@ -265,10 +194,13 @@ export function createChatStore(opts: ChatStoreOptions) {
     isOpen,
     agent,
     messages,
+    transcript,
+    advice,
     streaming,
     status,
     busy,
     error,
+    notice,
     announcement,
     open,
     close,

@@ -1,10 +1,13 @@
+import { useState } from "preact/hooks";
 import type { ChatStore } from "../state/chat-store.ts";
+import { AdviceList } from "./advice-list.tsx";
 import { Composer } from "./composer.tsx";
 import { Header } from "./header.tsx";
 import { ChatIcon, CloseIcon } from "./icons.tsx";
 import { MessageList } from "./message-list.tsx";
 
 function Panel({ store }: { store: ChatStore }) {
+  const [view, setView] = useState<"chat" | "advice">("chat");
   return (
     <div
       class="panel"
@@ -14,8 +17,8 @@ function Panel({ store }: { store: ChatStore }) {
         if (e.key === "Escape") store.close();
       }}
     >
-      <Header store={store} />
-      <MessageList store={store} />
+      <Header store={store} view={view} onView={setView} />
+      {view === "advice" ? <AdviceList store={store} /> : <MessageList store={store} />}
       <Composer store={store} />
       <div class="foot">{store.strings.poweredBy}</div>
     </div>

@@ -2,14 +2,19 @@ import { useLayoutEffect, useRef } from "preact/hooks";
 import { localize } from "../../shared/agent-config.ts";
 import type { ChatStore } from "../state/chat-store.ts";
 import { MessageBubble } from "./message-bubble.tsx";
+import { Reply } from "./reply.tsx";
 
 export function MessageList({ store }: { store: ChatStore }) {
   const { strings: s, locale } = store;
   const agent = store.agent.value;
   const messages = store.messages.value;
-  const streaming = store.streaming.value;
+  const items = store.transcript.value;
+  const busy = store.busy.value;
   const status = store.status.value;
   const error = store.error.value;
+  const notice = store.notice.value;
+  // Waiting for the first word of a reply that has nothing to show yet.
+  const waiting = busy && items.at(-1)?.kind !== "reply";
   const ref = useRef<HTMLDivElement>(null);
 
   // Follow the conversation, unless the visitor scrolled up to read.
@@ -19,7 +24,7 @@ export function MessageList({ store }: { store: ChatStore }) {
     if (el && stick.current) el.scrollTop = el.scrollHeight;
   });
 
-  const showStarters = agent && messages.length === 0 && !streaming && agent.starters.length > 0;
+  const showStarters = agent && messages.length === 0 && !busy && agent.starters.length > 0;
   return (
     <div
       class="list"
@@ -33,21 +38,23 @@ export function MessageList({ store }: { store: ChatStore }) {
         <MessageBubble message={{ role: "assistant", content: localize(agent.greeting, locale) }} strings={s} />
       )}
       {!agent && status === "connecting" && <div class="status">{s.connecting}</div>}
-      {messages.map((m) => (
-        <MessageBubble key={m.id} message={m} strings={s} />
-      ))}
-      {streaming &&
-        (streaming.text ? (
-          <MessageBubble message={{ role: "assistant", content: streaming.text }} strings={s} streaming />
+      {items.map((item) =>
+        item.kind === "user" ? (
+          <MessageBubble key={item.id} message={{ role: "user", content: item.content }} strings={s} />
         ) : (
-          <div class="msg assistant" aria-label={s.thinking}>
-            <div class="bubble typing">
-              <i />
-              <i />
-              <i />
-            </div>
+          <Reply key={item.id} reply={item} strings={s} busy={busy} onOption={(o) => void store.send(o)} />
+        ),
+      )}
+      {waiting && (
+        <div class="msg assistant" aria-label={s.thinking}>
+          <div class="bubble typing">
+            <i />
+            <i />
+            <i />
           </div>
-        ))}
+        </div>
+      )}
+      {notice && <div class="status">{notice}</div>}
       {showStarters && (
         <div class="starters">
           {agent.starters.map((st, i) => {

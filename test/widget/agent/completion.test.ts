@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { runChatTurn } from "../../widget/agent/chat-turn.ts";
-import { HttpError, NetworkError, isHttpError, isNetworkError, request } from "../../widget/transport/http.ts";
-import { fakeApi } from "./fake-api.ts";
+import { proxyCompletion } from "../../../widget/agent/completion.ts";
+import { HttpError, NetworkError, isHttpError, isNetworkError, request } from "../../../widget/transport/http.ts";
+import { fakeApi } from "../../helpers/widget/fake-api.ts";
 
 const API = "http://parley.test";
 const history = [
@@ -10,12 +10,14 @@ const history = [
   { id: "u2", role: "user" as const, content: "I have a rash" },
 ];
 
-describe("runChatTurn", () => {
-  it("posts the conversation with ids and a replyId, streams the reply, ends after one completion", async () => {
+const complete = (api: ReturnType<typeof fakeApi>, token = "t") => proxyCompletion({ api: API, token: () => token, fetch: api.fetch });
+
+describe("proxyCompletion", () => {
+  it("posts the conversation with ids and a replyId, and streams the reply", async () => {
     const api = fakeApi({ reply: ["Possible ", "**eczema**", "."] });
     const deltas: string[] = [];
-    const res = await runChatTurn({ api: API, token: "tok", messages: history, replyId: "r1", fetch: api.fetch, onDelta: (_d, t) => deltas.push(t) });
-    expect(res).toMatchObject({ text: "Possible **eczema**.", end: "complete", finishReason: "stop", steps: 1 });
+    const res = await complete(api, "tok")({ messages: history, replyId: "r1", onText: (t) => deltas.push(t) });
+    expect(res).toEqual({ text: "Possible **eczema**.", toolCalls: [], finishReason: "stop" });
     expect(deltas).toEqual(["Possible ", "Possible **eczema**", "Possible **eczema**."]);
     expect(api.requests).toHaveLength(1);
     const [req] = api.requests;
@@ -24,26 +26,28 @@ describe("runChatTurn", () => {
     expect(req.body.messages.some((m: { role: string }) => m.role === "system")).toBe(false);
   });
 
-  it("collects streamed tool-call fragments and hands them back (no executor yet)", async () => {
+  it("joins streamed tool-call fragments", async () => {
     const api = fakeApi({ reply: ["Let me check."], toolCall: true });
-    const res = await runChatTurn({ api: API, token: "t", messages: history, replyId: "r", fetch: api.fetch });
-    expect(res.end).toBe("tool_calls");
+    const res = await complete(api)({ messages: history, replyId: "r" });
+    expect(res.finishReason).toBe("tool_calls");
     expect(res.toolCalls).toEqual([{ id: "call_1", type: "function", function: { name: "lookup", arguments: '{"q":"rash"}' } }]);
   });
 
-  it("keeps the text so far when aborted", async () => {
+  it("stops reading when aborted, after the text shown so far", async () => {
     const api = fakeApi({ reply: ["one ", "two ", "three ", "four"], chunkDelayMs: 20 });
     const ctrl = new AbortController();
-    const res = await runChatTurn({
-      api: API, token: "t", messages: history, replyId: "r", fetch: api.fetch, signal: ctrl.signal,
-      onDelta: (_d, text) => text === "one two " && ctrl.abort(),
-    });
-    expect(res).toMatchObject({ end: "aborted", text: "one two " });
+    const seen: string[] = [];
+    const err = await complete(api)({
+      messages: history, replyId: "r", signal: ctrl.signal,
+      onText: (text) => { seen.push(text); if (text === "one two ") ctrl.abort(); },
+    }).catch((e) => e);
+    expect(err.name).toBe("AbortError");
+    expect(seen.at(-1)).toBe("one two ");
   });
 
   it("throws the server's error code as an HttpError", async () => {
     const api = fakeApi({ chatError: { status: 429, code: "rate_limited" } });
-    const err = await runChatTurn({ api: API, token: "t", messages: history, replyId: "r", fetch: api.fetch }).catch((e) => e);
+    const err = await complete(api)({ messages: history, replyId: "r" }).catch((e) => e);
     expect(err).toBeInstanceOf(HttpError);
     expect(isHttpError(err)).toBe(true);
     expect(err).toMatchObject({ status: 429, code: "rate_limited", message: "nope" });

@@ -1,0 +1,109 @@
+import { mkdirSync } from "node:fs";
+import type { Browser, Page, Request } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser } from "../helpers/browser.ts";
+import { startWranglerDev, type WranglerDev } from "../helpers/wrangler-dev.ts";
+
+/** The agent presets on their demo pages, driven as a visitor would (built bundle, local worker). */
+let dev: WranglerDev;
+let browser: Browser;
+
+beforeAll(async () => {
+  [dev, browser] = await Promise.all([startWranglerDev(), launchBrowser()]);
+  mkdirSync("test-results", { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await dev?.stop();
+});
+
+const q = (page: Page, sel: string) => page.locator(`parley-chat ${sel}`);
+
+async function ask(page: Page, path: string, text: string) {
+  await page.goto(dev.url + path);
+  await q(page, "button.l").click();
+  await q(page, ".panel").waitFor();
+  await q(page, "textarea").click();
+  await page.keyboard.type(text);
+  await page.keyboard.press("Enter");
+}
+
+async function newPage() {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: "en-US" });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  return { context, page, errors };
+}
+
+describe("agent presets in the browser", () => {
+  it("dermatology consult: advice cards with evidence, kept in the advice list and across reloads", async () => {
+    const { context, page, errors } = await newPage();
+    await ask(page, "/", "I have a red itchy rash on my arm");
+    const cards = q(page, "article.advice");
+    await expect.poll(() => cards.count(), { timeout: 20_000 }).toBe(2);
+    await expect.poll(() => q(page, ".msg[data-role=assistant] .bubble").last().textContent(), { timeout: 20_000 }).toContain("two advice cards");
+    await q(page, '[data-streaming="true"]').waitFor({ state: "detached" });
+    const first = cards.first();
+    expect(await first.locator(".card-title").textContent()).toBe("Soothe and protect the skin");
+    expect(await first.locator(".sev").textContent()).toBe("Tip");
+    expect(await first.locator(".evidence li").count()).toBe(2);
+    expect(await cards.nth(1).getAttribute("class")).toContain("caution");
+    // The cards sit inside the reply that gave them, between its answer and its closing line.
+    const order = await q(page, ".msg[data-role=assistant]").last().evaluate((el) => Array.from(el.children).map((c) => c.className));
+    expect(order.findIndex((c) => c.includes("advice"))).toBeGreaterThan(order.findIndex((c) => c === "part"));
+    await page.waitForTimeout(200);
+    await page.screenshot({ path: "test-results/e2e-advice.png" });
+
+    // The advice list in the header.
+    await q(page, "button.pill").click();
+    await expect.poll(() => q(page, ".advice-list article.advice").count()).toBe(2);
+    await q(page, "button.pill").click();
+
+    // Reload: the cards come back from the session.
+    await page.reload();
+    await q(page, "button.l").click();
+    await expect.poll(() => q(page, "article.advice").count()).toBe(2);
+    expect(await q(page, "button.pill").textContent()).toBe("Your advice (2)");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("medical Q&A: a medicine question takes the quick path (classify + retrieval, one answer)", async () => {
+    const { context, page, errors } = await newPage();
+    const chats: Array<{ purpose?: string }> = [];
+    const tools: string[] = [];
+    page.on("request", (r: Request) => {
+      const path = new URL(r.url()).pathname;
+      if (path === "/v1/chat/completions") chats.push(r.postDataJSON().parley ?? {});
+      if (path.startsWith("/v1/tools/")) tools.push(path.slice("/v1/tools/".length));
+    });
+    await ask(page, "/qa.html", "Can I take ibuprofen with paracetamol?");
+    const answer = q(page, ".msg[data-role=assistant] .bubble").last();
+    await expect.poll(() => answer.textContent(), { timeout: 20_000 }).toContain("Take ibuprofen with food");
+    await q(page, '[data-streaming="true"]').waitFor({ state: "detached" });
+    expect(chats.map((c) => c.purpose)).toEqual(["classify", "quick"]);
+    expect(tools.sort()).toEqual(["knowledge_search", "web_search"]);
+    expect(await answer.locator("a[href^='https://']").count()).toBe(1);
+    await page.screenshot({ path: "test-results/e2e-quick.png" });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("sales coach (text ReAct): reasoning shown collapsed, only the final answer in the bubble", async () => {
+    const { context, page, errors } = await newPage();
+    await ask(page, "/sales.html", "A clinic asks whether our moisturiser suits eczema patients");
+    const answer = q(page, ".msg[data-role=assistant] .bubble").last();
+    await expect.poll(() => answer.textContent(), { timeout: 20_000 }).toContain("Talking points");
+    await q(page, '[data-streaming="true"]').waitFor({ state: "detached" });
+    expect(await q(page, ".panel").textContent()).not.toMatch(/Action Input|Final Answer:/);
+    const reasoning = q(page, "details.reasoning").last();
+    expect(await reasoning.locator("summary").textContent()).toMatch(/How I got there \(\d\)/);
+    await reasoning.locator("summary").click();
+    expect(await reasoning.locator("li.tool").textContent()).toContain("Searched our documents");
+    await page.screenshot({ path: "test-results/e2e-react.png" });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

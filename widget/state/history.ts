@@ -1,0 +1,35 @@
+import type { ChatMessage } from "../../shared/chat.ts";
+import type { StoredMessage } from "../../shared/session.ts";
+
+/**
+ * The stored conversation as the chat route wants it. A tool call with no stored result (a turn
+ * stopped while tools ran) is dropped: OpenAI refuses an assistant tool call left unanswered.
+ */
+export function toChatHistory(messages: readonly StoredMessage[]): ChatMessage[] {
+  const answered = new Set(messages.filter((m) => m.role === "tool").map((m) => m.toolCallId));
+  const out: ChatMessage[] = [];
+  for (const m of messages) {
+    if (m.role === "user") out.push({ id: m.id, role: "user", content: m.content });
+    else if (m.role === "tool") out.push({ id: m.id, role: "tool", tool_call_id: m.toolCallId ?? "", content: m.content });
+    else if (m.role === "assistant") {
+      const calls = (m.toolCalls ?? []).filter((c) => answered.has(c.id));
+      if (!m.content && !calls.length) continue;
+      out.push({ id: m.id, role: "assistant", content: m.content || null, ...(calls.length ? { tool_calls: calls } : {}) });
+    }
+  }
+  return out;
+}
+
+/** A message the agent loop added, in the stored shape the reducer folds. */
+export function toStored(m: ChatMessage, at = Date.now()): StoredMessage {
+  const content = typeof m.content === "string" ? m.content : (m.content ?? []).map((p) => p.text ?? "").join("");
+  return {
+    id: m.id ?? "",
+    role: m.role,
+    content,
+    ...(m.role === "assistant" && m.tool_calls?.length ? { toolCalls: m.tool_calls } : {}),
+    ...(m.role === "tool" ? { toolCallId: m.tool_call_id } : {}),
+    ...(m.role === "assistant" ? { status: "complete" as const } : {}),
+    at,
+  };
+}

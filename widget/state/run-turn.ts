@@ -1,0 +1,107 @@
+import type { PublicAgent } from "../../shared/agent-config.ts";
+import type { ChatMessage, ToolCall } from "../../shared/chat.ts";
+import { EVENT_TYPES, ROUTES } from "../../shared/protocol.ts";
+import type { SessionEvent } from "../../shared/session.ts";
+import type { ToolDefinition } from "../../shared/tool.ts";
+import { createClientTools } from "../agent/client-tools.ts";
+import { proxyCompletion } from "../agent/completion.ts";
+import { executeToolCalls, type ExecutedCall } from "../agent/executor.ts";
+import { newId } from "../agent/ids.ts";
+import { runAgentLoop, type LoopResult, type StepView } from "../agent/loop.ts";
+import { routeTurn } from "../agent/router.ts";
+import { calledTool } from "../agent/stop-conditions.ts";
+import { requestJson, type FetchLike } from "../transport/http.ts";
+import { toChatHistory, toStored } from "./history.ts";
+import type { SessionStore } from "./session-store.ts";
+
+type ToolModule = typeof import("../agent/tool-definitions.ts");
+let toolModule: Promise<ToolModule> | null = null;
+/** The tool schemas load on first need (see tool-definitions.ts); later calls reuse the module. */
+export function loadToolDefinitions(): Promise<ToolModule> {
+  return (toolModule ??= import("../agent/tool-definitions.ts"));
+}
+
+export interface TurnContext {
+  api: string;
+  fetch?: FetchLike;
+  session: SessionStore;
+  agent: PublicAgent;
+  signal: AbortSignal;
+  onStep: (view: StepView | null) => void;
+  toolTimeoutMs?: number;
+}
+
+/**
+ * One visitor turn: the router first when the agent has one (quick path or loop), else the loop.
+ * Each finished step joins the session as it happens; advice cards and client tool traces are
+ * recorded as session events.
+ */
+export async function runTurn(ctx: TurnContext): Promise<LoopResult> {
+  const { agent, session } = ctx;
+  const complete = proxyCompletion({ api: ctx.api, token: session.token, fetch: ctx.fetch });
+  const mod = agent.tools.length || agent.router ? await loadToolDefinitions() : null;
+  const tools: Record<string, ToolDefinition> = {};
+  for (const name of agent.tools) if (mod?.TOOLS[name]) tools[name] = mod.TOOLS[name];
+
+  let messageId = "";
+  const clientImpls = createClientTools({
+    messageId: () => messageId,
+    onAdvice: (advice) => session.record([{ id: `advice:${advice.id}`, at: advice.at, type: EVENT_TYPES.adviceRecorded, data: { advice } }]),
+  });
+  const runEdge = (name: string, input: unknown, signal: AbortSignal) =>
+    requestJson<{ result: unknown }>(ctx.api + ROUTES.tool.replace(":name", name), {
+      body: { arguments: input },
+      token: session.token(),
+      signal,
+      fetch: ctx.fetch,
+    }).then((r) => r.result);
+  const execute = async (calls: ToolCall[], id: string): Promise<ExecutedCall[]> => {
+    messageId = id;
+    const results = await executeToolCalls(calls, {
+      tools,
+      clientImpls,
+      runEdge: (name, input, c) => runEdge(name, input, c.signal),
+      signal: ctx.signal,
+      timeoutMs: ctx.toolTimeoutMs,
+    });
+    // Edge tools are traced by the worker; the browser's own tools are traced here.
+    const traces: SessionEvent[] = results.filter((r) => r.side === "client").map((r) => ({
+      id: `trace:${r.call.id}`,
+      at: Date.now(),
+      type: EVENT_TYPES.traceStep,
+      data: { kind: "tool", name: r.call.function.name, ms: r.ms, ok: r.outcome === "ok", detail: { side: "client", outcome: r.outcome } },
+    }));
+    if (traces.length) session.record(traces);
+    return results;
+  };
+  const onMessage = (m: ChatMessage) => {
+    session.apply([{ id: `msg:${m.id}`, at: Date.now(), type: EVENT_TYPES.messageAppended, data: { message: toStored(m) } }]);
+    ctx.onStep(null);
+  };
+  const history = toChatHistory(session.state.value.messages);
+  const runLoop = () =>
+    runAgentLoop({
+      strategy: agent.strategy,
+      history,
+      complete,
+      execute,
+      maxSteps: agent.maxSteps,
+      stopWhen: [calledTool("ask_followup")],
+      signal: ctx.signal,
+      newId,
+      hooks: { onStep: ctx.onStep, onMessage },
+    });
+  if (!agent.router || !mod) return runLoop();
+  return routeTurn({
+    router: agent.router,
+    classifier: mod.classifyIntent,
+    history,
+    complete,
+    runEdge,
+    signal: ctx.signal,
+    newId,
+    onStep: ctx.onStep,
+    onMessage,
+    runLoop,
+  });
+}

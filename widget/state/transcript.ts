@@ -1,0 +1,122 @@
+import type { ToolCall } from "../../shared/chat.ts";
+import type { Advice, StoredMessage } from "../../shared/session.ts";
+import type { Strategy, StepView } from "../agent/loop.ts";
+import { parseReact } from "../agent/strategies/text-react-parse.ts";
+
+/** One line of the collapsed "how I got there" list under a reply. */
+export interface ReasoningStep {
+  id: string;
+  kind: "thought" | "tool";
+  text: string;
+  tool?: string;
+  /** The tool's result as the model read it; absent while the tool runs. */
+  outcome?: string;
+}
+
+export type ReplyPart =
+  | { kind: "text"; id: string; content: string; status?: StoredMessage["status"]; streaming?: boolean }
+  | { kind: "advice"; advice: Advice }
+  | { kind: "followup"; id: string; question: string; options: string[] };
+
+export interface ReplyItem {
+  kind: "reply";
+  id: string;
+  parts: ReplyPart[];
+  reasoning: ReasoningStep[];
+  /** The turn is still under way. */
+  live: boolean;
+}
+
+export type TranscriptItem = { kind: "user"; id: string; content: string } | ReplyItem;
+
+const ADVICE = "record_advice";
+const FOLLOWUP = "ask_followup";
+
+function args(call: ToolCall): Record<string, unknown> {
+  try {
+    return JSON.parse(call.function.arguments || "{}") as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+}
+
+/** A short line for a tool call in the reasoning list, e.g. `knowledge_search: "eczema care"`. */
+function toolLine(call: ToolCall): string {
+  const a = args(call);
+  const query = a.query ?? a.question ?? a.title;
+  return typeof query === "string" ? query : "";
+}
+
+/**
+ * Folds the session's messages (and the step still streaming) into what the visitor sees: their
+ * messages, and for each of their turns one reply made of text, advice cards and follow-up
+ * questions, with the reasoning collapsed under it. Tool results and text-ReAct observations are
+ * the model's working, not conversation: they appear only as reasoning steps.
+ */
+export function buildTranscript(messages: readonly StoredMessage[], advice: readonly Advice[], strategy: Strategy, live: Pick<StepView, "id" | "answer" | "reasoning"> | null): TranscriptItem[] {
+  const items: TranscriptItem[] = [];
+  const outcomes = new Map<string, string>();
+  for (const m of messages) if (m.role === "tool" && m.toolCallId) outcomes.set(m.toolCallId, m.content);
+  let reply = null as ReplyItem | null;
+  const current = (): ReplyItem => {
+    if (!reply) {
+      reply = { kind: "reply", id: "", parts: [], reasoning: [], live: false };
+      items.push(reply);
+    }
+    return reply;
+  };
+  const addStep = (id: string, text: string, calls: readonly ToolCall[], status: StoredMessage["status"], streaming: boolean) => {
+    const r = current();
+    r.id ||= id;
+    let answer = text;
+    if (strategy === "text-react") {
+      const step = parseReact(text);
+      answer = step.kind === "final" ? step.answer : "";
+      if (step.thought) r.reasoning.push({ id: `${id}:t`, kind: "thought", text: step.thought });
+    } else if (strategy === "hybrid" && /^\s*Thought\s*:/i.test(text)) {
+      r.reasoning.push({ id: `${id}:t`, kind: "thought", text: text.replace(/^\s*Thought\s*:\s*/i, "") });
+      answer = "";
+    }
+    if (answer || streaming) r.parts.push({ kind: "text", id, content: answer, status, streaming });
+    for (const call of calls) {
+      if (call.function.name === FOLLOWUP) {
+        const a = args(call);
+        r.parts.push({ kind: "followup", id: call.id, question: String(a.question ?? ""), options: Array.isArray(a.options) ? a.options.map(String) : [] });
+      } else if (call.function.name === ADVICE) {
+        const card = advice.find((x) => x.id === call.id);
+        if (card) r.parts.push({ kind: "advice", advice: card });
+      } else {
+        r.reasoning.push({ id: call.id, kind: "tool", tool: call.function.name, text: toolLine(call), outcome: outcomes.get(call.id) });
+      }
+    }
+  };
+
+  for (const m of messages) {
+    if (m.role === "user") {
+      if (m.content.startsWith("Observation:")) {
+        // Text ReAct: the observation answers the reply's latest tool step.
+        const step = reply?.reasoning.filter((x) => x.kind === "tool").at(-1);
+        if (step) step.outcome = m.content.slice("Observation:".length).trim();
+        continue;
+      }
+      reply = null;
+      items.push({ kind: "user", id: m.id, content: m.content });
+    } else if (m.role === "assistant") {
+      let calls = m.toolCalls ?? [];
+      if (strategy === "text-react") {
+        const step = parseReact(m.content);
+        if (step.kind === "action") calls = [{ id: `react_${m.id}`, type: "function", function: { name: step.tool, arguments: JSON.stringify(step.input) } }];
+      }
+      addStep(m.id, m.content, calls, m.status, false);
+    }
+  }
+  // The turn under way: its finished steps are stored messages above; this is the one streaming.
+  if (live) {
+    const r = current();
+    r.live = true;
+    r.id ||= live.id;
+    if (live.reasoning) r.reasoning.push({ id: `${live.id}:t`, kind: "thought", text: live.reasoning });
+    r.parts.push({ kind: "text", id: live.id, content: live.answer, streaming: true });
+  }
+  return items;
+}

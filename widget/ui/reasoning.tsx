@@ -1,0 +1,31 @@
+import type { Strings } from "../i18n/index.ts";
+import type { ReasoningStep } from "../state/transcript.ts";
+
+const TOOL_LABEL: Record<string, keyof Strings> = { knowledge_search: "toolKnowledge", web_search: "toolWeb" };
+
+/** The model's working, collapsed under its reply: thoughts and the tools it used. */
+export function Reasoning({ steps, strings, live }: { steps: ReasoningStep[]; strings: Strings; live: boolean }) {
+  if (!steps.length) return null;
+  return (
+    <details class="reasoning">
+      <summary>
+        {strings.reasoning} ({steps.length})
+      </summary>
+      <ol>
+        {steps.map((st) => (
+          <li key={st.id} class={st.kind}>
+            {st.kind === "thought" ? (
+              st.text
+            ) : (
+              <>
+                <b>{strings[TOOL_LABEL[st.tool ?? ""] ?? "toolOther"]}</b>
+                {st.text && <q>{st.text}</q>}
+                {st.outcome === undefined ? live && <span class="mut"> {strings.toolRunning}</span> : <span class="mut" title={st.outcome}> ✓</span>}
+              </>
+            )}
+          </li>
+        ))}
+      </ol>
+    </details>
+  );
+}

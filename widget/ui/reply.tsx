@@ -1,0 +1,59 @@
+import type { Strings } from "../i18n/index.ts";
+import type { ReplyItem } from "../state/transcript.ts";
+import { AdviceCard } from "./advice-card.tsx";
+import { Markdown } from "./markdown.tsx";
+import { Reasoning } from "./reasoning.tsx";
+
+interface Props {
+  reply: ReplyItem;
+  strings: Strings;
+  /** Answering a follow-up question sends the chosen option as the visitor's message. */
+  onOption: (text: string) => void;
+  busy: boolean;
+}
+
+/** The assistant's answer to one visitor message: text, advice cards and questions, in the order given. */
+export function Reply({ reply, strings, onOption, busy }: Props) {
+  return (
+    <div class="msg assistant" data-role="assistant" data-reply-id={reply.id}>
+      <span class="sr">{strings.assistant}: </span>
+      {reply.parts.map((part) => {
+        if (part.kind === "advice") return <AdviceCard key={part.advice.id} advice={part.advice} strings={strings} />;
+        if (part.kind === "followup") {
+          return (
+            <div key={part.id} class="bubble followup">
+              <p>{part.question}</p>
+              {part.options.length > 0 && (
+                <div class="starters">
+                  {part.options.map((o) => (
+                    <button key={o} type="button" class="chip" disabled={busy} onClick={() => onOption(o)}>
+                      {o}
+                    </button>
+                  ))}
+                </div>
+              )}
+            </div>
+          );
+        }
+        if (!part.content && part.streaming) {
+          return (
+            <div key={part.id} class="bubble typing" aria-label={strings.thinking}>
+              <i />
+              <i />
+              <i />
+            </div>
+          );
+        }
+        return (
+          <div key={part.id} class="part" data-streaming={part.streaming ? "true" : undefined}>
+            <div class={`bubble${part.streaming ? " caret" : ""}`}>
+              <Markdown text={part.content} />
+            </div>
+            {part.status === "interrupted" && <div class="note">{strings.stopped}</div>}
+          </div>
+        );
+      })}
+      <Reasoning steps={reply.reasoning} strings={strings} live={reply.live} />
+    </div>
+  );
+}
