@@ -1,11 +1,8 @@
 import { z } from "zod/mini";
+import { LocalizedText } from "./localized-text.ts";
+import { StageConfig } from "./stage-config.ts";
 
-export const LOCALES = ["en", "zh-CN"] as const;
-export type Locale = (typeof LOCALES)[number];
-
-/** Text a visitor reads, in every supported language. */
-export const LocalizedText = z.object({ en: z.string(), "zh-CN": z.string() });
-export type LocalizedText = z.infer<typeof LocalizedText>;
+export { LOCALES, LocalizedText, localize, type Locale } from "./localized-text.ts";
 
 export const STRATEGIES = ["native", "text-react", "hybrid"] as const;
 
@@ -38,12 +35,14 @@ export const AgentConfig = z.object({
   /** Loop step limit: completions per visitor message. */
   maxSteps: z._default(z.int().check(z.gte(1), z.lte(20)), 6),
   router: z.optional(RouterConfig),
+  /** A guided workflow (seed 001): the stages in order; see stage-config.ts. */
+  stages: z._default(z.array(StageConfig), []),
 });
 export type AgentConfig = z.infer<typeof AgentConfig>;
 /** A config as written (defaults may be left out), e.g. in presets or KV. */
 export type AgentConfigInput = z.input<typeof AgentConfig>;
 
-/** What the widget receives about an agent: no system prompt. */
+/** What the widget receives about an agent: no system prompt, no stage instructions or rule prompts. */
 export type PublicAgent = Omit<AgentConfig, "systemPrompt"> & { demo: boolean };
 
 export const SiteConfig = z.object({
@@ -54,7 +53,3 @@ export const SiteConfig = z.object({
   agents: z.array(z.string()),
 });
 export type SiteConfig = z.infer<typeof SiteConfig>;
-
-export function localize(text: LocalizedText, locale: string): string {
-  return locale.toLowerCase().startsWith("zh") ? text["zh-CN"] : text.en;
-}

@@ -24,6 +24,9 @@ export const EVENT_TYPES = {
   messageAppended: "message.appended",
   adviceRecorded: "advice.recorded",
   traceStep: "trace.step",
+  contextUpdated: "context.updated",
+  stageChanged: "stage.changed",
+  actionResolved: "action.resolved",
 } as const;
 export type EventType = (typeof EVENT_TYPES)[keyof typeof EVENT_TYPES];
 

@@ -62,7 +62,41 @@ export const AdviceRecorded = z.object({
   data: z.object({ advice: Advice }),
 });
 
-export const SessionEvent = z.discriminatedUnion("type", [SessionOpened, MessageAppended, AdviceRecorded, TraceStep]);
+/** A value collected into a stage's context. */
+export const FieldValue = z.union([z.string().check(z.maxLength(4000)), z.number(), z.boolean(), z.null(), z.array(z.string().check(z.maxLength(500))).check(z.maxLength(50))]);
+export type FieldValue = z.infer<typeof FieldValue>;
+export const FieldValues = z.record(z.string(), FieldValue);
+export type FieldValues = z.infer<typeof FieldValues>;
+
+export const ContextUpdated = z.object({
+  ...base,
+  type: z.literal(EVENT_TYPES.contextUpdated),
+  data: z.object({
+    stageId: z.string(),
+    values: FieldValues,
+    /** Who wrote it: the model's extraction tool, the visitor's edit in the panel, an action card. */
+    source: z.enum(["model", "visitor", "action"]),
+  }),
+});
+
+export const StageChanged = z.object({
+  ...base,
+  type: z.literal(EVENT_TYPES.stageChanged),
+  data: z.object({
+    from: z.nullable(z.string()),
+    /** null: the last stage was completed, the workflow is done. */
+    to: z.nullable(z.string()),
+    reason: z.enum(["started", "confirmed", "auto", "condition"]),
+  }),
+});
+
+export const ActionResolved = z.object({
+  ...base,
+  type: z.literal(EVENT_TYPES.actionResolved),
+  data: z.object({ stageId: z.string(), cardId: z.string(), result: FieldValues }),
+});
+
+export const SessionEvent = z.discriminatedUnion("type", [SessionOpened, MessageAppended, AdviceRecorded, TraceStep, ContextUpdated, StageChanged, ActionResolved]);
 
 /** What a widget may append: its client tools' results and trace steps. */
 export const ClientEvent = z.discriminatedUnion("type", [AdviceRecorded, TraceStep]);
@@ -75,13 +109,23 @@ export interface SessionState {
   locale?: string;
   messages: StoredMessage[];
   advice: Advice[];
+  /** Stage workflow: the current stage (null before it starts or after the last one), those completed. */
+  stage: { current: string | null; completed: string[]; done: boolean };
+  /** Collected values by stage id, then field key. */
+  context: Record<string, FieldValues>;
+  /** Moves with every context change; an edit based on an older version is refused (409). */
+  contextVersion: number;
+  actions: Array<{ stageId: string; cardId: string; result: FieldValues; at: number }>;
   trace: Array<z.infer<typeof TraceStep>["data"] & { id: string; at: number }>;
   /** Number of events folded; moves with every append. */
   version: number;
 }
 
 export function emptySession(): SessionState {
-  return { sessionId: "", siteKey: "", agentId: "", messages: [], advice: [], trace: [], version: 0 };
+  return {
+    sessionId: "", siteKey: "", agentId: "", messages: [], advice: [], trace: [], version: 0,
+    stage: { current: null, completed: [], done: false }, context: {}, contextVersion: 0, actions: [],
+  };
 }
 
 /** Pure: never mutates `state`. A message event whose id is already present replaces that message. */
@@ -101,6 +145,17 @@ export function reduceSession(state: SessionState, event: SessionEvent): Session
       if (state.advice.some((a) => a.id === advice.id)) return { ...state, version };
       return { ...state, advice: [...state.advice, advice], version };
     }
+    case EVENT_TYPES.contextUpdated: {
+      const { stageId, values } = event.data;
+      return { ...state, context: { ...state.context, [stageId]: { ...state.context[stageId], ...values } }, contextVersion: state.contextVersion + 1, version };
+    }
+    case EVENT_TYPES.stageChanged: {
+      const { from, to, reason } = event.data;
+      const completed = from && reason !== "started" && !state.stage.completed.includes(from) ? [...state.stage.completed, from] : state.stage.completed;
+      return { ...state, stage: { current: to, completed, done: to === null && completed.length > 0 }, version };
+    }
+    case EVENT_TYPES.actionResolved:
+      return { ...state, actions: [...state.actions, { ...event.data, at: event.at }], version };
     case EVENT_TYPES.traceStep:
       return { ...state, trace: [...state.trace, { ...event.data, id: event.id, at: event.at }], version };
     default:

@@ -6,8 +6,10 @@ import type { AppEnv } from "./env.ts";
 import { ApiError, toErrorResponse } from "./errors.ts";
 import { corsForKnownOrigins } from "./middleware/cors.ts";
 import { chatRoutes } from "./routes/chat.ts";
+import { embedRoutes } from "./routes/embed.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { sessionRoutes } from "./routes/sessions.ts";
+import { stageRoutes } from "./routes/stages.ts";
 import { toolRoutes } from "./routes/tools.ts";
 
 /**
@@ -34,5 +36,7 @@ export function createApp() {
   app.route("/", sessionRoutes);
   app.route("/", chatRoutes);
   app.route("/", toolRoutes);
+  app.route("/", embedRoutes);
+  app.route("/", stageRoutes);
   return app;
 }

@@ -1,7 +1,8 @@
 import type { Advice } from "../../shared/session.ts";
 import type { ToolInput } from "../../shared/tool.ts";
-import { askFollowup, recordAdvice } from "../../shared/tools/index.ts";
+import { askFollowup, recordAdvice, sampleSize } from "../../shared/tools/index.ts";
 import type { ClientToolImpl, ToolRunContext } from "./executor.ts";
+import { computeSampleSize } from "./tools/sample-size-math.ts";
 
 export interface ClientToolHooks {
   /** The assistant message the current tool calls belong to. */
@@ -24,5 +25,6 @@ export function createClientTools(hooks: ClientToolHooks): Record<string, Client
   return {
     [recordAdvice.name]: advise as ClientToolImpl,
     [askFollowup.name]: followup as ClientToolImpl,
+    [sampleSize.name]: ((input: ToolInput<typeof sampleSize>) => computeSampleSize(input)) as ClientToolImpl,
   };
 }

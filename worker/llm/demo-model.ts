@@ -26,6 +26,9 @@ export function pickDemoStep(script: DemoScript, req: DemoRequest): DemoStep {
   }
   const userText = lastUser >= 0 ? textOf(messages[lastUser].content).toLowerCase() : "";
   const turn = script.turns.find((t) => t.when?.some((w) => userText.includes(w))) ?? script.fallback;
+  if (req.forcedTool === "rule_verdict") {
+    return { toolCalls: [{ name: "rule_verdict", arguments: { pass: true, reason: "scripted demo: the check passes" } }] };
+  }
   if (req.forcedTool === "classify_intent") {
     const intent = turn.intent ?? "unclear";
     return { toolCalls: [{ name: "classify_intent", arguments: { intent, confidence: turn.intent ? 0.92 : 0.4, reason: "scripted demo" } }] };

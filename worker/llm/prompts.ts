@@ -1,4 +1,6 @@
 import type { AgentConfig, RouterConfig } from "../../shared/agent-config.ts";
+import type { SessionState } from "../../shared/session.ts";
+import { missingRequired, orderedStages, stageById } from "../../shared/stage-machine.ts";
 import type { OpenAITool } from "../../shared/tool.ts";
 
 /** System-prompt parts the worker adds for each calling strategy and purpose. */
@@ -47,4 +49,32 @@ export function quickInstructions(sources: string): string {
 
 export function systemPromptFor(agent: AgentConfig, extra: string[]): string {
   return [agent.systemPrompt, ...extra.filter(Boolean)].join("\n\n");
+}
+
+/** Where the workflow stands: every stage with its state, the current one's instruction and what it still needs. */
+export function stagePrompt(agent: AgentConfig, state: SessionState): string {
+  const stages = orderedStages(agent.stages);
+  const current = stageById(stages, state.stage.current);
+  const list = stages
+    .map((s, i) => `${i + 1}. ${s.name.en}${state.stage.completed.includes(s.id) ? " (done)" : s.id === current?.id ? " (current)" : ""}`)
+    .join("\n");
+  const earlier = stages
+    .filter((s) => state.stage.completed.includes(s.id))
+    .map((s) => `- ${s.name.en}: ${JSON.stringify(state.context[s.id] ?? {})}`)
+    .join("\n");
+  if (!current) {
+    return [`Workflow stages:\n${list}`, state.stage.done ? "All stages are complete. Help the visitor review or refine the result; offer the summary." : "", earlier && `Collected:\n${earlier}`].filter(Boolean).join("\n\n");
+  }
+  const values = state.context[current.id] ?? {};
+  const missing = missingRequired(current, values);
+  return [
+    `Workflow stages:\n${list}`,
+    `Current stage: ${current.name.en}. ${current.instruction}`,
+    `Collected in this stage: ${JSON.stringify(values)}. ${missing.length ? `Still missing: ${missing.join(", ")}.` : "All required fields are filled."}`,
+    earlier && `Earlier stages:\n${earlier}`,
+    "Record what the visitor tells you with record_stage_data (fields of the current stage only; never invent values).",
+    current.transition === "user_confirm"
+      ? "When the required fields are filled, ask the visitor to review them in the stage panel and press \"Complete stage\"."
+      : "The stage moves on by itself once its fields allow it.",
+  ].filter(Boolean).join("\n\n");
 }

@@ -3,8 +3,11 @@ import type { ChatMessage, ChatRequest } from "../../shared/chat.ts";
 import { toOpenAITool, type OpenAITool } from "../../shared/tool.ts";
 import { TOOLS } from "../../shared/tools/index.ts";
 import { classifyIntent } from "../../shared/tools/classify-intent.ts";
+import { stageDataTool } from "../../shared/tools/record-stage-data.ts";
+import type { SessionState } from "../../shared/session.ts";
+import { stageById } from "../../shared/stage-machine.ts";
 import { ApiError } from "../errors.ts";
-import { HYBRID_INSTRUCTIONS, quickInstructions, reactInstructions, routerPrompt, systemPromptFor } from "./prompts.ts";
+import { HYBRID_INSTRUCTIONS, quickInstructions, reactInstructions, routerPrompt, stagePrompt, systemPromptFor } from "./prompts.ts";
 
 export type UpstreamBody = Record<string, unknown> & {
   messages: Array<Omit<ChatMessage, "id">>;
@@ -30,7 +33,20 @@ function openAITool(name: string): OpenAITool {
  * agent config and the purpose; a client's own `tools`/`tool_choice` are not forwarded, so a
  * visitor cannot turn the proxy into a general-purpose model endpoint.
  */
-export function upstreamBody(req: ChatRequest, agent: AgentConfig): UpstreamBody {
+/** The tools a chat turn offers: the agent's, and for a stage workflow the current stage's extraction tool and tools. */
+function turnTools(agent: AgentConfig, state?: SessionState): OpenAITool[] {
+  const tools = agent.tools.map(openAITool);
+  const stage = state && stageById(agent.stages, state.stage.current);
+  if (stage) {
+    const key = `record_stage_data:${agent.id}:${stage.id}`;
+    let extract = schemaCache.get(key);
+    if (!extract) schemaCache.set(key, (extract = toOpenAITool(stageDataTool(stage))));
+    tools.push(extract, ...stage.tools.filter((t) => !agent.tools.includes(t)).map(openAITool));
+  }
+  return tools;
+}
+
+export function upstreamBody(req: ChatRequest, agent: AgentConfig, state?: SessionState): UpstreamBody {
   const { parley, messages, tools: _t, tool_choice: _tc, ...rest } = req;
   const purpose = parley?.purpose ?? "chat";
   const body: UpstreamBody = { ...rest, model: agent.model, messages: [] };
@@ -42,11 +58,15 @@ export function upstreamBody(req: ChatRequest, agent: AgentConfig): UpstreamBody
     body.tool_choice = { type: "function", function: { name: classifyIntent.name } };
   } else if (purpose === "quick") {
     system = systemPromptFor(agent, [quickInstructions(parley?.sources ?? "")]);
-  } else if (agent.tools.length && agent.strategy === "text-react") {
-    system = systemPromptFor(agent, [reactInstructions(agent.tools.map(openAITool))]);
   } else {
-    system = systemPromptFor(agent, agent.strategy === "hybrid" ? [HYBRID_INSTRUCTIONS] : []);
-    if (agent.tools.length) body.tools = agent.tools.map(openAITool);
+    const tools = turnTools(agent, state);
+    const stages = state && agent.stages.length ? stagePrompt(agent, state) : "";
+    if (tools.length && agent.strategy === "text-react") {
+      system = systemPromptFor(agent, [stages, reactInstructions(tools)]);
+    } else {
+      system = systemPromptFor(agent, [stages, agent.strategy === "hybrid" ? HYBRID_INSTRUCTIONS : ""]);
+      if (tools.length) body.tools = tools;
+    }
   }
   body.messages = [{ role: "system", content: system }, ...messages.map(stripId)];
   const cap = agent.maxTokens;

@@ -5,5 +5,5 @@ export const demoSite: SiteConfig = {
   siteKey: "demo-site-key-0001",
   tenantId: "demo",
   allowedOrigins: ["http://127.0.0.1:*", "http://localhost:*"],
-  agents: ["derm-consult", "medical-qa", "sales-coach"],
+  agents: ["derm-consult", "medical-qa", "sales-coach", "protocol-designer"],
 };

@@ -47,7 +47,9 @@ chatRoutes.post("/v1/chat/completions", sessionToken(), jsonBody(ChatRequest), a
         .catch(() => {}),
     );
 
-  const upstream = await callModel(c.env, agent, upstreamBody(req, agent));
+  // Only stage workflows need the session's state in the prompt; other agents skip the read.
+  const state = agent.stages.length ? await room.getState() : undefined;
+  const upstream = await callModel(c.env, agent, upstreamBody(req, agent, state));
   const headers = { [HEADERS.replyId]: replyId, [HEADERS.sessionId]: claims.sid };
 
   if (!req.stream) {

@@ -2,12 +2,14 @@ import { Hono } from "hono";
 import { z } from "zod/mini";
 import { CreateSessionRequest, type SessionResponse } from "../../shared/api.ts";
 import { ClientEvent } from "../../shared/session.ts";
+import { orderedStages } from "../../shared/stage-machine.ts";
 import { LIMITS } from "../../shared/protocol.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import { jsonBody } from "../middleware/validate.ts";
 import { sessionToken } from "../middleware/session-token.ts";
 import { checkSiteOrigin } from "../middleware/site-origin.ts";
+import { ownSession } from "../middleware/own-session.ts";
 import { loadAgent } from "../config/config-store.ts";
 import { publicAgent } from "../config/public-agent.ts";
 import { requireSecret } from "../config/secrets.ts";
@@ -24,19 +26,17 @@ sessionRoutes.post("/v1/sessions", jsonBody(CreateSessionRequest), async (c) => 
   if (!agent) throw new ApiError(404, "unknown_agent", `Agent ${JSON.stringify(agentId)} is not available for this site`);
   const sessionId = crypto.randomUUID();
   const exp = Math.floor(Date.now() / 1000) + LIMITS.sessionTtlSeconds;
+  const firstStage = orderedStages(agent.stages)[0]?.id;
   const [state, token] = await Promise.all([
-    sessionRoom(c.env, sessionId).open({ sessionId, siteKey, agentId, ...(locale ? { locale } : {}) }),
+    sessionRoom(c.env, sessionId).open({ sessionId, siteKey, agentId, ...(locale ? { locale } : {}) }, firstStage),
     signToken({ sid: sessionId, site: siteKey, agent: agentId, exp }, secret),
   ]);
   const body: SessionResponse = { sessionId, token, expiresAt: exp * 1000, agent: publicAgent(agent, c.env), state };
   return c.json(body, 201);
 });
 
-sessionRoutes.get("/v1/sessions/:id", sessionToken(), async (c) => {
+sessionRoutes.get("/v1/sessions/:id", sessionToken(), ownSession(), async (c) => {
   const claims = c.var.claims;
-  // A token opens its own session and no other.
-  if (c.req.param("id") !== claims.sid) throw new ApiError(403, "forbidden", "This session token belongs to another session");
-  await checkSiteOrigin(c, claims.site, false);
   const [state, agent] = await Promise.all([sessionRoom(c.env, claims.sid).getState(), loadAgent(c.env, claims.agent)]);
   if (!state.sessionId) throw new ApiError(404, "not_found", "Session not found");
   if (!agent) throw new ApiError(404, "unknown_agent", `Agent ${claims.agent} no longer exists`);
@@ -46,10 +46,8 @@ sessionRoutes.get("/v1/sessions/:id", sessionToken(), async (c) => {
 const AppendEvents = z.object({ events: z.array(ClientEvent).check(z.minLength(1), z.maxLength(50)) });
 
 /** The widget stores what its client-side tools produced (advice cards, trace steps). */
-sessionRoutes.post("/v1/sessions/:id/events", sessionToken(), jsonBody(AppendEvents), async (c) => {
+sessionRoutes.post("/v1/sessions/:id/events", sessionToken(), ownSession(), jsonBody(AppendEvents), async (c) => {
   const claims = c.var.claims;
-  if (c.req.param("id") !== claims.sid) throw new ApiError(403, "forbidden", "This session token belongs to another session");
-  await checkSiteOrigin(c, claims.site, false);
   const state = await sessionRoom(c.env, claims.sid).append(c.req.valid("json").events);
   return c.json({ version: state.version });
 });

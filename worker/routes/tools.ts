@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod/mini";
 import { EVENT_TYPES } from "../../shared/protocol.ts";
 import { parseToolInput } from "../../shared/tool.ts";
+import { RECORD_STAGE_DATA } from "../../shared/tools/record-stage-data.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import { jsonBody } from "../middleware/validate.ts";
@@ -26,7 +27,9 @@ toolRoutes.post("/v1/tools/:name", sessionToken(), jsonBody(ToolCallBody), async
   if (!tool) throw new ApiError(404, "not_found", `No edge tool named ${JSON.stringify(name.slice(0, 60))}`);
   const claims = c.var.claims;
   const [site, agent] = await Promise.all([checkSiteOrigin(c, claims.site, false), loadAgent(c.env, claims.agent)]);
-  if (!agent?.tools.includes(name)) throw new ApiError(403, "forbidden", `Agent ${claims.agent} may not use ${name}`);
+  // Stage agents get record_stage_data without listing it; other tools must be in the agent's config.
+  const allowed = agent && (agent.tools.includes(name) || (name === RECORD_STAGE_DATA && agent.stages.length > 0) || agent.stages.some((s) => s.tools.includes(name)));
+  if (!allowed) throw new ApiError(403, "forbidden", `Agent ${claims.agent} may not use ${name}`);
   const { arguments: args, callId } = c.req.valid("json");
   const parsed = parseToolInput(tool.def, args);
   if (!parsed.ok) throw new ApiError(400, "validation_failed", parsed.error);
@@ -44,9 +47,9 @@ toolRoutes.post("/v1/tools/:name", sessionToken(), jsonBody(ToolCallBody), async
         .catch(() => {}),
     );
   try {
-    const result = await tool.run({ env: c.env, tenantId: site.tenantId }, parsed.value);
+    const { result, events } = await tool.run({ env: c.env, tenantId: site.tenantId, sessionId: claims.sid, agent }, parsed.value);
     trace(true, {});
-    return c.json({ name, result, ms: Date.now() - started });
+    return c.json({ name, result, ms: Date.now() - started, ...(events?.length ? { events } : {}) });
   } catch (err) {
     trace(false, { error: err instanceof Error ? err.message : String(err) });
     if (err instanceof ApiError) throw err;

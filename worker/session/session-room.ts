@@ -1,7 +1,9 @@
 import { DurableObject } from "cloudflare:workers";
 import { EVENT_TYPES } from "../../shared/protocol.ts";
 import { foldSession, reduceSession, type SessionEvent, type SessionState } from "../../shared/session.ts";
+import type { StageConfig } from "../../shared/stage-config.ts";
 import type { Env } from "../env.ts";
+import { completeStage, updateContext, type CompleteRequest, type ContextRequest, type StageOutcome } from "./stage-ops.ts";
 
 /**
  * One session: its append-only event log in SQLite and the state folded from it by the shared
@@ -20,10 +22,29 @@ export class SessionRoom extends DurableObject<Env> {
     this.state = foldSession(rows.map((r) => JSON.parse(r.body) as SessionEvent));
   }
 
-  /** Creates the session once; calling it again returns the existing state. */
-  async open(data: { sessionId: string; siteKey: string; agentId: string; locale?: string }): Promise<SessionState> {
+  /** Creates the session once (and starts its first stage, if the agent has stages); again: the existing state. */
+  async open(data: { sessionId: string; siteKey: string; agentId: string; locale?: string }, firstStage?: string): Promise<SessionState> {
     if (this.state.sessionId) return this.state;
-    return this.append([{ id: "opened", at: Date.now(), type: EVENT_TYPES.sessionOpened, data }]);
+    const at = Date.now();
+    const events: SessionEvent[] = [{ id: "opened", at, type: EVENT_TYPES.sessionOpened, data }];
+    if (firstStage) events.push({ id: "stage:start", at, type: EVENT_TYPES.stageChanged, data: { from: null, to: firstStage, reason: "started" } });
+    return this.append(events);
+  }
+
+  /**
+   * Stage operations read and write the state in one step, serialized by the object: a context
+   * edit checks the version it was based on, and transitions follow from the state they see.
+   */
+  async updateContext(req: ContextRequest, stages: StageConfig[]): Promise<StageOutcome> {
+    const outcome = updateContext(this.state, req, stages);
+    if (outcome.events.length) await this.append(outcome.events);
+    return { ...outcome, state: this.state };
+  }
+
+  async completeStage(req: CompleteRequest, stages: StageConfig[]): Promise<StageOutcome> {
+    const outcome = completeStage(this.state, req, stages);
+    if (outcome.events.length) await this.append(outcome.events);
+    return { ...outcome, state: this.state };
   }
 
   async append(events: SessionEvent[]): Promise<SessionState> {

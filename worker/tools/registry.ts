@@ -1,18 +1,30 @@
 import type { ToolDefinition, ToolInput } from "../../shared/tool.ts";
 import { knowledgeSearch } from "../../shared/tools/knowledge-search.ts";
 import { webSearch } from "../../shared/tools/web-search.ts";
+import type { AgentConfig } from "../../shared/agent-config.ts";
+import type { SessionEvent } from "../../shared/session.ts";
+import { recordStageData } from "../../shared/tools/record-stage-data.ts";
 import type { Env } from "../env.ts";
+import { recordStageValues } from "./record-stage-values.ts";
 import { searchKnowledge } from "./knowledge.ts";
 import { searchWeb } from "./web-search.ts";
 
 export interface EdgeToolContext {
   env: Env;
   tenantId: string;
+  sessionId: string;
+  agent: AgentConfig;
+}
+
+/** A tool's result, and the session events it appended (the widget folds them into its copy). */
+export interface EdgeToolOutput {
+  result: unknown;
+  events?: SessionEvent[];
 }
 
 interface EdgeTool<T extends ToolDefinition = ToolDefinition> {
   def: T;
-  run(ctx: EdgeToolContext, input: ToolInput<T>): Promise<unknown>;
+  run(ctx: EdgeToolContext, input: ToolInput<T>): Promise<EdgeToolOutput>;
 }
 
 const edgeTool = <T extends ToolDefinition>(def: T, run: EdgeTool<T>["run"]): EdgeTool => ({ def, run } as unknown as EdgeTool);
@@ -20,7 +32,8 @@ const edgeTool = <T extends ToolDefinition>(def: T, run: EdgeTool<T>["run"]): Ed
 /** Tools that need a secret or the tenant's data run here, behind the proxy. */
 export const EDGE_TOOLS: Record<string, EdgeTool> = {
   [knowledgeSearch.name]: edgeTool(knowledgeSearch, async ({ env, tenantId }, input) => ({
-    hits: await searchKnowledge(env, tenantId, input.query, input.top_k ?? 3),
+    result: { hits: await searchKnowledge(env, tenantId, input.query, input.top_k ?? 3) },
   })),
-  [webSearch.name]: edgeTool(webSearch, ({ env }, input) => searchWeb(env, input.query, input.max_results ?? 5)),
+  [webSearch.name]: edgeTool(webSearch, async ({ env }, input) => ({ result: await searchWeb(env, input.query, input.max_results ?? 5) })),
+  [recordStageData.name]: edgeTool(recordStageData, (ctx, input) => recordStageValues(ctx, input.values)),
 };

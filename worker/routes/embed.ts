@@ -1,0 +1,34 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../env.ts";
+import { loadSite } from "../config/config-store.ts";
+
+export const embedRoutes = new Hono<AppEnv>();
+
+/** JSON inside a <script> element: `<` escaped so no value can close the element. */
+const scriptJson = (v: unknown) => JSON.stringify(v).replace(/</g, "\\u003c");
+
+/**
+ * The iframe embed page: `/embed/<agent>?site=<key>[&locale=zh-CN][&theme=dark]`. The widget runs
+ * full-frame (parley-frame.js). The site's allowed origins are rendered into the page (the frame
+ * obeys and answers only those parents) and sent as `frame-ancestors`, so no other site can frame
+ * it. Sessions opened from the frame carry the worker's own origin (see checkSiteOrigin).
+ */
+embedRoutes.get("/embed/:agent", async (c) => {
+  const agentId = c.req.param("agent");
+  const siteKey = c.req.query("site") ?? "";
+  const site = siteKey ? await loadSite(c.env, siteKey) : null;
+  if (!site || !site.agents.includes(agentId)) {
+    return c.text(`No agent ${agentId} for this site key`, 404);
+  }
+  const ancestors = site.allowedOrigins.length ? site.allowedOrigins.join(" ") : "'none'";
+  c.header("content-security-policy", `frame-ancestors ${ancestors}; script-src 'self'; object-src 'none'; base-uri 'none'`);
+  c.header("cache-control", "no-store");
+  c.header("referrer-policy", "no-referrer");
+  const config = { siteKey: site.siteKey, agentId, allowedOrigins: site.allowedOrigins };
+  return c.html(
+    `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1,interactive-widget=resizes-content">` +
+      `<title>Chat</title><style>html,body{margin:0;height:100%;background:transparent}</style></head><body>` +
+      `<script type="application/json" id="parley-embed">${scriptJson(config)}</script>` +
+      `<script type="module" src="/parley-frame.js"></script></body></html>`,
+  );
+});

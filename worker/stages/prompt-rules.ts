@@ -1,0 +1,43 @@
+import type { AgentConfig } from "../../shared/agent-config.ts";
+import type { ChatCompletion } from "../../shared/chat.ts";
+import type { FieldValues } from "../../shared/session.ts";
+import type { StageConfig } from "../../shared/stage-config.ts";
+import { compileTemplate, type RuleCheck } from "../../shared/stage-machine.ts";
+import { parseToolInput, toOpenAITool } from "../../shared/tool.ts";
+import { ruleVerdict } from "../../shared/tools/rule-verdict.ts";
+import type { Env } from "../env.ts";
+import { callModel } from "../llm/upstream.ts";
+
+/**
+ * Prompt-based completion rules: the rule's template, filled with the context, goes to the model,
+ * which must answer with rule_verdict. A check that cannot be judged (provider down, no verdict)
+ * does not block: it becomes a warning saying so, never a silent pass.
+ */
+export async function judgePromptRules(env: Env, agent: AgentConfig, stage: StageConfig, context: Record<string, FieldValues>): Promise<RuleCheck[]> {
+  const rules = stage.rules.filter((r) => r.kind === "prompt" && r.template);
+  return Promise.all(
+    rules.map(async (rule): Promise<RuleCheck> => {
+      const base = { ruleId: rule.id, field: rule.field, severity: rule.severity, action: rule.action, message: rule.message, suggestion: rule.suggestion };
+      try {
+        const res = await callModel(env, agent, {
+          model: agent.model,
+          stream: false,
+          max_tokens: 200,
+          messages: [
+            { role: "system", content: "You check one part of a research protocol. Judge only what is asked." },
+            { role: "user", content: compileTemplate(rule.template!, context, stage.id) },
+          ],
+          tools: [toOpenAITool(ruleVerdict)],
+          tool_choice: { type: "function", function: { name: ruleVerdict.name } },
+        });
+        const completion = (await res.json()) as ChatCompletion;
+        const call = completion.choices?.[0]?.message?.tool_calls?.[0];
+        const verdict = call ? parseToolInput(ruleVerdict, call.function.arguments) : null;
+        if (!verdict?.ok) throw new Error("no verdict");
+        return { ...base, passed: verdict.value.pass, ...(verdict.value.pass ? {} : { message: { en: `${rule.message.en} ${verdict.value.reason}`, "zh-CN": `${rule.message["zh-CN"]} ${verdict.value.reason}` } }) };
+      } catch {
+        return { ...base, passed: false, severity: "warning", action: "warn", message: { en: `${rule.message.en} (could not be checked right now)`, "zh-CN": `${rule.message["zh-CN"]}（暂时无法检查）` } };
+      }
+    }),
+  );
+}
