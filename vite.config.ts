@@ -49,33 +49,44 @@ function pureTopLevel(name: string, test: (id: string) => boolean, dropPropertyW
 }
 
 /**
- * Two builds into dist/public (served by the worker as static assets):
+ * Three builds into dist/public (served by the worker as static assets), one into dist/npm:
  * - default mode: the widget, an ES module `parley-widget.js` the loader imports on demand,
  *   plus the demo site (widget/demo is the public dir);
- * - `--mode loader`: `parley.js`, the tiny IIFE loader for the script tag.
+ * - `--mode loader`: `parley.js`, the tiny IIFE loader for the script tag;
+ * - `--mode frame`: `parley-frame.js`, the iframe embed page's bridge (it imports the widget by URL);
+ * - `--mode lib`: the npm package's ES module (dist/npm/index.js; declarations by tsconfig.npm.json).
+ *   Preact and signals stay external: a Preact host must share one copy for the component to work.
  */
+const ENTRIES = {
+  loader: { entry: "widget/embed/loader.ts", formats: ["iife" as const], name: "ParleyLoader", fileName: () => "parley.js" },
+  frame: { entry: "widget/embed/frame.ts", formats: ["es" as const], fileName: () => "parley-frame.js" },
+  lib: { entry: "widget/index.ts", formats: ["es" as const], fileName: () => "index.js" },
+  widget: { entry: "widget/embed/mount.ts", formats: ["es" as const], fileName: () => "parley-widget.js" },
+};
+
 export default defineConfig(({ mode }) => {
-  const loader = mode === "loader";
+  const npm = mode === "lib";
+  const widget = !(mode in ENTRIES);
+  const lib = widget ? ENTRIES.widget : ENTRIES[mode as keyof typeof ENTRIES];
   return {
     plugins: [
       preact({ devToolsEnabled: false, prefreshEnabled: false }),
       pureTopLevel("shared", (id) => id.startsWith(SHARED_DIR) && id.endsWith(".ts"), false),
       pureTopLevel("marked", (id) => /[\\/]node_modules[\\/]marked[\\/]lib[\\/]marked\.esm\.js$/.test(id), true),
     ],
-    publicDir: loader ? false : "widget/demo",
+    publicDir: widget ? "widget/demo" : false,
     build: {
-      outDir: "dist/public",
-      emptyOutDir: !loader,
+      outDir: npm ? "dist/npm" : "dist/public",
+      emptyOutDir: widget || npm,
       target: "es2022",
       sourcemap: false,
-      copyPublicDir: !loader,
-      lib: loader
-        ? { entry: "widget/embed/loader.ts", formats: ["iife"], name: "ParleyLoader", fileName: () => "parley.js" }
-        : { entry: "widget/embed/mount.ts", formats: ["es"], fileName: () => "parley-widget.js" },
+      copyPublicDir: widget,
+      lib,
       rolldownOptions: {
+        external: npm ? [/^preact($|\/)/, /^@preact\/signals($|\/)/] : [],
         // Library mode keeps whitespace and /* @__PURE__ */ marks in ES output by default; this
         // bundle is shipped as is, not bundled again, so neither is worth its bytes.
-        output: { chunkFileNames: "parley-chunk-[hash].js", minify: true, comments: { legal: true, annotation: false, jsdoc: false } },
+        output: { chunkFileNames: "parley-[name]-[hash].js", minify: true, comments: { legal: true, annotation: false, jsdoc: false } },
       },
     },
   };

@@ -51,3 +51,15 @@ export const LIMITS = {
 /** How serious an advice card is; the card's colour and icon follow it. */
 export const ADVICE_SEVERITIES = ["info", "caution", "urgent"] as const;
 export type AdviceSeverity = (typeof ADVICE_SEVERITIES)[number];
+
+/** Tool names, for code that must not load the tools' schemas (the widget's core). */
+export const TOOL_NAMES = {
+  recordAdvice: "record_advice",
+  askFollowup: "ask_followup",
+  sampleSize: "sample_size",
+  recordStageData: "record_stage_data",
+  knowledgeSearch: "knowledge_search",
+  webSearch: "web_search",
+  classifyIntent: "classify_intent",
+  ruleVerdict: "rule_verdict",
+} as const;

@@ -1,107 +1,13 @@
-import { z } from "zod/mini";
-import { ADVICE_SEVERITIES, EVENT_TYPES, MESSAGE_STATUS, ROLES } from "./protocol.ts";
-import { ToolCall } from "./chat.ts";
+import { EVENT_TYPES } from "./protocol.ts";
+import type { Advice, FieldValues, SessionEvent, StoredMessage, TraceStep } from "./session-events.ts";
+
+export type { Advice, FieldValue, FieldValues, SessionEvent, StoredMessage } from "./session-events.ts";
 
 /**
  * A session is an append-only list of typed events; its state is their fold by `reduceSession`.
  * The widget folds its own copy with the same reducer, the SessionRoom folds the authoritative
  * one, so both sides agree by construction.
  */
-export const StoredMessage = z.object({
-  id: z.string().check(z.minLength(1), z.maxLength(100)),
-  role: z.enum(ROLES),
-  content: z.string(),
-  toolCalls: z.optional(z.array(ToolCall)),
-  toolCallId: z.optional(z.string()),
-  /** Assistant replies only: `interrupted` when the stream was cut before the end. */
-  status: z.optional(z.enum(MESSAGE_STATUS)),
-  at: z.number(),
-});
-export type StoredMessage = z.infer<typeof StoredMessage>;
-
-const base = { id: z.string().check(z.minLength(1), z.maxLength(120)), at: z.number() };
-
-export const SessionOpened = z.object({
-  ...base,
-  type: z.literal(EVENT_TYPES.sessionOpened),
-  data: z.object({ sessionId: z.string(), siteKey: z.string(), agentId: z.string(), locale: z.optional(z.string()) }),
-});
-export const MessageAppended = z.object({
-  ...base,
-  type: z.literal(EVENT_TYPES.messageAppended),
-  data: z.object({ message: StoredMessage }),
-});
-export const TraceStep = z.object({
-  ...base,
-  type: z.literal(EVENT_TYPES.traceStep),
-  data: z.object({
-    kind: z.string(),
-    name: z.optional(z.string()),
-    ms: z.optional(z.number()),
-    ok: z.boolean(),
-    detail: z.optional(z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))),
-  }),
-});
-
-export const Advice = z.object({
-  id: z.string().check(z.minLength(1), z.maxLength(120)),
-  title: z.string().check(z.maxLength(120)),
-  content: z.string().check(z.maxLength(2000)),
-  evidence: z.array(z.string().check(z.maxLength(500))).check(z.maxLength(10)),
-  severity: z.enum(ADVICE_SEVERITIES),
-  category: z.string().check(z.maxLength(60)),
-  /** The assistant message whose tool call recorded it: where the card appears in the conversation. */
-  messageId: z.string().check(z.maxLength(100)),
-  at: z.number(),
-});
-export type Advice = z.infer<typeof Advice>;
-
-export const AdviceRecorded = z.object({
-  ...base,
-  type: z.literal(EVENT_TYPES.adviceRecorded),
-  data: z.object({ advice: Advice }),
-});
-
-/** A value collected into a stage's context. */
-export const FieldValue = z.union([z.string().check(z.maxLength(4000)), z.number(), z.boolean(), z.null(), z.array(z.string().check(z.maxLength(500))).check(z.maxLength(50))]);
-export type FieldValue = z.infer<typeof FieldValue>;
-export const FieldValues = z.record(z.string(), FieldValue);
-export type FieldValues = z.infer<typeof FieldValues>;
-
-export const ContextUpdated = z.object({
-  ...base,
-  type: z.literal(EVENT_TYPES.contextUpdated),
-  data: z.object({
-    stageId: z.string(),
-    values: FieldValues,
-    /** Who wrote it: the model's extraction tool, the visitor's edit in the panel, an action card. */
-    source: z.enum(["model", "visitor", "action"]),
-  }),
-});
-
-export const StageChanged = z.object({
-  ...base,
-  type: z.literal(EVENT_TYPES.stageChanged),
-  data: z.object({
-    from: z.nullable(z.string()),
-    /** null: the last stage was completed, the workflow is done. */
-    to: z.nullable(z.string()),
-    reason: z.enum(["started", "confirmed", "auto", "condition"]),
-  }),
-});
-
-export const ActionResolved = z.object({
-  ...base,
-  type: z.literal(EVENT_TYPES.actionResolved),
-  data: z.object({ stageId: z.string(), cardId: z.string(), result: FieldValues }),
-});
-
-export const SessionEvent = z.discriminatedUnion("type", [SessionOpened, MessageAppended, AdviceRecorded, TraceStep, ContextUpdated, StageChanged, ActionResolved]);
-
-/** What a widget may append: its client tools' results and trace steps. */
-export const ClientEvent = z.discriminatedUnion("type", [AdviceRecorded, TraceStep]);
-export type SessionEvent = z.infer<typeof SessionEvent>;
-
 export interface SessionState {
   sessionId: string;
   siteKey: string;
@@ -116,7 +22,7 @@ export interface SessionState {
   /** Moves with every context change; an edit based on an older version is refused (409). */
   contextVersion: number;
   actions: Array<{ stageId: string; cardId: string; result: FieldValues; at: number }>;
-  trace: Array<z.infer<typeof TraceStep>["data"] & { id: string; at: number }>;
+  trace: Array<TraceStep["data"] & { id: string; at: number }>;
   /** Number of events folded; moves with every append. */
   version: number;
 }

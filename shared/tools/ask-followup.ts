@@ -1,9 +1,10 @@
 import { z } from "zod/mini";
+import { TOOL_NAMES } from "../protocol.ts";
 import { defineTool } from "../tool.ts";
 
 /** Seed 004: stop over-asking. The rules live in the description the model reads. */
 export const askFollowup = defineTool({
-  name: "ask_followup",
+  name: TOOL_NAMES.askFollowup,
   runsOn: "client",
   description: [
     "Ask the visitor ONE follow-up question, only when information you truly need for a safe, useful answer is missing",

@@ -1,4 +1,5 @@
 import { z } from "zod/mini";
+import { TOOL_NAMES } from "../protocol.ts";
 import { defineTool } from "../tool.ts";
 
 /**
@@ -6,7 +7,7 @@ import { defineTool } from "../tool.ts";
  * call it, and the widget reads the arguments as the route decision.
  */
 export const classifyIntent = defineTool({
-  name: "classify_intent",
+  name: TOOL_NAMES.classifyIntent,
   runsOn: "edge",
   description: "Classify the visitor's latest message into exactly one of the listed intents, with your confidence.",
   input: z.object({

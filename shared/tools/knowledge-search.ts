@@ -1,8 +1,9 @@
 import { z } from "zod/mini";
+import { TOOL_NAMES } from "../protocol.ts";
 import { defineTool } from "../tool.ts";
 
 export const knowledgeSearch = defineTool({
-  name: "knowledge_search",
+  name: TOOL_NAMES.knowledgeSearch,
   runsOn: "edge",
   description: "Search the organisation's own documents (clinic leaflets, product sheets, policies). Returns the most relevant passages with their titles.",
   input: z.object({

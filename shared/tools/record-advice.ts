@@ -1,5 +1,6 @@
 import { z } from "zod/mini";
 import { ADVICE_SEVERITIES } from "../protocol.ts";
+import { TOOL_NAMES } from "../protocol.ts";
 import { defineTool } from "../tool.ts";
 
 /**
@@ -7,7 +8,7 @@ import { defineTool } from "../tool.ts";
  * by keywords. The widget shows each call as an advice card and keeps it in the session.
  */
 export const recordAdvice = defineTool({
-  name: "record_advice",
+  name: TOOL_NAMES.recordAdvice,
   runsOn: "client",
   description: [
     "Record one piece of advice for the visitor as a card they can keep.",

@@ -1,10 +1,11 @@
 import { z } from "zod/mini";
 import type { StageConfig } from "../stage-config.ts";
 import { stageValuesSchema } from "../stage-fields.ts";
+import { TOOL_NAMES } from "../protocol.ts";
 import { defineTool, type ToolDefinition } from "../tool.ts";
-import { FieldValue } from "../session.ts";
+import { FieldValue } from "../session-events.ts";
 
-export const RECORD_STAGE_DATA = "record_stage_data";
+export const RECORD_STAGE_DATA = TOOL_NAMES.recordStageData;
 
 const DESCRIPTION =
   "Record what the visitor told you for the current stage, as values of its fields. Call it whenever the visitor gives or changes information; send only the fields you learned. Never invent values.";

@@ -1,9 +1,10 @@
 import { z } from "zod/mini";
+import { TOOL_NAMES } from "../protocol.ts";
 import { defineTool } from "../tool.ts";
 
 /** A prompt-based completion rule's structured answer (seed 001's reflexion check); forced by the worker. */
 export const ruleVerdict = defineTool({
-  name: "rule_verdict",
+  name: TOOL_NAMES.ruleVerdict,
   runsOn: "edge",
   description: "Give your verdict on the check: pass true or false, and a one-sentence reason the researcher can act on.",
   input: z.object({ pass: z.boolean(), reason: z.string().check(z.maxLength(500)) }),

@@ -1,4 +1,5 @@
 import { z } from "zod/mini";
+import { TOOL_NAMES } from "../protocol.ts";
 import { defineTool } from "../tool.ts";
 
 /**
@@ -7,7 +8,7 @@ import { defineTool } from "../tool.ts";
  * arithmetic, needs no secret, and the researcher sees the result at once.
  */
 export const sampleSize = defineTool({
-  name: "sample_size",
+  name: TOOL_NAMES.sampleSize,
   runsOn: "client",
   description:
     "Compute the sample size of a two-group study. outcome 'means': give effect_size (Cohen's d) or mean_difference and sd; outcome 'proportions': give p1 and p2. alpha is two-sided; allocation_ratio is group 2 size / group 1 size; dropout is the expected fraction lost (0-0.9).",

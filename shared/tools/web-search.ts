@@ -1,8 +1,9 @@
 import { z } from "zod/mini";
+import { TOOL_NAMES } from "../protocol.ts";
 import { defineTool } from "../tool.ts";
 
 export const webSearch = defineTool({
-  name: "web_search",
+  name: TOOL_NAMES.webSearch,
   runsOn: "edge",
   description: "Search the web for current, public information. Returns result titles, URLs and snippets (no summary); cite the URLs you use.",
   input: z.object({

@@ -9,6 +9,8 @@ export const benchAgent = new Agent({ keepAlive: true, maxSockets: Infinity, max
 
 export interface StreamResult {
   status: number;
+  /** performance.now() when the request was sent. */
+  start: number;
   /** ms from the request's start to the first event with non-empty `delta.content`. */
   ttfb: number;
   /** ms from the request's start to the end of the response. */
@@ -35,7 +37,7 @@ export function streamChat(url: string, headers: Record<string, string>, body: u
       },
       (res) => {
         const status = res.statusCode ?? 0;
-        const result: StreamResult = { status, ttfb: NaN, total: NaN, contentChunks: [], content: "", sawDone: false };
+        const result: StreamResult = { status, start, ttfb: NaN, total: NaN, contentChunks: [], content: "", sawDone: false };
         res.setEncoding("utf8");
         let buf = "";
         let raw = "";

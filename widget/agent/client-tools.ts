@@ -1,6 +1,7 @@
 import type { Advice } from "../../shared/session.ts";
 import type { ToolInput } from "../../shared/tool.ts";
-import { askFollowup, recordAdvice, sampleSize } from "../../shared/tools/index.ts";
+import { TOOL_NAMES } from "../../shared/protocol.ts";
+import type { askFollowup, recordAdvice, sampleSize } from "../../shared/tools/index.ts";
 import type { ClientToolImpl, ToolRunContext } from "./executor.ts";
 import { computeSampleSize } from "./tools/sample-size-math.ts";
 
@@ -23,8 +24,8 @@ export function createClientTools(hooks: ClientToolHooks): Record<string, Client
   };
   const followup = (input: ToolInput<typeof askFollowup>) => ({ asked: true, question: input.question, note: "The visitor will answer in their next message." });
   return {
-    [recordAdvice.name]: advise as ClientToolImpl,
-    [askFollowup.name]: followup as ClientToolImpl,
-    [sampleSize.name]: ((input: ToolInput<typeof sampleSize>) => computeSampleSize(input)) as ClientToolImpl,
+    [TOOL_NAMES.recordAdvice]: advise as ClientToolImpl,
+    [TOOL_NAMES.askFollowup]: followup as ClientToolImpl,
+    [TOOL_NAMES.sampleSize]: ((input: ToolInput<typeof sampleSize>) => computeSampleSize(input)) as ClientToolImpl,
   };
 }

@@ -23,10 +23,12 @@ const ICON_CLOSE =
 // :host rules need !important: the host page's rules on the host element beat :host otherwise.
 const CSS =
   ":host{all:initial!important;display:contents!important}" +
-  ".l{all:initial;position:fixed;right:20px;bottom:20px;z-index:2147483000;width:60px;height:60px;border-radius:50%;" +
+  ".l{all:initial;position:fixed;right:var(--parley-right,20px);left:var(--parley-left,auto);bottom:var(--parley-bottom,20px);z-index:2147483000;width:60px;height:60px;border-radius:50%;" +
   "background:var(--parley-accent,#2f6f73);color:var(--parley-accent-contrast,#fff);display:grid;place-items:center;cursor:pointer;" +
   "box-shadow:0 6px 24px rgba(0,0,0,.22);transition:transform .15s}.l:hover{transform:scale(1.06)}" +
-  ".l:focus-visible{outline:3px solid var(--parley-accent,#2f6f73);outline-offset:3px}.l svg{width:28px;height:28px;display:block}";
+  ".l:focus-visible{outline:3px solid var(--parley-accent,#2f6f73);outline-offset:3px}.l svg{width:28px;height:28px;display:block}" +
+  ".l b{position:absolute;top:-4px;right:-4px;min-width:22px;height:22px;padding:0 6px;box-sizing:border-box;border-radius:11px;background:#c62828;color:#fff;font:700 12px/22px system-ui,sans-serif;text-align:center;box-shadow:0 0 0 2px #fff}" +
+  "@media (prefers-reduced-motion:reduce){.l{transition:none}}";
 
 (() => {
   if (window.Parley) return; // loaded twice: keep the first
@@ -34,12 +36,15 @@ const CSS =
   const data = script?.dataset ?? {};
   const src = script?.src || location.href;
   const zh = (data.locale || navigator.language || "").toLowerCase().startsWith("zh");
-  const label = (open: boolean) => (open ? (zh ? "关闭聊天" : "Close chat") : zh ? "打开聊天" : "Open chat");
+  const label = (open: boolean) =>
+    open ? (zh ? "关闭聊天" : "Close chat") : (zh ? "打开聊天" : "Open chat") + (unread ? ` (${unread} ${zh ? "条新消息" : "new"})` : "");
   const options: MountOptions = {
     siteKey: data.siteKey ?? "",
     agentId: data.agent ?? "",
     api: data.api || new URL(src).origin,
     locale: data.locale,
+    identity: data.identity,
+    theme: data.theme as MountOptions["theme"],
     launcher: false,
   };
 
@@ -54,9 +59,11 @@ const CSS =
 
   const emitter = createEmitter();
   let isOpen = false;
+  /** The widget counts replies that arrive while the panel is closed; the loader only draws the badge. */
+  let unread = 0;
   let ready = false;
   const draw = () => {
-    button.innerHTML = isOpen ? ICON_CLOSE : ICON_CHAT;
+    button.innerHTML = isOpen ? ICON_CLOSE : ICON_CHAT + (unread ? `<b aria-hidden="true">${unread}</b>` : "");
     button.setAttribute("aria-label", label(isOpen));
     button.title = label(isOpen);
     button.setAttribute("aria-expanded", String(isOpen));
@@ -73,8 +80,9 @@ const CSS =
         const h = mod.mount(shadow, options);
         for (const ev of WIDGET_EVENTS) {
           h.on(ev, (payload) => {
-            if (ev === "open" || ev === "close") {
-              isOpen = ev === "open";
+            if (ev === "open" || ev === "close" || ev === "unread") {
+              if (ev !== "unread") isOpen = ev === "open";
+              else unread = payload as number;
               draw();
             }
             if (ev === "ready") ready = true;

@@ -1,10 +1,11 @@
+import { signal } from "@preact/signals";
 import { h, render } from "preact";
 import { resolveLocale } from "../i18n/index.ts";
-import { createChatStore } from "../state/chat-store.ts";
+import { createChatStore, type ChatStore } from "../state/chat-store.ts";
 import { defaultStorage } from "../state/session-storage.ts";
 import { App } from "../ui/app.tsx";
 import { WIDGET_CSS } from "../ui/styles.ts";
-import { createEmitter, type MountOptions, type WidgetHandle } from "../state/events.ts";
+import { createEmitter, type MountOptions, type WidgetHandle, type WidgetTheme } from "../state/events.ts";
 
 function shadowOf(container: HTMLElement | ShadowRoot): ShadowRoot {
   if (container instanceof ShadowRoot) return container;
@@ -19,35 +20,63 @@ export function mount(container: HTMLElement | ShadowRoot, options: MountOptions
   const root = shadowOf(container);
   const emitter = createEmitter();
   const api = (options.api ?? location.origin).replace(/\/+$/, "");
-  const store = createChatStore({
-    api,
-    siteKey: options.siteKey,
-    agentId: options.agentId,
-    locale: resolveLocale(options.locale),
-    storage: options.storage === undefined ? defaultStorage() : options.storage,
-    fetch: options.fetch,
-    emitter,
-  });
+  const theme = signal<WidgetTheme>(options.theme ?? "auto");
+  const frame = options.layout === "frame";
+  let identity = options.identity;
+  let generation = 0;
+  const createStore = (): ChatStore =>
+    createChatStore({
+      api,
+      siteKey: options.siteKey,
+      agentId: options.agentId,
+      identity,
+      locale: resolveLocale(options.locale),
+      storage: options.storage === undefined ? defaultStorage() : options.storage,
+      fetch: options.fetch,
+      emitter,
+    });
+  let store = createStore();
 
   const style = document.createElement("style");
   style.textContent = WIDGET_CSS;
   const host = document.createElement("div");
   host.setAttribute("data-parley", "widget");
   root.append(style, host);
-  render(h(App, { store, launcher: options.launcher ?? true }), host);
+  // A new key remounts the whole tree: nothing typed or shown for one visitor survives a switch.
+  const draw = () => render(h(App, { key: generation, store, launcher: !frame && (options.launcher ?? true), theme, frame }), host);
+  draw();
 
-  if (options.open) store.open();
+  // Keyboard users land back on the launcher (the widget's own, or the loader's `.l` in the same
+  // shadow root) when the panel closes with focus inside it, e.g. by Escape; a host's close() with
+  // focus elsewhere on the page does not steal it.
+  emitter.on("close", () => {
+    if (root.activeElement) root.querySelector<HTMLElement>(".launcher,.l")?.focus();
+  });
+
+  if (options.open || frame) store.open();
   // Emitted after mount returns, so handlers registered right after mount() still hear it.
   queueMicrotask(() => emitter.emit("ready", undefined));
 
   return {
-    open: store.open,
-    close: store.close,
+    open: () => store.open(),
+    close: () => store.close(),
     send: (text: string) => {
       store.open();
       void store.send(text);
     },
     on: emitter.on,
+    setIdentity(next) {
+      if (next === identity) return;
+      const wasOpen = store.isOpen.peek();
+      store.dispose();
+      identity = next;
+      generation++;
+      store = createStore();
+      draw();
+      if (wasOpen) store.open();
+    },
+    setTheme: (t) => void (theme.value = t),
+    clear: () => store.clear(),
     destroy() {
       store.dispose();
       render(null, host);

@@ -10,6 +10,11 @@ export function resolveLocale(explicit?: string | null, browser?: string): Widge
   return raw.toLowerCase().startsWith("zh") ? "zh-CN" : "en";
 }
 
+/** A count in the visitor's locale (Intl: digits and grouping as they expect). */
+export function formatCount(locale: WidgetLocale, n: number): string {
+  return new Intl.NumberFormat(locale).format(n);
+}
+
 export function stringsFor(locale: WidgetLocale): Strings {
   return locale === "zh-CN" ? zhCN : en;
 }

@@ -8,6 +8,7 @@ import { errorText, stringsFor, type WidgetLocale } from "../i18n/index.ts";
 import { isAbortError, isHttpError, isNetworkError, isTimeoutError, type FetchLike } from "../transport/http.ts";
 import { loadToolDefinitions, runTurn } from "./run-turn.ts";
 import { createSessionStore } from "./session-store.ts";
+import { createStageActions } from "./stage-actions.ts";
 import type { KeyValueStore } from "./session-storage.ts";
 import { buildTranscript } from "./transcript.ts";
 
@@ -17,6 +18,7 @@ export interface ChatStoreOptions {
   api: string;
   siteKey: string;
   agentId: string;
+  identity?: string;
   locale: WidgetLocale;
   storage: KeyValueStore | null;
   fetch?: FetchLike;
@@ -49,6 +51,8 @@ export function createChatStore(opts: ChatStoreOptions) {
   const notice = signal("");
   /** Text for the aria-live region: a finished reply, an error. */
   const announcement = signal("");
+  /** Replies that arrived while the panel was closed; the launcher shows them as a badge. */
+  const unread = signal(0);
   const messages = computed<ViewMessage[]>(() =>
     session.state.value.messages.filter((m): m is StoredMessage & ViewMessage => m.role === "user" || m.role === "assistant"),
   );
@@ -58,8 +62,11 @@ export function createChatStore(opts: ChatStoreOptions) {
     buildTranscript(session.state.value.messages, session.state.value.advice, agent.value?.strategy ?? "native", live.value),
   );
   const busy = computed(() => status.value === "sending" || status.value === "streaming");
+  const stages = createStageActions({ api: opts.api, fetch: opts.fetch, session });
 
   let abort: AbortController | null = null;
+  /** Bumped by clear(): a turn of the dropped conversation must not write into the new one. */
+  let epoch = 0;
 
   function fail(e: unknown): void {
     const code = errorCode(e);
@@ -90,7 +97,9 @@ export function createChatStore(opts: ChatStoreOptions) {
     const config = agent.value;
     if (!config || !session.hasCredentials()) return;
     const ctrl = (abort = new AbortController());
+    const mine = epoch;
     const before = session.state.value.messages.length;
+    const adviceBefore = session.state.value.advice?.length ?? 0;
     batch(() => {
       status.value = "sending";
       notice.value = "";
@@ -109,6 +118,7 @@ export function createChatStore(opts: ChatStoreOptions) {
             live.value = view;
           }),
       });
+      if (mine !== epoch) return;
       const partial = live.value;
       batch(() => {
         // Stopped mid-stream: keep what was shown, marked as interrupted (the worker stores it so too).
@@ -124,6 +134,10 @@ export function createChatStore(opts: ChatStoreOptions) {
       if (last) {
         announcement.value = `${strings.replied}: ${last.content}`;
         opts.emitter.emit("message", toPublic(last));
+        if (!isOpen.value) opts.emitter.emit("unread", ++unread.value);
+      }
+      for (const a of session.state.value.advice?.slice(adviceBefore) ?? []) {
+        opts.emitter.emit("advice", { id: a.id, title: a.title, content: a.content, severity: a.severity });
       }
       void session.flush();
     } catch (e) {
@@ -159,11 +173,14 @@ export function createChatStore(opts: ChatStoreOptions) {
     await turn();
   }
 
-  /** Asks again for a reply to the last visitor message (ids are reused, so the worker stores nothing twice). */
+  /**
+   * Asks again for a reply to the last visitor message (ids are reused, so the worker stores nothing
+   * twice), also after a reply that was stopped midway (the model does not see the fragment).
+   */
   async function retry(): Promise<void> {
     const last = messages.value[messages.value.length - 1];
     if (busy.value) return;
-    if (!last || last.role !== "user") return connect();
+    if (!last || (last.role !== "user" && last.status !== "interrupted")) return connect();
     if (await ready()) await turn();
   }
 
@@ -176,6 +193,7 @@ export function createChatStore(opts: ChatStoreOptions) {
     if (isOpen.value) return;
     isOpen.value = true;
     opts.emitter.emit("open", undefined);
+    if (unread.value) opts.emitter.emit("unread", (unread.value = 0));
     if (!session.hasCredentials() || !agent.value) void connect();
   }
 
@@ -183,6 +201,21 @@ export function createChatStore(opts: ChatStoreOptions) {
     if (!isOpen.value) return;
     isOpen.value = false;
     opts.emitter.emit("close", undefined);
+  }
+
+  /** A new conversation: the old session's credentials are dropped, a new one opens when needed. */
+  function clear(): void {
+    abort?.abort();
+    epoch++;
+    session.reset();
+    batch(() => {
+      live.value = null;
+      error.value = null;
+      notice.value = "";
+      announcement.value = "";
+      status.value = "idle";
+    });
+    if (isOpen.value) void connect();
   }
 
   // A returning visitor sees their conversation without waiting for the panel to open.
@@ -196,17 +229,22 @@ export function createChatStore(opts: ChatStoreOptions) {
     messages,
     transcript,
     advice,
+    /** The session's folded state (stage, context) for the stage panel. */
+    state: session.state,
+    stages,
     streaming,
     status,
     busy,
     error,
     notice,
     announcement,
+    unread,
     open,
     close,
     send,
     retry,
     stop,
+    clear,
     dispose: () => abort?.abort(),
   };
 }

@@ -1,5 +1,5 @@
 /** Public event names of `window.Parley.on` and the mount handle, declared once. */
-export const WIDGET_EVENTS = ["open", "close", "message", "error", "ready"] as const;
+export const WIDGET_EVENTS = ["open", "close", "message", "advice", "unread", "error", "ready"] as const;
 export type WidgetEvent = (typeof WIDGET_EVENTS)[number];
 
 /** A complete message, as the "message" event hands it to the host page. */
@@ -8,6 +8,13 @@ export interface WidgetMessage {
   role: "user" | "assistant";
   content: string;
   status?: "complete" | "interrupted";
+}
+
+export interface WidgetAdvice {
+  id: string;
+  title: string;
+  content: string;
+  severity: "info" | "caution" | "urgent";
 }
 
 export interface WidgetError {
@@ -19,6 +26,10 @@ export interface WidgetEventMap {
   open: undefined;
   close: undefined;
   message: WidgetMessage;
+  /** An advice card the assistant recorded. */
+  advice: WidgetAdvice;
+  /** Replies that arrived while the panel was closed (0 when it opens): the launcher's badge. */
+  unread: number;
   error: WidgetError;
   ready: undefined;
 }
@@ -60,8 +71,18 @@ export interface WidgetHandle {
   close(): void;
   send(text: string): void;
   on: Emitter["on"];
+  /**
+   * Switches the visitor (log in, log out, another account) without a reload: the conversation
+   * shown is that identity's own, or a fresh one; the previous visitor's is never shown.
+   */
+  setIdentity(identity: string | undefined): void;
+  setTheme(theme: WidgetTheme): void;
+  /** Starts a new conversation; the old session's credentials are dropped. */
+  clear(): void;
   destroy(): void;
 }
+
+export type WidgetTheme = "light" | "dark" | "auto";
 
 export interface MountOptions {
   siteKey: string;
@@ -74,6 +95,15 @@ export interface MountOptions {
   open?: boolean;
   /** Draw the widget's own launcher button. The script-tag loader draws its own and passes false. */
   launcher?: boolean;
+  /**
+   * Who the visitor is, e.g. your user id (any string; it is hashed, never stored as given).
+   * Each identity has its own conversation; change it with `setIdentity`.
+   */
+  identity?: string;
+  /** "auto" (default) follows the visitor's prefers-color-scheme. */
+  theme?: WidgetTheme;
+  /** "frame": the panel fills its container's window, no launcher (the iframe embed page). */
+  layout?: "floating" | "frame";
   /** Injected for tests and custom hosts. */
   fetch?: (input: string, init?: RequestInit) => Promise<Response>;
   storage?: Pick<Storage, "getItem" | "setItem" | "removeItem"> | null;

@@ -14,6 +14,8 @@ export function toChatHistory(messages: readonly StoredMessage[]): ChatMessage[]
     else if (m.role === "assistant") {
       const calls = (m.toolCalls ?? []).filter((c) => answered.has(c.id));
       if (!m.content && !calls.length) continue;
+      // A reply stopped midway and then retried: the model answers afresh, not after its fragment.
+      if (m.status === "interrupted" && m === messages.at(-1)) continue;
       out.push({ id: m.id, role: "assistant", content: m.content || null, ...(calls.length ? { tool_calls: calls } : {}) });
     }
   }

@@ -39,9 +39,11 @@ export interface TurnContext {
 export async function runTurn(ctx: TurnContext): Promise<LoopResult> {
   const { agent, session } = ctx;
   const complete = proxyCompletion({ api: ctx.api, token: session.token, fetch: ctx.fetch });
-  const mod = agent.tools.length || agent.router ? await loadToolDefinitions() : null;
+  // A stage workflow adds its extraction tool and its stages' own tools to the agent's.
+  const names = [...agent.tools, ...(agent.stages.length ? ["record_stage_data", ...agent.stages.flatMap((st) => st.tools)] : [])];
+  const mod = names.length || agent.router ? await loadToolDefinitions() : null;
   const tools: Record<string, ToolDefinition> = {};
-  for (const name of agent.tools) if (mod?.TOOLS[name]) tools[name] = mod.TOOLS[name];
+  for (const name of names) if (mod?.TOOLS[name]) tools[name] = mod.TOOLS[name];
 
   let messageId = "";
   const clientImpls = createClientTools({
@@ -49,12 +51,16 @@ export async function runTurn(ctx: TurnContext): Promise<LoopResult> {
     onAdvice: (advice) => session.record([{ id: `advice:${advice.id}`, at: advice.at, type: EVENT_TYPES.adviceRecorded, data: { advice } }]),
   });
   const runEdge = (name: string, input: unknown, signal: AbortSignal) =>
-    requestJson<{ result: unknown }>(ctx.api + ROUTES.tool.replace(":name", name), {
+    requestJson<{ result: unknown; events?: SessionEvent[] }>(ctx.api + ROUTES.tool.replace(":name", name), {
       body: { arguments: input },
       token: session.token(),
       signal,
       fetch: ctx.fetch,
-    }).then((r) => r.result);
+    }).then((r) => {
+      // What the tool changed in the session (e.g. a stage's context) shows at once.
+      if (r.events?.length) session.apply(r.events);
+      return r.result;
+    });
   const execute = async (calls: ToolCall[], id: string): Promise<ExecutedCall[]> => {
     messageId = id;
     const results = await executeToolCalls(calls, {

@@ -11,8 +11,15 @@ export function defaultStorage(): KeyValueStore | null {
   }
 }
 
-export function sessionKey(siteKey: string, agentId: string): string {
-  return `parley:session:${siteKey}:${agentId}`;
+/**
+ * One stored session per site, agent and visitor identity, so a visitor switched in a single-page
+ * app never sees the previous one's conversation. The identity is hashed (FNV-1a): an email
+ * address used as identity does not sit in localStorage as given.
+ */
+export function sessionKey(siteKey: string, agentId: string, identity?: string): string {
+  let h = 0x811c9dc5;
+  for (const ch of identity ?? "") h = Math.imul(h ^ ch.codePointAt(0)!, 16777619);
+  return `parley:session:${siteKey}:${agentId}${identity ? `:${(h >>> 0).toString(36)}` : ""}`;
 }
 
 export function loadSession(store: KeyValueStore | null, key: string): StoredSession | null {

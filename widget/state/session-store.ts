@@ -9,6 +9,7 @@ import { loadSession, saveSession, sessionKey, type KeyValueStore } from "./sess
 export interface SessionStoreOptions extends ApiContext {
   siteKey: string;
   agentId: string;
+  identity?: string;
   locale: string;
   storage: KeyValueStore | null;
 }
@@ -19,7 +20,7 @@ export interface SessionStoreOptions extends ApiContext {
  * send the events the widget itself produced (advice cards, client tool traces).
  */
 export function createSessionStore(opts: SessionStoreOptions) {
-  const key = sessionKey(opts.siteKey, opts.agentId);
+  const key = sessionKey(opts.siteKey, opts.agentId, opts.identity);
   const state = signal<SessionState>(emptySession());
   const agent = signal<PublicAgent | null>(null);
 
@@ -32,12 +33,16 @@ export function createSessionStore(opts: SessionStoreOptions) {
   let restoring: Promise<void> | null = null;
   let creating: Promise<void> | null = null;
   let outbox: SessionEvent[] = [];
+  /** Bumped by reset(): an answer for the session before it is dropped, not applied. */
+  let generation = 0;
 
   async function restore(stored: StoredSession): Promise<void> {
+    const gen = generation;
     try {
       const res = await fetchSession(opts, stored);
+      if (gen !== generation) return;
       batch(() => {
-        state.value = res.state;
+        state.value = { ...emptySession(), ...res.state };
         if (res.agent) agent.value = res.agent;
       });
       restored = true;
@@ -54,14 +59,25 @@ export function createSessionStore(opts: SessionStoreOptions) {
     saveSession(opts.storage, key, null);
   }
 
+  /** Drops the session (credentials, stored key, unsent events, state): the next ensure() opens a new one. */
+  function reset(): void {
+    forget();
+    generation++;
+    restoring = creating = null;
+    outbox = [];
+    state.value = emptySession();
+  }
+
   async function create(): Promise<void> {
+    const gen = generation;
     const res = await createSession(opts, { siteKey: opts.siteKey, agentId: opts.agentId, locale: opts.locale });
+    if (gen !== generation) return;
     credentials = { sessionId: res.sessionId, token: res.token, expiresAt: res.expiresAt };
     restored = true;
     saveSession(opts.storage, key, credentials);
     batch(() => {
       agent.value = res.agent;
-      state.value = res.state ?? { ...emptySession(), sessionId: res.sessionId };
+      state.value = { ...emptySession(), ...res.state };
     });
   }
 
@@ -88,6 +104,13 @@ export function createSessionStore(opts: SessionStoreOptions) {
       await creating;
     }
     return credentials!;
+  }
+
+  /** Reloads the state from the worker, e.g. after a refused edit showed the local copy is stale. */
+  async function refresh(): Promise<void> {
+    if (!credentials) return;
+    const res = await fetchSession(opts, credentials);
+    state.value = { ...emptySession(), ...res.state };
   }
 
   /** Folds events into the local state now. */
@@ -123,6 +146,8 @@ export function createSessionStore(opts: SessionStoreOptions) {
     ensure,
     restoreOnce,
     forget,
+    reset,
+    refresh,
     apply,
     record,
     flush,

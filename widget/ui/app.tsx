@@ -1,15 +1,73 @@
-import { useState } from "preact/hooks";
+import type { Signal } from "@preact/signals";
+import { useEffect, useRef, useState } from "preact/hooks";
 import type { ChatStore } from "../state/chat-store.ts";
+import type { WidgetTheme } from "../state/events.ts";
+import { formatCount } from "../i18n/index.ts";
 import { AdviceList } from "./advice-list.tsx";
 import { Composer } from "./composer.tsx";
-import { Header } from "./header.tsx";
+import { Header, type PanelView } from "./header.tsx";
+import { lazyComponent } from "./lazy.tsx";
+
+// Only stage agents need the stage panel; its code loads the first time it is shown.
+const LazyStagePanel = lazyComponent(() => import("./stage-panel.tsx").then((m) => m.StagePanel));
 import { ChatIcon, CloseIcon } from "./icons.tsx";
 import { MessageList } from "./message-list.tsx";
 
-function Panel({ store }: { store: ChatStore }) {
-  const [view, setView] = useState<"chat" | "advice">("chat");
+/**
+ * The full-screen panel of a narrow viewport: the host page must not scroll behind it, and the
+ * on-screen keyboard must not cover the composer. Browsers that overlay the keyboard shrink only
+ * the visual viewport, so the panel follows that (--vvh, --vvt; CSS falls back to 100dvh).
+ */
+let scrollLocks = 0;
+let savedOverflow: [string, string] = ["", ""];
+/**
+ * Locks the host page's scrolling; the last unlock restores what the page had. Counted, so a panel
+ * remounted before the old one's cleanup ran cannot save "hidden" as the page's own value.
+ */
+function lockPageScroll(): () => void {
+  const { documentElement: html, body } = document;
+  if (scrollLocks++ === 0) {
+    savedOverflow = [html.style.overflow, body.style.overflow];
+    html.style.overflow = body.style.overflow = "hidden";
+  }
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    if (--scrollLocks === 0) [html.style.overflow, body.style.overflow] = savedOverflow;
+  };
+}
+
+function useFullScreen(ref: { current: HTMLDivElement | null }, floating: boolean) {
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || !floating || !matchMedia("(max-width:480px)").matches) return;
+    const unlock = lockPageScroll();
+    const vv = window.visualViewport;
+    const fit = () => {
+      el.style.setProperty("--vvh", `${vv!.height}px`);
+      el.style.setProperty("--vvt", `${vv!.offsetTop}px`);
+    };
+    if (vv) {
+      fit();
+      vv.addEventListener("resize", fit);
+      vv.addEventListener("scroll", fit);
+    }
+    return () => {
+      unlock();
+      vv?.removeEventListener("resize", fit);
+      vv?.removeEventListener("scroll", fit);
+    };
+  }, []);
+}
+
+function Panel({ store, floating }: { store: ChatStore; floating: boolean }) {
+  const [view, setView] = useState<PanelView>("chat");
+  const ref = useRef<HTMLDivElement>(null);
+  useFullScreen(ref, floating);
   return (
     <div
+      ref={ref}
       class="panel"
       role="dialog"
       aria-labelledby="parley-title"
@@ -18,29 +76,44 @@ function Panel({ store }: { store: ChatStore }) {
       }}
     >
       <Header store={store} view={view} onView={setView} />
-      {view === "advice" ? <AdviceList store={store} /> : <MessageList store={store} />}
+      {view === "advice" ? <AdviceList store={store} /> : view === "stages" ? <LazyStagePanel store={store} /> : <MessageList store={store} />}
       <Composer store={store} />
       <div class="foot">{store.strings.poweredBy}</div>
     </div>
   );
 }
 
-export function App({ store, launcher }: { store: ChatStore; launcher: boolean }) {
+interface AppProps {
+  store: ChatStore;
+  launcher: boolean;
+  theme: Signal<WidgetTheme>;
+  /** The iframe embed page: the panel fills the frame. */
+  frame: boolean;
+}
+
+export function App({ store, launcher, theme, frame }: AppProps) {
   const open = store.isOpen.value;
+  const unread = store.unread.value;
   const s = store.strings;
+  const label = open ? s.launcherClose : unread ? `${s.launcherOpen} (${formatCount(store.locale, unread)} ${s.unread})` : s.launcherOpen;
   return (
-    <div class="root" lang={store.locale}>
-      {open && <Panel store={store} />}
+    <div class={frame ? "root frame" : "root"} lang={store.locale} data-theme={theme.value}>
+      {open && <Panel store={store} floating={!frame} />}
       {launcher && (
         <button
           type="button"
           class="launcher"
-          aria-label={open ? s.launcherClose : s.launcherOpen}
-          title={open ? s.launcherClose : s.launcherOpen}
+          aria-label={label}
+          title={label}
           aria-expanded={open}
           onClick={() => (open ? store.close() : store.open())}
         >
           {open ? <CloseIcon /> : <ChatIcon />}
+          {unread > 0 && !open && (
+            <span class="unread" aria-hidden="true">
+              {formatCount(store.locale, unread)}
+            </span>
+          )}
         </button>
       )}
       <div class="sr" aria-live="polite" aria-atomic="true">

@@ -1,8 +1,11 @@
 import { localize } from "../../shared/agent-config.ts";
 import type { ChatStore } from "../state/chat-store.ts";
-import { CloseIcon } from "./icons.tsx";
+import { formatCount } from "../i18n/index.ts";
+import { CloseIcon, NewIcon } from "./icons.tsx";
 
-export function Header({ store, view, onView }: { store: ChatStore; view: "chat" | "advice"; onView: (v: "chat" | "advice") => void }) {
+export type PanelView = "chat" | "advice" | "stages";
+
+export function Header({ store, view, onView }: { store: ChatStore; view: PanelView; onView: (v: PanelView) => void }) {
   const { strings: s } = store;
   const adviceCount = store.advice.value.length;
   const agent = store.agent.value;
@@ -19,9 +22,19 @@ export function Header({ store, view, onView }: { store: ChatStore; view: "chat"
         </div>
         <div class="sub">{s.subtitle}</div>
       </div>
-      {(adviceCount > 0 || view === "advice") && (
+      {!!agent?.stages.length && view !== "advice" && (
+        <button type="button" class="pill" data-action="stages" aria-pressed={view === "stages"} onClick={() => onView(view === "stages" ? "chat" : "stages")}>
+          {view === "stages" ? s.back : `${s.stages} ${formatCount(store.locale, store.state.value.stage.completed.length)}/${formatCount(store.locale, agent.stages.length)}`}
+        </button>
+      )}
+      {(adviceCount > 0 || view === "advice") && view !== "stages" && (
         <button type="button" class="pill" aria-pressed={view === "advice"} onClick={() => onView(view === "advice" ? "chat" : "advice")}>
-          {view === "advice" ? s.back : `${s.adviceList} (${adviceCount})`}
+          {view === "advice" ? s.back : `${s.adviceList} (${formatCount(store.locale, adviceCount)})`}
+        </button>
+      )}
+      {store.messages.value.length > 0 && (
+        <button type="button" class="icon-btn" data-action="new-chat" aria-label={s.newChat} title={s.newChat} onClick={() => (onView("chat"), store.clear())}>
+          <NewIcon />
         </button>
       )}
       <button type="button" class="icon-btn" aria-label={s.close} title={s.close} onClick={store.close}>

@@ -42,7 +42,14 @@ export function MessageList({ store }: { store: ChatStore }) {
         item.kind === "user" ? (
           <MessageBubble key={item.id} message={{ role: "user", content: item.content }} strings={s} />
         ) : (
-          <Reply key={item.id} reply={item} strings={s} busy={busy} onOption={(o) => void store.send(o)} />
+          <Reply
+            key={item.id}
+            reply={item}
+            strings={s}
+            busy={busy}
+            onOption={(o) => void store.send(o)}
+            onRetry={item === items.at(-1) && messages.at(-1)?.status === "interrupted" ? store.retry : undefined}
+          />
         ),
       )}
       {waiting && (

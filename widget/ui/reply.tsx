@@ -1,6 +1,9 @@
+import { useState } from "preact/hooks";
 import type { Strings } from "../i18n/index.ts";
 import type { ReplyItem } from "../state/transcript.ts";
 import { AdviceCard } from "./advice-card.tsx";
+import { copyText } from "./copy-text.ts";
+import { CopyIcon } from "./icons.tsx";
 import { Markdown } from "./markdown.tsx";
 import { Reasoning } from "./reasoning.tsx";
 
@@ -10,10 +13,14 @@ interface Props {
   /** Answering a follow-up question sends the chosen option as the visitor's message. */
   onOption: (text: string) => void;
   busy: boolean;
+  /** Given for the last reply when it was stopped midway: asks for it again. */
+  onRetry?: () => void;
 }
 
 /** The assistant's answer to one visitor message: text, advice cards and questions, in the order given. */
-export function Reply({ reply, strings, onOption, busy }: Props) {
+export function Reply({ reply, strings, onOption, busy, onRetry }: Props) {
+  const [copied, setCopied] = useState(false);
+  const text = reply.parts.map((p) => (p.kind === "text" ? p.content : "")).filter(Boolean).join("\n\n");
   return (
     <div class="msg assistant" data-role="assistant" data-reply-id={reply.id}>
       <span class="sr">{strings.assistant}: </span>
@@ -49,11 +56,33 @@ export function Reply({ reply, strings, onOption, busy }: Props) {
             <div class={`bubble${part.streaming ? " caret" : ""}`}>
               <Markdown text={part.content} />
             </div>
-            {part.status === "interrupted" && <div class="note">{strings.stopped}</div>}
+            {part.status === "interrupted" && (
+              <div class="note">
+                {strings.stopped}
+                {onRetry && !busy && (
+                  <button type="button" class="link-btn" onClick={onRetry}>
+                    {strings.retry}
+                  </button>
+                )}
+              </div>
+            )}
           </div>
         );
       })}
       <Reasoning steps={reply.reasoning} strings={strings} live={reply.live} />
+      {!reply.live && text && (
+        <button
+          type="button"
+          class="act"
+          data-action="copy"
+          aria-label={copied ? strings.copied : strings.copy}
+          title={strings.copy}
+          onClick={() => void copyText(text).then((ok) => ok && (setCopied(true), setTimeout(() => setCopied(false), 2000)))}
+        >
+          <CopyIcon />
+          {copied && <span>{strings.copied}</span>}
+        </button>
+      )}
     </div>
   );
 }

@@ -24,9 +24,10 @@ embedRoutes.get("/embed/:agent", async (c) => {
   c.header("content-security-policy", `frame-ancestors ${ancestors}; script-src 'self'; object-src 'none'; base-uri 'none'`);
   c.header("cache-control", "no-store");
   c.header("referrer-policy", "no-referrer");
+  const lang = (c.req.query("locale") ?? "").toLowerCase().startsWith("zh") ? "zh-CN" : "en";
   const config = { siteKey: site.siteKey, agentId, allowedOrigins: site.allowedOrigins };
   return c.html(
-    `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1,interactive-widget=resizes-content">` +
+    `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1,interactive-widget=resizes-content">` +
       `<title>Chat</title><style>html,body{margin:0;height:100%;background:transparent}</style></head><body>` +
       `<script type="application/json" id="parley-embed">${scriptJson(config)}</script>` +
       `<script type="module" src="/parley-frame.js"></script></body></html>`,

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod/mini";
 import { CreateSessionRequest, type SessionResponse } from "../../shared/api.ts";
-import { ClientEvent } from "../../shared/session.ts";
+import { ClientEvent } from "../../shared/session-events.ts";
 import { orderedStages } from "../../shared/stage-machine.ts";
 import { LIMITS } from "../../shared/protocol.ts";
 import type { AppEnv } from "../env.ts";

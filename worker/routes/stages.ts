@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod/mini";
 import type { AgentConfig } from "../../shared/agent-config.ts";
-import { FieldValue, FieldValues } from "../../shared/session.ts";
+import { FieldValue, FieldValues } from "../../shared/session-events.ts";
 import type { StageConfig } from "../../shared/stage-config.ts";
 import { fieldSchema } from "../../shared/stage-fields.ts";
 import { contextValue, stageById } from "../../shared/stage-machine.ts";

@@ -29,7 +29,7 @@ export function fakeApi(opts: FakeApiOptions = {}) {
     const json = (status: number, data: unknown) => new Response(JSON.stringify(data), { status, headers: { "content-type": "application/json" } });
     const agent = {
       id: "derm-consult", name: { en: "Derm", "zh-CN": "皮肤科" }, description: { en: "", "zh-CN": "" },
-      greeting: { en: "Hello!", "zh-CN": "你好！" }, starters: [], model: "demo", strategy: "native", maxTokens: 100, tools: [], demo: true,
+      greeting: { en: "Hello!", "zh-CN": "你好！" }, starters: [], model: "demo", strategy: "native", maxTokens: 100, maxSteps: 6, tools: [], stages: [], demo: true,
     };
     if (url.pathname === "/v1/sessions" && init.method === "POST") {
       sessions++;

@@ -1,0 +1,119 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createRequire } from "node:module";
+import { promisify } from "node:util";
+import { Miniflare } from "miniflare";
+import { unstable_getMiniflareWorkerOptions } from "wrangler";
+import { OFFLINE_ENV, startWranglerDev } from "../helpers/wrangler-dev.ts";
+
+export type RuntimeKind = "workerd" | "wrangler-dev";
+
+export interface BenchWorker {
+  url: string;
+  port: number;
+  /** What serves the worker, for the bench's output. */
+  label: string;
+  /** CPU time (user + system, ms) the workerd process used so far, when it can be read. */
+  cpuMs(): number | undefined;
+  stop(): Promise<void>;
+}
+
+const miniflareVersion = (createRequire(import.meta.url)("miniflare/package.json") as { version: string }).version;
+const SESSION_SECRET = "dev-secret-for-tests-0123456789abcdef";
+
+/**
+ * The worker as the bench measures it.
+ *
+ * "workerd" (default): the bundle `wrangler deploy --dry-run` builds from wrangler.toml, with the
+ * bindings wrangler derives from the same file (Durable Object, KV, vars), run by Miniflare's
+ * workerd on a direct socket to the worker. That skips two dev-only layers in front of it:
+ * wrangler dev's ProxyWorker (every request funnelled through one Durable Object that re-fetches
+ * the worker over a second loopback hop; it stalls and buffers concurrent streams) and Miniflare's
+ * entry worker (request logging that posts back to Node on every request). Static assets are left
+ * out: the chat route never reaches them.
+ *
+ * "wrangler-dev": `wrangler dev` as `npm start` runs it, for comparison.
+ */
+export async function startBenchWorker(kind: RuntimeKind, vars: Record<string, string>): Promise<BenchWorker> {
+  if (kind === "wrangler-dev") {
+    const dev = await startWranglerDev({ vars });
+    return { ...dev, label: "wrangler dev 4.86 (ProxyWorker -> Miniflare entry worker -> worker)", cpuMs: () => undefined };
+  }
+  const tmp = mkdtempSync(join(tmpdir(), "parley-bench-"));
+  try {
+    const out = join(tmp, "out");
+    const assets = join(tmp, "assets");
+    mkdirSync(assets);
+    // --assets points at an empty folder so the build does not depend on `npm run build`.
+    await promisify(execFile)("npx", ["wrangler", "deploy", "--dry-run", "-c", "wrangler.toml", "--assets", assets, "--outdir", out], {
+      env: { ...process.env, ...OFFLINE_ENV }, timeout: 60_000, maxBuffer: 4 << 20,
+    }).catch((err: { stderr?: string; message: string }) => {
+      throw new Error(`wrangler deploy --dry-run failed: ${(err.stderr ?? err.message).slice(-2000)}`);
+    });
+    const { workerOptions } = unstable_getMiniflareWorkerOptions("wrangler.toml");
+    const mf = new Miniflare({
+      ...workerOptions,
+      assets: undefined,
+      modules: true,
+      modulesRoot: out,
+      scriptPath: join(out, "index.js"),
+      bindings: { ...workerOptions.bindings, SESSION_SECRET, ...vars },
+      defaultPersistRoot: join(tmp, "state"),
+      kvPersist: true,
+      durableObjectsPersist: true,
+      host: "127.0.0.1",
+      port: 0,
+      logRequests: false,
+      // No Request.cf download from workers.cloudflare.com: the bench stays on loopback.
+      cf: false,
+      unsafeDirectSockets: [{ host: "127.0.0.1", port: 0 }],
+    } as ConstructorParameters<typeof Miniflare>[0]);
+    let url: URL;
+    try {
+      await mf.ready;
+      url = await mf.unsafeGetDirectURL();
+    } catch (err) {
+      await mf.dispose().catch(() => undefined);
+      throw err;
+    }
+    const pid = childWorkerd();
+    return {
+      url: url.origin,
+      cpuMs: () => (pid === undefined ? undefined : cpuMsOf(pid)),
+      port: Number(url.port),
+      label: `workerd via Miniflare ${miniflareVersion}, direct socket to the worker (wrangler-built bundle, bindings from wrangler.toml)`,
+      async stop() {
+        await mf.dispose().catch(() => undefined);
+        rmSync(tmp, { recursive: true, force: true });
+      },
+    };
+  } catch (err) {
+    rmSync(tmp, { recursive: true, force: true });
+    throw err;
+  }
+}
+
+/** The workerd process Miniflare spawned from this process (Linux /proc; undefined elsewhere). */
+function childWorkerd(): number | undefined {
+  try {
+    for (const entry of readdirSync("/proc")) {
+      if (!/^\d+$/.test(entry)) continue;
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const [, comm, rest] = /^\d+ \((.*)\) (.*)$/s.exec(stat) ?? [];
+      if (comm === "workerd" && Number(rest?.split(" ")[1]) === process.pid) return Number(entry);
+    }
+  } catch { /* no /proc */ }
+  return undefined;
+}
+
+function cpuMsOf(pid: number): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").replace(/^.*\) /s, "").split(" ");
+    // utime and stime (fields 14 and 15 of stat) in clock ticks, 100 per second on Linux.
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,174 @@
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { build } from "vite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser } from "../helpers/browser.ts";
+import { serveStatic, type StaticServer } from "../helpers/static-server.ts";
+import { startWranglerDev, type WranglerDev } from "../helpers/wrangler-dev.ts";
+
+/**
+ * The two embeds besides the script tag, built as shipped (`npm run build` first): the iframe
+ * embed page with its postMessage bridge, and the npm package in a host app built by Vite.
+ */
+let dev: WranglerDev;
+let browser: Browser;
+const servers: StaticServer[] = [];
+
+beforeAll(async () => {
+  [dev, browser] = await Promise.all([startWranglerDev(), launchBrowser()]);
+  mkdirSync("test-results", { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await dev?.stop();
+  await Promise.all(servers.map((s) => s.close()));
+});
+
+const frameEvents = (page: Page) => page.evaluate(() => ((window as any).__events ?? []).map((e: any) => e.event) as string[]);
+
+describe("iframe embed", () => {
+  it("serves the embed page only for the site's agents, framable only by the site's origins", async () => {
+    const ok = await fetch(`${dev.url}/embed/derm-consult?site=demo-site-key-0001`);
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get("content-security-policy")).toContain("frame-ancestors http://127.0.0.1:* http://localhost:*");
+    const html = await ok.text();
+    expect(html).toContain('"allowedOrigins":["http://127.0.0.1:*","http://localhost:*"]');
+    expect((await fetch(`${dev.url}/embed/derm-consult?site=nope`)).status).toBe(404);
+    expect((await fetch(`${dev.url}/embed/not-an-agent?site=demo-site-key-0001`)).status).toBe(404);
+  });
+
+  it("is driven by the partner portal through the bridge, and ignores a foreign frame", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "en-US" });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(String(e)));
+    await page.goto(dev.url + "/portal.html");
+    await expect.poll(() => frameEvents(page)).toContain("ready");
+
+    await page.click("#ask");
+    const chat = page.frameLocator("#chat-frame");
+    await chat.locator(".panel").waitFor();
+    // Full-frame: the panel fills the iframe, and there is no launcher inside.
+    const box = await page.locator("#chat-frame").boundingBox();
+    const panelBox = await chat.locator(".panel").boundingBox();
+    expect(panelBox).toMatchObject({ x: box!.x, y: box!.y, width: box!.width, height: box!.height });
+    expect(await chat.locator(".launcher").count()).toBe(0);
+
+    await page.click("#send");
+    await expect.poll(() => chat.locator('.msg[data-role="user"]').count()).toBe(1);
+    await expect.poll(() => frameEvents(page), { timeout: 30_000 }).toContain("message");
+    await expect.poll(async () => (await frameEvents(page)).filter((e) => e === "message").length, { timeout: 30_000 }).toBe(2);
+    expect(await frameEvents(page)).toContain("advice");
+
+    // A frame of another origin (sandboxed: origin "null") posts commands to the chat frame: ignored.
+    await page.evaluate(() => {
+      const evil = document.createElement("iframe");
+      evil.setAttribute("sandbox", "allow-scripts");
+      evil.srcdoc = `<script>
+        const chat = parent.frames[0];
+        for (const cmd of ["hello", "send", "identity", "close"]) chat.postMessage({ parley: 1, cmd, value: "from a foreign origin" }, "*");
+        addEventListener("message", (e) => parent.postMessage({ leaked: e.data }, "*"));
+      <\/script>`;
+      document.body.append(evil);
+      (window as any).__leaks = [];
+      addEventListener("message", (e) => e.data?.leaked && (window as any).__leaks.push(e.data.leaked));
+    });
+    await page.waitForTimeout(800);
+    expect(await chat.locator('.msg[data-role="user"]').count()).toBe(1);
+    expect(await chat.locator(".panel").count()).toBe(1);
+    expect(await page.evaluate(() => (window as any).__leaks.length)).toBe(0);
+
+    // Switching identity through the bridge: a fresh conversation.
+    await page.selectOption("#who", "partner-ana");
+    await expect.poll(() => chat.locator('.msg[data-role="user"]').count()).toBe(0);
+    await page.selectOption("#theme", "dark");
+    await expect.poll(() => chat.locator(".root").getAttribute("data-theme")).toBe("dark");
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: "test-results/e2e-portal.png" });
+
+    // Escape inside the frame closes the panel; the host hears "close" and hides the frame.
+    await chat.locator("textarea").press("Escape");
+    await expect.poll(() => page.locator("#chat-frame").isHidden()).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("does not answer a parent whose origin the site does not allow", async () => {
+    // A page on an opaque origin frames the embed page: frame-ancestors refuses it.
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const host = await serveStatic({
+      pages: { "/": `<!doctype html><iframe sandbox="allow-scripts" srcdoc="<iframe src='${dev.url}/embed/derm-consult?site=demo-site-key-0001'></iframe>"></iframe>` },
+    });
+    servers.push(host);
+    const refused: string[] = [];
+    page.on("console", (m) => /frame-ancestors|Refused to frame/i.test(m.text()) && refused.push(m.text()));
+    await page.goto(host.url);
+    await expect.poll(() => refused.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    await context.close();
+  });
+});
+
+describe("npm package in a host app built with Vite", () => {
+  let host: StaticServer;
+  beforeAll(async () => {
+    const root = resolve("test/e2e/fixtures/vite-host");
+    // The host resolves "parley" as an installed package would: through package.json "exports".
+    const work = mkdtempSync(join(tmpdir(), "parley-host-"));
+    mkdirSync(join(work, "node_modules"));
+    symlinkSync(resolve("."), join(work, "node_modules", "parley"));
+    await build({
+      root,
+      logLevel: "warn",
+      configFile: false,
+      resolve: { alias: { parley: join(work, "node_modules", "parley") } },
+      build: { outDir: join(work, "dist"), emptyOutDir: true },
+    });
+    host = await serveStatic({ dir: join(work, "dist") });
+    servers.push(host);
+    // Its TypeScript checks against the published declarations.
+    const tsc = spawnSync("npx", ["tsc", "-p", join(root, "tsconfig.json")], { encoding: "utf8" });
+    expect(tsc.status, tsc.stdout + tsc.stderr).toBe(0);
+    return () => rmSync(work, { recursive: true, force: true });
+  }, 120_000);
+
+  it("mounts, chats, isolates styles, and switches identity without a reload", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "en-US" });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(String(e)));
+    await page.goto(`${host.url}/?api=${encodeURIComponent(dev.url)}`);
+    const launcher = page.locator("#chat button.launcher");
+    await launcher.waitFor();
+    expect(await launcher.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe("rgb(255, 105, 180)");
+    // theme: "dark" from the options.
+    expect(await page.locator("#chat .root").getAttribute("data-theme")).toBe("dark");
+
+    await page.evaluate(() => (window as any).parley.send("alice has a red itchy rash"));
+    await expect.poll(() => page.evaluate(() => (window as any).parleyEvents.length), { timeout: 30_000 }).toBe(2);
+    expect(await page.locator('#chat .msg[data-role="user"]').count()).toBe(1);
+
+    // Bob logs in: nothing of alice's conversation, and another stored session.
+    await page.evaluate(() => (window as any).parley.setIdentity("bob"));
+    await expect.poll(() => page.locator('#chat .msg[data-role="user"]').count()).toBe(0);
+    await page.evaluate(() => (window as any).parley.send("bob has a red itchy rash"));
+    await expect.poll(() => page.locator('#chat .msg[data-role="user"]').count()).toBe(1);
+    expect(await page.locator('#chat .msg[data-role="user"] .bubble').textContent()).toBe("bob has a red itchy rash");
+    const keys = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("parley:session:")));
+    expect(keys.length).toBe(2);
+    expect(keys.join(" ")).not.toMatch(/alice|bob/); // hashed
+    // Back to alice: her conversation is restored, not bob's.
+    await page.locator('#chat [data-streaming="true"]').waitFor({ state: "detached", timeout: 30_000 });
+    await page.evaluate(() => (window as any).parley.setIdentity("alice"));
+    await expect.poll(() => page.locator('#chat .msg[data-role="user"] .bubble').allTextContents()).toEqual(["alice has a red itchy rash"]);
+
+    // The <parley-chat> element defined by the package mounted its own widget.
+    await expect.poll(() => page.locator("#element button.launcher").count()).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

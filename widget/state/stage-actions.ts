@@ -1,0 +1,94 @@
+import { signal } from "@preact/signals";
+import type { FieldValue, FieldValues, SessionEvent } from "../../shared/session.ts";
+import type { ActionCard } from "../../shared/stage-config.ts";
+import { contextValue, type RuleCheck } from "../../shared/stage-machine.ts";
+import { isHttpError, requestJson, type FetchLike } from "../transport/http.ts";
+import type { SessionStore } from "./session-store.ts";
+
+export interface StageActionsOptions {
+  api: string;
+  fetch?: FetchLike;
+  session: SessionStore;
+}
+
+/** What the stage panel shows after an action: checks of a completion attempt, or a refused edit. */
+export interface StageFeedback {
+  stageId: string;
+  kind: "checks" | "conflict" | "error";
+  checks?: RuleCheck[];
+  message?: string;
+}
+
+/**
+ * The stage panel's actions against the session API: edit a field (sent with the context version
+ * it was based on; a 409 reloads the newer values and says so), complete a stage (its checks come
+ * back when something blocks or warns), and run action cards.
+ */
+export function createStageActions(opts: StageActionsOptions) {
+  const { session } = opts;
+  const feedback = signal<StageFeedback | null>(null);
+  const pending = signal(false);
+  const base = () => `${opts.api}/v1/sessions/${encodeURIComponent(session.state.value.sessionId)}`;
+  const call = <T>(path: string, method: string, body?: unknown) => requestJson<T & { events?: SessionEvent[] }>(base() + path, { method, body, token: session.token(), fetch: opts.fetch });
+
+  async function run<T>(stageId: string, work: () => Promise<T & { events?: SessionEvent[] }>): Promise<(T & { events?: SessionEvent[] }) | null> {
+    pending.value = true;
+    try {
+      const res = await work();
+      if (res.events?.length) session.apply(res.events);
+      return res;
+    } catch (e) {
+      if (isHttpError(e) && e.status === 409) {
+        await session.refresh().catch(() => {});
+        feedback.value = { stageId, kind: "conflict", message: e.message };
+      } else {
+        feedback.value = { stageId, kind: "error", message: (e as Error).message };
+      }
+      return null;
+    } finally {
+      pending.value = false;
+    }
+  }
+
+  async function editField(stageId: string, field: string, value: FieldValue): Promise<boolean> {
+    feedback.value = null;
+    const baseVersion = session.state.value.contextVersion;
+    return (await run(stageId, () => call("/context", "PATCH", { stageId, field, value, baseVersion }))) !== null;
+  }
+
+  async function complete(stageId: string): Promise<boolean> {
+    feedback.value = null;
+    const res = await run<{ completed: boolean; checks: RuleCheck[] }>(stageId, () => call(`/stages/${encodeURIComponent(stageId)}/complete`, "POST"));
+    if (!res) return false;
+    const shown = res.checks.filter((c) => !c.passed && c.action !== "log");
+    if (shown.length) feedback.value = { stageId, kind: "checks", checks: shown };
+    return res.completed;
+  }
+
+  /** Posts an action card's result (modal, deep link) or runs it through the worker (api_call). */
+  async function resolveAction(stageId: string, card: ActionCard, result?: FieldValues): Promise<FieldValues | null> {
+    feedback.value = null;
+    const res = await run<{ result: FieldValues }>(stageId, () => call(`/actions/${encodeURIComponent(card.id)}`, "POST", { stageId, result }));
+    return res?.result ?? null;
+  }
+
+  /** A deep link's URL with the context filled in (URL-encoded); only http(s) URLs are ever opened. */
+  function deepLink(stageId: string, card: ActionCard): string | null {
+    if (!card.url) return null;
+    const ctx = session.state.value.context;
+    const href = card.url.replace(/\{([a-z0-9_.-]+)\}/gi, (_m, path: string) => {
+      const v = contextValue(ctx, path, stageId);
+      return encodeURIComponent(Array.isArray(v) ? v.join(", ") : v == null ? "" : String(v));
+    });
+    try {
+      const url = new URL(href);
+      return url.protocol === "https:" || url.protocol === "http:" ? url.href : null;
+    } catch {
+      return null;
+    }
+  }
+
+  return { feedback, pending, editField, complete, resolveAction, deepLink, dismiss: () => (feedback.value = null) };
+}
+
+export type StageActions = ReturnType<typeof createStageActions>;

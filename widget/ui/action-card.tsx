@@ -1,0 +1,104 @@
+import { useState } from "preact/hooks";
+import { localize } from "../../shared/agent-config.ts";
+import type { FieldValues } from "../../shared/session.ts";
+import type { ActionCard } from "../../shared/stage-config.ts";
+import { parseToolInput } from "../../shared/tool.ts";
+import { createClientTools } from "../agent/client-tools.ts";
+import type { Strings } from "../i18n/index.ts";
+import { loadToolDefinitions } from "../state/run-turn.ts";
+import type { StageActions } from "../state/stage-actions.ts";
+
+interface Props {
+  card: ActionCard;
+  stageId: string;
+  actions: StageActions;
+  locale: string;
+  strings: Strings;
+}
+
+/** Runs a modal card's tool in the browser on the form's values (validated by the tool's schema). */
+async function runTool(name: string, input: FieldValues): Promise<FieldValues> {
+  const { TOOLS } = await loadToolDefinitions();
+  const def = TOOLS[name];
+  const parsed = def ? parseToolInput(def, input) : { ok: false as const, error: `unknown tool ${name}` };
+  if (!parsed.ok) throw new Error(parsed.error);
+  const impl = createClientTools({ messageId: () => "", onAdvice: () => {} })[name];
+  return (await impl(parsed.value as never, { signal: new AbortController().signal, call: { id: "", type: "function", function: { name, arguments: "" } } })) as FieldValues;
+}
+
+/** A stage's action card: a deep link (http(s) only), an API call through the worker, or a small form. */
+export function ActionCardView({ card, stageId, actions, locale, strings }: Props) {
+  const [form, setForm] = useState<Record<string, string> | null>(null);
+  const [error, setError] = useState("");
+  const title = localize(card.title, locale);
+  const desc = card.description && localize(card.description, locale);
+
+  if (card.type === "deep_link") {
+    const href = actions.deepLink(stageId, card);
+    return (
+      <div class="card action" data-card={card.id}>
+        <h4 class="card-title">{title}</h4>
+        {desc && <p class="card-body">{desc}</p>}
+        {href && (
+          <a class="chip" href={href} target="_blank" rel="noopener noreferrer" onClick={() => void actions.resolveAction(stageId, card, { opened: href })}>
+            {strings.open} ↗
+          </a>
+        )}
+      </div>
+    );
+  }
+
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    setError("");
+    try {
+      const input: FieldValues = {};
+      for (const f of card.form ?? []) {
+        const raw = form?.[f.key]?.trim();
+        if (raw) input[f.key] = f.type === "number" ? Number(raw) : raw;
+      }
+      const result = card.tool ? await runTool(card.tool, input) : input;
+      if (await actions.resolveAction(stageId, card, result)) setForm(null);
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  };
+
+  return (
+    <div class="card action" data-card={card.id}>
+      <h4 class="card-title">{title}</h4>
+      {desc && <p class="card-body">{desc}</p>}
+      {card.type === "api_call" && (
+        <button type="button" class="chip" disabled={actions.pending.value} onClick={() => void actions.resolveAction(stageId, card)}>
+          {strings.run}
+        </button>
+      )}
+      {card.type === "modal" && !form && (
+        <button type="button" class="chip" onClick={() => setForm(Object.fromEntries((card.form ?? []).filter((f) => f.options?.length).map((f) => [f.key, f.options![0]])))}>
+          {strings.open}
+        </button>
+      )}
+      {card.type === "modal" && form && (
+        <form class="modal-form" onSubmit={submit} aria-label={title}>
+          {(card.form ?? []).map((f) => (
+            <label key={f.key}>
+              <span>{localize(f.label, locale)}</span>
+              {f.type === "enum" ? (
+                <select class="input" name={f.key} value={form[f.key] ?? ""} onChange={(e) => setForm({ ...form, [f.key]: e.currentTarget.value })}>
+                  {(f.options ?? []).map((o) => <option key={o} value={o}>{o}</option>)}
+                </select>
+              ) : (
+                <input class="input" name={f.key} type="text" inputMode={f.type === "number" ? "decimal" : "text"} value={form[f.key] ?? ""} onInput={(e) => setForm({ ...form, [f.key]: e.currentTarget.value })} />
+              )}
+            </label>
+          ))}
+          {error && <p class="form-error" role="alert">{error}</p>}
+          <div class="row">
+            <button type="submit" class="send small">{strings.calculate}</button>
+            <button type="button" class="link-btn small" onClick={() => setForm(null)}>{strings.cancel}</button>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}
