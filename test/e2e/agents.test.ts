@@ -1,27 +1,14 @@
-import { mkdirSync } from "node:fs";
-import type { Browser, Page, Request } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "../helpers/browser.ts";
-import { startWranglerDev, type WranglerDev } from "../helpers/wrangler-dev.ts";
+import type { Page, Request } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { useDemo } from "../helpers/e2e.ts";
 
 /** The agent presets on their demo pages, driven as a visitor would (built bundle, local worker). */
-let dev: WranglerDev;
-let browser: Browser;
-
-beforeAll(async () => {
-  [dev, browser] = await Promise.all([startWranglerDev(), launchBrowser()]);
-  mkdirSync("test-results", { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await dev?.stop();
-});
+const demo = useDemo();
 
 const q = (page: Page, sel: string) => page.locator(`parley-chat ${sel}`);
 
 async function ask(page: Page, path: string, text: string) {
-  await page.goto(dev.url + path);
+  await page.goto(demo.dev.url + path);
   await q(page, "button.l").click();
   await q(page, ".panel").waitFor();
   await q(page, "textarea").click();
@@ -30,7 +17,7 @@ async function ask(page: Page, path: string, text: string) {
 }
 
 async function newPage() {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: "en-US" });
+  const context = await demo.browser.newContext({ viewport: { width: 1280, height: 860 }, locale: "en-US" });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(String(e)));

@@ -1,30 +1,17 @@
-import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { build } from "vite";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "../helpers/browser.ts";
+import { useDemo } from "../helpers/e2e.ts";
+import { buildHostApp } from "../helpers/host-app.ts";
 import { serveStatic, type StaticServer } from "../helpers/static-server.ts";
-import { startWranglerDev, type WranglerDev } from "../helpers/wrangler-dev.ts";
 
 /**
  * The two embeds besides the script tag, built as shipped (`npm run build` first): the iframe
  * embed page with its postMessage bridge, and the npm package in a host app built by Vite.
  */
-let dev: WranglerDev;
-let browser: Browser;
+const demo = useDemo();
 const servers: StaticServer[] = [];
 
-beforeAll(async () => {
-  [dev, browser] = await Promise.all([startWranglerDev(), launchBrowser()]);
-  mkdirSync("test-results", { recursive: true });
-});
-
 afterAll(async () => {
-  await browser?.close();
-  await dev?.stop();
   await Promise.all(servers.map((s) => s.close()));
 });
 
@@ -32,21 +19,21 @@ const frameEvents = (page: Page) => page.evaluate(() => ((window as any).__event
 
 describe("iframe embed", () => {
   it("serves the embed page only for the site's agents, framable only by the site's origins", async () => {
-    const ok = await fetch(`${dev.url}/embed/derm-consult?site=demo-site-key-0001`);
+    const ok = await fetch(`${demo.dev.url}/embed/derm-consult?site=demo-site-key-0001`);
     expect(ok.status).toBe(200);
     expect(ok.headers.get("content-security-policy")).toContain("frame-ancestors http://127.0.0.1:* http://localhost:*");
     const html = await ok.text();
     expect(html).toContain('"allowedOrigins":["http://127.0.0.1:*","http://localhost:*"]');
-    expect((await fetch(`${dev.url}/embed/derm-consult?site=nope`)).status).toBe(404);
-    expect((await fetch(`${dev.url}/embed/not-an-agent?site=demo-site-key-0001`)).status).toBe(404);
+    expect((await fetch(`${demo.dev.url}/embed/derm-consult?site=nope`)).status).toBe(404);
+    expect((await fetch(`${demo.dev.url}/embed/not-an-agent?site=demo-site-key-0001`)).status).toBe(404);
   });
 
   it("is driven by the partner portal through the bridge, and ignores a foreign frame", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "en-US" });
+    const context = await demo.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "en-US" });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(String(e)));
-    await page.goto(dev.url + "/portal.html");
+    await page.goto(demo.dev.url + "/portal.html");
     await expect.poll(() => frameEvents(page)).toContain("ready");
 
     await page.click("#ask");
@@ -99,10 +86,10 @@ describe("iframe embed", () => {
 
   it("does not answer a parent whose origin the site does not allow", async () => {
     // A page on an opaque origin frames the embed page: frame-ancestors refuses it.
-    const context = await browser.newContext();
+    const context = await demo.browser.newContext();
     const page = await context.newPage();
     const host = await serveStatic({
-      pages: { "/": `<!doctype html><iframe sandbox="allow-scripts" srcdoc="<iframe src='${dev.url}/embed/derm-consult?site=demo-site-key-0001'></iframe>"></iframe>` },
+      pages: { "/": `<!doctype html><iframe sandbox="allow-scripts" srcdoc="<iframe src='${demo.dev.url}/embed/derm-consult?site=demo-site-key-0001'></iframe>"></iframe>` },
     });
     servers.push(host);
     const refused: string[] = [];
@@ -116,32 +103,19 @@ describe("iframe embed", () => {
 describe("npm package in a host app built with Vite", () => {
   let host: StaticServer;
   beforeAll(async () => {
-    const root = resolve("test/e2e/fixtures/vite-host");
-    // The host resolves "parley" as an installed package would: through package.json "exports".
-    const work = mkdtempSync(join(tmpdir(), "parley-host-"));
-    mkdirSync(join(work, "node_modules"));
-    symlinkSync(resolve("."), join(work, "node_modules", "parley"));
-    await build({
-      root,
-      logLevel: "warn",
-      configFile: false,
-      resolve: { alias: { parley: join(work, "node_modules", "parley") } },
-      build: { outDir: join(work, "dist"), emptyOutDir: true },
-    });
-    host = await serveStatic({ dir: join(work, "dist") });
+    const app = await buildHostApp("vite-host");
+    host = await serveStatic({ dir: app.dir });
     servers.push(host);
-    // Its TypeScript checks against the published declarations.
-    const tsc = spawnSync("npx", ["tsc", "-p", join(root, "tsconfig.json")], { encoding: "utf8" });
-    expect(tsc.status, tsc.stdout + tsc.stderr).toBe(0);
-    return () => rmSync(work, { recursive: true, force: true });
+    expect(app.typecheck.ok, app.typecheck.output).toBe(true);
+    return app.cleanup;
   }, 120_000);
 
   it("mounts, chats, isolates styles, and switches identity without a reload", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "en-US" });
+    const context = await demo.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "en-US" });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(String(e)));
-    await page.goto(`${host.url}/?api=${encodeURIComponent(dev.url)}`);
+    await page.goto(`${host.url}/?api=${encodeURIComponent(demo.dev.url)}`);
     const launcher = page.locator("#chat button.launcher");
     await launcher.waitFor();
     expect(await launcher.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe("rgb(255, 105, 180)");

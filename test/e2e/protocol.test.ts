@@ -1,22 +1,10 @@
-import { mkdirSync, readFileSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "../helpers/browser.ts";
-import { startWranglerDev, type WranglerDev } from "../helpers/wrangler-dev.ts";
+import { readFileSync } from "node:fs";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { useDemo } from "../helpers/e2e.ts";
 
 /** A researcher designs a protocol with the protocol-designer preset, from question to endpoints. */
-let dev: WranglerDev;
-let browser: Browser;
-
-beforeAll(async () => {
-  [dev, browser] = await Promise.all([startWranglerDev(), launchBrowser()]);
-  mkdirSync("test-results", { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await dev?.stop();
-});
+const demo = useDemo();
 
 const q = (page: Page, sel: string) => page.locator(`parley-chat ${sel}`);
 const lastReply = (page: Page) => q(page, ".msg[data-role=assistant] .bubble").last();
@@ -39,11 +27,11 @@ const field = (page: Page, stage: string, key: string) => q(page, `section[data-
 
 describe("protocol designer", () => {
   it("goes from scientific question to endpoints: edits, a blocked completion, action cards, summary, reload", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US", acceptDownloads: true });
+    const context = await demo.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US", acceptDownloads: true });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(String(e)));
-    await page.goto(dev.url + "/protocol.html");
+    await page.goto(demo.dev.url + "/protocol.html");
     await q(page, "button.l").click();
     await q(page, ".panel").waitFor();
 

@@ -1,25 +1,12 @@
-import { mkdirSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "../helpers/browser.ts";
-import { startWranglerDev, type WranglerDev } from "../helpers/wrangler-dev.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { useDemo } from "../helpers/e2e.ts";
 
 /**
  * The built widget (dist/public, `npm run build` first) on the demo page served by `wrangler dev`,
  * driven as a visitor would: launcher, greeting, a streamed markdown reply, reload and restore.
  */
-let dev: WranglerDev;
-let browser: Browser;
-
-beforeAll(async () => {
-  [dev, browser] = await Promise.all([startWranglerDev(), launchBrowser()]);
-  mkdirSync("test-results", { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await dev?.stop();
-});
+const demo = useDemo();
 
 // Playwright's CSS locators pierce open shadow roots.
 const launcher = (page: Page) => page.locator("parley-chat button.l");
@@ -30,11 +17,11 @@ const input = (page: Page) => page.locator("parley-chat textarea");
 
 describe("widget spine on the demo page", () => {
   it("isolates styles, streams a markdown reply, restores after reload", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "en-US" });
+    const context = await demo.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "en-US" });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(String(e)));
-    await page.goto(dev.url + "/");
+    await page.goto(demo.dev.url + "/");
 
     await expect.poll(() => page.locator("#demo-banner").isVisible()).toBe(true);
     await launcher(page).waitFor();
@@ -116,16 +103,16 @@ describe("widget spine on the demo page", () => {
 
   it("lets any origin load the loader and the widget bundle", async () => {
     for (const file of ["/parley.js", "/parley-widget.js"]) {
-      const res = await fetch(dev.url + file, { headers: { origin: "https://other-site.example" } });
+      const res = await fetch(demo.dev.url + file, { headers: { origin: "https://other-site.example" } });
       expect(res.status).toBe(200);
       expect(res.headers.get("access-control-allow-origin")).toBe("*");
     }
   });
 
   it("speaks Chinese when the browser language is zh-CN", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "zh-CN" });
+    const context = await demo.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "zh-CN" });
     const page = await context.newPage();
-    await page.goto(dev.url + "/");
+    await page.goto(demo.dev.url + "/");
     await launcher(page).waitFor();
     expect(await launcher(page).getAttribute("aria-label")).toBe("打开聊天");
     await launcher(page).click();
@@ -140,9 +127,9 @@ describe("widget spine on the demo page", () => {
   });
 
   it("fills the screen on a narrow viewport, and the window.Parley API works before load", async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 780 }, locale: "en-US" });
+    const context = await demo.browser.newContext({ viewport: { width: 390, height: 780 }, locale: "en-US" });
     const page = await context.newPage();
-    await page.goto(dev.url + "/");
+    await page.goto(demo.dev.url + "/");
     await page.waitForFunction(() => "Parley" in window);
     await page.evaluate(() => {
       const w = window as any;

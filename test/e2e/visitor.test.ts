@@ -1,27 +1,14 @@
-import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "../helpers/browser.ts";
-import { startWranglerDev, type WranglerDev } from "../helpers/wrangler-dev.ts";
+import { describe, expect, it } from "vitest";
+import { useDemo } from "../helpers/e2e.ts";
 
 /**
  * The script-tag widget as visitors use it: keyboard only, checked by axe-core in both themes,
  * styles that neither leak in nor out, the phone layout, and the comforts (unread badge, copy,
  * retry, new conversation, the conversation kept across the site's pages).
  */
-let dev: WranglerDev;
-let browser: Browser;
-
-beforeAll(async () => {
-  [dev, browser] = await Promise.all([startWranglerDev(), launchBrowser()]);
-  mkdirSync("test-results", { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await dev?.stop();
-});
+const demo = useDemo();
 
 const launcher = (page: Page) => page.locator("parley-chat button.l");
 const panel = (page: Page) => page.locator("parley-chat .panel");
@@ -41,7 +28,7 @@ const focused = (page: Page) =>
   });
 
 async function newPage(opts: Parameters<Browser["newContext"]>[0] = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "en-US", ...opts });
+  const context = await demo.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "en-US", ...opts });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(String(e)));
@@ -62,7 +49,7 @@ async function axeViolations(page: Page): Promise<Array<{ id: string; impact: st
 describe("keyboard and accessibility", () => {
   it("works by keyboard alone, end to end, with no serious axe violations in either theme", async () => {
     const { context, page, errors } = await newPage();
-    await page.goto(dev.url + "/");
+    await page.goto(demo.dev.url + "/");
     await launcher(page).waitFor();
     // Tab from the top of the page until the launcher has focus.
     let reached = false;
@@ -114,7 +101,7 @@ describe("keyboard and accessibility", () => {
 
   it("honours prefers-reduced-motion", async () => {
     const { context, page } = await newPage({ reducedMotion: "reduce" });
-    await page.goto(dev.url + "/");
+    await page.goto(demo.dev.url + "/");
     await launcher(page).click();
     await panel(page).waitFor();
     expect(await panel(page).evaluate((el) => getComputedStyle(el).animationName)).toBe("none");
@@ -126,7 +113,7 @@ describe("keyboard and accessibility", () => {
 describe("styles", () => {
   it("never leak out into the host page, and host custom properties theme the widget", async () => {
     const { context, page } = await newPage();
-    await page.goto(dev.url + "/");
+    await page.goto(demo.dev.url + "/");
     const snapshot = () =>
       page.evaluate(() =>
         ["body", "main button", ".card", ".card h3", "footer p", "header.site", "nav a"].map((sel) => {
@@ -144,7 +131,7 @@ describe("styles", () => {
 
     // Theming through custom properties set by the host on the element.
     const { page: p2 } = { page: await context.newPage() };
-    await p2.goto(dev.url + "/");
+    await p2.goto(demo.dev.url + "/");
     await p2.addStyleTag({ content: "parley-chat{--parley-accent:#6b2fa3;--parley-left:24px;--parley-right:auto;--parley-radius:4px;--parley-panel-width:420px}" });
     await launcher(p2).click();
     await panel(p2).waitFor();
@@ -160,7 +147,7 @@ describe("styles", () => {
 describe("phone", () => {
   it("is full screen, locks the page behind it, and keeps the composer above the keyboard", async () => {
     const { context, page } = await newPage({ viewport: { width: 390, height: 780 }, isMobile: true, hasTouch: true });
-    await page.goto(dev.url + "/");
+    await page.goto(demo.dev.url + "/");
     await launcher(page).click();
     await panel(page).waitFor();
     await page.waitForTimeout(300);
@@ -194,8 +181,8 @@ describe("phone", () => {
 describe("visitor comforts", () => {
   it("unread badge, copy, retry after stop, new conversation, kept across pages", async () => {
     const { context, page, errors } = await newPage();
-    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: dev.url });
-    await page.goto(dev.url + "/");
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: demo.dev.url });
+    await page.goto(demo.dev.url + "/");
     await launcher(page).click();
     await panel(page).waitFor();
     // A reply that arrives while the panel is closed shows as a badge on the launcher.
@@ -218,7 +205,7 @@ describe("visitor comforts", () => {
     expect(copied).toMatch(/two advice cards/);
 
     // Navigate to another page of the site with the same agent: the conversation is there.
-    await page.goto(dev.url + "/visit.html");
+    await page.goto(demo.dev.url + "/visit.html");
     await launcher(page).click();
     await expect.poll(() => userBubbles(page).allTextContents()).toEqual(["I have a red itchy rash on my arm"]);
     await page.goBack();
@@ -255,7 +242,7 @@ describe("visitor comforts", () => {
 
   it("speaks Chinese in everything new, counts by Intl", async () => {
     const { context, page } = await newPage({ locale: "zh-CN" });
-    await page.goto(dev.url + "/");
+    await page.goto(demo.dev.url + "/");
     await launcher(page).click();
     await input(page).fill("我的手臂上有红色的皮疹，很痒");
     await input(page).press("Enter");
