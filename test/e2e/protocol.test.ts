@@ -32,6 +32,13 @@ describe("protocol designer", () => {
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(String(e)));
     await page.goto(demo.dev.url + "/protocol.html");
+    // The host page hears every stage change.
+    await page.waitForFunction(() => "Parley" in window);
+    await page.evaluate(() => {
+      const w = window as any;
+      w.__stages = [];
+      w.Parley.on("stage", (s: { current: string | null }) => w.__stages.push(s.current));
+    });
     await q(page, "button.l").click();
     await q(page, ".panel").waitFor();
 
@@ -92,6 +99,7 @@ describe("protocol designer", () => {
     expect(md).toContain("**Primary endpoint:** Number of eczema flares over 6 months");
     await page.waitForTimeout(200);
     await page.screenshot({ path: "test-results/e2e-protocol-summary.png" });
+    expect(await page.evaluate(() => (window as any).__stages)).toEqual(["question", "pico", "design", "sample_size", "endpoints", null]);
 
     // Reload: every stage and value is still there.
     await page.reload();

@@ -1,4 +1,4 @@
-import { batch, computed, signal } from "@preact/signals";
+import { batch, computed, effect, signal } from "@preact/signals";
 import { EVENT_TYPES } from "../../shared/protocol.ts";
 import type { StoredMessage } from "../../shared/session.ts";
 import { newId } from "../agent/ids.ts";
@@ -217,6 +217,15 @@ export function createChatStore(opts: ChatStoreOptions) {
     });
     if (isOpen.value) void connect();
   }
+
+  // Stage workflows tell the host page when the stage changes (after a turn, an edit, a completion).
+  let lastStage = session.state.peek().stage.current;
+  effect(() => {
+    const stage = session.state.value.stage;
+    if (stage.current === lastStage) return;
+    lastStage = stage.current;
+    if (agent.peek()?.stages.length) opts.emitter.emit("stage", { current: stage.current, completed: [...stage.completed], done: stage.done });
+  });
 
   // A returning visitor sees their conversation without waiting for the panel to open.
   if (session.hasCredentials()) void session.restoreOnce().catch(fail);

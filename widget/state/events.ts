@@ -1,5 +1,5 @@
 /** Public event names of `window.Parley.on` and the mount handle, declared once. */
-export const WIDGET_EVENTS = ["open", "close", "message", "advice", "unread", "error", "ready"] as const;
+export const WIDGET_EVENTS = ["open", "close", "message", "advice", "stage", "unread", "error", "ready"] as const;
 export type WidgetEvent = (typeof WIDGET_EVENTS)[number];
 
 /** A complete message, as the "message" event hands it to the host page. */
@@ -17,6 +17,13 @@ export interface WidgetAdvice {
   severity: "info" | "caution" | "urgent";
 }
 
+/** A stage workflow moved: `current` is null once the last stage is complete. */
+export interface WidgetStage {
+  current: string | null;
+  completed: string[];
+  done: boolean;
+}
+
 export interface WidgetError {
   code: string;
   message: string;
@@ -28,6 +35,7 @@ export interface WidgetEventMap {
   message: WidgetMessage;
   /** An advice card the assistant recorded. */
   advice: WidgetAdvice;
+  stage: WidgetStage;
   /** Replies that arrived while the panel was closed (0 when it opens): the launcher's badge. */
   unread: number;
   error: WidgetError;
