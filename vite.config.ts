@@ -86,7 +86,9 @@ export default defineConfig(({ mode }) => {
         external: npm ? [/^preact($|\/)/, /^@preact\/signals($|\/)/] : [],
         // Library mode keeps whitespace and /* @__PURE__ */ marks in ES output by default; this
         // bundle is shipped as is, not bundled again, so neither is worth its bytes.
-        output: { chunkFileNames: "parley-[name]-[hash].js", minify: true, comments: { legal: true, annotation: false, jsdoc: false } },
+        // "parley-chunk-": widget/demo/_headers gives these (hashed) files CORS and a long cache by
+        // that prefix; without it a page on another origin cannot load the widget's chunks.
+        output: { chunkFileNames: "parley-chunk-[name]-[hash].js", minify: true, comments: { legal: true, annotation: false, jsdoc: false } },
       },
     },
   };

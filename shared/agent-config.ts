@@ -45,11 +45,43 @@ export type AgentConfigInput = z.input<typeof AgentConfig>;
 /** What the widget receives about an agent: no system prompt, no stage instructions or rule prompts. */
 export type PublicAgent = Omit<AgentConfig, "systemPrompt"> & { demo: boolean };
 
+/**
+ * Requests per minute, per open session and per client IP (sliding window). Chat completions and
+ * edge tool calls count; one visitor message may take several of each (the agent loop's steps).
+ */
+export const RateLimits = z.object({
+  sessionPerMinute: z._default(z.int().check(z.positive()), 60),
+  ipPerMinute: z._default(z.int().check(z.positive()), 120),
+});
+export type RateLimits = z.infer<typeof RateLimits>;
+
+/** Provider tokens (prompt + completion, from the provider's usage) a site may spend. */
+export const TokenBudgets = z.object({
+  /** Per site per UTC day; the next day starts afresh. */
+  sitePerDay: z._default(z.int().check(z.positive()), 2_000_000),
+  /** Per session, for its whole life. */
+  perSession: z._default(z.int().check(z.positive()), 100_000),
+});
+export type TokenBudgets = z.infer<typeof TokenBudgets>;
+
 export const SiteConfig = z.object({
   siteKey: z.string().check(z.minLength(8)),
   tenantId: z.string(),
   /** Exact origins (scheme://host[:port]) allowed to embed this site key. */
   allowedOrigins: z.array(z.string()),
   agents: z.array(z.string()),
+  /** Models a request may name; empty: only the agent's own model. */
+  models: z._default(z.array(z.string()), []),
+  /** Caps every request's max_tokens, on top of the agent's own cap. */
+  maxTokens: z.optional(z.int().check(z.positive())),
+  rateLimits: z._default(RateLimits, { sessionPerMinute: 60, ipPerMinute: 120 }),
+  budgets: z._default(TokenBudgets, { sitePerDay: 2_000_000, perSession: 100_000 }),
+  /**
+   * Hex SHA-256 of the site owner's admin key (sent as `x-parley-admin-key` to the admin routes).
+   * Only the hash is stored; no admin key: the admin routes refuse this site.
+   */
+  adminKeySha256: z.optional(z.string().check(z.regex(/^[0-9a-f]{64}$/))),
 });
 export type SiteConfig = z.infer<typeof SiteConfig>;
+/** A site config as written (defaults may be left out), e.g. in presets or KV. */
+export type SiteConfigInput = z.input<typeof SiteConfig>;

@@ -14,6 +14,8 @@ export const ROUTES = {
 
 export const HEADERS = {
   siteKey: "x-parley-site-key",
+  /** A site owner's admin key, for the admin routes (sessions and traces of the site). */
+  adminKey: "x-parley-admin-key",
   replyId: "x-parley-reply-id",
   sessionId: "x-parley-session-id",
   demoModel: "x-parley-demo-model",
@@ -27,6 +29,8 @@ export const EVENT_TYPES = {
   contextUpdated: "context.updated",
   stageChanged: "stage.changed",
   actionResolved: "action.resolved",
+  /** The provider's token usage of one completion (worker only): what the token budgets count. */
+  usageRecorded: "usage.recorded",
 } as const;
 export type EventType = (typeof EVENT_TYPES)[keyof typeof EVENT_TYPES];
 

@@ -97,7 +97,25 @@ export const ActionResolved = z.object({
   data: z.object({ stageId: z.string(), cardId: z.string(), result: FieldValues }),
 });
 
-export const SessionEvent = z.discriminatedUnion("type", [SessionOpened, MessageAppended, AdviceRecorded, TraceStep, ContextUpdated, StageChanged, ActionResolved]);
+/**
+ * Tokens one completion cost, from the provider's usage (streamed usage included); `estimated`
+ * when the provider sent none (a cut stream) and they were counted from the text. Written by the
+ * worker only — a widget cannot append it — so the session's budget cannot be talked down.
+ */
+export const UsageRecorded = z.object({
+  ...base,
+  type: z.literal(EVENT_TYPES.usageRecorded),
+  data: z.object({
+    replyId: z.string(),
+    model: z.string(),
+    promptTokens: z.number().check(z.gte(0)),
+    completionTokens: z.number().check(z.gte(0)),
+    estimated: z.optional(z.boolean()),
+  }),
+});
+export type UsageRecorded = z.infer<typeof UsageRecorded>;
+
+export const SessionEvent = z.discriminatedUnion("type", [SessionOpened, MessageAppended, AdviceRecorded, TraceStep, ContextUpdated, StageChanged, ActionResolved, UsageRecorded]);
 
 /** What a widget may append: its client tools' results and trace steps. */
 export const ClientEvent = z.discriminatedUnion("type", [AdviceRecorded, TraceStep]);

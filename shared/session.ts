@@ -23,6 +23,8 @@ export interface SessionState {
   contextVersion: number;
   actions: Array<{ stageId: string; cardId: string; result: FieldValues; at: number }>;
   trace: Array<TraceStep["data"] & { id: string; at: number }>;
+  /** Provider tokens this session has cost so far (all completions, retries and cut ones included). */
+  usage: { promptTokens: number; completionTokens: number; totalTokens: number };
   /** Number of events folded; moves with every append. */
   version: number;
 }
@@ -31,6 +33,7 @@ export function emptySession(): SessionState {
   return {
     sessionId: "", siteKey: "", agentId: "", messages: [], advice: [], trace: [], version: 0,
     stage: { current: null, completed: [], done: false }, context: {}, contextVersion: 0, actions: [],
+    usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 },
   };
 }
 
@@ -64,6 +67,17 @@ export function reduceSession(state: SessionState, event: SessionEvent): Session
       return { ...state, actions: [...state.actions, { ...event.data, at: event.at }], version };
     case EVENT_TYPES.traceStep:
       return { ...state, trace: [...state.trace, { ...event.data, id: event.id, at: event.at }], version };
+    case EVENT_TYPES.usageRecorded: {
+      // `?? 0`: a state restored from an older worker may lack `usage`.
+      const { promptTokens, completionTokens } = event.data;
+      const u = state.usage ?? emptySession().usage;
+      const usage = {
+        promptTokens: u.promptTokens + promptTokens,
+        completionTokens: u.completionTokens + completionTokens,
+        totalTokens: u.totalTokens + promptTokens + completionTokens,
+      };
+      return { ...state, usage, version };
+    }
     default:
       return { ...state, version };
   }

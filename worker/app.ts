@@ -5,6 +5,7 @@ import { errorBody } from "../shared/errors.ts";
 import type { AppEnv } from "./env.ts";
 import { ApiError, toErrorResponse } from "./errors.ts";
 import { corsForKnownOrigins } from "./middleware/cors.ts";
+import { adminRoutes } from "./routes/admin.ts";
 import { chatRoutes } from "./routes/chat.ts";
 import { embedRoutes } from "./routes/embed.ts";
 import { healthRoutes } from "./routes/health.ts";
@@ -38,5 +39,6 @@ export function createApp() {
   app.route("/", toolRoutes);
   app.route("/", embedRoutes);
   app.route("/", stageRoutes);
+  app.route("/", adminRoutes);
   return app;
 }

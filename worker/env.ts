@@ -1,15 +1,25 @@
 import type { TokenClaims } from "../shared/token.ts";
 import type { SessionRoom } from "./session/session-room.ts";
+import type { RateLimiter } from "./limits/rate-limiter.ts";
+import type { SiteLedger } from "./limits/site-ledger.ts";
 
 export interface Env {
   SESSION_ROOM: DurableObjectNamespace<SessionRoom>;
+  /** One per rate-limit key (client IP on a site). */
+  RATE_LIMITER: DurableObjectNamespace<RateLimiter>;
+  /** One per site: daily token counters and the index of its sessions. */
+  SITE_LEDGER: DurableObjectNamespace<SiteLedger>;
   CONFIG: KVNamespace;
   ASSETS: Fetcher;
   /** OpenAI-compatible base URL (…/v1). Empty: the scripted demo model answers. */
   LLM_BASE_URL?: string;
   LLM_API_KEY?: string;
+  /** Per attempt: ms to wait for the provider's first byte (default 30 000 streamed, 60 000 not). */
+  LLM_TIMEOUT_MS?: string;
   /** Tavily key for web_search; without it fixture results stand in. */
   TAVILY_API_KEY?: string;
+  /** ms an edge tool may take before the route answers 504 tool_failed (default 15 000). */
+  TOOL_TIMEOUT_MS?: string;
   /** HMAC key for session tokens. */
   SESSION_SECRET?: string;
   DEMO_CHUNK_MS?: string;

@@ -5,5 +5,7 @@ import { createApp } from "./app.ts";
 z.config(z.locales.en());
 
 export { SessionRoom } from "./session/session-room.ts";
+export { RateLimiter } from "./limits/rate-limiter.ts";
+export { SiteLedger } from "./limits/site-ledger.ts";
 
 export default createApp();

@@ -5,6 +5,7 @@ import { GENERIC_REPLY, startFakeUpstream, type FakeUpstream, type RecordedReque
 import { fmt, summarize, type Summary } from "../helpers/stats.ts";
 import { benchAgent, postJson, streamChat, type StreamResult } from "./sse-client.ts";
 import { startBenchWorker, type BenchWorker, type RuntimeKind } from "./worker-runtime.ts";
+import { demoSite } from "../../worker/presets/demo-site.ts";
 
 /**
  * Proxy overhead: the same streamed completion asked of the fake upstream directly and through the
@@ -225,6 +226,9 @@ async function main(): Promise<number> {
     worker = await startBenchWorker(CFG.runtime, { LLM_BASE_URL: upstream.url, LLM_API_KEY: CFG.apiKey });
     const origin = `http://127.0.0.1:${worker.port}`;
     log(`worker on ${worker.url}: ${worker.label}`);
+    // Every bench request comes from one address: raise the demo site's rate limits for the run
+    // (the limit checks themselves still run, and are part of what is measured).
+    await worker.putConfig?.(`site:${SITE_KEY}`, { ...demoSite, rateLimits: { sessionPerMinute: 100_000, ipPerMinute: 1_000_000 } });
     const tokens = await openSessions(worker, origin, CFG.conc);
     log(`${tokens.length} sessions opened`);
     const directBody = await probe({ upstream, worker, origin, tokens });

@@ -18,7 +18,7 @@ const LOADER = "parley.js";
 const WIDGET = "parley-widget.js";
 /** The iframe embed page's bridge: paid instead of the loader by visitors of a framed widget. */
 const FRAME = "parley-frame.js";
-const LAZY = { tools: "parley-tool-definitions-", stages: "parley-stage-panel-" };
+const LAZY = { tools: "parley-chunk-tool-definitions-", stages: "parley-chunk-stage-panel-" };
 const BUDGET = { loader: 2048, frame: 2048, core: 44 * 1024, withTools: 52 * 1024, withStages: 56 * 1024 };
 /** Peer for scale (TOOLCHAIN.md): deep-chat's embed bundle, gzip. */
 const DEEP_CHAT_GZ = 110.6 * 1024;

@@ -17,6 +17,8 @@ export interface BenchWorker {
   label: string;
   /** CPU time (user + system, ms) the workerd process used so far, when it can be read. */
   cpuMs(): number | undefined;
+  /** Writes a CONFIG KV entry before the run (e.g. a site with raised rate limits); workerd runtime only. */
+  putConfig?(key: string, value: unknown): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -82,6 +84,9 @@ export async function startBenchWorker(kind: RuntimeKind, vars: Record<string, s
     return {
       url: url.origin,
       cpuMs: () => (pid === undefined ? undefined : cpuMsOf(pid)),
+      async putConfig(key, value) {
+        await (await mf.getKVNamespace("CONFIG")).put(key, JSON.stringify(value));
+      },
       port: Number(url.port),
       label: `workerd via Miniflare ${miniflareVersion}, direct socket to the worker (wrangler-built bundle, bindings from wrangler.toml)`,
       async stop() {

@@ -137,12 +137,14 @@ describe("POST /v1/chat/completions with a provider", () => {
   });
 
   it("answers a provider error with 502, its status and message, and keeps the visitor's message", async () => {
-    vi.spyOn(globalThis, "fetch").mockResolvedValue(Response.json({ error: { message: "Rate limit reached for gpt-4o-mini" } }, { status: 429 }));
+    // Retried twice (see faults.test.ts), then answered.
+    const spy = vi.spyOn(globalThis, "fetch").mockImplementation(async () => Response.json({ error: { message: "Rate limit reached for gpt-4o-mini" } }, { status: 429 }));
     const s = await openSession();
     const { res, done } = await chat(s.token, { stream: true, messages: [{ id: "m", role: "user", content: "hi" }] }, PROVIDER);
     expect(res.status).toBe(502);
     const body = (await res.json()) as any;
     expect(body.error).toEqual({ code: "upstream_error", message: "Provider answered 429: Rate limit reached for gpt-4o-mini", status: 429 });
+    expect(spy).toHaveBeenCalledTimes(3);
     await done();
     expect((await stateOf(s.sessionId)).messages.map((m) => m.id)).toEqual(["m"]);
   });

@@ -31,6 +31,7 @@ export function defineParleyElement(name = "parley-chat"): void {
         theme: attr("theme") as WidgetTheme | undefined,
         identity: attr("identity"),
         open: this.hasAttribute("open"),
+        debug: this.hasAttribute("debug") && attr("debug") !== "false",
       };
       this.#handle = mount(this, options);
     }

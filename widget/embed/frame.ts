@@ -41,6 +41,7 @@ const widget = import(/* @vite-ignore */ import.meta.url.replace(/[^/]*$/, "parl
       locale: query.get("locale") ?? undefined,
       theme: (query.get("theme") as WidgetTheme | null) ?? undefined,
       layout: "frame",
+      debug: query.get("debug") === "true",
     });
     for (const event of WIDGET_EVENTS) handle.on(event, (payload) => post({ parley: 1, event, payload }));
     return handle;

@@ -46,6 +46,7 @@ const CSS =
     identity: data.identity,
     theme: data.theme as MountOptions["theme"],
     launcher: false,
+    debug: data.debug === "true",
   };
 
   const hostEl = document.createElement("parley-chat");

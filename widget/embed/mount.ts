@@ -34,6 +34,7 @@ export function mount(container: HTMLElement | ShadowRoot, options: MountOptions
       storage: options.storage === undefined ? defaultStorage() : options.storage,
       fetch: options.fetch,
       emitter,
+      debug: options.debug,
     });
   let store = createStore();
 

@@ -39,8 +39,13 @@ const ERROR_TEXT: Partial<Record<ErrorCode | "network" | "timeout", ErrorKey>> =
   validation_failed: "errBadRequest",
 };
 
-/** Visitor-facing text for an error code; server messages are for logs, not for visitors. */
-export function errorText(strings: Strings, code: string): string {
+/**
+ * Visitor-facing text for an error code; server messages are for logs, not for visitors. With the
+ * server's Retry-After (rate limits), the text says when trying again will work.
+ */
+export function errorText(strings: Strings, code: string, retryAfter?: number, locale: WidgetLocale = "en"): string {
   const key = ERROR_TEXT[code as keyof typeof ERROR_TEXT];
-  return key ? strings[key] : strings.errGeneric;
+  const text = key ? strings[key] : strings.errGeneric;
+  const wait = retryAfter ? strings.errRetryIn.replace("{n}", formatCount(locale, retryAfter)) : "";
+  return !wait ? text : locale === "zh-CN" ? text + wait : `${text} ${wait}`;
 }

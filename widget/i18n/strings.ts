@@ -53,6 +53,9 @@ export const en = {
   copy: "Copy reply",
   copied: "Copied",
   unread: "new",
+  offline: "You're offline — your message is kept",
+  queued: "Not sent yet — it goes as soon as you're back online",
+  trace: "Trace",
   // Errors, by code from shared/errors.ts (and the widget's own network/timeout kinds).
   errGeneric: "Sorry, something went wrong. Please try again.",
   errNetwork: "We couldn't reach the server. Check your connection and try again.",
@@ -64,6 +67,8 @@ export const en = {
   errUpstream: "The assistant is unavailable right now. Please try again in a minute.",
   errTooLong: "That message is too long. Please shorten it.",
   errBadRequest: "That message couldn't be sent. Please rephrase it and try again.",
+  errCut: "The reply was cut off before it finished. You can try again.",
+  errRetryIn: "You can try again in {n}\u00a0s.",
 };
 export type Strings = typeof en;
 
@@ -121,6 +126,9 @@ export const zhCN: Strings = {
   copy: "复制回复",
   copied: "已复制",
   unread: "条新消息",
+  offline: "您已离线 — 您的消息会保留",
+  queued: "尚未发送 — 恢复网络后会自动发送",
+  trace: "追踪",
   errGeneric: "抱歉，出了点问题，请稍后重试。",
   errNetwork: "无法连接到服务器，请检查网络后重试。",
   errTimeout: "服务器响应超时，请重试。",
@@ -131,4 +139,6 @@ export const zhCN: Strings = {
   errUpstream: "助手暂时无法使用，请一分钟后再试。",
   errTooLong: "消息太长，请缩短后再发送。",
   errBadRequest: "消息无法发送，请换个说法再试。",
+  errCut: "回复在完成前中断了，您可以重试。",
+  errRetryIn: "{n} 秒后可以重试。",
 };

@@ -1,15 +1,15 @@
 import { batch, computed, effect, signal } from "@preact/signals";
 import { EVENT_TYPES } from "../../shared/protocol.ts";
-import type { StoredMessage } from "../../shared/session.ts";
+import type { SessionState, StoredMessage } from "../../shared/session.ts";
 import { newId } from "../agent/ids.ts";
 import type { StepView } from "../agent/loop.ts";
 import type { Emitter, WidgetMessage } from "./events.ts";
 import { errorText, stringsFor, type WidgetLocale } from "../i18n/index.ts";
-import { isAbortError, isHttpError, isNetworkError, isTimeoutError, type FetchLike } from "../transport/http.ts";
+import { isAbortError, isHttpError, isNetworkError, isTimeoutError, requestJson, type FetchLike } from "../transport/http.ts";
 import { loadToolDefinitions, runTurn } from "./run-turn.ts";
 import { createSessionStore } from "./session-store.ts";
 import { createStageActions } from "./stage-actions.ts";
-import type { KeyValueStore } from "./session-storage.ts";
+import { defaultSessionStorage, loadText, saveText, sessionKey, type KeyValueStore } from "./session-storage.ts";
 import { buildTranscript } from "./transcript.ts";
 
 export type ChatStatus = "idle" | "connecting" | "sending" | "streaming" | "error";
@@ -24,7 +24,14 @@ export interface ChatStoreOptions {
   fetch?: FetchLike;
   emitter: Emitter;
   toolTimeoutMs?: number;
+  /** Where the composer's draft and a message waiting for the network survive a reload (default: sessionStorage). */
+  draftStorage?: KeyValueStore | null;
+  /** The page enabled debug mode: the panel offers the session's trace. */
+  debug?: boolean;
 }
+
+/** One step of the session's trace (route decision, completion, retry, tool call, stage...). */
+export type TraceEntry = SessionState["trace"][number];
 
 export type ViewMessage = Pick<StoredMessage, "id" | "content" | "status"> & { role: "user" | "assistant" };
 
@@ -64,13 +71,56 @@ export function createChatStore(opts: ChatStoreOptions) {
   const busy = computed(() => status.value === "sending" || status.value === "streaming");
   const stages = createStageActions({ api: opts.api, fetch: opts.fetch, session });
 
+  /**
+   * The network (issue 5.3): nothing typed is lost. The composer's draft is kept (sessionStorage,
+   * so a reload keeps it too); a message sent while offline waits in `queued` and goes when the
+   * browser is back online; a turn that failed for the network is retried then.
+   */
+  const drafts = opts.draftStorage === undefined ? defaultSessionStorage() : opts.draftStorage;
+  const keyBase = sessionKey(opts.siteKey, opts.agentId, opts.identity);
+  const draftKey = `${keyBase}:draft`;
+  const queueKey = `${keyBase}:outbox`;
+  const online = signal(typeof navigator === "undefined" || navigator.onLine !== false);
+  const draft = signal(loadText(drafts, draftKey));
+  const queued = signal<string | null>(loadText(drafts, queueKey) || null);
+
+  function setDraft(text: string): void {
+    draft.value = text;
+    saveText(drafts, draftKey, text);
+  }
+
+  function hold(text: string): void {
+    queued.value = queued.value ? `${queued.value}\n\n${text}` : text;
+    saveText(drafts, queueKey, queued.value);
+  }
+
+  /** Sends the message that waited for the network (it waits again if the network is still down). */
+  async function flushQueued(): Promise<void> {
+    const text = queued.value;
+    if (!text || busy.value) return;
+    queued.value = null;
+    saveText(drafts, queueKey, "");
+    await send(text);
+  }
+
+  const onOnline = () => {
+    online.value = true;
+    const code = error.value?.code;
+    if (queued.value) void flushQueued();
+    else if (status.value === "error" && (code === "network" || code === "timeout")) void retry();
+  };
+  const onOffline = () => void (online.value = false);
+  const win = typeof window === "undefined" ? null : window;
+  win?.addEventListener("online", onOnline);
+  win?.addEventListener("offline", onOffline);
+
   let abort: AbortController | null = null;
   /** Bumped by clear(): a turn of the dropped conversation must not write into the new one. */
   let epoch = 0;
 
-  function fail(e: unknown): void {
+  function fail(e: unknown, message?: string): void {
     const code = errorCode(e);
-    const text = errorText(strings, code);
+    const text = message ?? errorText(strings, code, isHttpError(e) ? e.retryAfter : undefined, opts.locale);
     batch(() => {
       error.value = { code, text };
       status.value = "error";
@@ -122,9 +172,7 @@ export function createChatStore(opts: ChatStoreOptions) {
       const partial = live.value;
       batch(() => {
         // Stopped mid-stream: keep what was shown, marked as interrupted (the worker stores it so too).
-        if (result.end === "aborted" && partial?.answer) {
-          session.apply([{ id: `msg:${partial.id}`, at: Date.now(), type: EVENT_TYPES.messageAppended, data: { message: { id: partial.id, role: "assistant", content: partial.answer, status: "interrupted", at: Date.now() } } }]);
-        }
+        if (result.end === "aborted") keepInterrupted(partial);
         live.value = null;
         status.value = "idle";
         if (result.end === "step_limit") notice.value = strings.stepLimit;
@@ -141,14 +189,26 @@ export function createChatStore(opts: ChatStoreOptions) {
       }
       void session.flush();
     } catch (e) {
+      const partial = mine === epoch ? live.value : null;
       live.value = null;
       // The token expired mid-conversation: the next attempt opens a new session.
       if (isHttpError(e) && e.status === 401) session.forget();
       if (isAbortError(e)) status.value = "idle";
-      else fail(e);
+      else if (partial?.answer) {
+        // The stream broke after it began (the worker's in-band error, a dropped connection): the
+        // text shown stays, marked interrupted as the worker stores it, and the visitor can retry.
+        keepInterrupted(partial);
+        fail(e, strings.errCut);
+      } else fail(e);
     } finally {
       if (abort === ctrl) abort = null;
     }
+  }
+
+  function keepInterrupted(partial: StepView | null): void {
+    if (!partial?.answer) return;
+    const message: StoredMessage = { id: partial.id, role: "assistant", content: partial.answer, status: "interrupted", at: Date.now() };
+    session.apply([{ id: `msg:${partial.id}`, at: message.at, type: EVENT_TYPES.messageAppended, data: { message } }]);
   }
 
   async function ready(): Promise<boolean> {
@@ -166,7 +226,12 @@ export function createChatStore(opts: ChatStoreOptions) {
   async function send(raw: string): Promise<void> {
     const text = raw.trim();
     if (!text || busy.value) return;
-    if (!(await ready())) return;
+    // Offline, or the session cannot be opened for the network: the message waits, nothing is lost.
+    if (!online.value) return hold(text);
+    if (!(await ready())) {
+      if (error.value?.code === "network" || error.value?.code === "timeout") hold(text);
+      return;
+    }
     const message: StoredMessage = { id: newId(), role: "user", content: text, at: Date.now() };
     session.apply([{ id: `msg:${message.id}`, at: message.at, type: EVENT_TYPES.messageAppended, data: { message } }]);
     opts.emitter.emit("message", toPublic(message));
@@ -180,6 +245,7 @@ export function createChatStore(opts: ChatStoreOptions) {
   async function retry(): Promise<void> {
     const last = messages.value[messages.value.length - 1];
     if (busy.value) return;
+    if (queued.value) return flushQueued();
     if (!last || (last.role !== "user" && last.status !== "interrupted")) return connect();
     if (await ready()) await turn();
   }
@@ -194,7 +260,8 @@ export function createChatStore(opts: ChatStoreOptions) {
     isOpen.value = true;
     opts.emitter.emit("open", undefined);
     if (unread.value) opts.emitter.emit("unread", (unread.value = 0));
-    if (!session.hasCredentials() || !agent.value) void connect();
+    if (queued.value && online.value) void flushQueued();
+    else if (!session.hasCredentials() || !agent.value) void connect();
   }
 
   function close(): void {
@@ -208,6 +275,12 @@ export function createChatStore(opts: ChatStoreOptions) {
     abort?.abort();
     epoch++;
     session.reset();
+    // A message still waiting for the network goes back into the composer, not into the new conversation.
+    if (queued.value) {
+      setDraft(draft.value ? `${draft.value}\n\n${queued.value}` : queued.value);
+      queued.value = null;
+      saveText(drafts, queueKey, "");
+    }
     batch(() => {
       live.value = null;
       error.value = null;
@@ -226,6 +299,13 @@ export function createChatStore(opts: ChatStoreOptions) {
     lastStage = stage.current;
     if (agent.peek()?.stages.length) opts.emitter.emit("stage", { current: stage.current, completed: [...stage.completed], done: stage.done });
   });
+
+  /** The session's trace as the worker keeps it (GET /v1/sessions/:id/trace with the session token). */
+  async function fetchTrace(): Promise<TraceEntry[]> {
+    const { sessionId } = await session.ensure();
+    const res = await requestJson<{ trace: TraceEntry[] }>(`${opts.api}/v1/sessions/${encodeURIComponent(sessionId)}/trace`, { token: session.token(), fetch: opts.fetch });
+    return res.trace;
+  }
 
   // A returning visitor sees their conversation without waiting for the panel to open.
   if (session.hasCredentials()) void session.restoreOnce().catch(fail);
@@ -248,13 +328,26 @@ export function createChatStore(opts: ChatStoreOptions) {
     notice,
     announcement,
     unread,
+    /** The browser's online state; offline, the panel says so and messages wait. */
+    online,
+    /** A message sent while offline, waiting to go. */
+    queued,
+    /** The composer's text, kept across closing the panel and reloads. */
+    draft,
+    setDraft,
+    debug: !!opts.debug,
+    fetchTrace,
     open,
     close,
     send,
     retry,
     stop,
     clear,
-    dispose: () => abort?.abort(),
+    dispose: () => {
+      abort?.abort();
+      win?.removeEventListener("online", onOnline);
+      win?.removeEventListener("offline", onOffline);
+    },
   };
 }
 

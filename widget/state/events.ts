@@ -112,6 +112,8 @@ export interface MountOptions {
   theme?: WidgetTheme;
   /** "frame": the panel fills its container's window, no launcher (the iframe embed page). */
   layout?: "floating" | "frame";
+  /** Debug mode for site owners: the panel offers a trace view of the session's steps. */
+  debug?: boolean;
   /** Injected for tests and custom hosts. */
   fetch?: (input: string, init?: RequestInit) => Promise<Response>;
   storage?: Pick<Storage, "getItem" | "setItem" | "removeItem"> | null;

@@ -11,6 +11,34 @@ export function defaultStorage(): KeyValueStore | null {
   }
 }
 
+/** sessionStorage, for what should outlive a reload but not the tab: the composer's draft, an unsent message. */
+export function defaultSessionStorage(): KeyValueStore | null {
+  try {
+    return globalThis.sessionStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Reads a stored string; a store that throws counts as empty. */
+export function loadText(store: KeyValueStore | null, key: string): string {
+  try {
+    return store?.getItem(key) ?? "";
+  } catch {
+    return "";
+  }
+}
+
+/** Stores a string, or removes it when empty; a full or denied store is ignored (kept in memory only). */
+export function saveText(store: KeyValueStore | null, key: string, text: string): void {
+  try {
+    if (text) store?.setItem(key, text);
+    else store?.removeItem(key);
+  } catch {
+    /* quota or denied */
+  }
+}
+
 /**
  * One stored session per site, agent and visitor identity, so a visitor switched in a single-page
  * app never sees the previous one's conversation. The identity is hashed (FNV-1a): an email

@@ -16,9 +16,18 @@ export class HttpError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** Seconds to wait before trying again, from a `Retry-After` header (429, 503). */
+    readonly retryAfter?: number,
   ) {
     super(message);
   }
+}
+
+/** `Retry-After` is seconds or an HTTP date; either way, whole seconds from now (at least 1). */
+function retryAfterSeconds(value: string | null): number | undefined {
+  if (!value) return undefined;
+  const secs = /^\d+$/.test(value.trim()) ? Number(value) : (Date.parse(value) - Date.now()) / 1000;
+  return Number.isFinite(secs) ? Math.max(1, Math.ceil(secs)) : undefined;
 }
 
 /** No answer at all: offline, DNS, CORS refusal, connection reset. */
@@ -89,7 +98,7 @@ export async function request(url: string, opts: RequestOptions = {}): Promise<R
     } catch {
       /* not JSON: keep the status-based code */
     }
-    throw new HttpError(res.status, code, message);
+    throw new HttpError(res.status, code, message, retryAfterSeconds(res.headers.get("retry-after")));
   }
   return res;
 }

@@ -10,6 +10,8 @@ import { lazyComponent } from "./lazy.tsx";
 
 // Only stage agents need the stage panel; its code loads the first time it is shown.
 const LazyStagePanel = lazyComponent(() => import("./stage-panel.tsx").then((m) => m.StagePanel));
+// Only site owners in debug mode see the trace view: its code loads the first time it is opened.
+const LazyTraceView = lazyComponent(() => import("./trace-view.tsx").then((m) => m.TraceView));
 import { ChatIcon, CloseIcon } from "./icons.tsx";
 import { MessageList } from "./message-list.tsx";
 
@@ -76,7 +78,20 @@ function Panel({ store, floating }: { store: ChatStore; floating: boolean }) {
       }}
     >
       <Header store={store} view={view} onView={setView} />
-      {view === "advice" ? <AdviceList store={store} /> : view === "stages" ? <LazyStagePanel store={store} /> : <MessageList store={store} />}
+      {!store.online.value && (
+        <div class="offline" role="status">
+          {store.strings.offline}
+        </div>
+      )}
+      {view === "advice" ? (
+        <AdviceList store={store} />
+      ) : view === "stages" ? (
+        <LazyStagePanel store={store} />
+      ) : view === "trace" ? (
+        <LazyTraceView store={store} />
+      ) : (
+        <MessageList store={store} />
+      )}
       <Composer store={store} />
       <div class="foot">{store.strings.poweredBy}</div>
     </div>

@@ -1,10 +1,12 @@
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useRef } from "preact/hooks";
 import type { ChatStore } from "../state/chat-store.ts";
 import { SendIcon, StopIcon } from "./icons.tsx";
 
 export function Composer({ store }: { store: ChatStore }) {
   const { strings: s } = store;
-  const [text, setText] = useState("");
+  // The draft lives in the store: it survives closing the panel, a reload, and the network dropping.
+  const text = store.draft.value;
+  const setText = store.setDraft;
   const ref = useRef<HTMLTextAreaElement>(null);
   const busy = store.busy.value;
 
@@ -18,6 +20,7 @@ export function Composer({ store }: { store: ChatStore }) {
     el.style.height = `${el.scrollHeight + 2}px`;
   }, [text]);
 
+  // Offline, sending still works: the message waits and goes when the browser is back online.
   const submit = () => {
     if (busy || !text.trim()) return;
     void store.send(text);

@@ -3,7 +3,7 @@ import type { ChatStore } from "../state/chat-store.ts";
 import { formatCount } from "../i18n/index.ts";
 import { CloseIcon, NewIcon } from "./icons.tsx";
 
-export type PanelView = "chat" | "advice" | "stages";
+export type PanelView = "chat" | "advice" | "stages" | "trace";
 
 export function Header({ store, view, onView }: { store: ChatStore; view: PanelView; onView: (v: PanelView) => void }) {
   const { strings: s } = store;
@@ -22,14 +22,19 @@ export function Header({ store, view, onView }: { store: ChatStore; view: PanelV
         </div>
         <div class="sub">{s.subtitle}</div>
       </div>
-      {!!agent?.stages.length && view !== "advice" && (
+      {!!agent?.stages.length && (view === "chat" || view === "stages") && (
         <button type="button" class="pill" data-action="stages" aria-pressed={view === "stages"} onClick={() => onView(view === "stages" ? "chat" : "stages")}>
           {view === "stages" ? s.back : `${s.stages} ${formatCount(store.locale, store.state.value.stage.completed.length)}/${formatCount(store.locale, agent.stages.length)}`}
         </button>
       )}
-      {(adviceCount > 0 || view === "advice") && view !== "stages" && (
+      {(adviceCount > 0 || view === "advice") && (view === "chat" || view === "advice") && (
         <button type="button" class="pill" aria-pressed={view === "advice"} onClick={() => onView(view === "advice" ? "chat" : "advice")}>
           {view === "advice" ? s.back : `${s.adviceList} (${formatCount(store.locale, adviceCount)})`}
+        </button>
+      )}
+      {store.debug && (view === "chat" || view === "trace") && (
+        <button type="button" class="pill" data-action="trace" aria-pressed={view === "trace"} onClick={() => onView(view === "trace" ? "chat" : "trace")}>
+          {view === "trace" ? s.back : s.trace}
         </button>
       )}
       {store.messages.value.length > 0 && (

@@ -13,6 +13,7 @@ export function MessageList({ store }: { store: ChatStore }) {
   const status = store.status.value;
   const error = store.error.value;
   const notice = store.notice.value;
+  const queued = store.queued.value;
   // Waiting for the first word of a reply that has nothing to show yet.
   const waiting = busy && items.at(-1)?.kind !== "reply";
   const ref = useRef<HTMLDivElement>(null);
@@ -24,7 +25,7 @@ export function MessageList({ store }: { store: ChatStore }) {
     if (el && stick.current) el.scrollTop = el.scrollHeight;
   });
 
-  const showStarters = agent && messages.length === 0 && !busy && agent.starters.length > 0;
+  const showStarters = agent && messages.length === 0 && !busy && !queued && agent.starters.length > 0;
   return (
     <div
       class="list"
@@ -48,9 +49,16 @@ export function MessageList({ store }: { store: ChatStore }) {
             strings={s}
             busy={busy}
             onOption={(o) => void store.send(o)}
-            onRetry={item === items.at(-1) && messages.at(-1)?.status === "interrupted" ? store.retry : undefined}
+            onRetry={!error && item === items.at(-1) && messages.at(-1)?.status === "interrupted" ? store.retry : undefined}
           />
         ),
+      )}
+      {queued && (
+        <div class="msg user pending" data-role="queued">
+          <span class="sr">{s.you}: </span>
+          <div class="bubble">{queued}</div>
+          <div class="note" role="status">{s.queued}</div>
+        </div>
       )}
       {waiting && (
         <div class="msg assistant" aria-label={s.thinking}>
@@ -77,9 +85,12 @@ export function MessageList({ store }: { store: ChatStore }) {
       {error && (
         <div class="error" role="alert">
           <span>{error.text}</span>
-          <button type="button" class="link-btn" onClick={store.retry}>
-            {s.retry}
-          </button>
+          {/* Over budget, trying again now cannot help; the text says what can. */}
+          {error.code !== "budget_exceeded" && (
+            <button type="button" class="link-btn" onClick={store.retry}>
+              {s.retry}
+            </button>
+          )}
         </div>
       )}
     </div>

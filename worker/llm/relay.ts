@@ -10,10 +10,12 @@ const enc = new TextEncoder();
  * (then the upstream request is cancelled so no tokens are spent on a reply nobody reads).
  */
 export function relayStream(
-  upstream: ReadableStream<Uint8Array>,
+  upstream: ReadableStream<Uint8Array> | { first: Uint8Array; reader: ReadableStreamDefaultReader<Uint8Array> },
   onEnd: (reply: AccumulatedReply, cut: boolean) => void,
 ): ReadableStream<Uint8Array> {
-  const reader = upstream.getReader();
+  // A stream whose first chunk the caller already read (to know it had begun) hands that chunk over.
+  const reader = "reader" in upstream ? upstream.reader : upstream.getReader();
+  let pending = "reader" in upstream ? upstream.first : null;
   const acc = new ReplyAccumulator();
   let ended = false;
   const end = (cut: boolean) => {
@@ -25,6 +27,12 @@ export function relayStream(
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
+        if (pending) {
+          controller.enqueue(pending);
+          acc.feed(pending);
+          pending = null;
+          return;
+        }
         let next: ReadableStreamReadResult<Uint8Array>;
         try {
           next = await reader.read();

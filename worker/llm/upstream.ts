@@ -4,7 +4,12 @@ import type { Env } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import { DEMO_MODEL, demoResponse } from "./demo-upstream.ts";
 
-const HEADERS_TIMEOUT_MS = 60_000;
+/** Per attempt, until the first byte of the reply (streamed) or the whole reply (not streamed). */
+const TIMEOUT_MS = { stream: 30_000, json: 60_000 };
+/** Waits before retry 1 and 2; a provider's Retry-After is honoured up to the cap. */
+const RETRY_WAITS_MS = [200, 600] as const;
+const RETRY_AFTER_CAP_MS = 2_000;
+const RETRYABLE_STATUS = new Set([408, 429, 500, 502, 503, 504]);
 
 export function usesDemoModel(env: Env): boolean {
   return !env.LLM_BASE_URL;
@@ -14,34 +19,124 @@ export function modelName(env: Env, agent: AgentConfig): string {
   return usesDemoModel(env) ? DEMO_MODEL : agent.model;
 }
 
+/** What happened on the way to an answer: filled in by callModel, read by the turn's trace. */
+export interface CallLog {
+  attempts: number;
+  retries: Array<{ reason: string; status: number | null; waitMs: number }>;
+}
+export const newCallLog = (): CallLog => ({ attempts: 0, retries: [] });
+
+type Attempt = { ok: true; res: Response } | { ok: false; error: ApiError; retryable: boolean; retryAfterMs?: number };
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
 /**
- * Calls the provider (or the demo model) and returns its response only when it is a success;
- * a provider error becomes a 502 naming the provider's status and message.
+ * Calls the provider (or the demo model) and returns its response only when it is a success. A
+ * timeout, a reset, a 429 or a 5xx is retried (at most twice, with backoff) as long as nothing of
+ * the reply has been passed on — a streamed reply is returned only once its first bytes arrived, so
+ * a stream that breaks before then is retried too. After that, a break is the relay's to report.
  */
-export async function callModel(env: Env, agent: AgentConfig, body: UpstreamBody): Promise<Response> {
-  if (usesDemoModel(env)) return demoResponse(agent.id, body, Number(env.DEMO_CHUNK_MS ?? 25));
+export async function callModel(env: Env, agent: AgentConfig, body: UpstreamBody, log: CallLog = newCallLog()): Promise<Response> {
+  if (usesDemoModel(env)) {
+    log.attempts = 1;
+    return demoResponse(agent.id, body, Number(env.DEMO_CHUNK_MS ?? 25));
+  }
   const url = `${env.LLM_BASE_URL!.replace(/\/+$/, "")}/chat/completions`;
+  const init = {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${env.LLM_API_KEY ?? ""}` },
+    body: JSON.stringify(body),
+  };
+  const timeoutMs = Number(env.LLM_TIMEOUT_MS) || (body.stream ? TIMEOUT_MS.stream : TIMEOUT_MS.json);
+  for (let retry = 0; ; retry++) {
+    log.attempts++;
+    const outcome = await attempt(url, init, !!body.stream, timeoutMs);
+    if (outcome.ok) return outcome.res;
+    if (!outcome.retryable || retry >= RETRY_WAITS_MS.length) throw outcome.error;
+    const base = RETRY_WAITS_MS[retry];
+    const waitMs = outcome.retryAfterMs === undefined ? base : Math.min(Math.max(base, outcome.retryAfterMs), RETRY_AFTER_CAP_MS);
+    log.retries.push({ reason: outcome.error.code, status: outcome.error.extra.status ?? null, waitMs });
+    await sleep(waitMs);
+  }
+}
+
+async function attempt(url: string, init: RequestInit, stream: boolean, timeoutMs: number): Promise<Attempt> {
   const abort = new AbortController();
-  const timer = setTimeout(() => abort.abort(), HEADERS_TIMEOUT_MS);
-  let res: Response;
+  const timer = setTimeout(() => abort.abort(), timeoutMs);
+  const broken = (err: unknown, what: string): Attempt => ({
+    ok: false,
+    retryable: true,
+    error: abort.signal.aborted
+      ? new ApiError(504, "upstream_timeout", `Provider did not answer within ${timeoutMs / 1000} s`)
+      : new ApiError(502, "upstream_unreachable", `Provider ${what}: ${err instanceof Error ? err.message : String(err)}`),
+  });
   try {
-    res = await fetch(url, {
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${env.LLM_API_KEY ?? ""}` },
-      body: JSON.stringify(body),
-      signal: abort.signal,
-    });
-  } catch (err) {
-    if (abort.signal.aborted) throw new ApiError(504, "upstream_timeout", `Provider did not answer within ${HEADERS_TIMEOUT_MS / 1000} s`);
-    throw new ApiError(502, "upstream_unreachable", `Provider could not be reached: ${err instanceof Error ? err.message : String(err)}`);
+    let res: Response;
+    try {
+      res = await fetch(url, { ...init, signal: abort.signal });
+    } catch (err) {
+      return broken(err, "could not be reached");
+    }
+    if (!res.ok) {
+      const text = await res.text().catch(() => "");
+      return {
+        ok: false,
+        retryable: RETRYABLE_STATUS.has(res.status),
+        retryAfterMs: retryAfterMs(res.headers.get("retry-after")),
+        error: new ApiError(502, "upstream_error", `Provider answered ${res.status}: ${providerMessage(text) || res.statusText || "no message"}`, { status: res.status }),
+      };
+    }
+    if (!stream) {
+      // A JSON reply is small: read it whole here, so a connection lost halfway is retried too.
+      try {
+        return { ok: true, res: new Response(await res.text(), { status: res.status, headers: res.headers }) };
+      } catch (err) {
+        return broken(err, "broke off its reply");
+      }
+    }
+    if (!res.body) return { ok: false, retryable: true, error: new ApiError(502, "upstream_error", "Provider answered without a body") };
+    const reader = res.body.getReader();
+    let first: ReadableStreamReadResult<Uint8Array>;
+    try {
+      first = await reader.read();
+    } catch (err) {
+      return broken(err, "broke off before sending anything");
+    }
+    if (first.done) return { ok: false, retryable: true, error: new ApiError(502, "upstream_error", "Provider's stream ended before sending anything") };
+    return { ok: true, res: withFirstChunk(new Response(null, { status: res.status, headers: res.headers }), first.value, reader) };
   } finally {
     clearTimeout(timer);
   }
-  if (!res.ok) {
-    const text = await res.text().catch(() => "");
-    throw new ApiError(502, "upstream_error", `Provider answered ${res.status}: ${providerMessage(text) || res.statusText || "no message"}`, { status: res.status });
-  }
+}
+
+/**
+ * A streamed reply whose first chunk was read (to know the stream had begun before giving up the
+ * chance to retry): the chunk and the reader travel with the response, so the relay reads the
+ * provider's stream itself instead of through one more stream stage per chunk.
+ */
+export interface StartedStream {
+  first: Uint8Array;
+  reader: ReadableStreamDefaultReader<Uint8Array>;
+}
+const started = new WeakMap<Response, StartedStream>();
+
+function withFirstChunk(res: Response, first: Uint8Array, reader: ReadableStreamDefaultReader<Uint8Array>): Response {
+  started.set(res, { first, reader });
   return res;
+}
+
+/** The stream of a streamed reply from callModel (the demo model's included). */
+export function replyStream(res: Response): StartedStream | ReadableStream<Uint8Array> | null {
+  return started.get(res) ?? res.body;
+}
+
+/** Retry-After in seconds or as an HTTP date; undefined when absent or unreadable. */
+function retryAfterMs(header: string | null): number | undefined {
+  if (!header) return undefined;
+  const secs = Number(header);
+  if (Number.isFinite(secs)) return Math.max(0, secs * 1000);
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
 }
 
 function providerMessage(text: string): string {

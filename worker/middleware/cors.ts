@@ -21,7 +21,7 @@ export function corsForKnownOrigins() {
       return known ? origin : null;
     },
     allowMethods: ["GET", "POST", "PATCH", "OPTIONS"],
-    allowHeaders: ["content-type", "authorization", HEADERS.siteKey],
+    allowHeaders: ["content-type", "authorization", HEADERS.siteKey, HEADERS.adminKey],
     exposeHeaders: [HEADERS.replyId, HEADERS.sessionId, "retry-after"],
     maxAge: 600,
   });

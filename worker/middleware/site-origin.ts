@@ -17,6 +17,9 @@ export async function checkSiteOrigin(c: Context<AppEnv>, siteKey: string, requi
     if (requireOrigin) throw new ApiError(403, "forbidden_origin", "Opening a session needs an Origin header from a page of the site");
     return site;
   }
+  // The iframe embed page (/embed/...) is served by this worker, so its requests carry the
+  // worker's own origin; which parents may frame it is the site's list (frame-ancestors).
+  if (origin === new URL(c.req.url).origin) return site;
   if (!originAllowed(origin, site.allowedOrigins)) {
     throw new ApiError(403, "forbidden_origin", `Origin ${origin} is not allowed for this site key`);
   }

@@ -1,9 +1,17 @@
-import type { SiteConfig } from "../../shared/agent-config.ts";
+import type { SiteConfigInput } from "../../shared/agent-config.ts";
 
 /** The demo site key used by the local demo pages and tests; loopback origins only. */
-export const demoSite: SiteConfig = {
+export const demoSite = {
   siteKey: "demo-site-key-0001",
   tenantId: "demo",
   allowedOrigins: ["http://127.0.0.1:*", "http://localhost:*"],
   agents: ["derm-consult", "medical-qa", "sales-coach", "protocol-designer"],
-};
+  // Only the agents' own models; max_tokens at most 1024 whatever an agent allows.
+  models: [],
+  maxTokens: 1024,
+  // One machine is every visitor of the demo (loopback, no CF-Connecting-IP): room for the e2e suite.
+  rateLimits: { sessionPerMinute: 60, ipPerMinute: 600 },
+  budgets: { sitePerDay: 2_000_000, perSession: 100_000 },
+  // SHA-256 of the demo admin key "demo-admin-key-0001" (a local demo only; real sites keep theirs secret).
+  adminKeySha256: "ec8870e7e1b9c51d24b6600f61e53499f5bef34aa6ab3aed6d461adfbbcc8862",
+} satisfies SiteConfigInput;

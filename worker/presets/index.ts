@@ -1,4 +1,4 @@
-import type { AgentConfigInput, SiteConfig } from "../../shared/agent-config.ts";
+import type { AgentConfigInput, SiteConfigInput } from "../../shared/agent-config.ts";
 import type { DemoScript } from "../llm/demo-script.ts";
 import { demoSite } from "./demo-site.ts";
 import { dermConsult, dermConsultScript } from "./derm-consult.ts";
@@ -14,7 +14,7 @@ export const PRESET_AGENTS: Record<string, AgentConfigInput> = {
   [protocolDesigner.id]: protocolDesigner,
 };
 
-export const PRESET_SITES: Record<string, SiteConfig> = {
+export const PRESET_SITES: Record<string, SiteConfigInput> = {
   [demoSite.siteKey]: demoSite,
 };
 

@@ -1,25 +1,30 @@
 import { Hono } from "hono";
 import { ChatRequest, type ChatCompletion } from "../../shared/chat.ts";
 import { HEADERS } from "../../shared/protocol.ts";
+import type { SessionEvent } from "../../shared/session.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import { jsonBody } from "../middleware/validate.ts";
 import { sessionToken } from "../middleware/session-token.ts";
 import { checkSiteOrigin } from "../middleware/site-origin.ts";
 import { loadAgent } from "../config/config-store.ts";
-import { callModel } from "../llm/upstream.ts";
+import { admitTurn, spendSiteTokens } from "../limits/admission.ts";
+import { utcDay } from "../limits/site-ledger.ts";
+import { callModel, modelName, newCallLog, replyStream } from "../llm/upstream.ts";
 import { upstreamBody } from "../llm/upstream-body.ts";
 import { relayStream } from "../llm/relay.ts";
 import type { AccumulatedReply } from "../llm/reply-accumulator.ts";
-import { newInputEvents, replyEvent, routeTraceEvent } from "../session/message-events.ts";
+import { completionTraceEvents, newInputEvents, replyEvent, routeTraceEvent, usageEvent } from "../session/message-events.ts";
 import { sessionRoom } from "../session/session-stub.ts";
 
 export const chatRoutes = new Hono<AppEnv>();
 
 /**
- * OpenAI-compatible chat completions. The request goes upstream before anything is awaited from
- * storage (the token and cached config are all it needs); the session records the new input and,
- * from the same bytes the client receives, the reply.
+ * OpenAI-compatible chat completions. Before the provider is called: the token, the cached config,
+ * and one parallel round of limit checks (IP and session rate, session and site token budget);
+ * nothing is stored for a refused request. The session records the new input and, from the same
+ * bytes the client receives, the reply, its usage (counted into the session and the site's day)
+ * and the completion's trace steps.
  */
 chatRoutes.post("/v1/chat/completions", sessionToken(), jsonBody(ChatRequest), async (c) => {
   const req = c.req.valid("json");
@@ -27,29 +32,60 @@ chatRoutes.post("/v1/chat/completions", sessionToken(), jsonBody(ChatRequest), a
   if (req.messages.some((m) => m.role === "system")) {
     throw new ApiError(400, "validation_failed", "messages: role \"system\" is not accepted; the agent's system prompt is set on the server");
   }
-  const [, agent] = await Promise.all([checkSiteOrigin(c, claims.site, false), loadAgent(c.env, claims.agent)]);
+  const [site, agent] = await Promise.all([checkSiteOrigin(c, claims.site, false), loadAgent(c.env, claims.agent)]);
   if (!agent) throw new ApiError(404, "unknown_agent", `Agent ${claims.agent} no longer exists`);
-  if (req.model !== undefined && req.model !== agent.model) {
+  // The site's allowlist, or only the agent's own model; the agent's model is always allowed.
+  if (req.model !== undefined && req.model !== agent.model && !site.models.includes(req.model)) {
     throw new ApiError(400, "model_not_allowed", `Model ${JSON.stringify(req.model)} is not allowed for this agent`);
   }
+  await admitTurn(c, site, claims, true);
 
   const room = sessionRoom(c.env, claims.sid);
   const inputsStored = room.append(newInputEvents(req.messages));
   c.executionCtx.waitUntil(inputsStored.catch(() => {}));
   const replyId = req.parley?.replyId ?? crypto.randomUUID();
   const purpose = req.parley?.purpose ?? "chat";
+  const callId = crypto.randomUUID();
   const started = Date.now();
-  // A router classification is a decision about the turn, not part of the conversation.
-  const record = (reply: AccumulatedReply, cut: boolean) =>
-    c.executionCtx.waitUntil(
-      inputsStored
-        .then(() => room.append([purpose === "classify" ? routeTraceEvent(replyId, reply, Date.now() - started) : replyEvent(replyId, reply, cut)]))
-        .catch(() => {}),
-    );
 
   // Only stage workflows need the session's state in the prompt; other agents skip the read.
   const state = agent.stages.length ? await room.getState() : undefined;
-  const upstream = await callModel(c.env, agent, upstreamBody(req, agent, state));
+  const capped = site.maxTokens ? { ...agent, maxTokens: Math.min(agent.maxTokens, site.maxTokens) } : agent;
+  const body = upstreamBody(req, capped, state);
+  if (req.model !== undefined) body.model = req.model;
+  const model = modelName(c.env, { ...agent, model: body.model as string });
+  const log = newCallLog();
+  const promptText = () => JSON.stringify(body.messages);
+
+  const store = (events: SessionEvent[], tokens: number) =>
+    c.executionCtx.waitUntil(
+      Promise.all([
+        inputsStored.then(() => room.append(events)),
+        tokens > 0 ? spendSiteTokens(c.env, site.siteKey, utcDay(started), tokens) : undefined,
+      ]).catch(() => {}),
+    );
+  // A router classification is a decision about the turn, not part of the conversation.
+  const record = (reply: AccumulatedReply, cut: boolean) => {
+    const usage = usageEvent(callId, replyId, model, reply, promptText);
+    const u = usage.data as { promptTokens: number; completionTokens: number; estimated?: boolean };
+    const trace = completionTraceEvents({
+      callId, replyId, purpose, model, ms: Date.now() - started, status: cut ? "interrupted" : "complete",
+      attempts: log.attempts, retries: log.retries, usage: u,
+      ...(cut ? { error: { code: "upstream_error", message: "The stream broke off before the reply was complete" } } : {}),
+    });
+    const message = purpose === "classify" ? routeTraceEvent(replyId, reply, Date.now() - started) : replyEvent(replyId, reply, cut);
+    store([message, usage, ...trace], u.promptTokens + u.completionTokens);
+  };
+
+  let upstream: Response;
+  try {
+    upstream = await callModel(c.env, agent, body, log);
+  } catch (err) {
+    // The visitor's message stays; the failure (and the retries before it) go into the trace.
+    const error = err instanceof ApiError ? { code: err.code, message: err.message } : { code: "internal", message: String(err) };
+    store(completionTraceEvents({ callId, replyId, purpose, model, ms: Date.now() - started, status: "failed", attempts: log.attempts, retries: log.retries, error }), 0);
+    throw err;
+  }
   const headers = { [HEADERS.replyId]: replyId, [HEADERS.sessionId]: claims.sid };
 
   if (!req.stream) {
@@ -66,8 +102,9 @@ chatRoutes.post("/v1/chat/completions", sessionToken(), jsonBody(ChatRequest), a
     }, false);
     return c.json(completion, 200, headers);
   }
-  if (!upstream.body) throw new ApiError(502, "upstream_error", "Provider answered without a body");
-  return new Response(relayStream(upstream.body, record), {
+  const stream = replyStream(upstream);
+  if (!stream) throw new ApiError(502, "upstream_error", "Provider answered without a body");
+  return new Response(relayStream(stream, record), {
     headers: { ...headers, "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache, no-transform", "x-accel-buffering": "no" },
   });
 });

@@ -15,6 +15,8 @@ import { publicAgent } from "../config/public-agent.ts";
 import { requireSecret } from "../config/secrets.ts";
 import { signToken } from "../session/token.ts";
 import { sessionRoom } from "../session/session-stub.ts";
+import { admitSessionOpen } from "../limits/admission.ts";
+import { siteLedger } from "../limits/site-ledger.ts";
 
 export const sessionRoutes = new Hono<AppEnv>();
 
@@ -22,7 +24,7 @@ sessionRoutes.post("/v1/sessions", jsonBody(CreateSessionRequest), async (c) => 
   const { siteKey, agentId, locale } = c.req.valid("json");
   const secret = requireSecret(c.env);
   const site = await checkSiteOrigin(c, siteKey, true);
-  const agent = site.agents.includes(agentId) ? await loadAgent(c.env, agentId) : null;
+  const [agent] = await Promise.all([site.agents.includes(agentId) ? loadAgent(c.env, agentId) : null, admitSessionOpen(c, site)]);
   if (!agent) throw new ApiError(404, "unknown_agent", `Agent ${JSON.stringify(agentId)} is not available for this site`);
   const sessionId = crypto.randomUUID();
   const exp = Math.floor(Date.now() / 1000) + LIMITS.sessionTtlSeconds;
@@ -31,6 +33,8 @@ sessionRoutes.post("/v1/sessions", jsonBody(CreateSessionRequest), async (c) => 
     sessionRoom(c.env, sessionId).open({ sessionId, siteKey, agentId, ...(locale ? { locale } : {}) }, firstStage),
     signToken({ sid: sessionId, site: siteKey, agent: agentId, exp }, secret),
   ]);
+  // The site owner's list of sessions (admin routes); not needed for this answer.
+  c.executionCtx.waitUntil(siteLedger(c.env, siteKey).addSession({ sessionId, agentId, openedAt: Date.now() }).catch(() => {}));
   const body: SessionResponse = { sessionId, token, expiresAt: exp * 1000, agent: publicAgent(agent, c.env), state };
   return c.json(body, 201);
 });

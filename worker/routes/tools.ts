@@ -11,8 +11,11 @@ import { checkSiteOrigin } from "../middleware/site-origin.ts";
 import { loadAgent } from "../config/config-store.ts";
 import { EDGE_TOOLS } from "../tools/registry.ts";
 import { sessionRoom } from "../session/session-stub.ts";
+import { admitTurn } from "../limits/admission.ts";
 
 export const toolRoutes = new Hono<AppEnv>();
+
+const TOOL_TIMEOUT_MS = 15_000;
 
 const ToolCallBody = z.object({
   /** The model's arguments, as the JSON string it produced or as an object. */
@@ -33,6 +36,8 @@ toolRoutes.post("/v1/tools/:name", sessionToken(), jsonBody(ToolCallBody), async
   const { arguments: args, callId } = c.req.valid("json");
   const parsed = parseToolInput(tool.def, args);
   if (!parsed.ok) throw new ApiError(400, "validation_failed", parsed.error);
+  // Edge tools spend the tenant's paid keys (web search): the same rate limits as the chat.
+  await admitTurn(c, site, claims, false);
 
   const started = Date.now();
   const trace = (ok: boolean, detail: Record<string, string | number | boolean | null>) =>
@@ -47,7 +52,13 @@ toolRoutes.post("/v1/tools/:name", sessionToken(), jsonBody(ToolCallBody), async
         .catch(() => {}),
     );
   try {
-    const { result, events } = await tool.run({ env: c.env, tenantId: site.tenantId, sessionId: claims.sid, agent }, parsed.value);
+    // A hung tool must not hang the turn: the widget gets an error it can hand the model as the observation.
+    const limitMs = Number(c.env.TOOL_TIMEOUT_MS) || TOOL_TIMEOUT_MS;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new ApiError(504, "tool_failed", `${name} did not finish within ${limitMs / 1000} s`)), limitMs);
+    });
+    const { result, events } = await Promise.race([tool.run({ env: c.env, tenantId: site.tenantId, sessionId: claims.sid, agent }, parsed.value), timeout]).finally(() => clearTimeout(timer!));
     trace(true, {});
     return c.json({ name, result, ms: Date.now() - started, ...(events?.length ? { events } : {}) });
   } catch (err) {

@@ -50,3 +50,49 @@ export function routeTraceEvent(replyId: string, reply: AccumulatedReply, ms: nu
   } catch { /* an unparsable classification is recorded as such */ }
   return { id: `trace:${replyId}`, at: now, type: EVENT_TYPES.traceStep, data: { kind: "classify", ms, ok: decision.intent !== null, detail: decision } };
 }
+
+/** Tokens of text when the provider sent no usage (a cut stream): about four characters a token. */
+const estimateTokens = (text: string) => Math.ceil(text.length / 4);
+
+/**
+ * What one completion cost, for the session's budget: the provider's usage, or an estimate when
+ * it sent none (a stream cut before its usage chunk is still billed).
+ */
+export function usageEvent(callId: string, replyId: string, model: string, reply: AccumulatedReply | null, promptText: () => string, now = Date.now()): SessionEvent {
+  const u = reply?.usage;
+  const completionText = reply ? reply.content + reply.toolCalls.map((t) => t.function.arguments).join("") : "";
+  const data = u
+    ? { replyId, model, promptTokens: u.prompt_tokens ?? 0, completionTokens: u.completion_tokens ?? 0 }
+    : { replyId, model, promptTokens: estimateTokens(promptText()), completionTokens: estimateTokens(completionText), estimated: true };
+  return { id: `usage:${callId}`, at: now, type: EVENT_TYPES.usageRecorded, data };
+}
+
+export interface CompletionOutcome {
+  callId: string;
+  replyId: string;
+  purpose: string;
+  model: string;
+  ms: number;
+  status: "complete" | "interrupted" | "failed";
+  attempts: number;
+  retries: Array<{ reason: string; status: number | null; waitMs: number }>;
+  usage?: { promptTokens: number; completionTokens: number; estimated?: boolean };
+  error?: { code: string; message: string };
+}
+
+/** A turn's completion as trace steps (seeds 001 and 003): each retry, then the completion itself. */
+export function completionTraceEvents(o: CompletionOutcome, now = Date.now()): SessionEvent[] {
+  const retries: SessionEvent[] = o.retries.map((r, i) => ({
+    id: `trace:retry:${o.callId}:${i + 1}`,
+    at: now,
+    type: EVENT_TYPES.traceStep,
+    data: { kind: "retry", name: o.model, ok: false, detail: { replyId: o.replyId, retry: i + 1, reason: r.reason, status: r.status, waitMs: r.waitMs } },
+  }));
+  const detail: Record<string, string | number | boolean | null> = {
+    replyId: o.replyId, purpose: o.purpose, model: o.model, status: o.status, attempts: o.attempts, retries: o.retries.length,
+    promptTokens: o.usage?.promptTokens ?? null, completionTokens: o.usage?.completionTokens ?? null,
+  };
+  if (o.usage?.estimated) detail.estimated = true;
+  if (o.error) Object.assign(detail, { error: o.error.code, message: o.error.message.slice(0, 300) });
+  return [...retries, { id: `trace:completion:${o.callId}`, at: now, type: EVENT_TYPES.traceStep, data: { kind: "completion", name: o.model, ms: o.ms, ok: o.status === "complete", detail } }];
+}

@@ -3,7 +3,14 @@ import { EVENT_TYPES } from "../../shared/protocol.ts";
 import { foldSession, reduceSession, type SessionEvent, type SessionState } from "../../shared/session.ts";
 import type { StageConfig } from "../../shared/stage-config.ts";
 import type { Env } from "../env.ts";
+import { SlidingWindow } from "../limits/sliding-window.ts";
 import { completeStage, updateContext, type CompleteRequest, type ContextRequest, type StageOutcome } from "./stage-ops.ts";
+
+export type Admission =
+  | { ok: true; usage: number }
+  | { ok: false; reason: "rate"; retryAfterMs: number }
+  | { ok: false; reason: "budget"; usage: number }
+  | { ok: false; reason: "unknown_session" };
 
 /**
  * One session: its append-only event log in SQLite and the state folded from it by the shared
@@ -12,6 +19,8 @@ import { completeStage, updateContext, type CompleteRequest, type ContextRequest
  */
 export class SessionRoom extends DurableObject<Env> {
   private state: SessionState;
+  /** Requests per minute of this session (see RateLimiter for why memory is enough). */
+  private readonly rate = new SlidingWindow();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -45,6 +54,20 @@ export class SessionRoom extends DurableObject<Env> {
     const outcome = completeStage(this.state, req, stages);
     if (outcome.events.length) await this.append(outcome.events);
     return { ...outcome, state: this.state };
+  }
+
+  /**
+   * The session's own limits, checked in the one call the chat and tool routes make here before
+   * the provider: its request rate and its token budget. Stores nothing; the route appends the
+   * request's messages only once every check has passed.
+   */
+  async admit(perMinute: number, tokenBudget: number): Promise<Admission> {
+    if (!this.state.sessionId) return { ok: false, reason: "unknown_session" };
+    const usage = this.state.usage?.totalTokens ?? 0;
+    if (usage >= tokenBudget) return { ok: false, reason: "budget", usage };
+    const rate = this.rate.hit(perMinute, 60_000, Date.now());
+    if (!rate.ok) return { ok: false, reason: "rate", retryAfterMs: rate.retryAfterMs };
+    return { ok: true, usage };
   }
 
   async append(events: SessionEvent[]): Promise<SessionState> {

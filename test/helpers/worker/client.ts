@@ -11,10 +11,16 @@ import type { SessionResponse } from "../../../shared/api.ts";
 export const ORIGIN = "http://127.0.0.1:8787";
 export const SITE_KEY = "demo-site-key-0001";
 const app = createApp();
+/** The client address rate limits count by; one per test file, so files never share a window. */
+export const CLIENT_IP = `10.${rand()}.${rand()}.${rand()}`;
+function rand() {
+  return Math.floor(Math.random() * 256);
+}
 
 export async function call(path: string, init: RequestInit & { json?: unknown } = {}, vars: Partial<Env> = {}) {
   const headers = new Headers(init.headers);
   if (!headers.has("origin")) headers.set("origin", ORIGIN);
+  if (!headers.has("cf-connecting-ip")) headers.set("cf-connecting-ip", CLIENT_IP);
   let body = init.body;
   if (init.json !== undefined) {
     body = JSON.stringify(init.json);
@@ -25,8 +31,8 @@ export async function call(path: string, init: RequestInit & { json?: unknown } 
   return { res, done: () => waitOnExecutionContext(ctx) };
 }
 
-export async function openSession(agentId = "derm-consult", vars: Partial<Env> = {}): Promise<SessionResponse> {
-  const { res } = await call("/v1/sessions", { method: "POST", json: { siteKey: SITE_KEY, agentId } }, vars);
+export async function openSession(agentId = "derm-consult", vars: Partial<Env> = {}, opts: { siteKey?: string; headers?: Record<string, string> } = {}): Promise<SessionResponse> {
+  const { res } = await call("/v1/sessions", { method: "POST", json: { siteKey: opts.siteKey ?? SITE_KEY, agentId }, headers: opts.headers }, vars);
   if (res.status !== 201) throw new Error(`openSession: ${res.status} ${await res.text()}`);
   return (await res.json()) as SessionResponse;
 }

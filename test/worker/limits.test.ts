@@ -1,0 +1,191 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { env } from "cloudflare:workers";
+import { auth, call, openSession } from "../helpers/worker/client.ts";
+import { putSite } from "../helpers/worker/sites.ts";
+import { clearConfigCache } from "../../worker/config/config-store.ts";
+import { siteLedger, utcDay } from "../../worker/limits/site-ledger.ts";
+import { sessionRoom } from "../../worker/session/session-stub.ts";
+import { LIMITS } from "../../shared/protocol.ts";
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  clearConfigCache();
+});
+
+const json = async (r: Response) => (await r.json()) as any;
+const state = (sid: string) => sessionRoom(env, sid).getState();
+const ipHeaders = (ip: string) => ({ "cf-connecting-ip": ip });
+const newIp = () => `192.0.2.${Math.floor(Math.random() * 250)}-${crypto.randomUUID().slice(0, 6)}`;
+
+async function chat(token: string, content: string, headers: Record<string, string> = {}, vars = {}) {
+  const { res, done } = await call("/v1/chat/completions", { method: "POST", json: { stream: true, messages: [{ id: `u-${content}`, role: "user", content }] }, headers: { ...auth(token), ...headers } }, vars);
+  const text = await res.text();
+  await done();
+  return { res, text };
+}
+
+/** A refusal's shape: status, code, Retry-After when there is one to give. */
+async function expectRefusal(res: Response, text: string, status: number, code: string) {
+  expect(res.status).toBe(status);
+  expect(JSON.parse(text).error.code).toBe(code);
+}
+
+describe("rate limits", () => {
+  it("per client IP: the next request over the limit gets 429 rate_limited with Retry-After, and stores nothing", async () => {
+    const siteKey = await putSite({ rateLimits: { sessionPerMinute: 100, ipPerMinute: 3 } });
+    const ip = newIp();
+    const s = await openSession("sales-coach", {}, { siteKey, headers: ipHeaders(ip) }); // 1
+    expect((await chat(s.token, "one", ipHeaders(ip))).res.status).toBe(200); // 2
+    expect((await chat(s.token, "two", ipHeaders(ip))).res.status).toBe(200); // 3
+    const over = await chat(s.token, "three", ipHeaders(ip));
+    await expectRefusal(over.res, over.text, 429, "rate_limited");
+    const retry = Number(over.res.headers.get("retry-after"));
+    expect(retry).toBeGreaterThanOrEqual(1);
+    expect(retry).toBeLessThanOrEqual(60);
+    expect(JSON.parse(over.text).error.message).toMatch(/at most 3 a minute/);
+    const msgs = (await state(s.sessionId)).messages.map((m) => m.id);
+    expect(msgs).not.toContain("u-three");
+    expect(msgs).toHaveLength(4);
+    // Another address on the same site is not held back.
+    expect((await chat(s.token, "four", ipHeaders(newIp()))).res.status).toBe(200);
+  });
+
+  it("per client IP also holds back opening sessions (so minting sessions does not escape the session limit)", async () => {
+    const siteKey = await putSite({ rateLimits: { sessionPerMinute: 100, ipPerMinute: 2 } });
+    const ip = newIp();
+    await openSession("derm-consult", {}, { siteKey, headers: ipHeaders(ip) });
+    await openSession("derm-consult", {}, { siteKey, headers: ipHeaders(ip) });
+    const { res, done } = await call("/v1/sessions", { method: "POST", json: { siteKey, agentId: "derm-consult" }, headers: ipHeaders(ip) });
+    await done();
+    await expectRefusal(res, await res.clone().text(), 429, "rate_limited");
+    expect(res.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect((await siteLedger(env, siteKey).listSessions(10)).length).toBe(2);
+  });
+
+  it("per session: 429 past the session's limit, nothing stored; another session from the same address goes on", async () => {
+    const siteKey = await putSite({ rateLimits: { sessionPerMinute: 2, ipPerMinute: 100 } });
+    const s = await openSession("sales-coach", {}, { siteKey });
+    expect((await chat(s.token, "a")).res.status).toBe(200);
+    expect((await chat(s.token, "b")).res.status).toBe(200);
+    const over = await chat(s.token, "c");
+    await expectRefusal(over.res, over.text, 429, "rate_limited");
+    expect(Number(over.res.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(JSON.parse(over.text).error.message).toContain("in this conversation");
+    expect((await state(s.sessionId)).messages.map((m) => m.id)).not.toContain("u-c");
+    // Edge tools count against the same limit.
+    const tool = await call("/v1/tools/knowledge_search", { method: "POST", json: { arguments: { query: "x" } }, headers: auth(s.token) });
+    expect(tool.res.status).toBe(429);
+    await tool.done();
+    expect((await state(s.sessionId)).trace.filter((t) => t.kind === "tool")).toEqual([]);
+    const other = await openSession("sales-coach", {}, { siteKey });
+    expect((await chat(other.token, "d")).res.status).toBe(200);
+  });
+});
+
+describe("token budgets", () => {
+  const PROVIDER = { LLM_BASE_URL: "https://provider.test/v1", LLM_API_KEY: "sk-test" };
+  const enc = new TextEncoder();
+  function sse(parts: unknown[], opts: { cut?: boolean } = {}) {
+    let i = 0;
+    return new Response(new ReadableStream<Uint8Array>({
+      pull(c) {
+        if (i < parts.length) return c.enqueue(enc.encode(`data: ${JSON.stringify(parts[i++])}\n\n`));
+        if (opts.cut) return c.error(new Error("connection reset"));
+        c.enqueue(enc.encode("data: [DONE]\n\n"));
+        c.close();
+      },
+    }), { headers: { "content-type": "text/event-stream" } });
+  }
+  const delta = (content: string, finish: string | null = null) => ({ choices: [{ index: 0, delta: { content }, finish_reason: finish }] });
+  const usage = (p: number, c: number) => ({ choices: [], usage: { prompt_tokens: p, completion_tokens: c, total_tokens: p + c } });
+
+  it("counts the streamed usage into the session and the site's day, with a completion trace step", async () => {
+    const siteKey = await putSite();
+    vi.spyOn(globalThis, "fetch").mockImplementation(async () => sse([delta("Hi"), delta(" there", "stop"), usage(70, 5)]));
+    const s = await openSession("derm-consult", {}, { siteKey });
+    expect((await chat(s.token, "hello", {}, PROVIDER)).res.status).toBe(200);
+    const st = await state(s.sessionId);
+    expect(st.usage).toEqual({ promptTokens: 70, completionTokens: 5, totalTokens: 75 });
+    expect(await siteLedger(env, siteKey).spent(utcDay())).toBe(75);
+    expect(st.trace.find((t) => t.kind === "completion")).toMatchObject({ name: "gpt-4o-mini", ok: true, detail: { status: "complete", promptTokens: 70, completionTokens: 5, retries: 0 } });
+  });
+
+  it("estimates the tokens of a stream cut before its usage chunk (still billed)", async () => {
+    const siteKey = await putSite();
+    vi.spyOn(globalThis, "fetch").mockImplementation(async () => sse([delta("Part of a reply")], { cut: true }));
+    const s = await openSession("derm-consult", {}, { siteKey });
+    await chat(s.token, "hello", {}, PROVIDER);
+    const st = await state(s.sessionId);
+    expect(st.usage.completionTokens).toBe(4);
+    expect(st.usage.promptTokens).toBeGreaterThan(100); // the system prompt is counted
+    expect(st.trace.find((t) => t.kind === "completion")).toMatchObject({ ok: false, detail: { status: "interrupted", estimated: true } });
+  });
+
+  it("per session: over budget gets 429 budget_exceeded before the provider is called, nothing stored", async () => {
+    const siteKey = await putSite({ budgets: { sitePerDay: 1_000_000, perSession: 50 } });
+    const spy = vi.spyOn(globalThis, "fetch").mockImplementation(async () => sse([delta("Hi", "stop"), usage(40, 20)]));
+    const s = await openSession("derm-consult", {}, { siteKey });
+    expect((await chat(s.token, "first", {}, PROVIDER)).res.status).toBe(200);
+    const over = await chat(s.token, "second", {}, PROVIDER);
+    await expectRefusal(over.res, over.text, 429, "budget_exceeded");
+    expect(JSON.parse(over.text).error.message).toMatch(/This conversation has used its token budget \(60 of 50 tokens\); start a new conversation/);
+    expect(spy).toHaveBeenCalledTimes(1);
+    const st = await state(s.sessionId);
+    expect(st.messages.map((m) => m.id)).not.toContain("u-second");
+    expect(st.usage.totalTokens).toBe(60);
+    // A new conversation on the same site may go on.
+    const fresh = await openSession("derm-consult", {}, { siteKey });
+    expect((await chat(fresh.token, "again", {}, PROVIDER)).res.status).toBe(200);
+  });
+
+  it("per site and day: over budget gets 429 budget_exceeded with Retry-After until midnight UTC, for every session", async () => {
+    const siteKey = await putSite({ budgets: { sitePerDay: 100, perSession: 100_000 } });
+    const spy = vi.spyOn(globalThis, "fetch").mockImplementation(async () => sse([delta("Hi", "stop"), usage(90, 30)]));
+    const a = await openSession("derm-consult", {}, { siteKey });
+    expect((await chat(a.token, "first", {}, PROVIDER)).res.status).toBe(200);
+    const b = await openSession("derm-consult", {}, { siteKey });
+    const over = await chat(b.token, "second", {}, PROVIDER);
+    await expectRefusal(over.res, over.text, 429, "budget_exceeded");
+    expect(JSON.parse(over.text).error.message).toContain("00:00 UTC");
+    const retry = Number(over.res.headers.get("retry-after"));
+    expect(retry).toBeGreaterThan(0);
+    expect(retry).toBeLessThanOrEqual(86_400);
+    expect(spy).toHaveBeenCalledTimes(1);
+    expect((await state(b.sessionId)).messages).toEqual([]);
+  });
+});
+
+describe("request limits", () => {
+  it.each([
+    ["more messages than allowed", () => Array.from({ length: LIMITS.maxMessages + 1 }, (_, i) => ({ role: "user", content: `m${i}` }))],
+    ["a message longer than allowed", () => [{ role: "user", content: "x".repeat(LIMITS.maxMessageChars + 1) }]],
+  ])("refuses %s with 400 validation_failed, storing nothing", async (_name, messages) => {
+    const s = await openSession();
+    const { res } = await call("/v1/chat/completions", { method: "POST", json: { messages: messages() }, headers: auth(s.token) });
+    expect(res.status).toBe(400);
+    expect((await json(res)).error.code).toBe("validation_failed");
+    expect((await state(s.sessionId)).messages).toEqual([]);
+  });
+
+  it("accepts exactly the limits", async () => {
+    const s = await openSession("sales-coach");
+    const messages = Array.from({ length: LIMITS.maxMessages }, (_, i) => ({ role: "user", content: i === 0 ? "y".repeat(LIMITS.maxMessageChars) : `m${i}` }));
+    const { res, done } = await call("/v1/chat/completions", { method: "POST", json: { messages }, headers: auth(s.token) });
+    expect(res.status).toBe(200);
+    await res.text();
+    await done();
+  });
+
+  it("refuses a body over the size limit with 413 on every JSON route, storing nothing", async () => {
+    const s = await openSession("protocol-designer");
+    const big = "x".repeat(LIMITS.maxBodyBytes + 10);
+    for (const [method, path] of [["POST", "/v1/chat/completions"], ["POST", `/v1/sessions/${s.sessionId}/events`], ["PATCH", `/v1/sessions/${s.sessionId}/context`], ["POST", "/v1/tools/knowledge_search"], ["POST", "/v1/sessions"]]) {
+      const { res } = await call(path, { method, body: JSON.stringify({ big }), headers: { ...auth(s.token), "content-type": "application/json" } });
+      expect(res.status, path).toBe(413);
+      expect((await json(res)).error.code).toBe("payload_too_large");
+    }
+    const st = await state(s.sessionId);
+    expect(st.messages).toEqual([]);
+    expect(st.version).toBe(2); // opened, first stage started
+  });
+});

@@ -1,0 +1,44 @@
+import { Hono } from "hono";
+import type { SiteConfig } from "../../shared/agent-config.ts";
+import type { AppEnv } from "../env.ts";
+import { ApiError } from "../errors.ts";
+import { adminKey } from "../middleware/admin-key.ts";
+import { siteLedger, utcDay } from "../limits/site-ledger.ts";
+import { sessionRoom } from "../session/session-stub.ts";
+
+type AdminEnv = AppEnv & { Variables: { site: SiteConfig } };
+
+/**
+ * A site owner's view (seeds 001 and 003): the site's sessions, newest first, and each session's
+ * state and trace (every completion with model, tokens, ms and retries; every tool call; errors).
+ */
+export const adminRoutes = new Hono<AdminEnv>();
+adminRoutes.use("/v1/admin/*", adminKey());
+
+adminRoutes.get("/v1/admin/sessions", async (c) => {
+  const site = c.var.site;
+  const limit = Math.min(Math.max(Number(c.req.query("limit")) || 50, 1), 200);
+  const before = Number(c.req.query("before")) || undefined;
+  const ledger = siteLedger(c.env, site.siteKey);
+  const [sessions, spentToday] = await Promise.all([ledger.listSessions(limit, before), ledger.spent(utcDay())]);
+  return c.json({
+    site: site.siteKey,
+    sessions,
+    tokensToday: { spent: spentToday, budget: site.budgets.sitePerDay },
+    ...(sessions.length === limit ? { next: sessions.at(-1)!.openedAt } : {}),
+  });
+});
+
+/** The session, when it belongs to the admin's site; another site's session is not found (404). */
+async function siteSession(c: { env: AppEnv["Bindings"]; var: { site: SiteConfig } }, id: string) {
+  const state = await sessionRoom(c.env, id).getState();
+  if (!state.sessionId || state.siteKey !== c.var.site.siteKey) throw new ApiError(404, "not_found", "No such session for this site");
+  return state;
+}
+
+adminRoutes.get("/v1/admin/sessions/:id", async (c) => c.json({ state: await siteSession(c, c.req.param("id")) }));
+
+adminRoutes.get("/v1/admin/sessions/:id/trace", async (c) => {
+  const state = await siteSession(c, c.req.param("id"));
+  return c.json({ sessionId: state.sessionId, agentId: state.agentId, usage: state.usage, trace: state.trace });
+});
