@@ -1,6 +1,6 @@
 import type { Page, Request } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { useDemo } from "../helpers/e2e.ts";
+import { newPage, useDemo } from "../helpers/e2e.ts";
 
 /** The agent presets on their demo pages, driven as a visitor would (built bundle, local worker). */
 const demo = useDemo();
@@ -16,17 +16,11 @@ async function ask(page: Page, path: string, text: string) {
   await page.keyboard.press("Enter");
 }
 
-async function newPage() {
-  const context = await demo.browser.newContext({ viewport: { width: 1280, height: 860 }, locale: "en-US" });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (e) => errors.push(String(e)));
-  return { context, page, errors };
-}
+const open = () => newPage(demo.browser, { viewport: { width: 1280, height: 860 } });
 
 describe("agent presets in the browser", () => {
   it("dermatology consult: advice cards with evidence, kept in the advice list and across reloads", async () => {
-    const { context, page, errors } = await newPage();
+    const { context, page, errors } = await open();
     await ask(page, "/", "I have a red itchy rash on my arm");
     const cards = q(page, "article.advice");
     await expect.poll(() => cards.count(), { timeout: 20_000 }).toBe(2);
@@ -58,7 +52,7 @@ describe("agent presets in the browser", () => {
   });
 
   it("medical Q&A: a medicine question takes the quick path (classify + retrieval, one answer)", async () => {
-    const { context, page, errors } = await newPage();
+    const { context, page, errors } = await open();
     const chats: Array<{ purpose?: string }> = [];
     const tools: string[] = [];
     page.on("request", (r: Request) => {
@@ -79,7 +73,7 @@ describe("agent presets in the browser", () => {
   });
 
   it("sales coach (text ReAct): reasoning shown collapsed, only the final answer in the bubble", async () => {
-    const { context, page, errors } = await newPage();
+    const { context, page, errors } = await open();
     await ask(page, "/sales.html", "A clinic asks whether our moisturiser suits eczema patients");
     const answer = q(page, ".msg[data-role=assistant] .bubble").last();
     await expect.poll(() => answer.textContent(), { timeout: 20_000 }).toContain("Talking points");

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useDemo } from "../helpers/e2e.ts";
+import { newPage, useDemo } from "../helpers/e2e.ts";
 import { buildHostApp } from "../helpers/host-app.ts";
 import { serveStatic, type StaticServer } from "../helpers/static-server.ts";
 
@@ -111,10 +111,7 @@ describe("npm package in a host app built with Vite", () => {
   }, 120_000);
 
   it("mounts, chats, isolates styles, and switches identity without a reload", async () => {
-    const context = await demo.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "en-US" });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on("pageerror", (e) => errors.push(String(e)));
+    const { context, page, errors } = await newPage(demo.browser);
     await page.goto(`${host.url}/?api=${encodeURIComponent(demo.dev.url)}`);
     const launcher = page.locator("#chat button.launcher");
     await launcher.waitFor();

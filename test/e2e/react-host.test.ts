@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useDemo } from "../helpers/e2e.ts";
+import { newPage, useDemo } from "../helpers/e2e.ts";
 import { buildHostApp, type HostApp } from "../helpers/host-app.ts";
 import { serveStatic, type StaticServer } from "../helpers/static-server.ts";
 
@@ -21,10 +21,7 @@ afterAll(async () => {
 describe("npm package in a React host", () => {
   it("type-checks, mounts, chats, switches identity and unmounts cleanly", async () => {
     expect(app.typecheck.ok, app.typecheck.output).toBe(true);
-    const context = await demo.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "en-US" });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on("pageerror", (e) => errors.push(String(e)));
+    const { context, page, errors } = await newPage(demo.browser);
     await page.goto(`${host.url}/?api=${encodeURIComponent(demo.dev.url)}`);
     const launcher = page.locator("#chat button.launcher");
     await launcher.waitFor();

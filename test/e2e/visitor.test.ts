@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { useDemo } from "../helpers/e2e.ts";
+import { newPage, useDemo } from "../helpers/e2e.ts";
 
 /**
  * The script-tag widget as visitors use it: keyboard only, checked by axe-core in both themes,
@@ -27,13 +27,7 @@ const focused = (page: Page) =>
     return el ? `${el.tagName.toLowerCase()}.${el.className}${el.dataset.action ? `[${el.dataset.action}]` : ""}` : `outside:${document.activeElement?.tagName}`;
   });
 
-async function newPage(opts: Parameters<Browser["newContext"]>[0] = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await demo.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "en-US", ...opts });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (e) => errors.push(String(e)));
-  return { context, page, errors };
-}
+const open = (opts: Parameters<typeof newPage>[1] = {}) => newPage(demo.browser, opts);
 
 async function axeViolations(page: Page): Promise<Array<{ id: string; impact: string; help: string; nodes: number }>> {
   if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: resolve("node_modules/axe-core/axe.min.js") });
@@ -48,7 +42,7 @@ async function axeViolations(page: Page): Promise<Array<{ id: string; impact: st
 
 describe("keyboard and accessibility", () => {
   it("works by keyboard alone, end to end, with no serious axe violations in either theme", async () => {
-    const { context, page, errors } = await newPage();
+    const { context, page, errors } = await open();
     await page.goto(demo.dev.url + "/");
     await launcher(page).waitFor();
     // Tab from the top of the page until the launcher has focus.
@@ -100,7 +94,7 @@ describe("keyboard and accessibility", () => {
   });
 
   it("honours prefers-reduced-motion", async () => {
-    const { context, page } = await newPage({ reducedMotion: "reduce" });
+    const { context, page } = await open({ reducedMotion: "reduce" });
     await page.goto(demo.dev.url + "/");
     await launcher(page).click();
     await panel(page).waitFor();
@@ -112,7 +106,7 @@ describe("keyboard and accessibility", () => {
 
 describe("styles", () => {
   it("never leak out into the host page, and host custom properties theme the widget", async () => {
-    const { context, page } = await newPage();
+    const { context, page } = await open();
     await page.goto(demo.dev.url + "/");
     const snapshot = () =>
       page.evaluate(() =>
@@ -146,7 +140,7 @@ describe("styles", () => {
 
 describe("phone", () => {
   it("is full screen, locks the page behind it, and keeps the composer above the keyboard", async () => {
-    const { context, page } = await newPage({ viewport: { width: 390, height: 780 }, isMobile: true, hasTouch: true });
+    const { context, page } = await open({ viewport: { width: 390, height: 780 }, isMobile: true, hasTouch: true });
     await page.goto(demo.dev.url + "/");
     await launcher(page).click();
     await panel(page).waitFor();
@@ -180,7 +174,7 @@ describe("phone", () => {
 
 describe("visitor comforts", () => {
   it("unread badge, copy, retry after stop, new conversation, kept across pages", async () => {
-    const { context, page, errors } = await newPage();
+    const { context, page, errors } = await open();
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: demo.dev.url });
     await page.goto(demo.dev.url + "/");
     await launcher(page).click();
@@ -241,7 +235,7 @@ describe("visitor comforts", () => {
   });
 
   it("speaks Chinese in everything new, counts by Intl", async () => {
-    const { context, page } = await newPage({ locale: "zh-CN" });
+    const { context, page } = await open({ locale: "zh-CN" });
     await page.goto(demo.dev.url + "/");
     await launcher(page).click();
     await input(page).fill("我的手臂上有红色的皮疹，很痒");

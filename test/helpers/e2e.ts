@@ -1,5 +1,5 @@
 import { mkdirSync } from "node:fs";
-import type { Browser } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 import { launchBrowser } from "./browser.ts";
 import { startWranglerDev, type WranglerDev } from "./wrangler-dev.ts";
@@ -24,4 +24,20 @@ export function useDemo(opts: Parameters<typeof startWranglerDev>[0] = {}): Demo
     await demo.dev?.stop();
   });
   return demo;
+}
+
+export interface TestPage {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught errors of the page: a test ends by expecting none. */
+  errors: string[];
+}
+
+/** A fresh browser context and page (desktop size, English unless told otherwise) that records page errors. */
+export async function newPage(browser: Browser, opts: Parameters<Browser["newContext"]>[0] = {}): Promise<TestPage> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "en-US", ...opts });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  return { context, page, errors };
 }
