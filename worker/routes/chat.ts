@@ -41,8 +41,6 @@ chatRoutes.post("/v1/chat/completions", sessionToken(), jsonBody(ChatRequest), a
   await admitTurn(c, site, claims, true);
 
   const room = sessionRoom(c.env, claims.sid);
-  const inputsStored = room.append(newInputEvents(req.messages));
-  c.executionCtx.waitUntil(inputsStored.catch(() => {}));
   const replyId = req.parley?.replyId ?? crypto.randomUUID();
   const purpose = req.parley?.purpose ?? "chat";
   const callId = crypto.randomUUID();
@@ -56,6 +54,11 @@ chatRoutes.post("/v1/chat/completions", sessionToken(), jsonBody(ChatRequest), a
   const model = modelName(c.env, { ...agent, model: body.model as string });
   const log = newCallLog();
   const promptText = () => JSON.stringify(body.messages);
+
+  // The provider gets the request first; the session stores the visitor's input while it works.
+  const upstreamCall = callModel(c.env, agent, body, log);
+  const inputsStored = room.append(newInputEvents(req.messages));
+  c.executionCtx.waitUntil(inputsStored.catch(() => {}));
 
   const store = (events: SessionEvent[], tokens: number) =>
     c.executionCtx.waitUntil(
@@ -79,7 +82,7 @@ chatRoutes.post("/v1/chat/completions", sessionToken(), jsonBody(ChatRequest), a
 
   let upstream: Response;
   try {
-    upstream = await callModel(c.env, agent, body, log);
+    upstream = await upstreamCall;
   } catch (err) {
     // The visitor's message stays; the failure (and the retries before it) go into the trace.
     const error = err instanceof ApiError ? { code: err.code, message: err.message } : { code: "internal", message: String(err) };
