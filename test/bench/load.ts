@@ -4,7 +4,8 @@ import type { SessionState } from "../../shared/session.ts";
 import { demoSite } from "../../worker/presets/demo-site.ts";
 import { GENERIC_REPLY, startFakeUpstream, type FakeUpstream, type FaultContext, type FaultSpec, type RecordedRequest } from "../helpers/fake-upstream.ts";
 import { fmt, summarize } from "../helpers/stats.ts";
-import { benchAgent, postJson, streamChat, type StreamResult } from "./sse-client.ts";
+import { benchStack } from "./bench-stack.ts";
+import { postJson, streamChat, type StreamResult } from "./sse-client.ts";
 import { startBenchWorker, type BenchWorker } from "./worker-runtime.ts";
 
 /**
@@ -152,23 +153,15 @@ function auditSession(state: SessionState, turns: Turn[]): string[] {
 }
 
 async function main(): Promise<number> {
-  let upstream: FakeUpstream | undefined;
-  let worker: BenchWorker | undefined;
-  const stopAll = async () => {
-    benchAgent.destroy();
-    await worker?.stop().catch(() => undefined);
-    await upstream?.close().catch(() => undefined);
-    worker = undefined;
-    upstream = undefined;
-  };
-  for (const sig of ["SIGINT", "SIGTERM"] as const) process.once(sig, () => { void stopAll().finally(() => process.exit(130)); });
+  const stack = benchStack();
+  const stopAll = stack.stop;
   const deadline = setTimeout(() => {
     console.error(`bench:load FAIL: over its ${CFG.deadlineMs / 1000} s deadline`);
     void stopAll().finally(() => process.exit(3));
   }, CFG.deadlineMs);
   try {
-    upstream = await startFakeUpstream({ apiKey: API_KEY, firstTokenMs: CFG.firstTokenMs, chunkMs: CFG.chunkMs, fault: faultFor });
-    worker = await startBenchWorker("workerd", { LLM_BASE_URL: upstream.url, LLM_API_KEY: API_KEY });
+    const upstream = (stack.upstream = await startFakeUpstream({ apiKey: API_KEY, firstTokenMs: CFG.firstTokenMs, chunkMs: CFG.chunkMs, fault: faultFor }));
+    const worker = (stack.worker = await startBenchWorker("workerd", { LLM_BASE_URL: upstream.url, LLM_API_KEY: API_KEY }));
     if (!worker.putConfig) throw new Error("the bench worker cannot write KV config");
     const origin = `http://127.0.0.1:${worker.port}`;
     // One machine plays every visitor (one address): a site with room for the whole run.

@@ -3,7 +3,8 @@ import { performance } from "node:perf_hooks";
 import type { SessionResponse } from "../../shared/api.ts";
 import { GENERIC_REPLY, startFakeUpstream, type FakeUpstream, type RecordedRequest } from "../helpers/fake-upstream.ts";
 import { fmt, summarize, type Summary } from "../helpers/stats.ts";
-import { benchAgent, postJson, streamChat, type StreamResult } from "./sse-client.ts";
+import { benchStack } from "./bench-stack.ts";
+import { postJson, streamChat, type StreamResult } from "./sse-client.ts";
 import { startBenchWorker, type BenchWorker, type RuntimeKind } from "./worker-runtime.ts";
 import { demoSite } from "../../worker/presets/demo-site.ts";
 
@@ -207,23 +208,12 @@ function table(label: string, sides: Sides, o: Overhead): void {
 }
 
 async function main(): Promise<number> {
-  let upstream: FakeUpstream | undefined;
-  let worker: BenchWorker | undefined;
-  const stopAll = async () => {
-    benchAgent.destroy();
-    await worker?.stop().catch(() => undefined);
-    await upstream?.close().catch(() => undefined);
-    worker = undefined;
-    upstream = undefined;
-  };
-  // Ctrl-C or a CI timeout (SIGTERM) must not leave workerd behind.
-  for (const sig of ["SIGINT", "SIGTERM"] as const) {
-    process.once(sig, () => { void stopAll().finally(() => process.exit(130)); });
-  }
+  const stack = benchStack();
+  const stopAll = stack.stop;
   try {
-    upstream = await startFakeUpstream({ apiKey: CFG.apiKey, firstTokenMs: CFG.firstTokenMs, chunkMs: CFG.chunkMs });
+    const upstream = (stack.upstream = await startFakeUpstream({ apiKey: CFG.apiKey, firstTokenMs: CFG.firstTokenMs, chunkMs: CFG.chunkMs }));
     log(`fake upstream on ${upstream.url} (first token ${CFG.firstTokenMs} ms, ${CFG.chunkMs} ms between chunks)`);
-    worker = await startBenchWorker(CFG.runtime, { LLM_BASE_URL: upstream.url, LLM_API_KEY: CFG.apiKey });
+    const worker = (stack.worker = await startBenchWorker(CFG.runtime, { LLM_BASE_URL: upstream.url, LLM_API_KEY: CFG.apiKey }));
     const origin = `http://127.0.0.1:${worker.port}`;
     log(`worker on ${worker.url}: ${worker.label}`);
     // Every bench request comes from one address: raise the demo site's rate limits for the run
