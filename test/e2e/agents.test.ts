@@ -31,6 +31,9 @@ describe("agent presets in the browser", () => {
     expect(await first.locator(".sev").textContent()).toBe("Tip");
     expect(await first.locator(".evidence li").count()).toBe(2);
     expect(await cards.nth(1).getAttribute("class")).toContain("caution");
+    // Times of day in the visitor's locale (Intl), under the visitor's message and the reply.
+    expect(await q(page, ".msg[data-role=user] time").textContent()).toMatch(/^\d{1,2}:\d{2}( [AP]M)?$/);
+    expect(await q(page, ".msg[data-role=assistant] time").last().getAttribute("datetime")).toMatch(/^\d{4}-\d\d-\d\dT/);
     // The cards sit inside the reply that gave them, between its answer and its closing line.
     const order = await q(page, ".msg[data-role=assistant]").last().evaluate((el) => Array.from(el.children).map((c) => c.className));
     expect(order.findIndex((c) => c.includes("advice"))).toBeGreaterThan(order.findIndex((c) => c === "part"));

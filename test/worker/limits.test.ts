@@ -189,3 +189,21 @@ describe("request limits", () => {
     expect(st.version).toBe(2); // opened, first stage started
   });
 });
+
+describe("rate limits on the session routes", () => {
+  it("count stage edits and reads like chat turns: over the session's limit is 429 and nothing changes", async () => {
+    const siteKey = await putSite({ agents: ["protocol-designer"], rateLimits: { sessionPerMinute: 3, ipPerMinute: 1000 } });
+    const ip = newIp();
+    const s = await openSession("protocol-designer", {}, { siteKey, headers: ipHeaders(ip) });
+    const patch = (value: string) =>
+      call(`/v1/sessions/${s.sessionId}/context`, { method: "PATCH", headers: { ...auth(s.token), ...ipHeaders(ip) }, json: { stageId: "question", field: "rationale", value, baseVersion: 0 } });
+    expect((await call(`/v1/sessions/${s.sessionId}`, { headers: { ...auth(s.token), ...ipHeaders(ip) } })).res.status).toBe(200); // 1
+    expect((await patch("first")).res.status).toBe(200); // 2
+    expect((await call(`/v1/sessions/${s.sessionId}/trace`, { headers: { ...auth(s.token), ...ipHeaders(ip) } })).res.status).toBe(200); // 3
+    const over = await patch("second");
+    expect(over.res.status).toBe(429);
+    expect(over.res.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect((await json(over.res)).error.code).toBe("rate_limited");
+    expect((await state(s.sessionId)).context.question).toEqual({ rationale: "first" });
+  });
+});

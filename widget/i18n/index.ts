@@ -15,6 +15,11 @@ export function formatCount(locale: WidgetLocale, n: number): string {
   return new Intl.NumberFormat(locale).format(n);
 }
 
+/** A message's time of day, in the visitor's language and clock (Intl). */
+export function formatTime(locale: WidgetLocale, at: number): string {
+  return new Intl.DateTimeFormat(locale, { hour: "numeric", minute: "2-digit" }).format(at);
+}
+
 export function stringsFor(locale: WidgetLocale): Strings {
   return locale === "zh-CN" ? zhCN : en;
 }

@@ -25,9 +25,11 @@ export interface ReplyItem {
   reasoning: ReasoningStep[];
   /** The turn is still under way. */
   live: boolean;
+  /** When the reply began (its first stored message); absent while only the live step exists. */
+  at?: number;
 }
 
-export type TranscriptItem = { kind: "user"; id: string; content: string } | ReplyItem;
+export type TranscriptItem = { kind: "user"; id: string; content: string; at: number } | ReplyItem;
 
 const ADVICE = "record_advice";
 const FOLLOWUP = "ask_followup";
@@ -100,13 +102,14 @@ export function buildTranscript(messages: readonly StoredMessage[], advice: read
         continue;
       }
       reply = null;
-      items.push({ kind: "user", id: m.id, content: m.content });
+      items.push({ kind: "user", id: m.id, content: m.content, at: m.at });
     } else if (m.role === "assistant") {
       let calls = m.toolCalls ?? [];
       if (strategy === "text-react") {
         const step = parseReact(m.content);
         if (step.kind === "action") calls = [{ id: `react_${m.id}`, type: "function", function: { name: step.tool, arguments: JSON.stringify(step.input) } }];
       }
+      current().at ??= m.at;
       addStep(m.id, m.content, calls, m.status, false);
     }
   }

@@ -1,15 +1,18 @@
 import type { ViewMessage } from "../state/chat-store.ts";
 import type { Strings } from "../i18n/index.ts";
+import { MessageTime } from "./message-time.tsx";
 import { Markdown } from "./markdown.tsx";
 
 interface Props {
   message: Pick<ViewMessage, "role" | "content" | "status">;
   strings: Strings;
   streaming?: boolean;
+  /** When it was sent, with the visitor's locale: shown under the bubble. */
+  time?: { at: number; locale: string };
 }
 
 /** Visitor text is shown as typed; assistant text is markdown. */
-export function MessageBubble({ message, strings, streaming }: Props) {
+export function MessageBubble({ message, strings, streaming, time }: Props) {
   const { role } = message;
   return (
     <div class={`msg ${role}`} data-role={role} data-streaming={streaming ? "true" : undefined}>
@@ -18,6 +21,7 @@ export function MessageBubble({ message, strings, streaming }: Props) {
         {role === "user" ? message.content : <Markdown text={message.content} />}
       </div>
       {message.status === "interrupted" && <div class="note">{strings.stopped}</div>}
+      {time && <MessageTime {...time} />}
     </div>
   );
 }

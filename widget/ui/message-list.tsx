@@ -41,12 +41,13 @@ export function MessageList({ store }: { store: ChatStore }) {
       {!agent && status === "connecting" && <div class="status">{s.connecting}</div>}
       {items.map((item) =>
         item.kind === "user" ? (
-          <MessageBubble key={item.id} message={{ role: "user", content: item.content }} strings={s} />
+          <MessageBubble key={item.id} message={{ role: "user", content: item.content }} strings={s} time={{ at: item.at, locale }} />
         ) : (
           <Reply
             key={item.id}
             reply={item}
             strings={s}
+            locale={locale}
             busy={busy}
             onOption={(o) => void store.send(o)}
             onRetry={!error && item === items.at(-1) && messages.at(-1)?.status === "interrupted" ? store.retry : undefined}

@@ -5,9 +5,11 @@ import { AdviceCard } from "./advice-card.tsx";
 import { copyText } from "./copy-text.ts";
 import { CopyIcon } from "./icons.tsx";
 import { Markdown } from "./markdown.tsx";
+import { MessageTime } from "./message-time.tsx";
 import { Reasoning } from "./reasoning.tsx";
 
 interface Props {
+  locale: string;
   reply: ReplyItem;
   strings: Strings;
   /** Answering a follow-up question sends the chosen option as the visitor's message. */
@@ -18,7 +20,7 @@ interface Props {
 }
 
 /** The assistant's answer to one visitor message: text, advice cards and questions, in the order given. */
-export function Reply({ reply, strings, onOption, busy, onRetry }: Props) {
+export function Reply({ reply, strings, onOption, busy, onRetry, locale }: Props) {
   const [copied, setCopied] = useState(false);
   const text = reply.parts.map((p) => (p.kind === "text" ? p.content : "")).filter(Boolean).join("\n\n");
   return (
@@ -70,6 +72,7 @@ export function Reply({ reply, strings, onOption, busy, onRetry }: Props) {
         );
       })}
       <Reasoning steps={reply.reasoning} strings={strings} live={reply.live} />
+      {reply.at !== undefined && !reply.live && <MessageTime at={reply.at} locale={locale} />}
       {!reply.live && text && (
         <button
           type="button"

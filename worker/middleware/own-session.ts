@@ -2,14 +2,19 @@ import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import { checkSiteOrigin } from "./site-origin.ts";
+import { admitTurn } from "../limits/admission.ts";
 
-/** For /v1/sessions/:id/...: the token must be this session's own, from an allowed origin. */
+/**
+ * For /v1/sessions/:id/...: the token must be this session's own, from an allowed origin, and the
+ * request counts against the session's and the client IP's rate limits like chat and tool calls.
+ */
 export function ownSession(): MiddlewareHandler<AppEnv> {
   return async function ownSessionMiddleware(c, next) {
     const claims = c.var.claims;
     // A token opens its own session and no other.
     if (c.req.param("id") !== claims.sid) throw new ApiError(403, "forbidden", "This session token belongs to another session");
-    await checkSiteOrigin(c, claims.site, false);
+    const site = await checkSiteOrigin(c, claims.site, false);
+    await admitTurn(c, site, claims, false);
     await next();
   };
 }
