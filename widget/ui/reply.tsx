@@ -72,19 +72,23 @@ export function Reply({ reply, strings, onOption, busy, onRetry, locale }: Props
         );
       })}
       <Reasoning steps={reply.reasoning} strings={strings} live={reply.live} />
-      {reply.at !== undefined && !reply.live && <MessageTime at={reply.at} locale={locale} />}
-      {!reply.live && text && (
-        <button
-          type="button"
-          class="act"
-          data-action="copy"
-          aria-label={copied ? strings.copied : strings.copy}
-          title={strings.copy}
-          onClick={() => void copyText(text).then((ok) => ok && (setCopied(true), setTimeout(() => setCopied(false), 2000)))}
-        >
-          <CopyIcon />
-          {copied && <span>{strings.copied}</span>}
-        </button>
+      {!reply.live && (reply.at !== undefined || text) && (
+        <div class="meta">
+          {reply.at !== undefined && <MessageTime at={reply.at} locale={locale} />}
+          {text && (
+            <button
+              type="button"
+              class="act"
+              data-action="copy"
+              aria-label={copied ? strings.copied : strings.copy}
+              title={strings.copy}
+              onClick={() => void copyText(text).then((ok) => ok && (setCopied(true), setTimeout(() => setCopied(false), 2000)))}
+            >
+              <CopyIcon />
+              {copied && <span>{strings.copied}</span>}
+            </button>
+          )}
+        </div>
       )}
     </div>
   );
