@@ -133,7 +133,9 @@ describe("no secret reaches the browser", () => {
     await page.locator("parley-chat button.l").click();
     await expect.poll(() => page.locator('parley-chat .msg[data-role="user"]').count()).toBe(2);
 
-    // The partner portal drives the iframe embed through a turn too.
+    // The partner portal drives the iframe embed through a turn too, in a conversation of its own
+    // (the embed page shares the worker's origin, so it would otherwise restore the one above).
+    await page.evaluate(() => localStorage.clear());
     await page.goto(dev.url + "/portal.html");
     await page.click("#ask");
     await page.frameLocator("#chat-frame").locator(".panel").waitFor();
