@@ -1,4 +1,4 @@
-import type { ChatChunk, ChatMessage, Purpose, ToolCall } from "../../shared/chat.ts";
+import { mergeToolCallDeltas, type ChatMessage, type Purpose, type ToolCall } from "../../shared/chat.ts";
 import { ROUTES } from "../../shared/protocol.ts";
 import { HttpError, request, type FetchLike } from "../transport/http.ts";
 import { readChatChunks } from "../transport/sse.ts";
@@ -22,16 +22,6 @@ export interface StepResult {
 /** One completion; the loop and the router only see this function, so tests can script it. */
 export type Complete = (req: CompletionRequest) => Promise<StepResult>;
 
-/** Joins streamed tool-call fragments (OpenAI sends name and arguments in pieces, keyed by index). */
-export function mergeToolCalls(into: ToolCall[], deltas: NonNullable<ChatChunk["choices"][number]["delta"]["tool_calls"]>): void {
-  for (const d of deltas) {
-    const call = (into[d.index] ??= { id: "", type: "function", function: { name: "", arguments: "" } });
-    if (d.id) call.id = d.id;
-    if (d.function?.name) call.function.name += d.function.name;
-    if (d.function?.arguments) call.function.arguments += d.function.arguments;
-  }
-}
-
 /** Completions through the Parley proxy, streamed. */
 export function proxyCompletion(ctx: { api: string; token: () => string; fetch?: FetchLike }): Complete {
   return async (req) => {
@@ -53,7 +43,7 @@ export function proxyCompletion(ctx: { api: string; token: () => string; fetch?:
         step.text += choice.delta.content;
         req.onText?.(step.text);
       }
-      if (choice.delta?.tool_calls) mergeToolCalls(step.toolCalls, choice.delta.tool_calls);
+      if (choice.delta?.tool_calls) mergeToolCallDeltas(step.toolCalls, choice.delta.tool_calls);
       if (choice.finish_reason) step.finishReason = choice.finish_reason;
     }
     step.toolCalls = step.toolCalls.filter(Boolean);

@@ -1,5 +1,5 @@
 import type { RouterConfig } from "../../shared/agent-config.ts";
-import type { ChatMessage } from "../../shared/chat.ts";
+import { contentText, type ChatMessage } from "../../shared/chat.ts";
 import { parseToolInput, type ToolDefinition } from "../../shared/tool.ts";
 import type { Complete } from "./completion.ts";
 import type { LoopResult, StepView } from "./loop.ts";
@@ -118,7 +118,7 @@ function formatSource(tool: string, result: unknown): string {
 function lastUserText(history: readonly ChatMessage[]): string {
   for (let i = history.length - 1; i >= 0; i--) {
     const m = history[i];
-    if (m.role === "user") return typeof m.content === "string" ? m.content : m.content.map((p) => p.text ?? "").join("");
+    if (m.role === "user") return contentText(m.content);
   }
   return "";
 }

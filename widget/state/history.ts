@@ -1,4 +1,4 @@
-import type { ChatMessage } from "../../shared/chat.ts";
+import { contentText, type ChatMessage } from "../../shared/chat.ts";
 import type { StoredMessage } from "../../shared/session.ts";
 
 /**
@@ -24,7 +24,7 @@ export function toChatHistory(messages: readonly StoredMessage[]): ChatMessage[]
 
 /** A message the agent loop added, in the stored shape the reducer folds. */
 export function toStored(m: ChatMessage, at = Date.now()): StoredMessage {
-  const content = typeof m.content === "string" ? m.content : (m.content ?? []).map((p) => p.text ?? "").join("");
+  const content = contentText(m.content);
   return {
     id: m.id ?? "",
     role: m.role,

@@ -1,4 +1,4 @@
-import type { ChatChunk, ChatCompletion, ChatMessage, ToolCall, Usage } from "../../shared/chat.ts";
+import { contentText, type ChatChunk, type ChatCompletion, type ChatMessage, type ToolCall, type Usage } from "../../shared/chat.ts";
 import type { DemoScript, DemoStep } from "./demo-script.ts";
 
 type Msg = Omit<ChatMessage, "id">;
@@ -22,9 +22,9 @@ export function pickDemoStep(script: DemoScript, req: DemoRequest): DemoStep {
   let lastUser = -1;
   for (let i = messages.length - 1; i >= 0; i--) {
     // Text-ReAct observations come back as user messages; they continue the turn, not start one.
-    if (messages[i].role === "user" && !textOf(messages[i].content).startsWith("Observation:")) { lastUser = i; break; }
+    if (messages[i].role === "user" && !contentText(messages[i].content).startsWith("Observation:")) { lastUser = i; break; }
   }
-  const userText = lastUser >= 0 ? textOf(messages[lastUser].content).toLowerCase() : "";
+  const userText = lastUser >= 0 ? contentText(messages[lastUser].content).toLowerCase() : "";
   const turn = script.turns.find((t) => t.when?.some((w) => userText.includes(w))) ?? script.fallback;
   if (req.forcedTool === "rule_verdict") {
     return { toolCalls: [{ name: "rule_verdict", arguments: { pass: true, reason: "scripted demo: the check passes" } }] };
@@ -38,12 +38,6 @@ export function pickDemoStep(script: DemoScript, req: DemoRequest): DemoStep {
   const steps = usable.length ? usable : [{ content: turn.steps.at(-1)?.content ?? "" }];
   const answered = messages.slice(lastUser + 1).filter((m) => m.role === "assistant").length;
   return steps[Math.min(answered, steps.length - 1)];
-}
-
-export function textOf(content: ChatMessage["content"]): string {
-  if (content == null) return "";
-  if (typeof content === "string") return content;
-  return content.map((p) => p.text ?? "").join("");
 }
 
 /** Splits text into small pieces the way a model streams tokens: words, and CJK characters one by one. */
@@ -66,7 +60,7 @@ export function stepToolCalls(step: DemoStep, seed: string): ToolCall[] {
 }
 
 function usageFor(messages: ReadonlyArray<Omit<ChatMessage, "id">>, step: DemoStep): Usage {
-  const prompt = messages.reduce((n, m) => n + countTokens(textOf(m.content)), 0);
+  const prompt = messages.reduce((n, m) => n + countTokens(contentText(m.content)), 0);
   const completion = countTokens(step.content ?? "") + countTokens(JSON.stringify(step.toolCalls ?? []));
   return { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion };
 }

@@ -1,5 +1,5 @@
 import { createParser, type EventSourceParser } from "eventsource-parser";
-import type { ChatChunk, ToolCall, Usage } from "../../shared/chat.ts";
+import { mergeToolCallDeltas, type ChatChunk, type ToolCall, type Usage } from "../../shared/chat.ts";
 
 export interface AccumulatedReply {
   content: string;
@@ -19,7 +19,7 @@ export class ReplyAccumulator {
   private readonly decoder = new TextDecoder();
   private readonly parser: EventSourceParser;
   private content = "";
-  private readonly calls: Array<{ id: string; name: string; arguments: string }> = [];
+  private readonly calls: ToolCall[] = [];
   private usage: Usage | null = null;
   private finishReason: string | null = null;
   private done = false;
@@ -47,19 +47,14 @@ export class ReplyAccumulator {
     const choice = chunk.choices?.[0];
     if (!choice) return;
     if (typeof choice.delta?.content === "string") this.content += choice.delta.content;
-    for (const d of choice.delta?.tool_calls ?? []) {
-      const call = (this.calls[d.index] ??= { id: "", name: "", arguments: "" });
-      if (d.id) call.id = d.id;
-      if (d.function?.name) call.name += d.function.name;
-      if (d.function?.arguments) call.arguments += d.function.arguments;
-    }
+    if (choice.delta?.tool_calls) mergeToolCallDeltas(this.calls, choice.delta.tool_calls);
     if (choice.finish_reason) this.finishReason = choice.finish_reason;
   }
 
   result(): AccumulatedReply {
     return {
       content: this.content,
-      toolCalls: this.calls.filter(Boolean).map((c) => ({ id: c.id, type: "function" as const, function: { name: c.name, arguments: c.arguments } })),
+      toolCalls: this.calls.filter(Boolean),
       usage: this.usage,
       finishReason: this.finishReason,
       complete: this.done || this.finishReason !== null,

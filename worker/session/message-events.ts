@@ -1,7 +1,6 @@
-import type { ChatMessage } from "../../shared/chat.ts";
 import { EVENT_TYPES } from "../../shared/protocol.ts";
 import type { SessionEvent, StoredMessage } from "../../shared/session.ts";
-import { textOf } from "../llm/demo-model.ts";
+import { contentText, type ChatMessage } from "../../shared/chat.ts";
 import type { AccumulatedReply } from "../llm/reply-accumulator.ts";
 
 /**
@@ -16,7 +15,7 @@ export function newInputEvents(messages: readonly ChatMessage[], now = Date.now(
     const message: StoredMessage = {
       id: m.id ?? crypto.randomUUID(),
       role: m.role,
-      content: textOf(m.content),
+      content: contentText(m.content),
       ...(m.role === "tool" ? { toolCallId: m.tool_call_id } : {}),
       at: now,
     };
