@@ -71,6 +71,8 @@ export async function startBenchWorker(kind: RuntimeKind, vars: Record<string, s
       // No Request.cf download from workers.cloudflare.com: the bench stays on loopback.
       cf: false,
       unsafeDirectSockets: [{ host: "127.0.0.1", port: 0 }],
+      // For a CPU profile of the worker (Chrome DevTools protocol), e.g. BENCH_INSPECTOR_PORT=9229.
+      ...(process.env.BENCH_INSPECTOR_PORT ? { inspectorPort: Number(process.env.BENCH_INSPECTOR_PORT) } : {}),
     } as ConstructorParameters<typeof Miniflare>[0]);
     let url: URL;
     try {

@@ -190,4 +190,42 @@ describe("POST /v1/chat/completions with a provider", () => {
     while (!(await reader.read()).done);
     await done();
   });
+
+  it("ends the provider's request when the visitor goes away, and keeps what arrived as interrupted", async () => {
+    const enc = new TextEncoder();
+    let aborted!: () => void;
+    const providerAborted = new Promise<void>((r) => (aborted = r));
+    // Like a real fetch: aborting its signal errors the body that is still streaming.
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (_url, init) => {
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(enc.encode(`data: ${JSON.stringify(delta("Half a "))}\n\n`));
+          controller.enqueue(enc.encode(`data: ${JSON.stringify(delta("reply"))}\n\n`));
+          // The provider goes on writing until its request is ended.
+          const more = setInterval(() => controller.enqueue(enc.encode(`data: ${JSON.stringify(delta("."))}\n\n`)), 10);
+          init!.signal!.addEventListener("abort", () => {
+            clearInterval(more);
+            aborted();
+            controller.error(new Error("aborted"));
+          });
+        },
+      });
+      return new Response(body);
+    });
+    const s = await openSession();
+    const { res, done } = await chat(s.token, { stream: true, messages: [{ id: "m", role: "user", content: "hi" }], parley: { replyId: "r" } }, PROVIDER);
+    const reader = res.body!.getReader();
+    let seen = "";
+    while (!seen.includes("reply")) {
+      const next = await reader.read();
+      if (next.done) throw new Error("the stream ended before the visitor left");
+      seen += new TextDecoder().decode(next.value);
+    }
+    await reader.cancel();
+    await providerAborted;
+    await done();
+    const reply = (await stateOf(s.sessionId)).messages[1];
+    expect(reply).toMatchObject({ id: "r", status: "interrupted" });
+    expect(reply.content).toMatch(/^Half a reply\.*$/);
+  });
 });

@@ -2,33 +2,52 @@ import { errorBody } from "../../shared/errors.ts";
 import { ReplyAccumulator, type AccumulatedReply } from "./reply-accumulator.ts";
 
 const enc = new TextEncoder();
+/** What the client gets, in-band, when the provider's stream breaks: the HTTP status has long been sent. */
+const BROKEN = enc.encode(`data: ${JSON.stringify(errorBody("upstream_error", "The provider's stream broke off before the reply was complete"))}\n\n`);
 
 /**
- * Passes the provider's SSE bytes to the client chunk by chunk (pull-driven, so nothing is
- * buffered beyond what the client reads) and keeps a copy, parsed into the reply once the stream
- * ends: the hot per-chunk path does no decoding or JSON work, which is what 50 concurrent streams
- * on one isolate thread pay for. `onEnd` runs
- * exactly once: at the end of the stream, when the upstream breaks, or when the client goes away
- * (then the upstream request is cancelled so no tokens are spent on a reply nobody reads).
+ * A streamed reply on its way to the client: the provider's body, its first chunk already read (to
+ * know it had begun, while a retry was still possible), and `abort`, which ends the provider's
+ * request (its connection).
  */
-export function relayStream(
-  upstream: ReadableStream<Uint8Array> | { first: Uint8Array; reader: ReadableStreamDefaultReader<Uint8Array> },
-  onEnd: (reply: AccumulatedReply, cut: boolean) => void,
-): ReadableStream<Uint8Array> {
-  // A stream whose first chunk the caller already read (to know it had begun) hands that chunk over.
-  const reader = "reader" in upstream ? upstream.reader : upstream.getReader();
-  let pending = "reader" in upstream ? upstream.first : null;
+export interface ProviderStream {
+  first: Uint8Array | null;
+  reader: ReadableStreamDefaultReader<Uint8Array>;
+  abort?(): void;
+}
+
+export type OnEnd = (reply: AccumulatedReply, cut: boolean) => void;
+
+/**
+ * Passes the provider's SSE bytes to the client chunk by chunk (pull-driven, so nothing is buffered
+ * beyond what the client reads) and keeps a copy, parsed into the reply once at the end. `onEnd`
+ * runs exactly once, with the reply as far as it came: at the end of the stream; when the provider
+ * breaks off (the client gets an in-band error event and a clean end: the HTTP status has long been
+ * sent); or when the client goes away (then the provider's request is ended, so no tokens are
+ * spent on a reply nobody reads). `recorded` settles once `onEnd` has run.
+ *
+ * Why not a native pipe (tee, pipeTo into an IdentityTransformStream), which halves the isolate's
+ * CPU per stream: when the provider's connection breaks, workerd's native pump errors the
+ * destination too (preventAbort notwithstanding), so the client would get a torn response instead
+ * of the in-band error, and the copy would lose the partial reply.
+ */
+export function relayStream(stream: ProviderStream, onEnd: OnEnd): { body: ReadableStream<Uint8Array>; recorded: Promise<void> } {
+  const { reader } = stream;
+  let pending = stream.first;
   const copy: Uint8Array[] = [];
+  let settle!: () => void;
+  const recorded = new Promise<void>((r) => (settle = r));
   let ended = false;
   const end = (cut: boolean) => {
     if (ended) return;
     ended = true;
     const acc = new ReplyAccumulator();
-    acc.feed(concat(copy));
+    for (const part of copy) acc.feed(part);
     const reply = acc.result();
     onEnd(reply, cut || !reply.complete);
+    settle();
   };
-  return new ReadableStream<Uint8Array>(
+  const body = new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
         if (pending) {
@@ -42,8 +61,7 @@ export function relayStream(
           next = await reader.read();
         } catch {
           end(true);
-          // Tell the client in-band: the HTTP status has long been sent.
-          controller.enqueue(enc.encode(`data: ${JSON.stringify(errorBody("upstream_error", "The provider's stream broke off before the reply was complete"))}\n\n`));
+          controller.enqueue(BROKEN);
           controller.close();
           return;
         }
@@ -58,18 +76,10 @@ export function relayStream(
       cancel(reason) {
         end(true);
         reader.cancel(reason).catch(() => {});
+        stream.abort?.();
       },
     },
     { highWaterMark: 0 },
   );
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.byteLength;
-  }
-  return out;
+  return { body, recorded };
 }

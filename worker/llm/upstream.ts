@@ -3,6 +3,7 @@ import type { UpstreamBody } from "./upstream-body.ts";
 import type { Env } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import { DEMO_MODEL, demoResponse } from "./demo-upstream.ts";
+import type { ProviderStream } from "./relay.ts";
 
 /** Per attempt, until the first byte of the reply (streamed) or the whole reply (not streamed). */
 const TIMEOUT_MS = { stream: 30_000, json: 60_000 };
@@ -103,7 +104,7 @@ async function attempt(url: string, init: RequestInit, stream: boolean, timeoutM
       return broken(err, "broke off before sending anything");
     }
     if (first.done) return { ok: false, retryable: true, error: new ApiError(502, "upstream_error", "Provider's stream ended before sending anything") };
-    return { ok: true, res: withFirstChunk(new Response(null, { status: res.status, headers: res.headers }), first.value, reader) };
+    return { ok: true, res: withFirstChunk(new Response(null, { status: res.status, headers: res.headers }), { first: first.value, reader, abort: () => abort.abort() }) };
   } finally {
     clearTimeout(timer);
   }
@@ -111,23 +112,18 @@ async function attempt(url: string, init: RequestInit, stream: boolean, timeoutM
 
 /**
  * A streamed reply whose first chunk was read (to know the stream had begun before giving up the
- * chance to retry): the chunk and the reader travel with the response, so the relay reads the
- * provider's stream itself instead of through one more stream stage per chunk.
+ * chance to retry): the chunk, the reader and the request's abort travel with the response.
  */
-export interface StartedStream {
-  first: Uint8Array;
-  reader: ReadableStreamDefaultReader<Uint8Array>;
-}
-const started = new WeakMap<Response, StartedStream>();
+const startedStreams = new WeakMap<Response, ProviderStream>();
 
-function withFirstChunk(res: Response, first: Uint8Array, reader: ReadableStreamDefaultReader<Uint8Array>): Response {
-  started.set(res, { first, reader });
+function withFirstChunk(res: Response, stream: ProviderStream): Response {
+  startedStreams.set(res, stream);
   return res;
 }
 
 /** The stream of a streamed reply from callModel (the demo model's included). */
-export function replyStream(res: Response): StartedStream | ReadableStream<Uint8Array> | null {
-  return started.get(res) ?? res.body;
+export function replyStream(res: Response): ProviderStream | null {
+  return startedStreams.get(res) ?? (res.body ? { first: null, reader: res.body.getReader() } : null);
 }
 
 /** Retry-After in seconds or as an HTTP date; undefined when absent or unreadable. */

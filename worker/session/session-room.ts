@@ -71,10 +71,13 @@ export class SessionRoom extends DurableObject<Env> {
   }
 
   async append(events: SessionEvent[]): Promise<SessionState> {
-    for (const event of events) {
-      const cursor = this.ctx.storage.sql.exec("INSERT OR IGNORE INTO events (id, body) VALUES (?, ?)", event.id, JSON.stringify(event));
-      if (cursor.rowsWritten > 0) this.state = reduceSession(this.state, event);
-    }
+    // One transaction per append: one commit for a turn's reply, usage and trace, not one each.
+    this.ctx.storage.transactionSync(() => {
+      for (const event of events) {
+        const cursor = this.ctx.storage.sql.exec("INSERT OR IGNORE INTO events (id, body) VALUES (?, ?)", event.id, JSON.stringify(event));
+        if (cursor.rowsWritten > 0) this.state = reduceSession(this.state, event);
+      }
+    });
     return this.state;
   }
 

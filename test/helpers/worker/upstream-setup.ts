@@ -1,0 +1,52 @@
+import { createServer, type Server } from "node:http";
+import type { TestProject } from "vitest/node";
+import { startFakeUpstream, type FakeUpstream } from "../fake-upstream.ts";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** The fake provider on a real loopback socket, for the worker's network path. */
+    upstreamUrl: string;
+    /** The same, one chunk every 50 ms. */
+    slowUpstreamUrl: string;
+    /** GET: what the fake provider saw, `[{ text, status, aborted, chunks }]` (last user message text). */
+    upstreamLogUrl: string;
+  }
+}
+
+/**
+ * Worker tests mostly fake `fetch`; a body built in the isolate takes the relay's JavaScript path.
+ * This fake provider answers over a real socket, so the native relay (a network body) is tested
+ * too. A user message containing `[cut]` gets a stream broken after 3 chunks; the slow provider
+ * leaves a client time to go away halfway.
+ */
+export default async function setup(project: TestProject) {
+  let upstream: FakeUpstream | undefined = await startFakeUpstream({
+    apiKey: "sk-test-secret",
+    chunkMs: 1,
+    fault: ({ body }) => (lastText(body.messages).includes("[cut]") ? { kind: "cut", afterChunks: 3 } : "none"),
+  });
+  const slow = startFakeUpstream({ apiKey: "sk-test-secret", chunkMs: 50 });
+  const log: Server = createServer((_req, res) => {
+    const all = [...(upstream?.requests ?? []), ...(slowUpstream?.requests ?? [])];
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(JSON.stringify(all.map((r) => ({ text: lastText(r.body?.messages ?? []), status: r.status, aborted: r.aborted, chunks: r.chunks.length }))));
+  });
+  let slowUpstream: FakeUpstream | undefined = await slow;
+  await new Promise<void>((r) => log.listen(0, "127.0.0.1", r));
+  const { port } = log.address() as { port: number };
+  project.provide("upstreamUrl", upstream.url);
+  project.provide("slowUpstreamUrl", slowUpstream.url);
+  project.provide("upstreamLogUrl", `http://127.0.0.1:${port}/`);
+  return async () => {
+    await upstream?.close();
+    await slowUpstream?.close();
+    upstream = slowUpstream = undefined;
+    log.closeAllConnections();
+    await new Promise((r) => log.close(r));
+  };
+}
+
+function lastText(messages: ReadonlyArray<{ role: string; content?: unknown }>): string {
+  const last = messages.filter((m) => m.role === "user").at(-1);
+  return typeof last?.content === "string" ? last.content : "";
+}

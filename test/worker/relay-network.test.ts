@@ -1,0 +1,66 @@
+import { describe, expect, inject, it } from "vitest";
+import { env } from "cloudflare:workers";
+import { auth, call, openSession, readSse } from "../helpers/worker/client.ts";
+import { GENERIC_REPLY } from "../helpers/fake-upstream.ts";
+import { sessionRoom } from "../../worker/session/session-stub.ts";
+
+/** The relay's native path: the provider's body comes over a real loopback socket. */
+const provider = (url: string) => ({ LLM_BASE_URL: url, LLM_API_KEY: "sk-test-secret" });
+const upstreamLog = async () =>
+  (await (await fetch(inject("upstreamLogUrl"))).json()) as Array<{ text: string; status?: number; aborted: boolean; chunks: number }>;
+const chat = (token: string, text: string, replyId: string, url = inject("upstreamUrl")) =>
+  call("/v1/chat/completions", { method: "POST", json: { stream: true, messages: [{ id: `${replyId}-q`, role: "user", content: text }], parley: { replyId } }, headers: auth(token) }, provider(url));
+const contentOf = (events: string[]) =>
+  events.filter((e) => e !== "[DONE]").map((e) => JSON.parse(e)).map((c) => c.choices?.[0]?.delta?.content ?? "").join("");
+
+describe("relay over the network", () => {
+  it("passes the provider's stream through unchanged and stores the reply once, complete", async () => {
+    const s = await openSession();
+    const { res, done } = await chat(s.token, "net: hello", "n1");
+    expect(res.status).toBe(200);
+    const events = await readSse(res);
+    expect(events.at(-1)).toBe("[DONE]");
+    expect(contentOf(events)).toBe(GENERIC_REPLY);
+    await done();
+    const reply = (await sessionRoom(env, s.sessionId).getState()).messages.find((m) => m.id === "n1");
+    expect(reply).toMatchObject({ role: "assistant", content: GENERIC_REPLY, status: "complete" });
+  });
+
+  it("a provider that breaks off: the client gets what came and an in-band error; the partial reply is stored interrupted", async () => {
+    const s = await openSession();
+    const { res, done } = await chat(s.token, "net: [cut]", "n2");
+    const events = await readSse(res);
+    expect(JSON.parse(events.at(-1)!).error.code).toBe("upstream_error");
+    const received = contentOf(events.slice(0, -1));
+    expect(received.length).toBeGreaterThan(0);
+    await done();
+    const reply = (await sessionRoom(env, s.sessionId).getState()).messages.find((m) => m.id === "n2");
+    expect(reply).toMatchObject({ status: "interrupted", content: received });
+  });
+
+  it("a visitor who goes away ends the provider's request; what arrived is stored interrupted", async () => {
+    const s = await openSession();
+    const { res, done } = await chat(s.token, "net: leaving early", "n3", inject("slowUpstreamUrl"));
+    const reader = res.body!.getReader();
+    let seen = "";
+    while (!seen.includes("short")) {
+      const next = await reader.read();
+      if (next.done) throw new Error("the stream ended before the visitor left");
+      seen += new TextDecoder().decode(next.value);
+    }
+    await reader.cancel();
+    await done();
+    const reply = (await sessionRoom(env, s.sessionId).getState()).messages.find((m) => m.id === "n3");
+    expect(reply?.status).toBe("interrupted");
+    expect(GENERIC_REPLY.startsWith(reply!.content)).toBe(true);
+    expect(reply!.content.length).toBeLessThan(GENERIC_REPLY.length);
+    // The provider saw its request end long before its 43 chunks were written.
+    let seenByProvider;
+    for (let i = 0; i < 50 && !seenByProvider?.aborted; i++) {
+      seenByProvider = (await upstreamLog()).find((r) => r.text === "net: leaving early");
+      if (!seenByProvider?.aborted) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(seenByProvider).toMatchObject({ aborted: true });
+    expect(seenByProvider!.chunks).toBeLessThan(20);
+  });
+});
