@@ -26,7 +26,7 @@ const WIDGET = "parley-widget.js";
 /** The iframe embed page's bridge: paid instead of the loader by visitors of a framed widget. */
 const FRAME = "parley-frame.js";
 const LAZY = { markdown: "parley-chunk-markdown-", tools: "parley-chunk-tool-runtime-", stages: "parley-chunk-stage-panel-" };
-const BUDGET = { loader: 2048, frame: 2048, core: 30 * 1024, firstReply: 40 * 1024, withTools: 52 * 1024, withStages: 55 * 1024 };
+const BUDGET = { loader: 2048, frame: 2048, core: 30 * 1024, firstReply: 40 * 1024, withTools: 51 * 1024, withStages: 55 * 1024 };
 /** Peer for scale (TOOLCHAIN.md): deep-chat's embed bundle, gzip. */
 const DEEP_CHAT_GZ = 110.6 * 1024;
 

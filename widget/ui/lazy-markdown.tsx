@@ -1,7 +1,7 @@
 import { lazyComponent } from "./lazy.tsx";
 
 /** Until the markdown chunk arrives, the text shows as what it is: plain paragraphs, never HTML. */
-function PlainText({ text }: { text: string }) {
+export function PlainText({ text }: { text: string }) {
   return (
     <div class="md">
       {text.split(/\n{2,}/).map((p, i) => (
