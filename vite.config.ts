@@ -84,6 +84,12 @@ export default defineConfig(({ mode }) => {
       lib,
       rolldownOptions: {
         external: npm ? [/^preact($|\/)/, /^@preact\/signals($|\/)/] : [],
+        // Vite's library mode keeps an entry's exports exactly as written ("strict"), so every module
+        // the entry shares with a lazy chunk (Preact itself, the transport...) went into a chunk of its
+        // own, and each of those is one more request and gzip stream on the way to a first paint. The
+        // widget bundle's entry is only ever imported by our loader, so extra exports there cost nothing;
+        // the npm package keeps its public surface exact.
+        preserveEntrySignatures: widget ? "allow-extension" : "strict",
         // Library mode keeps whitespace and /* @__PURE__ */ marks in ES output by default; this
         // bundle is shipped as is, not bundled again, so neither is worth its bytes.
         // "parley-chunk-": widget/demo/_headers gives these (hashed) files CORS and a long cache by

@@ -3,14 +3,21 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 
 /**
- * Bundle budget (preact/signals' compressed-size habit), by what each visitor pays: the loader on
- * every page visit; on opening the panel, the widget's core (parley-widget.js and the chunks it
- * imports statically); then only what their agent uses, loaded lazily: the tool schemas (agents
- * with tools: zod/mini validation) and the stage panel (stage workflows). Run after `npm run build`.
+ * Bundle budget (preact/signals' compressed-size habit), by what each visitor pays:
+ * - the loader, on every page visit;
+ * - on opening the panel, the widget's core: parley-widget.js and the chunks it imports statically.
+ *   This is what stands between the click and a usable panel, so it has the tightest budget;
+ * - the markdown renderer (marked's lexer), for the first reply of any agent: a lazy chunk the panel
+ *   starts loading as it opens, while the session is being created (text shows plain until then);
+ * - then only what their agent uses, loaded as soon as its config says so: the tool runtime (agents
+ *   with tools, a router or stages: zod/mini schemas, tool execution, the router) and the stage panel
+ *   (stage workflows, when first shown).
+ * Each path includes the ones above it. Run after `npm run build`.
  *
  * History: the spine's streamed chat was 29.2 KB gz against a 30 KB budget. The agent loop,
- * router, advice cards, reasoning, stage actions, embeds, theming and accessibility grew the core;
- * each path's budget below is still under half of the smallest peer measured here (deep-chat,
+ * router, advice cards, reasoning, stage actions, embeds, theming and accessibility grew the core to
+ * 43.6 KB; moving marked, the tool runtime and the stage actions into lazy chunks brought it back
+ * under 30 KB. Every path is still under half of the smallest peer measured here (deep-chat,
  * 110.6 KB gz).
  */
 const DIR = "dist/public";
@@ -18,8 +25,8 @@ const LOADER = "parley.js";
 const WIDGET = "parley-widget.js";
 /** The iframe embed page's bridge: paid instead of the loader by visitors of a framed widget. */
 const FRAME = "parley-frame.js";
-const LAZY = { tools: "parley-chunk-tool-definitions-", stages: "parley-chunk-stage-panel-" };
-const BUDGET = { loader: 2048, frame: 2048, core: 44 * 1024, withTools: 52 * 1024, withStages: 56 * 1024 };
+const LAZY = { markdown: "parley-chunk-markdown-", tools: "parley-chunk-tool-runtime-", stages: "parley-chunk-stage-panel-" };
+const BUDGET = { loader: 2048, frame: 2048, core: 30 * 1024, firstReply: 40 * 1024, withTools: 51 * 1024, withStages: 55 * 1024 };
 /** Peer for scale (TOOLCHAIN.md): deep-chat's embed bundle, gzip. */
 const DEEP_CHAT_GZ = 110.6 * 1024;
 
@@ -54,8 +61,9 @@ function main(): number {
   const loader = measure(LOADER);
   const frame = measure(FRAME);
   const core = sum(coreFiles);
-  const withTools = sum([...coreFiles, ...lazyOf(LAZY.tools)]);
-  const withStages = sum([...coreFiles, ...lazyOf(LAZY.tools), ...lazyOf(LAZY.stages)]);
+  const firstReply = sum([...coreFiles, ...lazyOf(LAZY.markdown)]);
+  const withTools = sum([...coreFiles, ...lazyOf(LAZY.markdown), ...lazyOf(LAZY.tools)]);
+  const withStages = sum([...coreFiles, ...lazyOf(LAZY.markdown), ...lazyOf(LAZY.tools), ...lazyOf(LAZY.stages)]);
   const everything = sum(all);
 
   const line = (name: string, raw: number, gz: number, budget = "") =>
@@ -68,7 +76,8 @@ function main(): number {
   console.log(line(`${LOADER}: every page`, loader.raw, loader.gz, String(BUDGET.loader)));
   console.log(line(`${FRAME}: iframe embed page`, frame.raw, frame.gz, String(BUDGET.frame)));
   console.log(line("panel core: any agent", core.raw, core.gz, String(BUDGET.core)));
-  console.log(line("+ tool schemas: agents with tools", withTools.raw, withTools.gz, String(BUDGET.withTools)));
+  console.log(line("+ markdown: the first reply, any agent", firstReply.raw, firstReply.gz, String(BUDGET.firstReply)));
+  console.log(line("+ tool runtime: agents with tools", withTools.raw, withTools.gz, String(BUDGET.withTools)));
   console.log(line("+ stage panel: stage workflows", withStages.raw, withStages.gz, String(BUDGET.withStages)));
   console.log(line("every widget chunk", everything.raw, everything.gz));
   console.log("(gz: node zlib level 9, each file on its own)");
@@ -78,11 +87,13 @@ function main(): number {
   check("loader", loader.gz, BUDGET.loader);
   check("iframe bridge", frame.gz, BUDGET.frame);
   check("panel core", core.gz, BUDGET.core);
+  check("first reply", firstReply.gz, BUDGET.firstReply);
   check("with tools", withTools.gz, BUDGET.withTools);
   check("with stages", withStages.gz, BUDGET.withStages);
   if (broken.length) console.log(`BUDGET BROKEN: ${broken.join("; ")}`);
   console.log(
     `loader ${kb(loader.gz)} KB gz (budget ${kb(BUDGET.loader)}) | iframe bridge ${kb(frame.gz)} | panel core ${kb(core.gz)} (${kb(BUDGET.core)}) | ` +
+      `first reply ${kb(firstReply.gz)} (${kb(BUDGET.firstReply)}) | ` +
       `with tools ${kb(withTools.gz)} (${kb(BUDGET.withTools)}) | with stages ${kb(withStages.gz)} (${kb(BUDGET.withStages)}) | ` +
       `vs deep-chat 110.6 KB gz: ${(withStages.gz / DEEP_CHAT_GZ).toFixed(2)}x${broken.length ? " | FAIL" : " | ok"}`,
   );

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { PlainText } from "../../widget/ui/lazy-markdown.tsx";
 import { renderMarkdown, safeHref } from "../../widget/ui/markdown.tsx";
 import { toHtml } from "../helpers/widget/vnode-html.ts";
 
@@ -56,5 +57,10 @@ describe("markdown to vnodes", () => {
     const full = "**Possible causes**\n\n- contact dermatitis\n- eczema\n\n[more](https://example.com)";
     for (let i = 0; i <= full.length; i++) expect(() => html(full.slice(0, i))).not.toThrow();
     expect(html("**Possible ca")).toContain("**Possible ca");
+  });
+
+  it("shows text as plain paragraphs until the markdown chunk arrives, HTML and all as text", () => {
+    const out = toHtml(PlainText({ text: '**Hi** <img src=x onerror="alert(1)">\n\n<script>alert(2)</script>' }));
+    expect(out).toBe('<div class="md"><p>**Hi** &lt;img src=x onerror=&quot;alert(1)&quot;&gt;</p><p>&lt;script&gt;alert(2)&lt;/script&gt;</p></div>');
   });
 });

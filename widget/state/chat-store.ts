@@ -6,9 +6,9 @@ import type { StepView } from "../agent/loop.ts";
 import type { Emitter, WidgetMessage } from "./events.ts";
 import { errorText, stringsFor, type WidgetLocale } from "../i18n/index.ts";
 import { isAbortError, isHttpError, isNetworkError, isTimeoutError, requestJson, type FetchLike } from "../transport/http.ts";
-import { loadToolDefinitions, runTurn } from "./run-turn.ts";
+import { loadToolRuntime, runTurn, usesToolRuntime } from "./run-turn.ts";
 import { createSessionStore } from "./session-store.ts";
-import { createStageActions } from "./stage-actions.ts";
+import type { StageActionsOptions } from "./stage-actions.ts";
 import { defaultSessionStorage, loadText, saveText, sessionKey, type KeyValueStore } from "./session-storage.ts";
 import { buildTranscript } from "./transcript.ts";
 
@@ -69,7 +69,8 @@ export function createChatStore(opts: ChatStoreOptions) {
     buildTranscript(session.state.value.messages, session.state.value.advice, agent.value?.strategy ?? "native", live.value),
   );
   const busy = computed(() => status.value === "sending" || status.value === "streaming");
-  const stages = createStageActions({ api: opts.api, fetch: opts.fetch, session });
+  /** What the stage panel's actions work with; they are made in its own (lazy) chunk, see stageActionsFor. */
+  const stageApi: StageActionsOptions = { api: opts.api, fetch: opts.fetch, session };
 
   /**
    * The network (issue 5.3): nothing typed is lost. The composer's draft is kept (sessionStorage,
@@ -135,8 +136,6 @@ export function createChatStore(opts: ChatStoreOptions) {
     try {
       await session.ensure();
       if (status.value === "connecting") status.value = "idle";
-      // Agents with tools need their schemas on the first turn: fetch them while the visitor types.
-      if (agent.value?.tools.length) void loadToolDefinitions().catch(() => {});
     } catch (e) {
       fail(e);
     }
@@ -291,6 +290,13 @@ export function createChatStore(opts: ChatStoreOptions) {
     if (isOpen.value) void connect();
   }
 
+  // Agents with tools need the tool runtime on the first turn: as soon as the config is known (a new
+  // session, or a restored one), fetch it while the visitor reads and types.
+  effect(() => {
+    const config = agent.value;
+    if (config && usesToolRuntime(config)) void loadToolRuntime().catch(() => {});
+  });
+
   // Stage workflows tell the host page when the stage changes (after a turn, an edit, a completion).
   let lastStage = session.state.peek().stage.current;
   effect(() => {
@@ -308,11 +314,14 @@ export function createChatStore(opts: ChatStoreOptions) {
   }
 
   // A returning visitor sees their conversation without waiting for the panel to open.
-  if (session.hasCredentials()) void session.restoreOnce().catch(fail);
+  const returning = session.hasCredentials();
+  if (returning) void session.restoreOnce().catch(fail);
 
   return {
     strings,
     locale: opts.locale,
+    /** A returning visitor: their stored conversation is being restored, to show before the panel opens. */
+    returning,
     isOpen,
     agent,
     messages,
@@ -320,7 +329,7 @@ export function createChatStore(opts: ChatStoreOptions) {
     advice,
     /** The session's folded state (stage, context) for the stage panel. */
     state: session.state,
-    stages,
+    stageApi,
     streaming,
     status,
     busy,

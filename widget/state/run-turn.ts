@@ -3,22 +3,33 @@ import type { ChatMessage, ToolCall } from "../../shared/chat.ts";
 import { EVENT_TYPES, ROUTES } from "../../shared/protocol.ts";
 import type { SessionEvent } from "../../shared/session.ts";
 import type { ToolDefinition } from "../../shared/tool.ts";
-import { createClientTools } from "../agent/client-tools.ts";
 import { proxyCompletion } from "../agent/completion.ts";
-import { executeToolCalls, type ExecutedCall } from "../agent/executor.ts";
+import type { ExecutedCall } from "../agent/executor.ts";
 import { newId } from "../agent/ids.ts";
 import { runAgentLoop, type LoopResult, type StepView } from "../agent/loop.ts";
-import { routeTurn } from "../agent/router.ts";
 import { calledTool } from "../agent/stop-conditions.ts";
 import { requestJson, type FetchLike } from "../transport/http.ts";
 import { toChatHistory, toStored } from "./history.ts";
 import type { SessionStore } from "./session-store.ts";
 
-type ToolModule = typeof import("../agent/tool-definitions.ts");
-let toolModule: Promise<ToolModule> | null = null;
-/** The tool schemas load on first need (see tool-definitions.ts); later calls reuse the module. */
-export function loadToolDefinitions(): Promise<ToolModule> {
-  return (toolModule ??= import("../agent/tool-definitions.ts"));
+type ToolRuntime = typeof import("../agent/tool-runtime.ts");
+let toolRuntime: Promise<ToolRuntime> | null = null;
+/** The tool runtime loads on first need (see tool-runtime.ts); later calls reuse the module. A failed load is tried again. */
+export function loadToolRuntime(): Promise<ToolRuntime> {
+  return (toolRuntime ??= import("../agent/tool-runtime.ts").catch((e: unknown) => {
+    toolRuntime = null;
+    throw e;
+  }));
+}
+
+/** The agent's turns use tools (its own, its stages' extraction tool) or its router: the tool runtime will be needed. */
+export function usesToolRuntime(agent: PublicAgent): boolean {
+  return agent.tools.length > 0 || agent.stages.length > 0 || !!agent.router;
+}
+
+/** The tools an agent may call: its own, and for a stage workflow the extraction tool and its stages' own tools. */
+function toolNames(agent: PublicAgent): string[] {
+  return [...agent.tools, ...(agent.stages.length ? ["record_stage_data", ...agent.stages.flatMap((st) => st.tools)] : [])];
 }
 
 export interface TurnContext {
@@ -39,17 +50,14 @@ export interface TurnContext {
 export async function runTurn(ctx: TurnContext): Promise<LoopResult> {
   const { agent, session } = ctx;
   const complete = proxyCompletion({ api: ctx.api, token: session.token, fetch: ctx.fetch });
-  // A stage workflow adds its extraction tool and its stages' own tools to the agent's.
-  const names = [...agent.tools, ...(agent.stages.length ? ["record_stage_data", ...agent.stages.flatMap((st) => st.tools)] : [])];
-  const mod = names.length || agent.router ? await loadToolDefinitions() : null;
+  const names = toolNames(agent);
+  // A plain chat agent's turn needs none of it; a model that calls a tool anyway still gets the
+  // executor's answer ("unknown tool"), loaded then.
+  const mod = usesToolRuntime(agent) ? await loadToolRuntime() : null;
   const tools: Record<string, ToolDefinition> = {};
   for (const name of names) if (mod?.TOOLS[name]) tools[name] = mod.TOOLS[name];
 
   let messageId = "";
-  const clientImpls = createClientTools({
-    messageId: () => messageId,
-    onAdvice: (advice) => session.record([{ id: `advice:${advice.id}`, at: advice.at, type: EVENT_TYPES.adviceRecorded, data: { advice } }]),
-  });
   const runEdge = (name: string, input: unknown, signal: AbortSignal) =>
     requestJson<{ result: unknown; events?: SessionEvent[] }>(ctx.api + ROUTES.tool.replace(":name", name), {
       body: { arguments: input },
@@ -63,7 +71,12 @@ export async function runTurn(ctx: TurnContext): Promise<LoopResult> {
     });
   const execute = async (calls: ToolCall[], id: string): Promise<ExecutedCall[]> => {
     messageId = id;
-    const results = await executeToolCalls(calls, {
+    const rt = mod ?? (await loadToolRuntime());
+    const clientImpls = rt.createClientTools({
+      messageId: () => messageId,
+      onAdvice: (advice) => session.record([{ id: `advice:${advice.id}`, at: advice.at, type: EVENT_TYPES.adviceRecorded, data: { advice } }]),
+    });
+    const results = await rt.executeToolCalls(calls, {
       tools,
       clientImpls,
       runEdge: (name, input, c) => runEdge(name, input, c.signal),
@@ -98,7 +111,7 @@ export async function runTurn(ctx: TurnContext): Promise<LoopResult> {
       hooks: { onStep: ctx.onStep, onMessage },
     });
   if (!agent.router || !mod) return runLoop();
-  return routeTurn({
+  return mod.routeTurn({
     router: agent.router,
     classifier: mod.classifyIntent,
     history,

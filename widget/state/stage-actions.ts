@@ -92,3 +92,11 @@ export function createStageActions(opts: StageActionsOptions) {
 }
 
 export type StageActions = ReturnType<typeof createStageActions>;
+
+const made = new WeakMap<StageActionsOptions, StageActions>();
+/** One set of actions per chat store, so feedback survives switching between the chat and the stage panel. */
+export function stageActionsFor(opts: StageActionsOptions): StageActions {
+  let actions = made.get(opts);
+  if (!actions) made.set(opts, (actions = createStageActions(opts)));
+  return actions;
+}

@@ -3,9 +3,8 @@ import { localize } from "../../shared/agent-config.ts";
 import type { FieldValues } from "../../shared/session.ts";
 import type { ActionCard } from "../../shared/stage-config.ts";
 import { parseToolInput } from "../../shared/tool.ts";
-import { createClientTools } from "../agent/client-tools.ts";
 import type { Strings } from "../i18n/index.ts";
-import { loadToolDefinitions } from "../state/run-turn.ts";
+import { loadToolRuntime } from "../state/run-turn.ts";
 import type { StageActions } from "../state/stage-actions.ts";
 
 interface Props {
@@ -18,7 +17,7 @@ interface Props {
 
 /** Runs a modal card's tool in the browser on the form's values (validated by the tool's schema). */
 async function runTool(name: string, input: FieldValues): Promise<FieldValues> {
-  const { TOOLS } = await loadToolDefinitions();
+  const { TOOLS, createClientTools } = await loadToolRuntime();
   const def = TOOLS[name];
   const parsed = def ? parseToolInput(def, input) : { ok: false as const, error: `unknown tool ${name}` };
   if (!parsed.ok) throw new Error(parsed.error);

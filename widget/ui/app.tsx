@@ -6,14 +6,15 @@ import { formatCount } from "../i18n/index.ts";
 import { AdviceList } from "./advice-list.tsx";
 import { Composer } from "./composer.tsx";
 import { Header, type PanelView } from "./header.tsx";
+import { ChatIcon, CloseIcon } from "./icons.tsx";
 import { lazyComponent } from "./lazy.tsx";
+import { LazyMarkdown } from "./lazy-markdown.tsx";
+import { MessageList } from "./message-list.tsx";
 
 // Only stage agents need the stage panel; its code loads the first time it is shown.
 const LazyStagePanel = lazyComponent(() => import("./stage-panel.tsx").then((m) => m.StagePanel));
 // Only site owners in debug mode see the trace view: its code loads the first time it is opened.
 const LazyTraceView = lazyComponent(() => import("./trace-view.tsx").then((m) => m.TraceView));
-import { ChatIcon, CloseIcon } from "./icons.tsx";
-import { MessageList } from "./message-list.tsx";
 
 /**
  * The full-screen panel of a narrow viewport: the host page must not scroll behind it, and the
@@ -108,6 +109,11 @@ interface AppProps {
 
 export function App({ store, launcher, theme, frame }: AppProps) {
   const open = store.isOpen.value;
+  // The greeting and replies are markdown: its chunk loads as the panel opens (while the session is
+  // being created), or at once when a returning visitor's conversation is being restored.
+  useEffect(() => {
+    if (open || store.returning) void LazyMarkdown.preload().catch(() => {});
+  }, [open]);
   const unread = store.unread.value;
   const s = store.strings;
   const label = open ? s.launcherClose : unread ? `${s.launcherOpen} (${formatCount(store.locale, unread)} ${s.unread})` : s.launcherOpen;

@@ -1,7 +1,7 @@
 import type { ViewMessage } from "../state/chat-store.ts";
 import type { Strings } from "../i18n/index.ts";
 import { MessageTime } from "./message-time.tsx";
-import { Markdown } from "./markdown.tsx";
+import { LazyMarkdown } from "./lazy-markdown.tsx";
 
 interface Props {
   message: Pick<ViewMessage, "role" | "content" | "status">;
@@ -18,7 +18,7 @@ export function MessageBubble({ message, strings, streaming, time }: Props) {
     <div class={`msg ${role}`} data-role={role} data-streaming={streaming ? "true" : undefined}>
       <span class="sr">{role === "user" ? strings.you : strings.assistant}: </span>
       <div class={`bubble${streaming ? " caret" : ""}`}>
-        {role === "user" ? message.content : <Markdown text={message.content} />}
+        {role === "user" ? message.content : <LazyMarkdown text={message.content} />}
       </div>
       {message.status === "interrupted" && <div class="note">{strings.stopped}</div>}
       {time && <MessageTime {...time} />}

@@ -4,7 +4,7 @@ import type { ReplyItem } from "../state/transcript.ts";
 import { AdviceCard } from "./advice-card.tsx";
 import { copyText } from "./copy-text.ts";
 import { CopyIcon } from "./icons.tsx";
-import { Markdown } from "./markdown.tsx";
+import { LazyMarkdown } from "./lazy-markdown.tsx";
 import { MessageTime } from "./message-time.tsx";
 import { Reasoning } from "./reasoning.tsx";
 
@@ -56,7 +56,7 @@ export function Reply({ reply, strings, onOption, busy, onRetry, locale }: Props
         return (
           <div key={part.id} class="part" data-streaming={part.streaming ? "true" : undefined}>
             <div class={`bubble${part.streaming ? " caret" : ""}`}>
-              <Markdown text={part.content} />
+              <LazyMarkdown text={part.content} />
             </div>
             {part.status === "interrupted" && (
               <div class="note">

@@ -2,6 +2,7 @@ import { localize } from "../../shared/agent-config.ts";
 import { orderedStages } from "../../shared/stage-machine.ts";
 import type { ChatStore } from "../state/chat-store.ts";
 import { buildSummary } from "../state/protocol-summary.ts";
+import { stageActionsFor } from "../state/stage-actions.ts";
 import { ActionCardView } from "./action-card.tsx";
 import { Markdown } from "./markdown.tsx";
 import { StageFieldRow } from "./stage-field.tsx";
@@ -14,7 +15,8 @@ import { StageFieldRow } from "./stage-field.tsx";
 export function StagePanel({ store }: { store: ChatStore }) {
   const agent = store.agent.value;
   const state = store.state.value;
-  const { strings: s, locale, stages: actions } = store;
+  const { strings: s, locale } = store;
+  const actions = stageActionsFor(store.stageApi);
   if (!agent?.stages.length) return null;
   const feedback = actions.feedback.value;
   const stages = orderedStages(agent.stages);
