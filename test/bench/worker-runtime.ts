@@ -124,3 +124,50 @@ function cpuMsOf(pid: number): number | undefined {
     return undefined;
   }
 }
+
+/**
+ * The runtime's own cost, for comparison in the same run: the least any proxy in workerd does (read
+ * the request, call the provider with the key, return its body untouched, natively), with no
+ * session, limits, validation or copy. Parley's own overhead is what it adds on top of this.
+ */
+const FLOOR_SCRIPT = `export default {
+  async fetch(request, env) {
+    const upstream = await fetch(env.LLM_BASE_URL + "/chat/completions", {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: "Bearer " + env.LLM_API_KEY },
+      body: await request.text(),
+    });
+    return new Response(upstream.body, { status: upstream.status, headers: { "content-type": "text/event-stream" } });
+  },
+};`;
+
+export async function startFloorWorker(vars: { LLM_BASE_URL: string; LLM_API_KEY: string }): Promise<BenchWorker> {
+  const mf = new Miniflare({
+    modules: true,
+    script: FLOOR_SCRIPT,
+    compatibilityDate: "2026-04-26",
+    bindings: vars,
+    host: "127.0.0.1",
+    port: 0,
+    logRequests: false,
+    cf: false,
+    unsafeDirectSockets: [{ host: "127.0.0.1", port: 0 }],
+  } as ConstructorParameters<typeof Miniflare>[0]);
+  let url: URL;
+  try {
+    await mf.ready;
+    url = await mf.unsafeGetDirectURL();
+  } catch (err) {
+    await mf.dispose().catch(() => undefined);
+    throw err;
+  }
+  return {
+    url: url.origin,
+    port: Number(url.port),
+    label: "bare pass-through worker in the same workerd",
+    cpuMs: () => undefined,
+    async stop() {
+      await mf.dispose().catch(() => undefined);
+    },
+  };
+}
