@@ -55,7 +55,7 @@ export async function startBenchWorker(kind: RuntimeKind, vars: Record<string, s
       throw new Error(`wrangler deploy --dry-run failed: ${(err.stderr ?? err.message).slice(-2000)}`);
     });
     const { workerOptions } = unstable_getMiniflareWorkerOptions("wrangler.toml");
-    const mf = new Miniflare({
+    const { mf, url } = await startOnLoopback({
       ...workerOptions,
       assets: undefined,
       modules: true,
@@ -65,23 +65,9 @@ export async function startBenchWorker(kind: RuntimeKind, vars: Record<string, s
       defaultPersistRoot: join(tmp, "state"),
       kvPersist: true,
       durableObjectsPersist: true,
-      host: "127.0.0.1",
-      port: 0,
-      logRequests: false,
-      // No Request.cf download from workers.cloudflare.com: the bench stays on loopback.
-      cf: false,
-      unsafeDirectSockets: [{ host: "127.0.0.1", port: 0 }],
       // For a CPU profile of the worker (Chrome DevTools protocol), e.g. BENCH_INSPECTOR_PORT=9229.
       ...(process.env.BENCH_INSPECTOR_PORT ? { inspectorPort: Number(process.env.BENCH_INSPECTOR_PORT) } : {}),
-    } as ConstructorParameters<typeof Miniflare>[0]);
-    let url: URL;
-    try {
-      await mf.ready;
-      url = await mf.unsafeGetDirectURL();
-    } catch (err) {
-      await mf.dispose().catch(() => undefined);
-      throw err;
-    }
+    });
     const pid = childWorkerd();
     return {
       url: url.origin,
@@ -142,25 +128,13 @@ const FLOOR_SCRIPT = `export default {
 };`;
 
 export async function startFloorWorker(vars: { LLM_BASE_URL: string; LLM_API_KEY: string }): Promise<BenchWorker> {
-  const mf = new Miniflare({
+  const { mf, url } = await startOnLoopback({
     modules: true,
     script: FLOOR_SCRIPT,
-    compatibilityDate: "2026-04-26",
+    // The same runtime behaviour as Parley's worker.
+    compatibilityDate: unstable_getMiniflareWorkerOptions("wrangler.toml").workerOptions.compatibilityDate,
     bindings: vars,
-    host: "127.0.0.1",
-    port: 0,
-    logRequests: false,
-    cf: false,
-    unsafeDirectSockets: [{ host: "127.0.0.1", port: 0 }],
-  } as ConstructorParameters<typeof Miniflare>[0]);
-  let url: URL;
-  try {
-    await mf.ready;
-    url = await mf.unsafeGetDirectURL();
-  } catch (err) {
-    await mf.dispose().catch(() => undefined);
-    throw err;
-  }
+  });
   return {
     url: url.origin,
     port: Number(url.port),
@@ -170,4 +144,28 @@ export async function startFloorWorker(vars: { LLM_BASE_URL: string; LLM_API_KEY
       await mf.dispose().catch(() => undefined);
     },
   };
+}
+
+type MiniflareOptions = ConstructorParameters<typeof Miniflare>[0];
+
+/**
+ * A worker in workerd reached on a direct socket, on loopback only: no request logging, and no
+ * Request.cf download from workers.cloudflare.com. Disposed again if it fails to start.
+ */
+async function startOnLoopback(options: Record<string, unknown>): Promise<{ mf: Miniflare; url: URL }> {
+  const mf = new Miniflare({
+    ...options,
+    host: "127.0.0.1",
+    port: 0,
+    logRequests: false,
+    cf: false,
+    unsafeDirectSockets: [{ host: "127.0.0.1", port: 0 }],
+  } as MiniflareOptions);
+  try {
+    await mf.ready;
+    return { mf, url: await mf.unsafeGetDirectURL() };
+  } catch (err) {
+    await mf.dispose().catch(() => undefined);
+    throw err;
+  }
 }
