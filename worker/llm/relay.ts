@@ -24,19 +24,17 @@ export type OnEnd = (reply: AccumulatedReply, cut: boolean) => void;
  * runs exactly once, with the reply as far as it came: at the end of the stream; when the provider
  * breaks off (the client gets an in-band error event and a clean end: the HTTP status has long been
  * sent); or when the client goes away (then the provider's request is ended, so no tokens are
- * spent on a reply nobody reads). `recorded` settles once `onEnd` has run.
+ * spent on a reply nobody reads).
  *
  * Why not a native pipe (tee, pipeTo into an IdentityTransformStream), which halves the isolate's
  * CPU per stream: when the provider's connection breaks, workerd's native pump errors the
  * destination too (preventAbort notwithstanding), so the client would get a torn response instead
  * of the in-band error, and the copy would lose the partial reply.
  */
-export function relayStream(stream: ProviderStream, onEnd: OnEnd): { body: ReadableStream<Uint8Array>; recorded: Promise<void> } {
+export function relayStream(stream: ProviderStream, onEnd: OnEnd): ReadableStream<Uint8Array> {
   const { reader } = stream;
   let pending = stream.first;
   const copy: Uint8Array[] = [];
-  let settle!: () => void;
-  const recorded = new Promise<void>((r) => (settle = r));
   let ended = false;
   const end = (cut: boolean) => {
     if (ended) return;
@@ -45,9 +43,8 @@ export function relayStream(stream: ProviderStream, onEnd: OnEnd): { body: Reada
     for (const part of copy) acc.feed(part);
     const reply = acc.result();
     onEnd(reply, cut || !reply.complete);
-    settle();
   };
-  const body = new ReadableStream<Uint8Array>(
+  return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
         if (pending) {
@@ -81,5 +78,4 @@ export function relayStream(stream: ProviderStream, onEnd: OnEnd): { body: Reada
     },
     { highWaterMark: 0 },
   );
-  return { body, recorded };
 }

@@ -107,10 +107,7 @@ chatRoutes.post("/v1/chat/completions", sessionToken(), jsonBody(ChatRequest), a
   }
   const stream = replyStream(upstream);
   if (!stream) throw new ApiError(502, "upstream_error", "Provider answered without a body");
-  const relay = relayStream(stream, record);
-  // The reply is stored after the client has it all: keep the worker alive until then.
-  c.executionCtx.waitUntil(relay.recorded);
-  return new Response(relay.body, {
+  return new Response(relayStream(stream, record), {
     headers: { ...headers, "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache, no-transform", "x-accel-buffering": "no" },
   });
 });
