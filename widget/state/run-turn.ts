@@ -9,18 +9,13 @@ import { newId } from "../agent/ids.ts";
 import { runAgentLoop, type LoopResult, type StepView } from "../agent/loop.ts";
 import { calledTool } from "../agent/stop-conditions.ts";
 import { requestJson, type FetchLike } from "../transport/http.ts";
+import { loadOnce } from "../load-once.ts";
 import { toChatHistory, toStored } from "./history.ts";
 import type { SessionStore } from "./session-store.ts";
 
 type ToolRuntime = typeof import("../agent/tool-runtime.ts");
-let toolRuntime: Promise<ToolRuntime> | null = null;
-/** The tool runtime loads on first need (see tool-runtime.ts); later calls reuse the module. A failed load is tried again. */
-export function loadToolRuntime(): Promise<ToolRuntime> {
-  return (toolRuntime ??= import("../agent/tool-runtime.ts").catch((e: unknown) => {
-    toolRuntime = null;
-    throw e;
-  }));
-}
+/** The tool runtime loads on first need (see tool-runtime.ts); later calls reuse the module. */
+export const loadToolRuntime: () => Promise<ToolRuntime> = loadOnce(() => import("../agent/tool-runtime.ts"));
 
 /** The agent's turns use tools (its own, its stages' extraction tool) or its router: the tool runtime will be needed. */
 export function usesToolRuntime(agent: PublicAgent): boolean {

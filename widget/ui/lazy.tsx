@@ -1,5 +1,6 @@
 import type { FunctionComponent } from "preact";
 import { useEffect, useState } from "preact/hooks";
+import { loadOnce } from "../load-once.ts";
 
 export type LazyComponent<P extends object> = FunctionComponent<P> & {
   /** Starts loading now (e.g. when the agent's config says it will be needed), so it shows without a delay. */
@@ -13,16 +14,7 @@ export type LazyComponent<P extends object> = FunctionComponent<P> & {
  */
 export function lazyComponent<P extends object>(load: () => Promise<FunctionComponent<P>>, Fallback?: FunctionComponent<P>): LazyComponent<P> {
   let loaded: FunctionComponent<P> | null = null;
-  let loading: Promise<void> | null = null;
-  // A failed load (network) is forgotten, so the next render or preload tries again.
-  const preload = () =>
-    (loading ??= load().then(
-      (c) => void (loaded = c),
-      (e: unknown) => {
-        loading = null;
-        throw e;
-      },
-    ));
+  const preload = loadOnce(() => load().then((c) => void (loaded = c)));
   function Lazy(props: P) {
     const [, setReady] = useState(false);
     useEffect(() => {
