@@ -1,29 +1,17 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { env } from "cloudflare:workers";
 import { auth, call, openSession, readSse } from "../helpers/worker/client.ts";
+import { delta, sseResponse } from "../helpers/worker/provider-sse.ts";
 import { sessionRoom } from "../../worker/session/session-stub.ts";
 
 afterEach(() => vi.restoreAllMocks());
 
 const PROVIDER = { LLM_BASE_URL: "https://provider.test/v1", LLM_API_KEY: "sk-test" };
 const enc = new TextEncoder();
-const delta = (content: string, finish: string | null = null) => ({ choices: [{ index: 0, delta: { content }, finish_reason: finish }] });
 const json = async (r: Response) => (await r.json()) as any;
 const state = (sid: string) => sessionRoom(env, sid).getState();
 
-/** A provider stream: its events, then [DONE]; or broken (`failAt`: after that many events). */
-function sse(parts: unknown[], failAt?: number) {
-  let i = 0;
-  return new Response(new ReadableStream<Uint8Array>({
-    pull(c) {
-      if (failAt !== undefined && i === failAt) return c.error(new TypeError("Network connection lost"));
-      if (i < parts.length) return c.enqueue(enc.encode(`data: ${JSON.stringify(parts[i++])}\n\n`));
-      c.enqueue(enc.encode("data: [DONE]\n\n"));
-      c.close();
-    },
-  }), { headers: { "content-type": "text/event-stream" } });
-}
-const good = () => sse([delta("Hello"), delta(" again", "stop")]);
+const good = () => sseResponse([delta("Hello"), delta(" again", "stop")]);
 const providerError = (status: number, headers: Record<string, string> = {}) =>
   Response.json({ error: { message: `fake ${status}` } }, { status, headers });
 
@@ -47,7 +35,7 @@ describe("provider faults before anything was streamed: bounded retries with bac
     ["a 500", () => providerError(500)],
     ["a 503", () => providerError(503)],
     ["a connection reset", () => Promise.reject(new TypeError("Network connection lost"))],
-    ["a stream that breaks before its first byte", () => sse([], 0)],
+    ["a stream that breaks before its first byte", () => sseResponse([], { failAt: 0 })],
   ])("retries %s and streams the reply; the trace shows the retry", async (_name, fault) => {
     const spy = provider(fault, good);
     const { res, body, st } = await turn();
@@ -108,32 +96,6 @@ describe("provider faults before anything was streamed: bounded retries with bac
     expect(spy).toHaveBeenCalledTimes(2);
     expect(st.messages[1]).toMatchObject({ id: "r", content: "Fine", status: "complete" });
     expect(st.usage.totalTokens).toBe(4);
-  });
-});
-
-describe("provider faults once the reply has begun", () => {
-  it("never retries: the client gets an in-band error, the partial reply is kept marked interrupted, and traced", async () => {
-    const spy = provider(() => sse([delta("Part "), delta("one"), delta("never")], 2), good);
-    const { res, body, st } = await turn();
-    expect(res.status).toBe(200);
-    expect(spy).toHaveBeenCalledTimes(1);
-    const last = JSON.parse((body as string[]).at(-1)!);
-    expect(last.error.code).toBe("upstream_error");
-    expect(last.error.message).toContain("broke off");
-    expect(st.messages[1]).toMatchObject({ id: "r", content: "Part one", status: "interrupted" });
-    expect(st.trace.find((t) => t.kind === "completion")).toMatchObject({ ok: false, detail: { status: "interrupted", retries: 0 } });
-  });
-
-  it("a completed retry of the interrupted reply (same reply id) supersedes it: one message, complete", async () => {
-    provider(() => sse([delta("Part")], 1), good);
-    const s = await openSession();
-    for (let i = 0; i < 2; i++) {
-      const { res, done } = await call("/v1/chat/completions", { method: "POST", json: { stream: true, messages: [{ id: "u", role: "user", content: "hi" }], parley: { replyId: "r" } }, headers: auth(s.token) }, PROVIDER);
-      await res.text();
-      await done();
-    }
-    const st = await state(s.sessionId);
-    expect(st.messages.map((m) => [m.id, m.status, m.content])).toEqual([["u", undefined, "hi"], ["r", "complete", "Hello again"]]);
   });
 });
 

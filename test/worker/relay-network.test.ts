@@ -1,10 +1,13 @@
 import { describe, expect, inject, it } from "vitest";
 import { env } from "cloudflare:workers";
-import { auth, call, openSession, readSse } from "../helpers/worker/client.ts";
+import { auth, call, openSession, readSse, readSseUntilBroken } from "../helpers/worker/client.ts";
 import { GENERIC_REPLY } from "../helpers/fake-upstream.ts";
 import { sessionRoom } from "../../worker/session/session-stub.ts";
 
-/** The relay's native path: the provider's body comes over a real loopback socket. */
+/**
+ * The relay as it runs in production: the provider's body comes over a real loopback socket, so
+ * it is piped natively (and a break keeps what had arrived, which an in-isolate body would not).
+ */
 const provider = (url: string) => ({ LLM_BASE_URL: url, LLM_API_KEY: "sk-test-secret" });
 const upstreamLog = async () =>
   (await (await fetch(inject("upstreamLogUrl"))).json()) as Array<{ text: string; status?: number; aborted: boolean; chunks: number }>;
@@ -26,16 +29,36 @@ describe("relay over the network", () => {
     expect(reply).toMatchObject({ role: "assistant", content: GENERIC_REPLY, status: "complete" });
   });
 
-  it("a provider that breaks off: the client gets what came and an in-band error; the partial reply is stored interrupted", async () => {
+  it("a provider that breaks off: the client's stream breaks after what came, never retried; the partial reply is stored interrupted and traced", async () => {
     const s = await openSession();
     const { res, done } = await chat(s.token, "net: [cut]", "n2");
-    const events = await readSse(res);
-    expect(JSON.parse(events.at(-1)!).error.code).toBe("upstream_error");
-    const received = contentOf(events.slice(0, -1));
+    expect(res.status).toBe(200);
+    const { events, broken } = await readSseUntilBroken(res);
+    expect(broken).toBe(true);
+    expect(events).not.toContain("[DONE]");
+    const received = contentOf(events);
     expect(received.length).toBeGreaterThan(0);
     await done();
-    const reply = (await sessionRoom(env, s.sessionId).getState()).messages.find((m) => m.id === "n2");
-    expect(reply).toMatchObject({ status: "interrupted", content: received });
+    const st = await sessionRoom(env, s.sessionId).getState();
+    expect(st.messages.find((m) => m.id === "n2")).toMatchObject({ status: "interrupted", content: received });
+    // Part of the reply had been passed on: a retry would repeat it, so there was none.
+    expect((await upstreamLog()).filter((r) => r.text === "net: [cut]")).toHaveLength(1);
+    expect(st.trace.find((t) => t.kind === "completion" && t.detail?.replyId === "n2")).toMatchObject({ ok: false, detail: { status: "interrupted", retries: 0 } });
+    // No usage chunk came: the tokens are estimated, and still counted.
+    expect(st.usage.completionTokens).toBeGreaterThan(0);
+    expect(st.usage.promptTokens).toBeGreaterThan(100); // the system prompt is counted
+    expect(st.trace.find((t) => t.kind === "completion" && t.detail?.replyId === "n2")).toMatchObject({ detail: { estimated: true } });
+  });
+
+  it("a completed retry of the interrupted reply (same reply id) supersedes it: one message, complete", async () => {
+    const s = await openSession();
+    for (let i = 0; i < 2; i++) {
+      const { res, done } = await chat(s.token, "net: [cut once] retry me", "n4");
+      await readSseUntilBroken(res);
+      await done();
+    }
+    const st = await sessionRoom(env, s.sessionId).getState();
+    expect(st.messages.map((m) => [m.id, m.status, m.content])).toEqual([["n4-q", undefined, "net: [cut once] retry me"], ["n4", "complete", GENERIC_REPLY]]);
   });
 
   it("a visitor who goes away ends the provider's request; what arrived is stored interrupted", async () => {

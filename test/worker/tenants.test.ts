@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { env } from "cloudflare:workers";
 import { auth, call, openSession, SITE_KEY } from "../helpers/worker/client.ts";
+import { delta, sseResponse } from "../helpers/worker/provider-sse.ts";
 import { putSite } from "../helpers/worker/sites.ts";
 import { clearConfigCache } from "../../worker/config/config-store.ts";
 import { sessionRoom } from "../../worker/session/session-stub.ts";
@@ -14,11 +15,6 @@ afterEach(() => {
 const json = async (r: Response) => (await r.json()) as any;
 const PROVIDER = { LLM_BASE_URL: "https://provider.test/v1", LLM_API_KEY: "sk-test" };
 
-function sseOk() {
-  const enc = new TextEncoder();
-  const body = `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: "ok" }, finish_reason: "stop" }] })}\n\ndata: [DONE]\n\n`;
-  return new Response(enc.encode(body), { headers: { "content-type": "text/event-stream" } });
-}
 
 describe("site origins", () => {
   it("opens a session from the worker's own origin (the iframe embed page), even when the site lists only its own pages", async () => {
@@ -126,7 +122,7 @@ describe("one session's token never reaches another session", () => {
 describe("models and max_tokens per site", () => {
   it("forwards a model on the site's allowlist, refuses others (nothing stored), caps max_tokens at the site's cap", async () => {
     const siteKey = await putSite({ models: ["gpt-4o"], maxTokens: 300 });
-    const spy = vi.spyOn(globalThis, "fetch").mockImplementation(async () => sseOk());
+    const spy = vi.spyOn(globalThis, "fetch").mockImplementation(async () => sseResponse([delta("ok", "stop")]));
     const s = await openSession("derm-consult", {}, { siteKey });
     const ok = await call("/v1/chat/completions", { method: "POST", json: { model: "gpt-4o", stream: true, max_tokens: 5000, messages: [{ role: "user", content: "hi" }] }, headers: auth(s.token) }, PROVIDER);
     expect(ok.res.status).toBe(200);

@@ -33,8 +33,9 @@ export function proxyCompletion(ctx: { api: string; token: () => string; fetch?:
     });
     if (!res.body) throw new HttpError(502, "upstream_error", "The chat response has no body");
     const step: StepResult = { text: "", toolCalls: [], finishReason: null };
-    for await (const chunk of readChatChunks(res.body, req.signal)) {
-      // The proxy reports a stream that broke after it began in-band, as an `error` event.
+    const seen = { done: false };
+    for await (const chunk of readChatChunks(res.body, req.signal, seen)) {
+      // A provider may report a failure mid-stream as an `error` event; the proxy passes it on.
       const inband = (chunk as { error?: { code?: string; message?: string } }).error;
       if (inband) throw new HttpError(502, inband.code ?? "upstream_error", inband.message ?? "The reply broke off");
       const choice = chunk.choices?.[0];
@@ -46,6 +47,9 @@ export function proxyCompletion(ctx: { api: string; token: () => string; fetch?:
       if (choice.delta?.tool_calls) mergeToolCallDeltas(step.toolCalls, choice.delta.tool_calls);
       if (choice.finish_reason) step.finishReason = choice.finish_reason;
     }
+    // Neither [DONE] nor a finish reason: the provider broke off, and the proxy could only end the
+    // response early (its status had long been sent).
+    if (!seen.done && step.finishReason === null) throw new HttpError(502, "upstream_error", "The reply broke off before it finished");
     step.toolCalls = step.toolCalls.filter(Boolean);
     return step;
   };

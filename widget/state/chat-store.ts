@@ -194,7 +194,7 @@ export function createChatStore(opts: ChatStoreOptions) {
       if (isHttpError(e) && e.status === 401) session.forget();
       if (isAbortError(e)) status.value = "idle";
       else if (partial?.answer) {
-        // The stream broke after it began (the worker's in-band error, a dropped connection): the
+        // The stream broke after it began (the provider broke off, the connection dropped): the
         // text shown stays, marked interrupted as the worker stores it, and the visitor can retry.
         keepInterrupted(partial);
         fail(e, strings.errCut);

@@ -57,17 +57,17 @@ export function createSseDecoder(onData: (data: string) => void) {
 
 /**
  * Reads an OpenAI-style SSE body (`data: {chunk}` events, then `data: [DONE]`) as ChatChunk
- * objects; events split across network reads are joined. Aborting the signal cancels the body
- * and makes the iterator throw an AbortError.
+ * objects; events split across network reads are joined. `seen.done` tells whether `[DONE]` came.
+ * Aborting the signal cancels the body and makes the iterator throw an AbortError.
  */
-export async function* readChatChunks(body: ReadableStream<Uint8Array>, signal?: AbortSignal): AsyncGenerator<ChatChunk> {
+export async function* readChatChunks(body: ReadableStream<Uint8Array>, signal?: AbortSignal, seen = { done: false }): AsyncGenerator<ChatChunk> {
   const reader = body.getReader();
   const text = new TextDecoder();
   const queue: ChatChunk[] = [];
   let done = false;
   const sse = createSseDecoder((data) => {
     if (done) return;
-    if (data === DONE) done = true;
+    if (data === DONE) done = seen.done = true;
     else queue.push(JSON.parse(data) as ChatChunk);
   });
   const onAbort = () => void reader.cancel().catch(() => {});

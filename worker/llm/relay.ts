@@ -1,81 +1,71 @@
-import { errorBody } from "../../shared/errors.ts";
 import { ReplyAccumulator, type AccumulatedReply } from "./reply-accumulator.ts";
 
-const enc = new TextEncoder();
-/** What the client gets, in-band, when the provider's stream breaks: the HTTP status has long been sent. */
-const BROKEN = enc.encode(`data: ${JSON.stringify(errorBody("upstream_error", "The provider's stream broke off before the reply was complete"))}\n\n`);
-
 /**
- * A streamed reply on its way to the client: the provider's body, its first chunk already read (to
- * know it had begun, while a retry was still possible), and `abort`, which ends the provider's
- * request (its connection).
+ * A streamed reply on its way to the client: its first chunk, already read (to know it had begun
+ * while a retry was still possible), the rest of the provider's body, and `abort`, which ends the
+ * provider's request (its connection).
  */
 export interface ProviderStream {
   first: Uint8Array | null;
-  reader: ReadableStreamDefaultReader<Uint8Array>;
+  rest: ReadableStream<Uint8Array>;
   abort?(): void;
 }
 
 export type OnEnd = (reply: AccumulatedReply, cut: boolean) => void;
 
+export interface Relay {
+  /** The client's body: the provider's bytes, unchanged and unbuffered. */
+  body: ReadableStream<Uint8Array>;
+  /** Settles after `onEnd` ran; keep the request alive for it (waitUntil). */
+  ended: Promise<void>;
+}
+
 /**
- * Passes the provider's SSE bytes to the client chunk by chunk (pull-driven, so nothing is buffered
- * beyond what the client reads) and keeps a copy, parsed into the reply once at the end. `onEnd`
- * runs exactly once, with the reply as far as it came: at the end of the stream; when the provider
- * breaks off (the client gets an in-band error event and a clean end: the HTTP status has long been
- * sent); or when the client goes away (then the provider's request is ended, so no tokens are
- * spent on a reply nobody reads).
+ * Passes the provider's SSE bytes to the client and keeps a copy, parsed into the reply once at
+ * the end. The bytes flow natively: the provider's body is teed, one branch piped to the client
+ * inside the runtime, the other left to queue and read in a few large reads once the pipe is done.
+ * That costs under half the isolate CPU of reading every chunk in JavaScript (2.3 against 5.3 ms
+ * for a 42-chunk reply in one measured run; a bare pass-through costs 1.6), and on Workers CPU time
+ * is what is billed and what bounds the streams one isolate can carry.
  *
- * Why not a native pipe (tee, pipeTo into an IdentityTransformStream), which halves the isolate's
- * CPU per stream: when the provider's connection breaks, workerd's native pump errors the
- * destination too (preventAbort notwithstanding), so the client would get a torn response instead
- * of the in-band error, and the copy would lose the partial reply.
+ * `onEnd` runs exactly once, with the reply as far as it came: at the end of the stream, or cut
+ * when the pipe fails. It fails when the provider breaks off (the runtime then ends the client's
+ * response without its last chunk, so the client sees a broken stream: the HTTP status has long
+ * been sent) or when the client goes away; either way the provider's request is ended, so no
+ * tokens are spent on a reply nobody reads, and the copy keeps everything that had arrived.
+ *
+ * The body must be a network stream (a provider reached by fetch) or one built in JavaScript (the
+ * demo model): workerd cannot pipe its other in-memory bodies into an IdentityTransformStream.
  */
-export function relayStream(stream: ProviderStream, onEnd: OnEnd): ReadableStream<Uint8Array> {
-  const { reader } = stream;
-  let pending = stream.first;
-  const copy: Uint8Array[] = [];
-  let ended = false;
-  const end = (cut: boolean) => {
-    if (ended) return;
-    ended = true;
+export function relayStream(stream: ProviderStream, onEnd: OnEnd): Relay {
+  const [toClient, toCopy] = stream.rest.tee();
+  const { readable, writable } = new IdentityTransformStream();
+  const piped = (async () => {
+    if (stream.first) {
+      const writer = writable.getWriter();
+      await writer.write(stream.first);
+      writer.releaseLock();
+    }
+    await toClient.pipeTo(writable);
+  })().then(
+    () => false,
+    () => {
+      stream.abort?.();
+      return true;
+    },
+  );
+  const ended = piped.then(async (cut) => {
     const acc = new ReplyAccumulator();
-    for (const part of copy) acc.feed(part);
+    if (stream.first) acc.feed(stream.first);
+    // What queued in the copy's branch: whole, up to the break when there was one.
+    const reader = toCopy.getReader();
+    try {
+      for (let next = await reader.read(); !next.done; next = await reader.read()) acc.feed(next.value);
+    } catch {
+      cut = true;
+    }
     const reply = acc.result();
     onEnd(reply, cut || !reply.complete);
-  };
-  return new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        if (pending) {
-          controller.enqueue(pending);
-          copy.push(pending);
-          pending = null;
-          return;
-        }
-        let next: ReadableStreamReadResult<Uint8Array>;
-        try {
-          next = await reader.read();
-        } catch {
-          end(true);
-          controller.enqueue(BROKEN);
-          controller.close();
-          return;
-        }
-        if (next.done) {
-          end(false);
-          controller.close();
-          return;
-        }
-        controller.enqueue(next.value);
-        copy.push(next.value);
-      },
-      cancel(reason) {
-        end(true);
-        reader.cancel(reason).catch(() => {});
-        stream.abort?.();
-      },
-    },
-    { highWaterMark: 0 },
-  );
+  });
+  return { body: readable, ended };
 }

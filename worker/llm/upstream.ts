@@ -104,7 +104,8 @@ async function attempt(url: string, init: RequestInit, stream: boolean, timeoutM
       return broken(err, "broke off before sending anything");
     }
     if (first.done) return { ok: false, retryable: true, error: new ApiError(502, "upstream_error", "Provider's stream ended before sending anything") };
-    return { ok: true, res: withFirstChunk(new Response(null, { status: res.status, headers: res.headers }), { first: first.value, reader, abort: () => abort.abort() }) };
+    reader.releaseLock();
+    return { ok: true, res: withFirstChunk(new Response(null, { status: res.status, headers: res.headers }), { first: first.value, rest: res.body, abort: () => abort.abort() }) };
   } finally {
     clearTimeout(timer);
   }
@@ -112,7 +113,7 @@ async function attempt(url: string, init: RequestInit, stream: boolean, timeoutM
 
 /**
  * A streamed reply whose first chunk was read (to know the stream had begun before giving up the
- * chance to retry): the chunk, the reader and the request's abort travel with the response.
+ * chance to retry): the chunk, the rest of the body and the request's abort travel with the response.
  */
 const startedStreams = new WeakMap<Response, ProviderStream>();
 
@@ -123,7 +124,7 @@ function withFirstChunk(res: Response, stream: ProviderStream): Response {
 
 /** The stream of a streamed reply from callModel (the demo model's included). */
 export function replyStream(res: Response): ProviderStream | null {
-  return startedStreams.get(res) ?? (res.body ? { first: null, reader: res.body.getReader() } : null);
+  return startedStreams.get(res) ?? (res.body ? { first: null, rest: res.body } : null);
 }
 
 /** Retry-After in seconds or as an HTTP date; undefined when absent or unreadable. */

@@ -107,7 +107,9 @@ chatRoutes.post("/v1/chat/completions", sessionToken(), jsonBody(ChatRequest), a
   }
   const stream = replyStream(upstream);
   if (!stream) throw new ApiError(502, "upstream_error", "Provider answered without a body");
-  return new Response(relayStream(stream, record), {
+  const relay = relayStream(stream, record);
+  c.executionCtx.waitUntil(relay.ended);
+  return new Response(relay.body, {
     headers: { ...headers, "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache, no-transform", "x-accel-buffering": "no" },
   });
 });

@@ -37,7 +37,8 @@ export class SessionRoom extends DurableObject<Env> {
     const at = Date.now();
     const events: SessionEvent[] = [{ id: "opened", at, type: EVENT_TYPES.sessionOpened, data }];
     if (firstStage) events.push({ id: "stage:start", at, type: EVENT_TYPES.stageChanged, data: { from: null, to: firstStage, reason: "started" } });
-    return this.append(events);
+    this.store(events);
+    return this.state;
   }
 
   /**
@@ -46,13 +47,13 @@ export class SessionRoom extends DurableObject<Env> {
    */
   async updateContext(req: ContextRequest, stages: StageConfig[]): Promise<StageOutcome> {
     const outcome = updateContext(this.state, req, stages);
-    if (outcome.events.length) await this.append(outcome.events);
+    if (outcome.events.length) this.store(outcome.events);
     return { ...outcome, state: this.state };
   }
 
   async completeStage(req: CompleteRequest, stages: StageConfig[]): Promise<StageOutcome> {
     const outcome = completeStage(this.state, req, stages);
-    if (outcome.events.length) await this.append(outcome.events);
+    if (outcome.events.length) this.store(outcome.events);
     return { ...outcome, state: this.state };
   }
 
@@ -70,7 +71,17 @@ export class SessionRoom extends DurableObject<Env> {
     return { ok: true, usage };
   }
 
-  async append(events: SessionEvent[]): Promise<SessionState> {
+  /**
+   * Stores events and answers only the new version: answering the whole state would copy it
+   * across the call on every append, a cost that grows with the conversation, for callers that
+   * need at most the version.
+   */
+  async append(events: SessionEvent[]): Promise<{ version: number }> {
+    this.store(events);
+    return { version: this.state.version };
+  }
+
+  private store(events: SessionEvent[]): void {
     // One transaction per append: one commit for a turn's reply, usage and trace, not one each.
     this.ctx.storage.transactionSync(() => {
       for (const event of events) {
@@ -78,7 +89,6 @@ export class SessionRoom extends DurableObject<Env> {
         if (cursor.rowsWritten > 0) this.state = reduceSession(this.state, event);
       }
     });
-    return this.state;
   }
 
   async getState(): Promise<SessionState> {

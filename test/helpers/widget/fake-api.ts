@@ -13,6 +13,8 @@ export interface FakeApiOptions {
   chatError?: { status: number; code: string };
   sessionStatus?: number;
   toolCall?: boolean;
+  /** The reply's stream ends cleanly after its text, without a finish reason or [DONE] (a provider that broke off). */
+  endEarly?: boolean;
 }
 
 const enc = new TextEncoder();
@@ -53,6 +55,7 @@ export function fakeApi(opts: FakeApiOptions = {}) {
             if (signal?.aborted) return;
             ctrl.enqueue(enc.encode(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: p }, finish_reason: null }] })}\n\n`));
           }
+          if (opts.endEarly) return ctrl.close();
           if (opts.toolCall) {
             const tc = { index: 0, id: "call_1", type: "function", function: { name: "lookup", arguments: '{"q":' } };
             ctrl.enqueue(enc.encode(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { tool_calls: [tc] }, finish_reason: null }] })}\n\n`));

@@ -43,6 +43,26 @@ export function auth(token: string): Record<string, string> {
 
 /** Reads an SSE response into its `data:` payloads, in order. */
 export async function readSse(res: Response): Promise<string[]> {
-  const text = await res.text();
-  return text.split("\n\n").filter((b) => b.startsWith("data: ")).map((b) => b.slice(6));
+  return (await readSseUntilBroken(res, true)).events;
+}
+
+/**
+ * The same, for a stream that may break: the events that arrived whole, and whether it broke
+ * (a relayed provider stream that breaks off reaches the client as a broken response).
+ */
+export async function readSseUntilBroken(res: Response, mustEnd = false): Promise<{ events: string[]; broken: boolean }> {
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  let broken = false;
+  try {
+    for (let next = await reader.read(); !next.done; next = await reader.read()) text += decoder.decode(next.value, { stream: true });
+  } catch (err) {
+    if (mustEnd) throw err;
+    broken = true;
+  }
+  const blocks = text.split("\n\n");
+  // A block cut off by the break is not an event.
+  if (broken) blocks.pop();
+  return { events: blocks.filter((b) => b.startsWith("data: ")).map((b) => b.slice(6)), broken };
 }

@@ -16,14 +16,20 @@ declare module "vitest" {
 /**
  * Worker tests mostly fake `fetch`; a body built in the isolate takes the relay's JavaScript path.
  * This fake provider answers over a real socket, so the native relay (a network body) is tested
- * too. A user message containing `[cut]` gets a stream broken after 3 chunks; the slow provider
- * leaves a client time to go away halfway.
+ * too. A user message containing `[cut]` gets a stream broken after 3 chunks, `[cut once]` only
+ * the first time that text is sent; the slow provider leaves a client time to go away halfway.
  */
 export default async function setup(project: TestProject) {
+  const cutBefore = new Set<string>();
   let upstream: FakeUpstream | undefined = await startFakeUpstream({
     apiKey: "sk-test-secret",
     chunkMs: 1,
-    fault: ({ body }) => (lastText(body.messages).includes("[cut]") ? { kind: "cut", afterChunks: 3 } : "none"),
+    fault: ({ body }) => {
+      const text = lastText(body.messages);
+      const cut = text.includes("[cut]") || (text.includes("[cut once]") && !cutBefore.has(text));
+      cutBefore.add(text);
+      return cut ? { kind: "cut", afterChunks: 3 } : "none";
+    },
   });
   const slow = startFakeUpstream({ apiKey: "sk-test-secret", chunkMs: 50 });
   const log: Server = createServer((_req, res) => {

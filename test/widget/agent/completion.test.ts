@@ -45,6 +45,14 @@ describe("proxyCompletion", () => {
     expect(seen.at(-1)).toBe("one two ");
   });
 
+  it("a reply that ends with neither a finish reason nor [DONE] broke off: an upstream_error after the text shown", async () => {
+    const api = fakeApi({ reply: ["Half a ", "reply"], endEarly: true });
+    const seen: string[] = [];
+    const err = await complete(api)({ messages: history, replyId: "r", onText: (t) => seen.push(t) }).catch((e) => e);
+    expect(err).toMatchObject({ status: 502, code: "upstream_error" });
+    expect(seen.at(-1)).toBe("Half a reply");
+  });
+
   it("throws the server's error code as an HttpError", async () => {
     const api = fakeApi({ chatError: { status: 429, code: "rate_limited" } });
     const err = await complete(api)({ messages: history, replyId: "r" }).catch((e) => e);
