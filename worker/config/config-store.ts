@@ -10,11 +10,24 @@ import { PRESET_AGENTS, PRESET_SITES } from "../presets/index.ts";
  * error naming the field — and cached per isolate briefly, keeping KV off the chat hot path.
  */
 const TTL_MS = 30_000;
+/** Bounded: CORS looks up whatever Origin a request names. */
+const MAX_ENTRIES = 1000;
 const cache = new Map<string, { at: number; value: unknown }>();
 
-async function load<S extends z.ZodMiniType>(env: Env, key: string, schema: S, preset: unknown): Promise<z.output<S> | null> {
+async function cached<T>(key: string, read: () => Promise<T>): Promise<T> {
   const hit = cache.get(key);
-  if (hit && Date.now() - hit.at < TTL_MS) return hit.value as z.output<S> | null;
+  if (hit && Date.now() - hit.at < TTL_MS) return hit.value as T;
+  const value = await read();
+  if (cache.size >= MAX_ENTRIES) cache.clear();
+  cache.set(key, { at: Date.now(), value });
+  return value;
+}
+
+function load<S extends z.ZodMiniType>(env: Env, key: string, schema: S, preset: unknown): Promise<z.output<S> | null> {
+  return cached(key, () => read(env, key, schema, preset));
+}
+
+async function read<S extends z.ZodMiniType>(env: Env, key: string, schema: S, preset: unknown): Promise<z.output<S> | null> {
   const raw = await env.CONFIG.get(key, "json").catch(() => {
     throw new ApiError(502, "misconfigured", `Config entry ${key} is not valid JSON`);
   });
@@ -28,7 +41,6 @@ async function load<S extends z.ZodMiniType>(env: Env, key: string, schema: S, p
     }
     value = parsed.data as z.output<S>;
   }
-  cache.set(key, { at: Date.now(), value });
   return value;
 }
 
@@ -38,6 +50,11 @@ export function loadSite(env: Env, siteKey: string) {
 
 export function loadAgent(env: Env, agentId: string) {
   return load(env, `agent:${agentId}`, AgentConfig, PRESET_AGENTS[agentId]);
+}
+
+/** Whether a site configured in KV allows this origin (`origin:<origin>`, written with the site). */
+export function originInConfig(env: Env, origin: string): Promise<boolean> {
+  return cached(`origin:${origin}`, async () => (await env.CONFIG.get(`origin:${origin}`)) !== null);
 }
 
 /** Forget cached config (tests write KV and read it back at once). */

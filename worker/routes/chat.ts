@@ -18,6 +18,7 @@ import { completionTraceEvents, newInputEvents, replyEvent, routeTraceEvent, usa
 import { sessionRoom } from "../session/session-stub.ts";
 
 export const chatRoutes = new Hono<AppEnv>();
+const noop = () => {};
 
 /**
  * OpenAI-compatible chat completions. Before the provider is called: the token, the cached config,
@@ -55,9 +56,11 @@ chatRoutes.post("/v1/chat/completions", sessionToken(), jsonBody(ChatRequest), a
   const log = newCallLog();
   const promptText = () => JSON.stringify(body.messages);
 
-  // The provider gets the request first; the session stores the visitor's input while it works.
+  // The session stores the visitor's input once the provider has answered (or failed): written at
+  // once, the Durable Object call competes with sending the provider's request on the isolate's
+  // thread (+0.3 ms TTFB p50, and most of the p99, in bench:proxy).
   const upstreamCall = callModel(c.env, agent, body, log);
-  const inputsStored = room.append(newInputEvents(req.messages));
+  const inputsStored = upstreamCall.then(noop, noop).then(() => room.append(newInputEvents(req.messages)));
   c.executionCtx.waitUntil(inputsStored.catch(() => {}));
 
   const store = (events: SessionEvent[], tokens: number) =>
