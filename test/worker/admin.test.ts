@@ -3,6 +3,7 @@ import { env } from "cloudflare:workers";
 import { auth, call, openSession, SITE_KEY } from "../helpers/worker/client.ts";
 import { putSite, sha256Hex } from "../helpers/worker/sites.ts";
 import { clearConfigCache } from "../../worker/config/config-store.ts";
+import { ADMIN_PER_MINUTE } from "../../worker/limits/admission.ts";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -85,6 +86,19 @@ describe("admin routes (site owner, x-parley-admin-key)", () => {
     }
     const list = await json((await admin(`/v1/admin/sessions?site=${mine}`)).res);
     expect(list.sessions.map((s: any) => s.sessionId)).not.toContain(theirs.sessionId);
+  });
+
+  it("counts every admin request per client IP, right key or wrong: past the limit a 429 with Retry-After, other addresses unaffected", async () => {
+    const siteKey = await siteWithAdmin();
+    const from = (ip: string, key: string) => call(`/v1/admin/sessions?site=${siteKey}`, { headers: { "x-parley-admin-key": key, "cf-connecting-ip": ip } });
+    const statuses: number[] = [];
+    for (let i = 0; i < ADMIN_PER_MINUTE; i++) statuses.push((await from("203.0.113.7", i % 2 ? ADMIN : `guess-${i}`)).res.status);
+    expect(new Set(statuses)).toEqual(new Set([200, 401]));
+    const over = await from("203.0.113.7", ADMIN);
+    expect(over.res.status).toBe(429);
+    expect(over.res.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect((await json(over.res)).error.code).toBe("rate_limited");
+    expect((await from("203.0.113.8", ADMIN)).res.status).toBe(200);
   });
 
   it("the demo site's owner key works on the demo site (documented for local runs)", async () => {

@@ -7,7 +7,7 @@ import { rateLimiter, type RateDecision } from "./rate-limiter.ts";
 import { siteLedger, utcDay } from "./site-ledger.ts";
 
 /** The client's address as Cloudflare reports it; local runs without the header share one key. */
-export const clientIp = (c: Context<AppEnv>) => c.req.header("cf-connecting-ip") ?? "unknown";
+export const clientIp = (c: Pick<Context<AppEnv>, "req">) => c.req.header("cf-connecting-ip") ?? "unknown";
 
 const seconds = (ms: number) => String(Math.max(1, Math.ceil(ms / 1000)));
 
@@ -42,6 +42,15 @@ async function cachedSiteSpent(c: Context<AppEnv>, siteKey: string, day: string)
 export async function spendSiteTokens(env: AppEnv["Bindings"], siteKey: string, day: string, tokens: number): Promise<void> {
   const spent = await siteLedger(env, siteKey).add(day, tokens);
   spentCache.set(`${siteKey}:${day}`, { at: Date.now(), spent });
+}
+
+/** Admin requests a minute per client IP: enough for a dashboard that pages, too few to guess keys. */
+export const ADMIN_PER_MINUTE = 60;
+
+/** Admin routes count every request, before the key is checked, so a wrong key costs as much as a right one. */
+export async function admitAdmin(c: Pick<Context<AppEnv>, "req" | "env">): Promise<void> {
+  const d = await rateLimiter(c.env, `admin:${clientIp(c)}`).hit(ADMIN_PER_MINUTE);
+  if (!d.ok) throw tooMany("to admin routes from your address", ADMIN_PER_MINUTE, d.retryAfterMs);
 }
 
 /** Opening a session spends the client IP's rate only (the session does not exist yet). */

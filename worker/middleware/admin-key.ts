@@ -4,6 +4,7 @@ import { HEADERS } from "../../shared/protocol.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import { loadSite } from "../config/config-store.ts";
+import { admitAdmin } from "../limits/admission.ts";
 
 const enc = new TextEncoder();
 
@@ -24,13 +25,15 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
 /**
  * For /v1/admin/...: `?site=<site key>` and `x-parley-admin-key: <the site owner's key>`. KV holds
  * only the key's SHA-256; a site without one has no admin access. Every refusal is the same 401,
- * so the answer says nothing about which site keys exist.
+ * so the answer says nothing about which site keys exist; each client IP gets ADMIN_PER_MINUTE
+ * requests a minute, right or wrong (then 429 with Retry-After).
  */
 export function adminKey(): MiddlewareHandler<AppEnv & { Variables: { site: SiteConfig } }> {
   return async function adminKeyMiddleware(c, next) {
     const key = c.req.header(HEADERS.adminKey) ?? "";
     const siteKey = c.req.query("site") ?? "";
     const refuse = () => new ApiError(401, "unauthorized", `Admin routes need ?site=<site key> and a valid ${HEADERS.adminKey} header`);
+    await admitAdmin(c);
     if (!key || !siteKey || key.length > 500) throw refuse();
     const [site, digest] = await Promise.all([loadSite(c.env, siteKey), sha256(key)]);
     if (!site?.adminKeySha256 || !sameBytes(digest, fromHex(site.adminKeySha256))) throw refuse();
