@@ -41,15 +41,19 @@ describe("agent presets in the browser", () => {
     await page.screenshot({ path: "test-results/e2e-advice.png" });
 
     // The advice list in the header.
-    await q(page, "button.pill").click();
+    await q(page, 'button[data-action="advice"]').click();
     await expect.poll(() => q(page, ".advice-list article.advice").count()).toBe(2);
-    await q(page, "button.pill").click();
+    await q(page, 'button[data-action="advice"]').click();
 
     // Reload: the cards come back from the session.
     await page.reload();
     await q(page, "button.l").click();
     await expect.poll(() => q(page, "article.advice").count()).toBe(2);
-    expect(await q(page, "button.pill").textContent()).toBe("Your advice (2)");
+    const advice = q(page, 'button[data-action="advice"]');
+    expect(await advice.textContent()).toBe("2");
+    expect(await advice.getAttribute("aria-label")).toBe("Your advice (2)");
+    // The agent's name is not cut: the button is an icon and a count.
+    expect(await q(page, "#parley-title").evaluate((el) => el.scrollHeight <= el.clientHeight + 1)).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });

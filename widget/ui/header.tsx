@@ -1,7 +1,7 @@
 import { localize } from "../../shared/agent-config.ts";
 import type { ChatStore } from "../state/chat-store.ts";
 import { formatCount } from "../i18n/index.ts";
-import { CloseIcon, NewIcon } from "./icons.tsx";
+import { BookmarkIcon, CloseIcon, NewIcon } from "./icons.tsx";
 
 export type PanelView = "chat" | "advice" | "stages" | "trace";
 
@@ -10,6 +10,7 @@ export function Header({ store, view, onView }: { store: ChatStore; view: PanelV
   const adviceCount = store.advice.value.length;
   const agent = store.agent.value;
   const name = agent ? localize(agent.name, store.locale) : s.defaultTitle;
+  const adviceLabel = `${s.adviceList} (${formatCount(store.locale, adviceCount)})`;
   return (
     <div class="head">
       <div class="avatar" aria-hidden="true">
@@ -28,8 +29,13 @@ export function Header({ store, view, onView }: { store: ChatStore; view: PanelV
         </button>
       )}
       {(adviceCount > 0 || view === "advice") && (view === "chat" || view === "advice") && (
-        <button type="button" class="pill" aria-pressed={view === "advice"} onClick={() => onView(view === "advice" ? "chat" : "advice")}>
-          {view === "advice" ? s.back : `${s.adviceList} (${formatCount(store.locale, adviceCount)})`}
+        // An icon and the count, named in full for assistive tech and on hover: the agent's name keeps the room.
+        <button
+          type="button" class="pill" data-action="advice" aria-pressed={view === "advice"}
+          aria-label={view === "advice" ? undefined : adviceLabel} title={view === "advice" ? undefined : adviceLabel}
+          onClick={() => onView(view === "advice" ? "chat" : "advice")}
+        >
+          {view === "advice" ? s.back : <><BookmarkIcon />{formatCount(store.locale, adviceCount)}</>}
         </button>
       )}
       {store.debug && (view === "chat" || view === "trace") && (
