@@ -56,6 +56,8 @@ interface Turn {
   error?: string;
   /** ok | retried | cut | slow | the unexplained kinds */
   kind?: string;
+  /** The faults its upstream requests met, in order. */
+  faults?: string[];
   explained?: boolean;
 }
 
@@ -103,14 +105,18 @@ async function visitor(worker: BenchWorker, origin: string, s: number, session: 
 /** Why a turn ended as it did, from the faults its upstream requests met. */
 function explain(turn: Turn, attempts: RecordedRequest[]): void {
   const r = turn.result;
-  const faults = attempts.map((a) => a.fault.kind);
+  const faults = (turn.faults = attempts.map((a) => a.fault.kind));
   const last = faults.at(-1);
   if (!r) { turn.kind = `client error: ${turn.error}`; turn.explained = false; return; }
   if (r.status !== 200) { turn.kind = `http ${r.status}`; turn.explained = false; return; }
-  if (r.inbandError) { turn.kind = "cut"; turn.explained = last === "cut"; return; }
-  if (!r.sawDone || r.content !== GENERIC_REPLY) { turn.kind = "incomplete"; turn.explained = false; return; }
+  // A provider that broke off: the response ends early, without [DONE] (or with an in-band error event).
+  if (r.inbandError || !r.sawDone) { turn.kind = "cut"; turn.explained = last === "cut" && GENERIC_REPLY.startsWith(r.content); return; }
+  if (r.content !== GENERIC_REPLY) { turn.kind = "incomplete"; turn.explained = false; return; }
   const retried = faults.slice(0, -1);
-  turn.explained = retried.every((f) => f === "http500" || f === "http429" || f === "reset") && (last === "none" || last === "slow-first-byte");
+  // A cut stream is retried too when the worker read nothing of it: under load its few chunks and the
+  // reset can arrive together, and the kernel drops data that a reset overtakes. The visitor got one
+  // whole reply either way (checked above).
+  turn.explained = retried.every((f) => f === "http500" || f === "http429" || f === "reset" || f === "cut") && (last === "none" || last === "slow-first-byte");
   turn.kind = retried.length ? "retried" : last === "slow-first-byte" ? "slow first byte" : "ok";
 }
 
@@ -214,7 +220,7 @@ async function main(): Promise<number> {
     const faultsMet = new Map<string, number>();
     for (const r of upstream.requests) if (r.fault.kind !== "none") faultsMet.set(r.fault.kind, (faultsMet.get(r.fault.kind) ?? 0) + 1);
 
-    for (const t of unexplained.slice(0, 5)) console.log(`  unexplained: turn ${t.session}:${t.turn} ${t.kind} ${t.result?.errorBody ?? t.result?.inbandError ?? ""}`.trimEnd());
+    for (const t of unexplained.slice(0, 5)) console.log(`  unexplained: turn ${t.session}:${t.turn} ${t.kind} after ${t.faults?.join(", ") || "no upstream request"} ${t.result?.errorBody ?? t.result?.inbandError ?? ""}`.trimEnd());
     for (const p of problems.slice(0, 10)) console.log(`  log problem: ${p}`);
     console.log(`\nload: ${CFG.sessions} sessions x ${CFG.turns} turns, all sessions at once; runtime workerd (wrangler-built bundle)`);
     console.log(`  upstream requests ${upstream.requests.length}; faults injected: ${[...faultsMet].map(([k, n]) => `${k} ${n}`).join(", ") || "none"}`);

@@ -28,8 +28,14 @@ export interface StreamResult {
 export function streamChat(url: string, headers: Record<string, string>, body: unknown, timeoutMs = 30_000): Promise<StreamResult> {
   const payload = JSON.stringify(body);
   const u = new URL(url);
-  return new Promise((resolve, reject) => {
-    const start = performance.now();
+  const start = performance.now();
+  let resolve!: (r: StreamResult) => void;
+  let reject!: (e: unknown) => void;
+  const done = new Promise<StreamResult>((res, rej) => ((resolve = res), (reject = rej)));
+  send(true);
+  return done;
+
+  function send(mayResend: boolean): void {
     const req = request(
       {
         host: u.hostname, port: u.port, path: u.pathname + u.search, method: "POST", agent: benchAgent,
@@ -78,9 +84,14 @@ export function streamChat(url: string, headers: Record<string, string>, body: u
     );
     req.setTimeout(timeoutMs, () => req.destroy(new Error(`Request timed out after ${timeoutMs} ms: POST ${url}`)));
     req.setNoDelay(true);
-    req.on("error", reject);
+    req.on("error", (err: NodeJS.ErrnoException) => {
+      // A kept-alive socket the server closed meanwhile (workerd closes the connection of a response
+      // it had to end early): sent again once on a new socket, as browsers do. Timed from the first send.
+      if (mayResend && req.reusedSocket && err.code === "ECONNRESET") send(false);
+      else reject(err);
+    });
     req.end(payload);
-  });
+  }
 }
 
 export async function postJson<T>(url: string, headers: Record<string, string>, body: unknown): Promise<{ status: number; json: T }> {
