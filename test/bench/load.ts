@@ -113,9 +113,9 @@ function explain(turn: Turn, attempts: RecordedRequest[]): void {
   if (r.inbandError || !r.sawDone) { turn.kind = "cut"; turn.explained = last === "cut" && GENERIC_REPLY.startsWith(r.content); return; }
   if (r.content !== GENERIC_REPLY) { turn.kind = "incomplete"; turn.explained = false; return; }
   const retried = faults.slice(0, -1);
-  // A cut stream is retried too when the worker read nothing of it: under load its few chunks and the
-  // reset can arrive together, and the kernel drops data that a reset overtakes. The visitor got one
-  // whole reply either way (checked above).
+  // A cut stream is retried too when the worker's first read of it already fails: under load its few
+  // chunks and the break can arrive together, and the break may then be reported before any chunk
+  // (seen about once in 5 runs). The visitor got one whole reply either way (checked above).
   turn.explained = retried.every((f) => f === "http500" || f === "http429" || f === "reset" || f === "cut") && (last === "none" || last === "slow-first-byte");
   turn.kind = retried.length ? "retried" : last === "slow-first-byte" ? "slow first byte" : "ok";
 }
