@@ -55,6 +55,9 @@ export function relayStream(stream: ProviderStream, onEnd: OnEnd): Relay {
     },
   );
   const ended = piped.then(async (cut) => {
+    // One timer tick first: the runtime then sends the end of the response before this work, which
+    // would otherwise hold it back (about 0.9 ms of total time per reply in bench:proxy).
+    await new Promise((r) => setTimeout(r, 1));
     const acc = new ReplyAccumulator();
     if (stream.first) acc.feed(stream.first);
     // What queued in the copy's branch: whole, up to the break when there was one.
