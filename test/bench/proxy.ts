@@ -107,7 +107,7 @@ function record(ctx: Ctx, side: Side, { tag, r }: Outcome): void {
   }
   if (r.status !== 200 || Number.isNaN(r.ttfb) || r.content !== GENERIC_REPLY) {
     side.errors++;
-    // A 200 stream that ended without [DONE] or an in-band error was cut between upstream and client.
+    // A 200 stream that ended without [DONE] or an in-band error was cut somewhere on the way.
     if (r.status === 200 && !r.sawDone && !r.inbandError) side.cut++;
     side.firstError ??= `status ${r.status}, ${r.contentChunks.length} content chunks, done=${r.sawDone}${r.inbandError ? `, in-band error ${r.inbandError}` : ""}: ${r.errorBody ?? r.content.slice(0, 120)}`;
     return;

@@ -21,7 +21,7 @@ export interface StreamResult {
   sawDone: boolean;
   /** The body, when the answer was not a 200 event stream (for error reports). */
   errorBody?: string;
-  /** An in-band `{ "error": ... }` event (a proxy reports a broken upstream this way). */
+  /** An in-band `{ "error": ... }` event (some providers report a failure mid-stream this way). */
   inbandError?: string;
 }
 
