@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import type { SiteConfig } from "../../shared/agent-config.ts";
+import type { SessionState } from "../../shared/session.ts";
 import type { AppEnv, Claims } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import { sessionRoom } from "../session/session-stub.ts";
@@ -63,13 +64,14 @@ export async function admitSessionOpen(c: Context<AppEnv>, site: SiteConfig): Pr
  * The limits a request to the provider (or to an edge tool) must pass, checked before it is sent
  * and before anything is stored: the IP's and the session's rate, the session's and (for the
  * provider) the site's token budget. Independent Durable Objects, asked in parallel: one round trip.
+ * With `withState`, the session's state as the admission saw it is the answer.
  */
-export async function admitTurn(c: Context<AppEnv>, site: SiteConfig, claims: Claims, spendsTokens: boolean): Promise<void> {
+export async function admitTurn(c: Context<AppEnv>, site: SiteConfig, claims: Claims, spendsTokens: boolean, withState = false): Promise<SessionState | undefined> {
   const { rateLimits, budgets } = site;
   const day = utcDay();
   const [ip, session, siteSpent] = await Promise.all([
     rateLimiter(c.env, `ip:${site.siteKey}:${clientIp(c)}`).hit(rateLimits.ipPerMinute),
-    sessionRoom(c.env, claims.sid).admit(rateLimits.sessionPerMinute, spendsTokens ? budgets.perSession : Number.MAX_SAFE_INTEGER),
+    sessionRoom(c.env, claims.sid).admit(rateLimits.sessionPerMinute, spendsTokens ? budgets.perSession : Number.MAX_SAFE_INTEGER, withState),
     spendsTokens ? cachedSiteSpent(c, site.siteKey, day) : 0,
   ]);
   if (!session.ok && session.reason === "unknown_session") throw new ApiError(404, "not_found", "Session not found; open a new session");
@@ -83,4 +85,5 @@ export async function admitTurn(c: Context<AppEnv>, site: SiteConfig, claims: Cl
   if (!session.ok && session.reason === "budget") {
     throw new ApiError(429, "budget_exceeded", `This conversation has used its token budget (${session.usage} of ${budgets.perSession} tokens); start a new conversation to go on`);
   }
+  return session.ok ? session.state : undefined;
 }

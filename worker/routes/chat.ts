@@ -39,7 +39,8 @@ chatRoutes.post("/v1/chat/completions", sessionToken(), jsonBody(ChatRequest), a
   if (req.model !== undefined && req.model !== agent.model && !site.models.includes(req.model)) {
     throw new ApiError(400, "model_not_allowed", `Model ${JSON.stringify(req.model)} is not allowed for this agent`);
   }
-  await admitTurn(c, site, claims, true);
+  // Only stage workflows need the session's state in the prompt; the admission brings it along.
+  const state = await admitTurn(c, site, claims, true, agent.stages.length > 0);
 
   const room = sessionRoom(c.env, claims.sid);
   const replyId = req.parley?.replyId ?? crypto.randomUUID();
@@ -47,8 +48,6 @@ chatRoutes.post("/v1/chat/completions", sessionToken(), jsonBody(ChatRequest), a
   const callId = crypto.randomUUID();
   const started = Date.now();
 
-  // Only stage workflows need the session's state in the prompt; other agents skip the read.
-  const state = agent.stages.length ? await room.getState() : undefined;
   const capped = site.maxTokens ? { ...agent, maxTokens: Math.min(agent.maxTokens, site.maxTokens) } : agent;
   const body = upstreamBody(req, capped, state);
   if (req.model !== undefined) body.model = req.model;

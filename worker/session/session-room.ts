@@ -7,7 +7,7 @@ import { SlidingWindow } from "../limits/sliding-window.ts";
 import { completeStage, updateContext, type CompleteRequest, type ContextRequest, type StageOutcome } from "./stage-ops.ts";
 
 export type Admission =
-  | { ok: true; usage: number }
+  | { ok: true; usage: number; state?: SessionState }
   | { ok: false; reason: "rate"; retryAfterMs: number }
   | { ok: false; reason: "budget"; usage: number }
   | { ok: false; reason: "unknown_session" };
@@ -60,15 +60,16 @@ export class SessionRoom extends DurableObject<Env> {
   /**
    * The session's own limits, checked in the one call the chat and tool routes make here before
    * the provider: its request rate and its token budget. Stores nothing; the route appends the
-   * request's messages only once every check has passed.
+   * request's messages only once every check has passed. `withState` answers the state too, for a
+   * route that needs it in the prompt (stage workflows): one round trip before the provider, not two.
    */
-  async admit(perMinute: number, tokenBudget: number): Promise<Admission> {
+  async admit(perMinute: number, tokenBudget: number, withState = false): Promise<Admission> {
     if (!this.state.sessionId) return { ok: false, reason: "unknown_session" };
     const usage = this.state.usage?.totalTokens ?? 0;
     if (usage >= tokenBudget) return { ok: false, reason: "budget", usage };
     const rate = this.rate.hit(perMinute, 60_000, Date.now());
     if (!rate.ok) return { ok: false, reason: "rate", retryAfterMs: rate.retryAfterMs };
-    return { ok: true, usage };
+    return withState ? { ok: true, usage, state: this.state } : { ok: true, usage };
   }
 
   /**
