@@ -325,6 +325,11 @@ async function main(): Promise<number> {
         const busy = concCpu ? `; the isolate was busy ${fmt((100 * concCpu.ms) / concWall, 0)} % of the phase's wall time` : "";
         console.log(`   - concurrent: workerd runs the worker on one thread, and each burst's ${CFG.conc} requests arrive at once: their work before the provider call (${fmt(so.own.leg.p50)} ms each over the floor when alone) runs one after another, so the median request waits for half the burst (request leg +${fmt(co.own.leg.p50)} ms at p50), and chunks queue behind it${busy}`);
       }
+      for (const [label, o] of [["sequential", so], ["concurrent", co]] as const) {
+        if (o.hop.ttfb.p50 > BUDGET.p50 || o.hop.ttfb.p99 > BUDGET.p99) {
+          console.log(`   - ${label}, against direct: the bare pass-through worker alone adds TTFB ${pair(o.hop.ttfb)} over direct here, beyond the goal's ${BUDGET.p50}/${BUDGET.p99} before any of Parley's work`);
+        }
+      }
       console.log(`   - machine: ${cpus().length} cores shared by the bench client, the fake upstream and two workerd processes; load average ${loadavg().map((l) => l.toFixed(2)).join(" ")}`);
     }
     console.log(`bench:proxy ${bad.length ? `FAIL (${bad.length} of ${checks.length})` : "PASS"} in ${((performance.now() - t0) / 1000).toFixed(0)} s | ` +
