@@ -2,6 +2,7 @@ import type { z } from "zod/mini";
 import { AgentConfig, SiteConfig } from "../../shared/agent-config.ts";
 import type { Env } from "../env.ts";
 import { ApiError } from "../errors.ts";
+import { IsolateCache } from "../isolate-cache.ts";
 import { PRESET_AGENTS, PRESET_SITES } from "../presets/index.ts";
 
 /**
@@ -9,22 +10,10 @@ import { PRESET_AGENTS, PRESET_SITES } from "../presets/index.ts";
  * local run works with an empty namespace. Values are validated on load — a broken config is an
  * error naming the field — and cached per isolate briefly, keeping KV off the chat hot path.
  */
-const TTL_MS = 30_000;
-/** Bounded: CORS looks up whatever Origin a request names. */
-const MAX_ENTRIES = 1000;
-const cache = new Map<string, { at: number; value: unknown }>();
-
-async function cached<T>(key: string, read: () => Promise<T>): Promise<T> {
-  const hit = cache.get(key);
-  if (hit && Date.now() - hit.at < TTL_MS) return hit.value as T;
-  const value = await read();
-  if (cache.size >= MAX_ENTRIES) cache.clear();
-  cache.set(key, { at: Date.now(), value });
-  return value;
-}
+const cache = new IsolateCache<unknown>(30_000);
 
 function load<S extends z.ZodMiniType>(env: Env, key: string, schema: S, preset: unknown): Promise<z.output<S> | null> {
-  return cached(key, () => read(env, key, schema, preset));
+  return cache.through(key, () => read(env, key, schema, preset)) as Promise<z.output<S> | null>;
 }
 
 async function read<S extends z.ZodMiniType>(env: Env, key: string, schema: S, preset: unknown): Promise<z.output<S> | null> {
@@ -54,7 +43,7 @@ export function loadAgent(env: Env, agentId: string) {
 
 /** Whether a site configured in KV allows this origin (`origin:<origin>`, written with the site). */
 export function originInConfig(env: Env, origin: string): Promise<boolean> {
-  return cached(`origin:${origin}`, async () => (await env.CONFIG.get(`origin:${origin}`)) !== null);
+  return cache.through(`origin:${origin}`, async () => (await env.CONFIG.get(`origin:${origin}`)) !== null) as Promise<boolean>;
 }
 
 /** Forget cached config (tests write KV and read it back at once). */

@@ -3,6 +3,7 @@ import type { SiteConfig } from "../../shared/agent-config.ts";
 import type { SessionState } from "../../shared/session.ts";
 import type { AppEnv, Claims } from "../env.ts";
 import { ApiError } from "../errors.ts";
+import { IsolateCache } from "../isolate-cache.ts";
 import { sessionRoom } from "../session/session-stub.ts";
 import { rateLimiter, type RateDecision } from "./rate-limiter.ts";
 import { siteLedger, utcDay } from "./site-ledger.ts";
@@ -21,28 +22,21 @@ function ipRefusal(site: SiteConfig, d: RateDecision): ApiError | null {
 }
 
 /**
- * The site's tokens today, as this isolate last saw them: read from the SiteLedger at most every
- * SPENT_TTL_MS and updated by this isolate's own spending, so the chat path skips one Durable
- * Object call on most requests. The cost: other isolates' last second of spending may be missed,
+ * The site's tokens today, as this isolate last saw them: read from the SiteLedger at most once a
+ * second and updated by this isolate's own spending, so the chat path skips one Durable Object
+ * call on most requests. The cost: other isolates' last second of spending may be missed,
  * letting a site overshoot its daily budget by about that much.
  */
-const SPENT_TTL_MS = 1_000;
-const spentCache = new Map<string, { at: number; spent: number }>();
+const spentCache = new IsolateCache<number>(1_000);
 
-async function cachedSiteSpent(c: Context<AppEnv>, siteKey: string, day: string): Promise<number> {
-  const key = `${siteKey}:${day}`;
-  const hit = spentCache.get(key);
-  if (hit && Date.now() - hit.at < SPENT_TTL_MS) return hit.spent;
-  const spent = await siteLedger(c.env, siteKey).spent(day);
-  if (spentCache.size > 1000) spentCache.clear();
-  spentCache.set(key, { at: Date.now(), spent });
-  return spent;
+function cachedSiteSpent(c: Context<AppEnv>, siteKey: string, day: string): Promise<number> {
+  return spentCache.through(`${siteKey}:${day}`, () => siteLedger(c.env, siteKey).spent(day));
 }
 
 /** Counts a completion's tokens into the site's day (after the reply; never on the way to the provider). */
 export async function spendSiteTokens(env: AppEnv["Bindings"], siteKey: string, day: string, tokens: number): Promise<void> {
   const spent = await siteLedger(env, siteKey).add(day, tokens);
-  spentCache.set(`${siteKey}:${day}`, { at: Date.now(), spent });
+  spentCache.set(`${siteKey}:${day}`, spent);
 }
 
 /** Admin requests a minute per client IP: enough for a dashboard that pages, too few to guess keys. */

@@ -16,8 +16,9 @@ declare module "vitest" {
 /**
  * Worker tests mostly fake `fetch` with bodies built in the isolate. This fake provider answers
  * over a real socket, as a production provider does, for what depends on a network body (a break
- * mid-reply keeps what had arrived; a visitor who leaves ends the request). A user message containing `[cut]` gets a stream broken after 3 chunks, `[cut once]` only
- * the first time that text is sent; the slow provider leaves a client time to go away halfway.
+ * mid-reply keeps what had arrived; a visitor who leaves ends the request). A user message
+ * containing `[cut]` gets a stream broken after 3 chunks, `[cut once]` only the first time that
+ * text is sent; the slow provider leaves a client time to go away halfway.
  */
 export default async function setup(project: TestProject) {
   const cutBefore = new Set<string>();
