@@ -101,18 +101,3 @@ export function contentText(content: ChatMessage["content"] | undefined): string
   if (content == null) return "";
   return typeof content === "string" ? content : content.map((p) => p.text ?? "").join("");
 }
-
-type ToolCallDelta = NonNullable<ChatChunk["choices"][number]["delta"]["tool_calls"]>[number];
-
-/**
- * Joins streamed tool-call fragments into whole calls: OpenAI sends a call's id and name first,
- * then its arguments in pieces, all keyed by index. The widget and the worker read streams alike.
- */
-export function mergeToolCallDeltas(into: ToolCall[], deltas: readonly ToolCallDelta[]): void {
-  for (const d of deltas) {
-    const call = (into[d.index] ??= { id: "", type: "function", function: { name: "", arguments: "" } });
-    if (d.id) call.id = d.id;
-    if (d.function?.name) call.function.name += d.function.name;
-    if (d.function?.arguments) call.function.arguments += d.function.arguments;
-  }
-}

@@ -1,6 +1,8 @@
-import { mergeToolCallDeltas, type ChatMessage, type Purpose, type ToolCall } from "../../shared/chat.ts";
+import type { ChatMessage, Purpose, ToolCall } from "../../shared/chat.ts";
 import { ROUTES } from "../../shared/protocol.ts";
-import { HttpError, request, type FetchLike } from "../transport/http.ts";
+import { emptyReply, foldChunk, foldedToolCalls } from "../../shared/reply-fold.ts";
+import { ProtocolError } from "../transport/errors.ts";
+import { request, type FetchLike } from "../transport/http.ts";
 import { readChatChunks } from "../transport/sse.ts";
 
 export interface CompletionRequest {
@@ -22,7 +24,7 @@ export interface StepResult {
 /** One completion; the loop and the router only see this function, so tests can script it. */
 export type Complete = (req: CompletionRequest) => Promise<StepResult>;
 
-/** Completions through the Parley proxy, streamed. */
+/** Completions through the Parley proxy, streamed, folded as the worker folds its copy (shared/reply-fold.ts). */
 export function proxyCompletion(ctx: { api: string; token: () => string; fetch?: FetchLike }): Complete {
   return async (req) => {
     const res = await request(ctx.api + ROUTES.chat, {
@@ -31,26 +33,18 @@ export function proxyCompletion(ctx: { api: string; token: () => string; fetch?:
       signal: req.signal,
       fetch: ctx.fetch,
     });
-    if (!res.body) throw new HttpError(502, "upstream_error", "The chat response has no body");
-    const step: StepResult = { text: "", toolCalls: [], finishReason: null };
+    if (!res.body) throw new ProtocolError("upstream_error", "The chat response has no body");
+    const reply = emptyReply();
     const seen = { done: false };
     for await (const chunk of readChatChunks(res.body, req.signal, seen)) {
       // A provider may report a failure mid-stream as an `error` event; the proxy passes it on.
       const inband = (chunk as { error?: { code?: string; message?: string } }).error;
-      if (inband) throw new HttpError(502, inband.code ?? "upstream_error", inband.message ?? "The reply broke off");
-      const choice = chunk.choices?.[0];
-      if (!choice) continue;
-      if (choice.delta?.content) {
-        step.text += choice.delta.content;
-        req.onText?.(step.text);
-      }
-      if (choice.delta?.tool_calls) mergeToolCallDeltas(step.toolCalls, choice.delta.tool_calls);
-      if (choice.finish_reason) step.finishReason = choice.finish_reason;
+      if (inband) throw new ProtocolError(inband.code ?? "upstream_error", inband.message ?? "The reply broke off");
+      if (foldChunk(reply, chunk)) req.onText?.(reply.content);
     }
     // Neither [DONE] nor a finish reason: the provider broke off, and the proxy could only end the
     // response early (its status had long been sent).
-    if (!seen.done && step.finishReason === null) throw new HttpError(502, "upstream_error", "The reply broke off before it finished");
-    step.toolCalls = step.toolCalls.filter(Boolean);
-    return step;
+    if (!seen.done && reply.finishReason === null) throw new ProtocolError("upstream_error", "The reply broke off before it finished");
+    return { text: reply.content, toolCalls: foldedToolCalls(reply), finishReason: reply.finishReason };
   };
 }

@@ -5,7 +5,8 @@ import { newId } from "../agent/ids.ts";
 import type { StepView } from "../agent/loop.ts";
 import type { Emitter, WidgetMessage } from "./events.ts";
 import { errorText, stringsFor, type WidgetLocale } from "../i18n/index.ts";
-import { isAbortError, isHttpError, isNetworkError, isTimeoutError, requestJson, type FetchLike } from "../transport/http.ts";
+import { errorCode, isAbortError, isHttpError } from "../transport/errors.ts";
+import { requestJson, type FetchLike } from "../transport/http.ts";
 import { loadToolRuntime, runTurn, usesToolRuntime } from "./run-turn.ts";
 import { createSessionStore } from "./session-store.ts";
 import type { StageActionsOptions } from "./stage-actions.ts";
@@ -34,13 +35,6 @@ export interface ChatStoreOptions {
 export type TraceEntry = SessionState["trace"][number];
 
 export type ViewMessage = Pick<StoredMessage, "id" | "content" | "status"> & { role: "user" | "assistant" };
-
-function errorCode(e: unknown): string {
-  if (isHttpError(e)) return e.code;
-  if (isTimeoutError(e)) return "timeout";
-  if (isNetworkError(e)) return "network";
-  return "internal";
-}
 
 export type ChatStore = ReturnType<typeof createChatStore>;
 

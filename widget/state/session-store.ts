@@ -3,7 +3,8 @@ import type { PublicAgent } from "../../shared/agent-config.ts";
 import { ROUTES } from "../../shared/protocol.ts";
 import { emptySession, foldSession, type SessionEvent, type SessionState } from "../../shared/session.ts";
 import { createSession, fetchSession, isExpired, type ApiContext, type StoredSession } from "../agent/session-api.ts";
-import { isHttpError, request } from "../transport/http.ts";
+import { isHttpError } from "../transport/errors.ts";
+import { request } from "../transport/http.ts";
 import { loadSession, saveSession, sessionKey, type KeyValueStore } from "./session-storage.ts";
 
 export interface SessionStoreOptions extends ApiContext {

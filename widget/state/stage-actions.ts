@@ -2,7 +2,8 @@ import { signal } from "@preact/signals";
 import type { FieldValue, FieldValues, SessionEvent } from "../../shared/session.ts";
 import type { ActionCard } from "../../shared/stage-config.ts";
 import { contextValue, type RuleCheck } from "../../shared/stage-machine.ts";
-import { isHttpError, requestJson, type FetchLike } from "../transport/http.ts";
+import { isHttpError } from "../transport/errors.ts";
+import { requestJson, type FetchLike } from "../transport/http.ts";
 import type { SessionStore } from "./session-store.ts";
 
 export interface StageActionsOptions {

@@ -1,50 +1,14 @@
-/**
- * JSON over fetch with typed errors. Checks go by `name` as well as `instanceof` (habit from
- * ky's type-guards): the widget can live in another frame than the code that catches.
- */
+import { retryAfterMs } from "../../shared/retry-after.ts";
+import { HttpError, NetworkError, TimeoutError, isAbortError } from "./errors.ts";
+
+/** JSON over fetch with the typed errors of errors.ts. */
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
-export interface ServerError {
-  code: string;
-  message: string;
+/** Whole seconds to wait, at least 1, for the visitor's "try again in n s". */
+function retryAfterSeconds(header: string | null): number | undefined {
+  const ms = retryAfterMs(header);
+  return ms === undefined ? undefined : Math.max(1, Math.ceil(ms / 1000));
 }
-
-/** The server answered with a non-2xx status; `code` comes from `{ error: { code, message } }`. */
-export class HttpError extends Error {
-  override name = "HttpError" as const;
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    /** Seconds to wait before trying again, from a `Retry-After` header (429, 503). */
-    readonly retryAfter?: number,
-  ) {
-    super(message);
-  }
-}
-
-/** `Retry-After` is seconds or an HTTP date; either way, whole seconds from now (at least 1). */
-function retryAfterSeconds(value: string | null): number | undefined {
-  if (!value) return undefined;
-  const secs = /^\d+$/.test(value.trim()) ? Number(value) : (Date.parse(value) - Date.now()) / 1000;
-  return Number.isFinite(secs) ? Math.max(1, Math.ceil(secs)) : undefined;
-}
-
-/** No answer at all: offline, DNS, CORS refusal, connection reset. */
-export class NetworkError extends Error {
-  override name = "NetworkError" as const;
-}
-
-export class TimeoutError extends Error {
-  override name = "TimeoutError" as const;
-}
-
-export const isHttpError = (e: unknown): e is HttpError => e instanceof HttpError || (e as Error | null)?.name === "HttpError";
-export const isNetworkError = (e: unknown): e is NetworkError =>
-  e instanceof NetworkError || (e as Error | null)?.name === "NetworkError";
-export const isTimeoutError = (e: unknown): e is TimeoutError =>
-  e instanceof TimeoutError || (e as Error | null)?.name === "TimeoutError";
-export const isAbortError = (e: unknown): boolean => (e as Error | null)?.name === "AbortError";
 
 export interface RequestOptions {
   method?: string;
@@ -92,9 +56,9 @@ export async function request(url: string, opts: RequestOptions = {}): Promise<R
     let code = "http_" + res.status;
     let message = `${method} ${url} failed with ${res.status}`;
     try {
-      const body = (await res.json()) as { error?: Partial<ServerError> };
-      if (body?.error?.code) code = body.error.code;
-      if (body?.error?.message) message = body.error.message;
+      const body = (await res.json()) as { error?: { code?: unknown; message?: unknown } } | null;
+      if (typeof body?.error?.code === "string") code = body.error.code;
+      if (typeof body?.error?.message === "string") message = body.error.message;
     } catch {
       /* not JSON: keep the status-based code */
     }

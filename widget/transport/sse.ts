@@ -1,4 +1,6 @@
 import type { ChatChunk } from "../../shared/chat.ts";
+import { asChatChunk } from "../../shared/reply-fold.ts";
+import { ProtocolError } from "./errors.ts";
 
 const DONE = "[DONE]";
 
@@ -55,9 +57,23 @@ export function createSseDecoder(onData: (data: string) => void) {
   };
 }
 
+/** A `data:` payload checked where it enters: JSON of the chunk's shape, else a ProtocolError. */
+function parseChunk(data: string): ChatChunk {
+  let value: unknown;
+  try {
+    value = JSON.parse(data);
+  } catch {
+    value = null;
+  }
+  const chunk = asChatChunk(value);
+  if (!chunk) throw new ProtocolError("bad_response", `A streamed chunk is not a chat completion chunk: ${data.slice(0, 80)}`);
+  return chunk;
+}
+
 /**
  * Reads an OpenAI-style SSE body (`data: {chunk}` events, then `data: [DONE]`) as ChatChunk
- * objects; events split across network reads are joined. `seen.done` tells whether `[DONE]` came.
+ * objects; events split across network reads are joined; a malformed chunk throws a ProtocolError.
+ * `seen.done` tells whether `[DONE]` came.
  * Aborting the signal cancels the body and makes the iterator throw an AbortError.
  */
 export async function* readChatChunks(body: ReadableStream<Uint8Array>, signal?: AbortSignal, seen = { done: false }): AsyncGenerator<ChatChunk> {
@@ -68,7 +84,7 @@ export async function* readChatChunks(body: ReadableStream<Uint8Array>, signal?:
   const sse = createSseDecoder((data) => {
     if (done) return;
     if (data === DONE) done = seen.done = true;
-    else queue.push(JSON.parse(data) as ChatChunk);
+    else queue.push(parseChunk(data));
   });
   const onAbort = () => void reader.cancel().catch(() => {});
   signal?.addEventListener("abort", onAbort, { once: true });

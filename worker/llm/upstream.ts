@@ -4,6 +4,7 @@ import type { Env } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import { DEMO_MODEL, demoResponse } from "./demo-upstream.ts";
 import type { ProviderStream } from "./relay.ts";
+import { retryAfterMs } from "../../shared/retry-after.ts";
 
 /** Per attempt, until the first byte of the reply (streamed) or the whole reply (not streamed). */
 const TIMEOUT_MS = { stream: 30_000, json: 60_000 };
@@ -125,15 +126,6 @@ function withFirstChunk(res: Response, stream: ProviderStream): Response {
 /** The stream of a streamed reply from callModel (the demo model's included). */
 export function replyStream(res: Response): ProviderStream | null {
   return startedStreams.get(res) ?? (res.body ? { first: null, rest: res.body } : null);
-}
-
-/** Retry-After in seconds or as an HTTP date; undefined when absent or unreadable. */
-function retryAfterMs(header: string | null): number | undefined {
-  if (!header) return undefined;
-  const secs = Number(header);
-  if (Number.isFinite(secs)) return Math.max(0, secs * 1000);
-  const at = Date.parse(header);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
 }
 
 function providerMessage(text: string): string {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { proxyCompletion } from "../../../widget/agent/completion.ts";
-import { HttpError, NetworkError, isHttpError, isNetworkError, request } from "../../../widget/transport/http.ts";
+import { HttpError, NetworkError, ProtocolError, isHttpError, isNetworkError, isProtocolError } from "../../../widget/transport/errors.ts";
+import { request } from "../../../widget/transport/http.ts";
 import { fakeApi } from "../../helpers/widget/fake-api.ts";
 
 const API = "http://parley.test";
@@ -45,11 +46,13 @@ describe("proxyCompletion", () => {
     expect(seen.at(-1)).toBe("one two ");
   });
 
-  it("a reply that ends with neither a finish reason nor [DONE] broke off: an upstream_error after the text shown", async () => {
+  it("a reply that ends with neither a finish reason nor [DONE] broke off: a ProtocolError after the text shown", async () => {
     const api = fakeApi({ reply: ["Half a ", "reply"], endEarly: true });
     const seen: string[] = [];
     const err = await complete(api)({ messages: history, replyId: "r", onText: (t) => seen.push(t) }).catch((e) => e);
-    expect(err).toMatchObject({ status: 502, code: "upstream_error" });
+    expect(err).toBeInstanceOf(ProtocolError);
+    expect(isHttpError(err)).toBe(false);
+    expect(err).toMatchObject({ name: "ProtocolError", code: "upstream_error" });
     expect(seen.at(-1)).toBe("Half a reply");
   });
 
@@ -59,6 +62,15 @@ describe("proxyCompletion", () => {
     expect(err).toBeInstanceOf(HttpError);
     expect(isHttpError(err)).toBe(true);
     expect(err).toMatchObject({ status: 429, code: "rate_limited", message: "nope" });
+  });
+
+  it("a streamed chunk of another shape is a ProtocolError, recognized by name across realms", async () => {
+    const sse = (data: string) => async () => new Response(`data: ${data}\n\ndata: [DONE]\n\n`, { status: 200 });
+    for (const data of ["not json", '{"choices":{"0":1}}']) {
+      const err = await proxyCompletion({ api: API, token: () => "t", fetch: sse(data) })({ messages: history, replyId: "r" }).catch((e) => e);
+      expect(err).toMatchObject({ name: "ProtocolError", code: "bad_response" });
+    }
+    expect(isProtocolError(Object.assign(new Error("x"), { name: "ProtocolError" }))).toBe(true);
   });
 });
 
