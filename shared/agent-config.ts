@@ -28,6 +28,13 @@ export const AgentConfig = z.object({
   starters: z._default(z.array(LocalizedText), []),
   /** Kept on the worker: the visitor's browser never chooses the system prompt. */
   systemPrompt: z.string().check(z.minLength(1)),
+  /**
+   * Seed 003's two texts the strategy desk edits: how the agent leads a conversation, and the
+   * checklist it follows before each reply. Version 1 of the registry's `<agent>/strategies` and
+   * `<agent>/guidance`; the registry's production versions are what the chat path sends.
+   */
+  strategies: z._default(z.string(), ""),
+  guidance: z._default(z.string(), ""),
   model: z.string(),
   strategy: z._default(z.enum(STRATEGIES), "native"),
   maxTokens: z._default(z.int().check(z.positive()), 1024),
@@ -43,7 +50,7 @@ export type AgentConfig = z.infer<typeof AgentConfig>;
 export type AgentConfigInput = z.input<typeof AgentConfig>;
 
 /** What the widget receives about an agent: no system prompt, no stage instructions or rule prompts. */
-export type PublicAgent = Omit<AgentConfig, "systemPrompt"> & { demo: boolean };
+export type PublicAgent = Omit<AgentConfig, "systemPrompt" | "strategies" | "guidance"> & { demo: boolean };
 
 /**
  * Requests per minute, per open session and per client IP (sliding window). Chat completions and
@@ -64,6 +71,17 @@ export const TokenBudgets = z.object({
 });
 export type TokenBudgets = z.infer<typeof TokenBudgets>;
 
+/** The strategy desk of each of the site's agents (seed 003). */
+export const DeskSettings = z.object({
+  /** Quiet time after the newest request before a run starts; each request re-arms it. */
+  debounceMs: z._default(z.int().check(z.gte(0), z.lte(86_400_000)), 60_000),
+  /** Promote a candidate that passed review and the regression gate without the owner. */
+  autoPromote: z._default(z.boolean(), false),
+  /** Provider tokens the desk may spend per UTC day (they count against `budgets.sitePerDay` too). */
+  dailyTokens: z._default(z.int().check(z.positive()), 200_000),
+});
+export type DeskSettings = z.infer<typeof DeskSettings>;
+
 export const SiteConfig = z.object({
   siteKey: z.string().check(z.minLength(8)),
   tenantId: z.string(),
@@ -81,6 +99,7 @@ export const SiteConfig = z.object({
    * Only the hash is stored; no admin key: the admin routes refuse this site.
    */
   adminKeySha256: z.optional(z.string().check(z.regex(/^[0-9a-f]{64}$/))),
+  desk: z._default(DeskSettings, { debounceMs: 60_000, autoPromote: false, dailyTokens: 200_000 }),
 });
 export type SiteConfig = z.infer<typeof SiteConfig>;
 /** A site config as written (defaults may be left out), e.g. in presets or KV. */

@@ -2,6 +2,7 @@ import type { TokenClaims } from "../shared/token.ts";
 import type { SessionRoom } from "./session/session-room.ts";
 import type { RateLimiter } from "./limits/rate-limiter.ts";
 import type { SiteLedger } from "./limits/site-ledger.ts";
+import type { PromptRegistry } from "./prompts/prompt-registry.ts";
 
 export interface Env {
   SESSION_ROOM: DurableObjectNamespace<SessionRoom>;
@@ -9,6 +10,8 @@ export interface Env {
   RATE_LIMITER: DurableObjectNamespace<RateLimiter>;
   /** One per site: daily token counters and the index of its sessions. */
   SITE_LEDGER: DurableObjectNamespace<SiteLedger>;
+  /** One per site: its agents' and its strategy desk's prompts, versions, labels and label history. */
+  PROMPT_REGISTRY: DurableObjectNamespace<PromptRegistry>;
   CONFIG: KVNamespace;
   ASSETS: Fetcher;
   /** OpenAI-compatible base URL (…/v1). Empty: the scripted demo model answers. */

@@ -7,5 +7,6 @@ z.config(z.locales.en());
 export { SessionRoom } from "./session/session-room.ts";
 export { RateLimiter } from "./limits/rate-limiter.ts";
 export { SiteLedger } from "./limits/site-ledger.ts";
+export { PromptRegistry } from "./prompts/prompt-registry.ts";
 
 export default createApp();

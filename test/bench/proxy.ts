@@ -7,6 +7,7 @@ import { benchStack } from "./bench-stack.ts";
 import { postJson, streamChat, type StreamResult } from "./sse-client.ts";
 import { startBenchWorker, startFloorWorker, type BenchWorker, type RuntimeKind } from "./worker-runtime.ts";
 import { demoSite } from "../../worker/presets/demo-site.ts";
+import { measurePromptRead } from "./prompt-read.ts";
 
 /**
  * Proxy overhead: the same streamed completion asked of the fake upstream directly, through a bare
@@ -295,6 +296,9 @@ async function main(): Promise<number> {
     const pChunks = seq.p.chunks + conc.p.chunks, pBefore = seq.p.beforeEnd + conc.p.beforeEnd;
     // A buffering proxy delivers everything after the upstream's last write; a streaming one nearly all before it.
     checks.push({ name: "Parley's chunks before upstream end >= 90%", value: `${fmt((100 * pBefore) / (pChunks || 1), 1)}%`, ok: pChunks > 0 && pBefore / pChunks >= 0.9 });
+    // The compiled system prompt the chat path reads from its isolate cache (issue 14: < 0.1 ms p50).
+    const promptRead = await measurePromptRead();
+    checks.push({ name: "compiled prompt read p50 <= 0.1 ms", value: `${fmt(promptRead.p50, 5)} ms (p99 ${fmt(promptRead.p99, 5)})`, ok: promptRead.p50 <= 0.1 });
     checks.push({ name: "all phases complete before deadline", value: String(seqComplete && concComplete), ok: seqComplete && concComplete });
     const cutUpstream = upstream.requests.filter((r) => r.aborted).length;
 

@@ -21,6 +21,15 @@ export const salesCoach: AgentConfigInput = {
     "Use the knowledge base for product facts; never invent claims; stay compliant (no cure claims).",
     "Give the rep 2–3 talking points and one question to ask the customer. Answer in the rep's language, in Markdown.",
   ].join("\n"),
+  strategies: [
+    "- Open with the customer's situation: who their patients are and what they use today.",
+    "- Close on price: mention the launch discount early and ask for an order in this meeting.",
+    "- End with one open question that moves the conversation forward.",
+  ].join("\n"),
+  guidance: [
+    "- Every product claim comes from the knowledge base.",
+    "- No cure or treatment claims.",
+  ].join("\n"),
   model: "gpt-4o-mini",
   strategy: "text-react",
   maxTokens: 700,

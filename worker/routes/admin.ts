@@ -5,6 +5,7 @@ import { ApiError } from "../errors.ts";
 import { adminKey } from "../middleware/admin-key.ts";
 import { siteLedger, utcDay } from "../limits/site-ledger.ts";
 import { sessionRoom } from "../session/session-stub.ts";
+import { promptAdminRoutes } from "./admin-prompts.ts";
 
 type AdminEnv = AppEnv & { Variables: { site: SiteConfig } };
 
@@ -14,6 +15,7 @@ type AdminEnv = AppEnv & { Variables: { site: SiteConfig } };
  */
 export const adminRoutes = new Hono<AdminEnv>();
 adminRoutes.use("/v1/admin/*", adminKey());
+adminRoutes.route("/", promptAdminRoutes);
 
 adminRoutes.get("/v1/admin/sessions", async (c) => {
   const site = c.var.site;

@@ -16,6 +16,7 @@ import { relayStream } from "../llm/relay.ts";
 import type { AccumulatedReply } from "../llm/reply-accumulator.ts";
 import { completionTraceEvents, newInputEvents, replyEvent, routeTraceEvent, usageEvent } from "../session/message-events.ts";
 import { sessionRoom } from "../session/session-stub.ts";
+import { agentSystemPrompt } from "../prompts/agent-prompt-cache.ts";
 
 export const chatRoutes = new Hono<AppEnv>();
 const noop = () => {};
@@ -40,7 +41,11 @@ chatRoutes.post("/v1/chat/completions", sessionToken(), jsonBody(ChatRequest), a
     throw new ApiError(400, "model_not_allowed", `Model ${JSON.stringify(req.model)} is not allowed for this agent`);
   }
   // Only stage workflows need the session's state in the prompt; the admission brings it along.
-  const state = await admitTurn(c, site, claims, true, agent.stages.length > 0);
+  // The compiled prompt is an isolate-cache read (a registry round trip at most every 5 s).
+  const [state, prompt] = await Promise.all([
+    admitTurn(c, site, claims, true, agent.stages.length > 0),
+    agentSystemPrompt(c.env, site.siteKey, agent, (p) => c.executionCtx.waitUntil(p)),
+  ]);
 
   const room = sessionRoom(c.env, claims.sid);
   const replyId = req.parley?.replyId ?? crypto.randomUUID();
@@ -48,7 +53,7 @@ chatRoutes.post("/v1/chat/completions", sessionToken(), jsonBody(ChatRequest), a
   const callId = crypto.randomUUID();
   const started = Date.now();
 
-  const capped = site.maxTokens ? { ...agent, maxTokens: Math.min(agent.maxTokens, site.maxTokens) } : agent;
+  const capped = { ...agent, systemPrompt: prompt.text, maxTokens: Math.min(agent.maxTokens, site.maxTokens ?? agent.maxTokens) };
   const body = upstreamBody(req, capped, state);
   if (req.model !== undefined) body.model = req.model;
   const model = modelName(c.env, { ...agent, model: body.model as string });

@@ -1,0 +1,109 @@
+import { Hono, type Context } from "hono";
+import { z } from "zod/mini";
+import type { SiteConfig } from "../../shared/agent-config.ts";
+import type { AppEnv } from "../env.ts";
+import { ApiError } from "../errors.ts";
+import { jsonBody } from "../middleware/validate.ts";
+import { loadAgent } from "../config/config-store.ts";
+import { agentSeed, forgetAgentPrompt } from "../prompts/agent-prompt-cache.ts";
+import { DESK_AGENT } from "../prompts/desk-prompts.ts";
+import { LabelName } from "../prompts/prompt-paths.ts";
+import { promptRegistry } from "../prompts/prompt-registry.ts";
+import { registryCall } from "../prompts/registry-errors.ts";
+import { unifiedDiff } from "../prompts/unified-diff.ts";
+
+type AdminEnv = AppEnv & { Variables: { site: SiteConfig } };
+type AdminContext = Context<AdminEnv>;
+
+/**
+ * The prompt registry for a site owner (behind the admin key, mounted by admin.ts): list, read,
+ * diff, save, move a label, label history, and an agent's compiled system prompt at a label.
+ */
+export const promptAdminRoutes = new Hono<AdminEnv>();
+
+/** `<agent>/<name>` of this site: one of its agents, or its strategy desk. */
+function pathOf(c: AdminContext): { agent: string; path: string } {
+  const agent = c.req.param("agent") ?? "";
+  const name = c.req.param("name") ?? "";
+  if (!/^[a-z0-9][a-z0-9-]{0,63}$/.test(name) || (agent !== DESK_AGENT && !c.var.site.agents.includes(agent))) {
+    throw new ApiError(404, "not_found", `No prompt ${agent}/${name} for this site`);
+  }
+  return { agent, path: `${agent}/${name}` };
+}
+
+/** A version number, or a label's name. */
+function refOf(value: string | undefined, what: string): { version?: number; label?: string } {
+  if (value && /^[1-9]\d{0,8}$/.test(value)) return { version: Number(value) };
+  if (value && LabelName.safeParse(value).success) return { label: value };
+  throw new ApiError(400, "validation_failed", `${what} must be a version number or a label`);
+}
+
+const registry = (c: AdminContext) => promptRegistry(c.env, c.var.site.siteKey);
+
+promptAdminRoutes.get("/v1/admin/prompts", async (c) => c.json({ prompts: await registryCall(registry(c).list()) }));
+
+promptAdminRoutes.get("/v1/admin/prompts/:agent/:name", async (c) => {
+  const { path } = pathOf(c);
+  return c.json({ path, ...(await registryCall(registry(c).versions(path))) });
+});
+
+promptAdminRoutes.get("/v1/admin/prompts/:agent/:name/versions/:ref", async (c) => {
+  const { path } = pathOf(c);
+  return c.json(await registryCall(registry(c).version(path, refOf(c.req.param("ref"), "version"))));
+});
+
+promptAdminRoutes.get("/v1/admin/prompts/:agent/:name/diff", async (c) => {
+  const { path } = pathOf(c);
+  const [a, b] = await registryCall(Promise.all([
+    registry(c).version(path, refOf(c.req.query("from"), "from")),
+    registry(c).version(path, refOf(c.req.query("to"), "to")),
+  ]));
+  return c.json({ path, from: a.version, to: b.version, diff: unifiedDiff(a.text, b.text, `${path}@${a.version}`, `${path}@${b.version}`) });
+});
+
+const SaveBody = z.object({
+  text: z.string().check(z.maxLength(50_000)),
+  variables: z.optional(z.array(z.string().check(z.maxLength(64))).check(z.maxLength(50))),
+  note: z.optional(z.string().check(z.maxLength(1000))),
+  parent: z.optional(z.int().check(z.positive())),
+  labels: z.optional(z.array(LabelName).check(z.maxLength(10))),
+});
+
+promptAdminRoutes.post("/v1/admin/prompts/:agent/:name/versions", jsonBody(SaveBody), async (c) => {
+  const { agent, path } = pathOf(c);
+  const body = c.req.valid("json");
+  if (body.labels?.includes("latest")) throw new ApiError(400, "validation_failed", "labels: latest follows the newest version by itself");
+  const saved = await registryCall(registry(c).save(path, { ...body, author: "owner" }));
+  forgetAgentPrompt(c.var.site.siteKey, agent);
+  return c.json(saved, 201);
+});
+
+const MoveBody = z.object({ version: z.nullable(z.int().check(z.positive())), why: z.string().check(z.minLength(1), z.maxLength(1000)) });
+
+promptAdminRoutes.put("/v1/admin/prompts/:agent/:name/labels/:label", jsonBody(MoveBody), async (c) => {
+  const { agent, path } = pathOf(c);
+  const label = c.req.param("label");
+  if (!LabelName.safeParse(label).success) throw new ApiError(400, "validation_failed", "label: lower-case letters, digits, . _ - (at most 40)");
+  const { version, why } = c.req.valid("json");
+  const move = await registryCall(registry(c).moveLabel(path, label, version, "owner", why));
+  forgetAgentPrompt(c.var.site.siteKey, agent);
+  return c.json(move);
+});
+
+promptAdminRoutes.get("/v1/admin/prompts/:agent/:name/history", async (c) => {
+  const { path } = pathOf(c);
+  const label = c.req.query("label");
+  if (label !== undefined && !LabelName.safeParse(label).success) throw new ApiError(400, "validation_failed", "label is not a label name");
+  return c.json({ path, moves: await registryCall(registry(c).history(path, label)) });
+});
+
+/** What the chat path sends for this agent at a label (production by default), with the versions used. */
+promptAdminRoutes.get("/v1/admin/agents/:agent/system-prompt", async (c) => {
+  const id = c.req.param("agent");
+  const agent = c.var.site.agents.includes(id) ? await loadAgent(c.env, id) : null;
+  if (!agent) throw new ApiError(404, "unknown_agent", `Agent ${JSON.stringify(id)} is not available for this site`);
+  const label = c.req.query("label") ?? "production";
+  if (!LabelName.safeParse(label).success) throw new ApiError(400, "validation_failed", "label is not a label name");
+  const { text, versions } = await registryCall(registry(c).agentPrompt(id, agentSeed(agent), label));
+  return c.json({ agent: id, label, text, versions });
+});
