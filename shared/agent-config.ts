@@ -1,6 +1,7 @@
 import { z } from "zod/mini";
 import { LocalizedText } from "./localized-text.ts";
 import { StageConfig } from "./stage-config.ts";
+import { ModelRef, ProviderProfile } from "./provider-config.ts";
 
 export { LOCALES, LocalizedText, localize, type Locale } from "./localized-text.ts";
 
@@ -36,6 +37,8 @@ export const AgentConfig = z.object({
   strategies: z._default(z.string(), ""),
   guidance: z._default(z.string(), ""),
   model: z.string(),
+  /** The site's provider profile that serves `model` (see provider-config.ts); default: the site's first. */
+  provider: z.optional(z.string()),
   strategy: z._default(z.enum(STRATEGIES), "native"),
   maxTokens: z._default(z.int().check(z.positive()), 1024),
   tools: z._default(z.array(z.string()), []),
@@ -100,6 +103,10 @@ export const SiteConfig = z.object({
    */
   adminKeySha256: z.optional(z.string().check(z.regex(/^[0-9a-f]{64}$/))),
   desk: z._default(DeskSettings, { debounceMs: 60_000, autoPromote: false, dailyTokens: 200_000 }),
+  /** Where the models are (none: the worker's LLM_BASE_URL, or the demo model). */
+  providers: z._default(z.array(ProviderProfile), []),
+  /** Tried in order when the agent's model answers a 429, a 5xx or nothing before its reply began. */
+  fallbacks: z._default(z.array(ModelRef), []),
 });
 export type SiteConfig = z.infer<typeof SiteConfig>;
 /** A site config as written (defaults may be left out), e.g. in presets or KV. */

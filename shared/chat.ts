@@ -1,5 +1,6 @@
 import { z } from "zod/mini";
 import { LIMITS } from "./protocol.ts";
+import type { ToolCallDelta } from "./tool-call-deltas.ts";
 
 export const PURPOSES = ["chat", "classify", "quick"] as const;
 export type Purpose = (typeof PURPOSES)[number];
@@ -29,6 +30,8 @@ export const ChatMessage = z.discriminatedUnion("role", [
     role: z.literal("assistant"),
     content: z.nullish(Content),
     tool_calls: z.optional(z.array(ToolCall)),
+    /** The step's reasoning, for providers that want it back (see provider-config.ts); the worker decides. */
+    reasoning_content: z.optional(z.string().check(z.maxLength(LIMITS.maxMessageChars * 4))),
     id: MessageId,
   }),
   z.object({ role: z.literal("tool"), content: Content, tool_call_id: z.string(), id: MessageId }),
@@ -70,9 +73,14 @@ export interface ChatChunk {
     delta: {
       role?: string;
       content?: string | null;
-      tool_calls?: Array<{ index: number; id?: string; type?: "function"; function?: { name?: string; arguments?: string } }>;
+      /** Reasoning in a field of its own: `reasoning_content` (DeepSeek, Qwen, vLLM), `reasoning` (OpenRouter). */
+      reasoning_content?: string | null;
+      reasoning?: string | null;
+      tool_calls?: ToolCallDelta[];
     };
     finish_reason: string | null;
+    /** Moonshot puts the usage in the last chunk's choice. */
+    usage?: Usage | null;
   }>;
   usage?: Usage | null;
 }
@@ -90,7 +98,7 @@ export interface ChatCompletion {
   model: string;
   choices: Array<{
     index: number;
-    message: { role: "assistant"; content: string | null; tool_calls?: ToolCall[] };
+    message: { role: "assistant"; content: string | null; tool_calls?: ToolCall[]; reasoning_content?: string | null; reasoning?: string | null };
     finish_reason: string | null;
   }>;
   usage?: Usage;

@@ -20,6 +20,8 @@ export const ERROR_CODES = [
   "upstream_error",
   "upstream_unreachable",
   "upstream_timeout",
+  /** The provider is rate limiting this site (its 429, after retries and fallbacks); Retry-After says when. */
+  "upstream_busy",
   "tool_failed",
   "misconfigured",
   "internal",

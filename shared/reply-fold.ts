@@ -1,4 +1,7 @@
-import type { ChatChunk, ToolCall, Usage } from "./chat.ts";
+import type { ChatChunk, ChatCompletion, ToolCall, Usage } from "./chat.ts";
+import { normalizeFinishReason, type FinishReason } from "./finish-reason.ts";
+import { fieldReasoning, splitThink, ThinkSplitter } from "./reasoning.ts";
+import { finishToolCalls, mergeToolCallDeltas } from "./tool-call-deltas.ts";
 
 /**
  * A streamed reply as far as it came. The widget folds the chunks it reads into one of these, and
@@ -6,41 +9,81 @@ import type { ChatChunk, ToolCall, Usage } from "./chat.ts";
  * what a stream said (the session stores what the visitor saw).
  */
 export interface FoldedReply {
+  /** The provider's id for the reply (its chunks' `id`): names tool calls that came without one. */
+  id: string;
+  /** The answer: the content without a think block at its start. */
   content: string;
-  /** By the provider's index; a call's id and name come first, its arguments in pieces. */
+  /** The model's thinking, from a field of its own or a think block (shared/reasoning.ts); never the answer. */
+  reasoning: string;
+  /** By the provider's index (or by id where it sends none); see tool-call-deltas.ts. */
   toolCalls: ToolCall[];
   usage: Usage | null;
+  /** As the provider spelled it; `endReply` normalizes it. */
   finishReason: string | null;
+  think: ThinkSplitter;
 }
 
-export const emptyReply = (): FoldedReply => ({ content: "", toolCalls: [], usage: null, finishReason: null });
+export const emptyReply = (): FoldedReply => ({
+  id: "", content: "", reasoning: "", toolCalls: [], usage: null, finishReason: null, think: new ThinkSplitter(),
+});
 
-type ToolCallDelta = NonNullable<ChatChunk["choices"][number]["delta"]["tool_calls"]>[number];
-
-/** Joins streamed tool-call fragments into whole calls, keyed by index. */
-export function mergeToolCallDeltas(into: ToolCall[], deltas: readonly ToolCallDelta[]): void {
-  for (const d of deltas) {
-    const call = (into[d.index] ??= { id: "", type: "function", function: { name: "", arguments: "" } });
-    if (d.id) call.id = d.id;
-    if (d.function?.name) call.function.name += d.function.name;
-    if (d.function?.arguments) call.function.arguments += d.function.arguments;
-  }
-}
-
-/** Folds one chunk into the reply; returns the text it added ("" when none). */
-export function foldChunk(reply: FoldedReply, chunk: ChatChunk): string {
-  if (chunk.usage) reply.usage = chunk.usage;
+/** Folds one chunk into the reply; true when it added answer or reasoning text. */
+export function foldChunk(reply: FoldedReply, chunk: ChatChunk): boolean {
+  if (!reply.id && typeof chunk.id === "string") reply.id = chunk.id;
   const choice = chunk.choices?.[0];
-  if (!choice) return "";
-  const text = typeof choice.delta?.content === "string" ? choice.delta.content : "";
-  reply.content += text;
+  // Usage comes in the last chunk, in a chunk of its own (`choices: []`), or in the choice (Moonshot).
+  const usage = chunk.usage ?? choice?.usage;
+  if (usage) reply.usage = usage;
+  if (!choice) return false;
+  const before = reply.content.length + reply.reasoning.length;
+  reply.reasoning += fieldReasoning(choice.delta);
+  if (typeof choice.delta?.content === "string" && choice.delta.content) {
+    const split = reply.think.push(choice.delta.content);
+    reply.reasoning += split.reasoning;
+    reply.content += split.content;
+  }
   if (choice.delta?.tool_calls) mergeToolCallDeltas(reply.toolCalls, choice.delta.tool_calls);
   if (choice.finish_reason) reply.finishReason = choice.finish_reason;
-  return text;
+  return reply.content.length + reply.reasoning.length !== before;
 }
 
-/** The tool calls that arrived, without the holes a provider's sparse indexes leave. */
-export const foldedToolCalls = (reply: FoldedReply): ToolCall[] => reply.toolCalls.filter(Boolean);
+export interface EndedReply {
+  id: string;
+  content: string;
+  reasoning: string;
+  toolCalls: ToolCall[];
+  usage: Usage | null;
+  finishReason: FinishReason | null;
+}
+
+/**
+ * The reply once its stream ended: text a think block held back released, the tool calls without
+ * holes and each with an id, the finish reason in one spelling.
+ */
+export function endReply(reply: FoldedReply): EndedReply {
+  const rest = reply.think.end();
+  reply.reasoning += rest.reasoning;
+  reply.content += rest.content;
+  const toolCalls = finishToolCalls(reply.toolCalls, reply.id);
+  const { id, content, reasoning, usage } = reply;
+  return { id, content, reasoning, toolCalls, usage, finishReason: normalizeFinishReason(reply.finishReason, toolCalls.length > 0) };
+}
+
+/** A non-streamed completion read as its stream would be: reasoning apart, calls named, reason normalized. */
+export function completionReply(c: ChatCompletion): EndedReply {
+  const choice = c.choices?.[0];
+  const message = choice?.message;
+  const split = splitThink(message?.content ?? "");
+  const toolCalls = finishToolCalls(message?.tool_calls ?? [], c.id ?? "");
+  return {
+    id: c.id ?? "",
+    content: split.content,
+    reasoning: fieldReasoning(message) + split.reasoning,
+    toolCalls,
+    usage: c.usage ?? null,
+    finishReason: normalizeFinishReason(choice?.finish_reason ?? null, toolCalls.length > 0),
+  };
+}
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
@@ -49,9 +92,10 @@ function isChoice(v: unknown): boolean {
   if (!isObject(v)) return false;
   if (v.delta === undefined) return true;
   if (!isObject(v.delta)) return false;
-  const { content, tool_calls: calls } = v.delta;
-  if (content != null && typeof content !== "string") return false;
-  return calls == null || (Array.isArray(calls) && calls.every((c) => isObject(c) && typeof c.index === "number"));
+  const { content, reasoning_content: rc, reasoning, tool_calls: calls } = v.delta;
+  if ([content, rc, reasoning].some((t) => t != null && typeof t !== "string")) return false;
+  // Gemini's OpenAI compatibility leaves `index` out of tool-call deltas.
+  return calls == null || (Array.isArray(calls) && calls.every((c) => isObject(c) && (c.index === undefined || typeof c.index === "number")));
 }
 
 /**

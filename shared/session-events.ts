@@ -11,6 +11,8 @@ export const StoredMessage = z.object({
   role: z.enum(ROLES),
   content: z.string(),
   toolCalls: z.optional(z.array(ToolCall)),
+  /** Assistant replies only: the model's thinking, shown collapsed and never as the answer. */
+  reasoning: z.optional(z.string()),
   toolCallId: z.optional(z.string()),
   /** Assistant replies only: `interrupted` when the stream was cut before the end. */
   status: z.optional(z.enum(MESSAGE_STATUS)),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ChatChunk } from "../../shared/chat.ts";
-import { asChatChunk, emptyReply, foldChunk, foldedToolCalls } from "../../shared/reply-fold.ts";
+import { asChatChunk, emptyReply, endReply, foldChunk } from "../../shared/reply-fold.ts";
 import { retryAfterMs } from "../../shared/retry-after.ts";
 
 const delta = (d: ChatChunk["choices"][number]["delta"], finish: string | null = null): ChatChunk => ({
@@ -18,15 +18,15 @@ describe("the streamed-chunk fold both sides use", () => {
       foldChunk(reply, delta({ tool_calls: [{ index: 1, function: { arguments: '"rash"}' } }] }, "tool_calls")),
       foldChunk(reply, { choices: [], usage: { prompt_tokens: 9, completion_tokens: 4, total_tokens: 13 } }),
     ];
-    expect(added).toEqual(["Let me ", "check.", "", "", "", ""]);
+    expect(added).toEqual([true, true, false, false, false, false]);
     expect(reply).toMatchObject({ content: "Let me check.", finishReason: "tool_calls", usage: { total_tokens: 13 } });
     // Index 0 never came: the hole is dropped, the call kept whole.
-    expect(foldedToolCalls(reply)).toEqual([{ id: "c2", type: "function", function: { name: "web_search", arguments: '{"q":"rash"}' } }]);
+    expect(endReply(reply).toolCalls).toEqual([{ id: "c2", type: "function", function: { name: "web_search", arguments: '{"q":"rash"}' } }]);
   });
 
   it("a null content (tool-call chunks of some providers) adds nothing", () => {
     const reply = emptyReply();
-    expect(foldChunk(reply, delta({ content: null }))).toBe("");
+    expect(foldChunk(reply, delta({ content: null }))).toBe(false);
     expect(reply.content).toBe("");
   });
 
@@ -34,7 +34,8 @@ describe("the streamed-chunk fold both sides use", () => {
     expect(asChatChunk({ choices: [{ index: 0, delta: { content: "hi" }, finish_reason: null }] })?.choices).toHaveLength(1);
     expect(asChatChunk({ error: { code: "upstream_error", message: "x" } })).toMatchObject({ choices: [], error: { code: "upstream_error" } });
     for (const bad of [null, "text", 42, [], { choices: {} }, { choices: [7] }, { choices: [{ delta: { content: 5 } }] },
-      { choices: [{ delta: { tool_calls: "x" } }] }, { choices: [{ delta: { tool_calls: [{ id: "no index" }] } }] }]) {
+      { choices: [{ delta: { tool_calls: "x" } }] }, { choices: [{ delta: { tool_calls: [{ index: "0" }] } }] },
+      { choices: [{ delta: { reasoning_content: 3 } }] }]) {
       expect(asChatChunk(bad), JSON.stringify(bad)).toBeNull();
     }
   });

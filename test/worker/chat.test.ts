@@ -125,14 +125,14 @@ describe("POST /v1/chat/completions with a provider", () => {
     expect((await stateOf(s.sessionId)).messages[1]).toMatchObject({ role: "assistant", content: "Hello", status: "complete" });
   });
 
-  it("answers a provider error with 502, its status and message, and keeps the visitor's message", async () => {
+  it("answers a provider's rate limit with 503 upstream_busy, its status and message, and keeps the visitor's message", async () => {
     // Retried twice (see faults.test.ts), then answered.
     const spy = vi.spyOn(globalThis, "fetch").mockImplementation(async () => Response.json({ error: { message: "Rate limit reached for gpt-4o-mini" } }, { status: 429 }));
     const s = await openSession();
     const { res, done } = await chat(s.token, { stream: true, messages: [{ id: "m", role: "user", content: "hi" }] }, PROVIDER);
-    expect(res.status).toBe(502);
+    expect(res.status).toBe(503);
     const body = (await res.json()) as any;
-    expect(body.error).toEqual({ code: "upstream_error", message: "Provider answered 429: Rate limit reached for gpt-4o-mini", status: 429 });
+    expect(body.error).toEqual({ code: "upstream_busy", message: "Provider provider.test answered 429 (rate limited): Rate limit reached for gpt-4o-mini", status: 429 });
     expect(spy).toHaveBeenCalledTimes(3);
     await done();
     expect((await stateOf(s.sessionId)).messages.map((m) => m.id)).toEqual(["m"]);

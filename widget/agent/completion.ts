@@ -1,6 +1,6 @@
 import type { ChatMessage, Purpose, ToolCall } from "../../shared/chat.ts";
 import { ROUTES } from "../../shared/protocol.ts";
-import { emptyReply, foldChunk, foldedToolCalls } from "../../shared/reply-fold.ts";
+import { emptyReply, endReply, foldChunk } from "../../shared/reply-fold.ts";
 import { ProtocolError } from "../transport/errors.ts";
 import { request, type FetchLike } from "../transport/http.ts";
 import { readChatChunks } from "../transport/sse.ts";
@@ -11,12 +11,14 @@ export interface CompletionRequest {
   purpose?: Purpose;
   sources?: string;
   signal?: AbortSignal;
-  /** Called with the text so far each time a piece of it arrives. */
-  onText?: (text: string) => void;
+  /** Called with the answer and the reasoning so far each time a piece of either arrives. */
+  onText?: (text: string, reasoning?: string) => void;
 }
 
 export interface StepResult {
   text: string;
+  /** The model's thinking, split from the answer (shared/reasoning.ts); "" when it showed none. */
+  reasoning?: string;
   toolCalls: ToolCall[];
   finishReason: string | null;
 }
@@ -40,11 +42,13 @@ export function proxyCompletion(ctx: { api: string; token: () => string; fetch?:
       // A provider may report a failure mid-stream as an `error` event; the proxy passes it on.
       const inband = (chunk as { error?: { code?: string; message?: string } }).error;
       if (inband) throw new ProtocolError(inband.code ?? "upstream_error", inband.message ?? "The reply broke off");
-      if (foldChunk(reply, chunk)) req.onText?.(reply.content);
+      if (foldChunk(reply, chunk)) req.onText?.(reply.content, reply.reasoning);
     }
     // Neither [DONE] nor a finish reason: the provider broke off, and the proxy could only end the
     // response early (its status had long been sent).
     if (!seen.done && reply.finishReason === null) throw new ProtocolError("upstream_error", "The reply broke off before it finished");
-    return { text: reply.content, toolCalls: foldedToolCalls(reply), finishReason: reply.finishReason };
+    const end = endReply(reply);
+    if (end.finishReason === "error") throw new ProtocolError("upstream_error", "The provider ended the reply with an error");
+    return { text: end.content, reasoning: end.reasoning, toolCalls: end.toolCalls, finishReason: end.finishReason };
   };
 }

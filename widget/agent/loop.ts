@@ -64,10 +64,12 @@ export async function runAgentLoop(opts: LoopOptions): Promise<LoopResult> {
     const view: StepView = { id: opts.newId(), answer: "", reasoning: "", toolCalls: [], results: [] };
     steps.push(view);
     const show = () => opts.hooks?.onStep?.({ ...view });
-    const render = (text: string) => {
+    const render = (text: string, reasoning = "") => {
       if (react) Object.assign(view, reactDisplay(text));
       else if (opts.strategy === "hybrid" && /^\s*Thought\s*:/i.test(text)) view.reasoning = text.replace(/^\s*Thought\s*:\s*/i, "");
       else view.answer = text;
+      // The model's own thinking (a reasoning model's field or think block) is reasoning, whatever the strategy.
+      if (reasoning) view.reasoning = react ? `${reasoning}\n${view.reasoning}`.trim() : reasoning;
       show();
     };
     let step;
@@ -77,7 +79,7 @@ export async function runAgentLoop(opts: LoopOptions): Promise<LoopResult> {
       if (isAbort(err) || opts.signal?.aborted) return { end: "aborted", added, steps };
       throw err;
     }
-    render(step.text);
+    render(step.text, step.reasoning);
 
     let calls: ToolCall[] = step.toolCalls;
     let invalid: string | null = null;
@@ -93,9 +95,10 @@ export async function runAgentLoop(opts: LoopOptions): Promise<LoopResult> {
         invalid = parsed.error;
         calls = [];
       }
-      add({ id: view.id, role: "assistant", content: step.text });
+      add({ id: view.id, role: "assistant", content: step.text, ...(step.reasoning ? { reasoning_content: step.reasoning } : {}) });
     } else {
-      add({ id: view.id, role: "assistant", content: step.text || null, ...(calls.length ? { tool_calls: calls } : {}) });
+      const reasoning = step.reasoning ? { reasoning_content: step.reasoning } : {};
+      add({ id: view.id, role: "assistant", content: step.text || null, ...(calls.length ? { tool_calls: calls } : {}), ...reasoning });
     }
     view.toolCalls = calls;
     show();

@@ -38,6 +38,8 @@ const ERROR_TEXT: Partial<Record<ErrorCode | "network" | "timeout", ErrorKey>> =
   upstream_error: "errUpstream",
   upstream_unreachable: "errUpstream",
   upstream_timeout: "errTimeout",
+  upstream_busy: "errBusy",
+  misconfigured: "errUpstream",
   payload_too_large: "errTooLong",
   bad_request: "errBadRequest",
   invalid_json: "errBadRequest",

@@ -16,7 +16,9 @@ export function toChatHistory(messages: readonly StoredMessage[]): ChatMessage[]
       if (!m.content && !calls.length) continue;
       // A reply stopped midway and then retried: the model answers afresh, not after its fragment.
       if (m.status === "interrupted" && m === messages.at(-1)) continue;
-      out.push({ id: m.id, role: "assistant", content: m.content || null, ...(calls.length ? { tool_calls: calls } : {}) });
+      // A tool-call step's reasoning goes along: some providers require it back (the worker decides).
+      const reasoning = calls.length && m.reasoning ? { reasoning_content: m.reasoning } : {};
+      out.push({ id: m.id, role: "assistant", content: m.content || null, ...(calls.length ? { tool_calls: calls } : {}), ...reasoning });
     }
   }
   return out;
@@ -30,6 +32,7 @@ export function toStored(m: ChatMessage, at = Date.now()): StoredMessage {
     role: m.role,
     content,
     ...(m.role === "assistant" && m.tool_calls?.length ? { toolCalls: m.tool_calls } : {}),
+    ...(m.role === "assistant" && m.reasoning_content ? { reasoning: m.reasoning_content } : {}),
     ...(m.role === "tool" ? { toolCallId: m.tool_call_id } : {}),
     ...(m.role === "assistant" ? { status: "complete" as const } : {}),
     at,

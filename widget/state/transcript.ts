@@ -110,6 +110,8 @@ export function buildTranscript(messages: readonly StoredMessage[], advice: read
         if (step.kind === "action") calls = [{ id: `react_${m.id}`, type: "function", function: { name: step.tool, arguments: JSON.stringify(step.input) } }];
       }
       current().at ??= m.at;
+      // A reasoning model's thinking, stored apart from its answer: collapsed with the reply's working.
+      if (m.reasoning) current().reasoning.push({ id: `${m.id}:r`, kind: "thought", text: m.reasoning });
       addStep(m.id, m.content, calls, m.status, false);
     }
   }

@@ -1,8 +1,11 @@
 import { createParser, type EventSourceParser } from "eventsource-parser";
-import { asChatChunk, emptyReply, foldChunk, foldedToolCalls, type FoldedReply } from "../../shared/reply-fold.ts";
+import { asChatChunk, emptyReply, endReply, foldChunk, type EndedReply } from "../../shared/reply-fold.ts";
 
-export interface AccumulatedReply extends FoldedReply {
-  /** True once `data: [DONE]` (or a finish_reason) was seen: the reply reached its end. */
+export interface AccumulatedReply extends EndedReply {
+  /**
+   * True once `data: [DONE]` (or a finish_reason) was seen: the reply reached its end. A provider
+   * that finishes with an error (OpenRouter's `error`, Zhipu's `network_error`) cut it short.
+   */
   complete: boolean;
 }
 
@@ -40,7 +43,7 @@ export class ReplyAccumulator {
   }
 
   result(): AccumulatedReply {
-    const r = this.reply;
-    return { ...r, toolCalls: foldedToolCalls(r), complete: this.done || r.finishReason !== null };
+    const r = endReply(this.reply);
+    return { ...r, complete: (this.done || r.finishReason !== null) && r.finishReason !== "error" };
   }
 }

@@ -4,14 +4,16 @@ import type { Env } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import { DEMO_MODEL, demoResponse } from "./demo-upstream.ts";
 import type { ProviderStream } from "./relay.ts";
-import { retryAfterMs } from "../../shared/retry-after.ts";
+import { capabilitiesOf } from "../../shared/provider-config.ts";
+import type { ModelTarget } from "./model-targets.ts";
+import { providerRequest } from "./provider-request.ts";
+import { providerFailure, type ProviderFailure } from "./provider-errors.ts";
 
 /** Per attempt, until the first byte of the reply (streamed) or the whole reply (not streamed). */
 const TIMEOUT_MS = { stream: 30_000, json: 60_000 };
 /** Waits before retry 1 and 2; a provider's Retry-After is honoured up to the cap. */
 const RETRY_WAITS_MS = [200, 600] as const;
 const RETRY_AFTER_CAP_MS = 2_000;
-const RETRYABLE_STATUS = new Set([408, 429, 500, 502, 503, 504]);
 
 export function usesDemoModel(env: Env): boolean {
   return !env.LLM_BASE_URL;
@@ -25,52 +27,70 @@ export function modelName(env: Env, agent: AgentConfig): string {
 export interface CallLog {
   attempts: number;
   retries: Array<{ reason: string; status: number | null; waitMs: number }>;
+  /** Each move to the next model in the site's list, and why. */
+  fallbacks: Array<{ from: string; to: string; reason: string; status: number | null }>;
+  /** The model that answered (or was last asked). */
+  model?: string;
 }
-export const newCallLog = (): CallLog => ({ attempts: 0, retries: [] });
+export const newCallLog = (): CallLog => ({ attempts: 0, retries: [], fallbacks: [] });
 
-type Attempt = { ok: true; res: Response } | { ok: false; error: ApiError; retryable: boolean; retryAfterMs?: number };
+type Attempt = { ok: true; res: Response } | ({ ok: false } & ProviderFailure);
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
+/** The worker's own provider (LLM_BASE_URL), for callers without a site's profiles. */
+const envTarget = (agent: AgentConfig): ModelTarget[] => [{ provider: null, model: agent.model, caps: capabilitiesOf(undefined, agent.model), field: "model" }];
+
 /**
  * Calls the provider (or the demo model) and returns its response only when it is a success. A
- * timeout, a reset, a 429 or a 5xx is retried (at most twice, with backoff) as long as nothing of
- * the reply has been passed on — a streamed reply is returned only once its first bytes arrived, so
- * a stream that breaks before then is retried too. After that, a break is the relay's to report.
+ * timeout, a reset, a 429 or a 5xx while nothing of the reply has been passed on moves to the next
+ * model in `targets` at once (the site's fallbacks); the last one is retried (at most twice, with
+ * backoff). A streamed reply is returned only once its first bytes arrived, so a stream that breaks
+ * before then counts as such a failure. After that, a break is the relay's to report.
  */
-export async function callModel(env: Env, agent: AgentConfig, body: UpstreamBody, log: CallLog = newCallLog()): Promise<Response> {
-  if (usesDemoModel(env)) {
+export async function callModel(
+  env: Env, agent: AgentConfig, body: UpstreamBody, log: CallLog = newCallLog(), targets: ModelTarget[] = envTarget(agent),
+): Promise<Response> {
+  if (usesDemoModel(env) && targets.every((t) => !t.provider)) {
     log.attempts = 1;
+    log.model = DEMO_MODEL;
     return demoResponse(agent.id, body, Number(env.DEMO_CHUNK_MS ?? 25));
   }
-  const url = `${env.LLM_BASE_URL!.replace(/\/+$/, "")}/chat/completions`;
-  const init = {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${env.LLM_API_KEY ?? ""}` },
-    body: JSON.stringify(body),
-  };
   const timeoutMs = Number(env.LLM_TIMEOUT_MS) || (body.stream ? TIMEOUT_MS.stream : TIMEOUT_MS.json);
-  for (let retry = 0; ; retry++) {
-    log.attempts++;
-    const outcome = await attempt(url, init, !!body.stream, timeoutMs);
-    if (outcome.ok) return outcome.res;
-    if (!outcome.retryable || retry >= RETRY_WAITS_MS.length) throw outcome.error;
-    const base = RETRY_WAITS_MS[retry];
-    const waitMs = outcome.retryAfterMs === undefined ? base : Math.min(Math.max(base, outcome.retryAfterMs), RETRY_AFTER_CAP_MS);
-    log.retries.push({ reason: outcome.error.code, status: outcome.error.extra.status ?? null, waitMs });
-    await sleep(waitMs);
+  for (let t = 0; t < targets.length; t++) {
+    const target = targets[t];
+    const { url, init } = providerRequest(env, target, body);
+    const name = target.provider?.id ?? hostOf(url);
+    log.model = target.model;
+    for (let retry = 0; ; retry++) {
+      log.attempts++;
+      const outcome = await attempt(url, init, !!body.stream, timeoutMs, name);
+      if (outcome.ok) return outcome.res;
+      if (!outcome.retryable) throw outcome.error;
+      const next = targets[t + 1];
+      if (next) {
+        log.fallbacks.push({ from: target.model, to: next.model, reason: outcome.error.code, status: outcome.error.extra.status ?? null });
+        break;
+      }
+      if (retry >= RETRY_WAITS_MS.length) throw outcome.error;
+      const base = RETRY_WAITS_MS[retry];
+      const waitMs = outcome.retryAfterMs === undefined ? base : Math.min(Math.max(base, outcome.retryAfterMs), RETRY_AFTER_CAP_MS);
+      log.retries.push({ reason: outcome.error.code, status: outcome.error.extra.status ?? null, waitMs });
+      await sleep(waitMs);
+    }
   }
+  throw new ApiError(502, "misconfigured", "No model to ask");
 }
 
-async function attempt(url: string, init: RequestInit, stream: boolean, timeoutMs: number): Promise<Attempt> {
+async function attempt(url: string, init: RequestInit, stream: boolean, timeoutMs: number, provider: string): Promise<Attempt> {
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), timeoutMs);
   const broken = (err: unknown, what: string): Attempt => ({
     ok: false,
     retryable: true,
     error: abort.signal.aborted
-      ? new ApiError(504, "upstream_timeout", `Provider did not answer within ${timeoutMs / 1000} s`)
-      : new ApiError(502, "upstream_unreachable", `Provider ${what}: ${err instanceof Error ? err.message : String(err)}`),
+      ? new ApiError(504, "upstream_timeout", `Provider ${provider} did not answer within ${timeoutMs / 1000} s`)
+      : new ApiError(502, "upstream_unreachable", `Provider ${provider} ${what}: ${err instanceof Error ? err.message : String(err)}`),
   });
   try {
     let res: Response;
@@ -81,12 +101,7 @@ async function attempt(url: string, init: RequestInit, stream: boolean, timeoutM
     }
     if (!res.ok) {
       const text = await res.text().catch(() => "");
-      return {
-        ok: false,
-        retryable: RETRYABLE_STATUS.has(res.status),
-        retryAfterMs: retryAfterMs(res.headers.get("retry-after")),
-        error: new ApiError(502, "upstream_error", `Provider answered ${res.status}: ${providerMessage(text) || res.statusText || "no message"}`, { status: res.status }),
-      };
+      return { ok: false, ...providerFailure(provider, res.status, text || res.statusText, res.headers.get("retry-after")) };
     }
     if (!stream) {
       // A JSON reply is small: read it whole here, so a connection lost halfway is retried too.
@@ -128,11 +143,11 @@ export function replyStream(res: Response): ProviderStream | null {
   return startedStreams.get(res) ?? (res.body ? { first: null, rest: res.body } : null);
 }
 
-function providerMessage(text: string): string {
+/** The host a URL names, for messages about the worker's own provider (LLM_BASE_URL). */
+function hostOf(url: string): string {
   try {
-    const parsed = JSON.parse(text) as { error?: { message?: string } | string; message?: string };
-    const msg = typeof parsed.error === "string" ? parsed.error : parsed.error?.message ?? parsed.message;
-    if (msg) return String(msg).slice(0, 500);
-  } catch { /* not JSON */ }
-  return text.slice(0, 200);
+    return new URL(url).host;
+  } catch {
+    return "LLM_BASE_URL";
+  }
 }

@@ -12,6 +12,8 @@ import { admitTurn, spendSiteTokens } from "../limits/admission.ts";
 import { utcDay } from "../limits/site-ledger.ts";
 import { callModel, modelName, newCallLog, replyStream } from "../llm/upstream.ts";
 import { upstreamBody } from "../llm/upstream-body.ts";
+import { modelTargets } from "../llm/model-targets.ts";
+import { completionReply } from "../../shared/reply-fold.ts";
 import { relayStream } from "../llm/relay.ts";
 import type { AccumulatedReply } from "../llm/reply-accumulator.ts";
 import { completionTraceEvents, newInputEvents, replyEvent, routeTraceEvent, usageEvent } from "../session/message-events.ts";
@@ -56,14 +58,16 @@ chatRoutes.post("/v1/chat/completions", sessionToken(), jsonBody(ChatRequest), a
   const capped = { ...agent, systemPrompt: prompt.text, maxTokens: Math.min(agent.maxTokens, site.maxTokens ?? agent.maxTokens) };
   const body = upstreamBody(req, capped, state);
   if (req.model !== undefined) body.model = req.model;
-  const model = modelName(c.env, { ...agent, model: body.model as string });
+  // The model asked for, then the site's fallbacks; a model unfit for the agent is a config error.
+  const targets = modelTargets(site, agent, req.model);
   const log = newCallLog();
+  const model = () => log.model ?? modelName(c.env, { ...agent, model: body.model as string });
   const promptText = () => JSON.stringify(body.messages);
 
   // The session stores the visitor's input once the provider has answered (or failed): written at
   // once, the Durable Object call competes with sending the provider's request on the isolate's
   // thread (+0.3 ms TTFB p50, and most of the p99, in bench:proxy).
-  const upstreamCall = callModel(c.env, agent, body, log);
+  const upstreamCall = callModel(c.env, agent, body, log, targets);
   const inputsStored = upstreamCall.then(noop, noop).then(() => room.append(newInputEvents(req.messages)));
   c.executionCtx.waitUntil(inputsStored.catch(noop));
 
@@ -76,11 +80,11 @@ chatRoutes.post("/v1/chat/completions", sessionToken(), jsonBody(ChatRequest), a
     );
   // A router classification is a decision about the turn, not part of the conversation.
   const record = (reply: AccumulatedReply, cut: boolean) => {
-    const usage = usageEvent(callId, replyId, model, reply, promptText);
+    const usage = usageEvent(callId, replyId, model(), reply, promptText);
     const u = usage.data as { promptTokens: number; completionTokens: number; estimated?: boolean };
     const trace = completionTraceEvents({
-      callId, replyId, purpose, model, ms: Date.now() - started, status: cut ? "interrupted" : "complete",
-      attempts: log.attempts, retries: log.retries, usage: u,
+      callId, replyId, purpose, model: model(), ms: Date.now() - started, status: cut ? "interrupted" : "complete",
+      attempts: log.attempts, retries: log.retries, fallbacks: log.fallbacks, usage: u,
       ...(cut ? { error: { code: "upstream_error", message: "The stream broke off before the reply was complete" } } : {}),
     });
     const message = purpose === "classify" ? routeTraceEvent(replyId, reply, Date.now() - started) : replyEvent(replyId, reply, cut);
@@ -93,7 +97,8 @@ chatRoutes.post("/v1/chat/completions", sessionToken(), jsonBody(ChatRequest), a
   } catch (err) {
     // The visitor's message stays; the failure (and the retries before it) go into the trace.
     const error = err instanceof ApiError ? { code: err.code, message: err.message } : { code: "internal", message: String(err) };
-    store(completionTraceEvents({ callId, replyId, purpose, model, ms: Date.now() - started, status: "failed", attempts: log.attempts, retries: log.retries, error }), 0);
+    const outcome = { callId, replyId, purpose, model: model(), ms: Date.now() - started, status: "failed" as const, attempts: log.attempts };
+    store(completionTraceEvents({ ...outcome, retries: log.retries, fallbacks: log.fallbacks, error }), 0);
     throw err;
   }
   const headers = { [HEADERS.replyId]: replyId, [HEADERS.sessionId]: claims.sid };
@@ -102,14 +107,7 @@ chatRoutes.post("/v1/chat/completions", sessionToken(), jsonBody(ChatRequest), a
     const completion = (await upstream.json().catch(() => {
       throw new ApiError(502, "upstream_error", "Provider answered with a body that is not JSON");
     })) as ChatCompletion;
-    const message = completion.choices?.[0]?.message;
-    record({
-      content: message?.content ?? "",
-      toolCalls: message?.tool_calls ?? [],
-      usage: completion.usage ?? null,
-      finishReason: completion.choices?.[0]?.finish_reason ?? null,
-      complete: true,
-    }, false);
+    record({ ...completionReply(completion), complete: true }, false);
     return c.json(completion, 200, headers);
   }
   const stream = replyStream(upstream);

@@ -28,6 +28,7 @@ export function replyEvent(replyId: string, reply: AccumulatedReply, cut: boolea
     id: replyId,
     role: "assistant",
     content: reply.content,
+    ...(reply.reasoning ? { reasoning: reply.reasoning } : {}),
     ...(reply.toolCalls.length ? { toolCalls: reply.toolCalls } : {}),
     status: cut ? "interrupted" : "complete",
     at: now,
@@ -75,12 +76,20 @@ export interface CompletionOutcome {
   status: "complete" | "interrupted" | "failed";
   attempts: number;
   retries: Array<{ reason: string; status: number | null; waitMs: number }>;
+  /** Moves to the site's next model, with the reason (a 429, a 5xx, a timeout before the reply began). */
+  fallbacks?: Array<{ from: string; to: string; reason: string; status: number | null }>;
   usage?: { promptTokens: number; completionTokens: number; estimated?: boolean };
   error?: { code: string; message: string };
 }
 
-/** A turn's completion as trace steps (seeds 001 and 003): each retry, then the completion itself. */
+/** A turn's completion as trace steps (seeds 001 and 003): each fallback and retry, then the completion itself. */
 export function completionTraceEvents(o: CompletionOutcome, now = Date.now()): SessionEvent[] {
+  const fallbacks: SessionEvent[] = (o.fallbacks ?? []).map((f, i) => ({
+    id: `trace:fallback:${o.callId}:${i + 1}`,
+    at: now,
+    type: EVENT_TYPES.traceStep,
+    data: { kind: "fallback", name: f.from, ok: false, detail: { replyId: o.replyId, from: f.from, to: f.to, reason: f.reason, status: f.status } },
+  }));
   const retries: SessionEvent[] = o.retries.map((r, i) => ({
     id: `trace:retry:${o.callId}:${i + 1}`,
     at: now,
@@ -89,9 +98,10 @@ export function completionTraceEvents(o: CompletionOutcome, now = Date.now()): S
   }));
   const detail: Record<string, string | number | boolean | null> = {
     replyId: o.replyId, purpose: o.purpose, model: o.model, status: o.status, attempts: o.attempts, retries: o.retries.length,
+    fallbacks: o.fallbacks?.length ?? 0,
     promptTokens: o.usage?.promptTokens ?? null, completionTokens: o.usage?.completionTokens ?? null,
   };
   if (o.usage?.estimated) detail.estimated = true;
   if (o.error) Object.assign(detail, { error: o.error.code, message: o.error.message.slice(0, 300) });
-  return [...retries, { id: `trace:completion:${o.callId}`, at: now, type: EVENT_TYPES.traceStep, data: { kind: "completion", name: o.model, ms: o.ms, ok: o.status === "complete", detail } }];
+  return [...fallbacks, ...retries, { id: `trace:completion:${o.callId}`, at: now, type: EVENT_TYPES.traceStep, data: { kind: "completion", name: o.model, ms: o.ms, ok: o.status === "complete", detail } }];
 }

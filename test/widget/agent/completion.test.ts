@@ -18,7 +18,7 @@ describe("proxyCompletion", () => {
     const api = fakeApi({ reply: ["Possible ", "**eczema**", "."] });
     const deltas: string[] = [];
     const res = await complete(api, "tok")({ messages: history, replyId: "r1", onText: (t) => deltas.push(t) });
-    expect(res).toEqual({ text: "Possible **eczema**.", toolCalls: [], finishReason: "stop" });
+    expect(res).toEqual({ text: "Possible **eczema**.", reasoning: "", toolCalls: [], finishReason: "stop" });
     expect(deltas).toEqual(["Possible ", "Possible **eczema**", "Possible **eczema**."]);
     expect(api.requests).toHaveLength(1);
     const [req] = api.requests;
