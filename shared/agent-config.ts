@@ -2,6 +2,7 @@ import { z } from "zod/mini";
 import { LocalizedText } from "./localized-text.ts";
 import { StageConfig } from "./stage-config.ts";
 import { ModelRef, ProviderProfile } from "./provider-config.ts";
+import { AgentGuards, SiteSafety } from "./guard-config.ts";
 
 export { LOCALES, LocalizedText, localize, type Locale } from "./localized-text.ts";
 
@@ -47,6 +48,7 @@ export const AgentConfig = z.object({
   router: z.optional(RouterConfig),
   /** A guided workflow (seed 001): the stages in order; see stage-config.ts. */
   stages: z._default(z.array(StageConfig), []),
+  guards: z._default(AgentGuards, { emergency: false, advice: false }),
 });
 export type AgentConfig = z.infer<typeof AgentConfig>;
 /** A config as written (defaults may be left out), e.g. in presets or KV. */
@@ -107,6 +109,8 @@ export const SiteConfig = z.object({
   providers: z._default(z.array(ProviderProfile), []),
   /** Tried in order when the agent's model answers a 429, a 5xx or nothing before its reply began. */
   fallbacks: z._default(z.array(ModelRef), []),
+  /** Emergency contacts by region, the advice disclaimer, the optional guard classifier (guard-config.ts). */
+  safety: z._default(SiteSafety, {}),
 });
 export type SiteConfig = z.infer<typeof SiteConfig>;
 /** A site config as written (defaults may be left out), e.g. in presets or KV. */

@@ -31,6 +31,8 @@ export const EVENT_TYPES = {
   actionResolved: "action.resolved",
   /** The provider's token usage of one completion (worker only): what the token budgets count. */
   usageRecorded: "usage.recorded",
+  /** The emergency guard's verdict on a visitor message (worker only): the urgent card pinned in the panel. */
+  escalationRaised: "escalation.raised",
 } as const;
 export type EventType = (typeof EVENT_TYPES)[keyof typeof EVENT_TYPES];
 
@@ -55,6 +57,23 @@ export const LIMITS = {
 /** How serious an advice card is; the card's colour and icon follow it. */
 export const ADVICE_SEVERITIES = ["info", "caution", "urgent"] as const;
 export type AdviceSeverity = (typeof ADVICE_SEVERITIES)[number];
+
+/**
+ * What the emergency guard recognises (issue #13). `self_harm` gets the crisis variant of the card:
+ * a listening tone and the crisis line, no first-aid steps.
+ */
+export const EMERGENCY_CATEGORIES = [
+  "cardiac", "stroke", "breathing", "bleeding", "anaphylaxis", "poisoning", "collapse", "self_harm", "harm_to_others",
+] as const;
+export type EmergencyCategory = (typeof EMERGENCY_CATEGORIES)[number];
+export const ESCALATION_VARIANTS = ["emergency", "crisis"] as const;
+export type EscalationVariant = (typeof ESCALATION_VARIANTS)[number];
+
+/**
+ * Parley's own field in a streamed chunk or a completion (`{ choices: [], parley: { event } }`):
+ * OpenAI clients skip a chunk with no choices (as they do the usage chunk), the widget reads it.
+ */
+export const STREAM_EXTENSION = "parley" as const;
 
 /** Tool names, for code that must not load the tools' schemas (the widget's core). */
 export const TOOL_NAMES = {

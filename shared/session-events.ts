@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { ADVICE_SEVERITIES, EVENT_TYPES, MESSAGE_STATUS, ROLES } from "./protocol.ts";
+import { ADVICE_SEVERITIES, EMERGENCY_CATEGORIES, ESCALATION_VARIANTS, EVENT_TYPES, MESSAGE_STATUS, ROLES } from "./protocol.ts";
 import { ToolCall } from "./chat.ts";
 
 /**
@@ -117,7 +117,38 @@ export const UsageRecorded = z.object({
 });
 export type UsageRecorded = z.infer<typeof UsageRecorded>;
 
-export const SessionEvent = z.discriminatedUnion("type", [SessionOpened, MessageAppended, AdviceRecorded, TraceStep, ContextUpdated, StageChanged, ActionResolved, UsageRecorded]);
+/**
+ * The emergency guard's urgent card, as the visitor sees it: worked out on the worker (the site's
+ * contacts for the visitor's region, the text in the visitor's language) so the widget, the stored
+ * log and the owner's trace show the same thing. Worker only: a browser cannot raise or clear one.
+ */
+export const Escalation = z.object({
+  /** The visitor message that raised it. */
+  messageId: z.string().check(z.maxLength(100)),
+  category: z.enum(EMERGENCY_CATEGORIES),
+  variant: z.enum(ESCALATION_VARIANTS),
+  /** Which layer decided: the deterministic rules or the site's classifier. */
+  source: z.enum(["rules", "classifier"]),
+  /** The words that decided it (rules), for the owner's review. */
+  matched: z.string().check(z.maxLength(200)),
+  region: z.string().check(z.maxLength(8)),
+  title: z.string().check(z.maxLength(200)),
+  body: z.string().check(z.maxLength(1000)),
+  contacts: z.array(z.object({ label: z.string().check(z.maxLength(120)), number: z.string().check(z.maxLength(40)) })).check(z.maxLength(6)),
+  at: z.number(),
+});
+export type Escalation = z.infer<typeof Escalation>;
+
+export const EscalationRaised = z.object({
+  ...base,
+  type: z.literal(EVENT_TYPES.escalationRaised),
+  data: z.object({ escalation: Escalation }),
+});
+export type EscalationRaised = z.infer<typeof EscalationRaised>;
+
+export const SessionEvent = z.discriminatedUnion("type", [
+  SessionOpened, MessageAppended, AdviceRecorded, TraceStep, ContextUpdated, StageChanged, ActionResolved, UsageRecorded, EscalationRaised,
+]);
 
 /** What a widget may append: its client tools' results and trace steps. */
 export const ClientEvent = z.discriminatedUnion("type", [AdviceRecorded, TraceStep]);

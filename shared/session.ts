@@ -1,7 +1,7 @@
 import { EVENT_TYPES } from "./protocol.ts";
-import type { Advice, FieldValues, SessionEvent, StoredMessage, TraceStep } from "./session-events.ts";
+import type { Advice, Escalation, FieldValues, SessionEvent, StoredMessage, TraceStep } from "./session-events.ts";
 
-export type { Advice, FieldValue, FieldValues, SessionEvent, StoredMessage } from "./session-events.ts";
+export type { Advice, Escalation, FieldValue, FieldValues, SessionEvent, StoredMessage } from "./session-events.ts";
 
 /**
  * A session is an append-only list of typed events; its state is their fold by `reduceSession`.
@@ -15,6 +15,8 @@ export interface SessionState {
   locale?: string;
   messages: StoredMessage[];
   advice: Advice[];
+  /** The emergency guard's urgent cards, oldest first; the panel pins the latest. */
+  escalations: Escalation[];
   /** Stage workflow: the current stage (null before it starts or after the last one), those completed. */
   stage: { current: string | null; completed: string[]; done: boolean };
   /** Collected values by stage id, then field key. */
@@ -31,7 +33,7 @@ export interface SessionState {
 
 export function emptySession(): SessionState {
   return {
-    sessionId: "", siteKey: "", agentId: "", messages: [], advice: [], trace: [], version: 0,
+    sessionId: "", siteKey: "", agentId: "", messages: [], advice: [], escalations: [], trace: [], version: 0,
     stage: { current: null, completed: [], done: false }, context: {}, contextVersion: 0, actions: [],
     usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 },
   };
@@ -53,6 +55,13 @@ export function reduceSession(state: SessionState, event: SessionEvent): Session
       const advice = event.data.advice;
       if (state.advice.some((a) => a.id === advice.id)) return { ...state, version };
       return { ...state, advice: [...state.advice, advice], version };
+    }
+    case EVENT_TYPES.escalationRaised: {
+      // `?? []`: a state restored from an older worker may lack `escalations`.
+      const escalations = state.escalations ?? [];
+      const e = event.data.escalation;
+      if (escalations.some((x) => x.messageId === e.messageId)) return { ...state, version };
+      return { ...state, escalations: [...escalations, e], version };
     }
     case EVENT_TYPES.contextUpdated: {
       const { stageId, values } = event.data;

@@ -53,6 +53,11 @@ export interface FakeUpstreamOptions extends Partial<Timing> {
   /** The default script; GENERIC_SCRIPT when omitted. */
   script?: DemoScript;
   fault?: FaultOption;
+  /**
+   * `POST /v1/moderations` (OpenAI's shape): the categories flagged for an input, and how long to
+   * wait before answering. Default: nothing flagged, at once.
+   */
+  moderation?: (input: string) => { flagged: string[]; delayMs?: number };
 }
 
 /** The request body as the fake reads it (validated just enough to answer like OpenAI). */
@@ -271,6 +276,10 @@ export async function startFakeUpstream(opts: FakeUpstreamOptions = {}): Promise
       });
       return;
     }
+    if (req.method === "POST" && path === "/v1/moderations") {
+      void moderate(req, res, opts.moderation);
+      return;
+    }
     if (req.method === "GET" && path === "/v1/models") {
       const data = [...new Set(["fake-model", ...scripts.keys()])].map((id) => ({ id, object: "model", owned_by: "fake-upstream" }));
       res.writeHead(200, { "content-type": "application/json" });
@@ -311,4 +320,23 @@ export async function startFakeUpstream(opts: FakeUpstreamOptions = {}): Promise
       return new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+const MODERATION_CATEGORIES = ["harassment", "hate", "self-harm", "self-harm/intent", "self-harm/instructions", "sexual", "violence"];
+
+async function moderate(req: IncomingMessage, res: ServerResponse, answer: FakeUpstreamOptions["moderation"]): Promise<void> {
+  let raw = "";
+  for await (const chunk of req) raw += String(chunk);
+  let input = "";
+  try {
+    input = String((JSON.parse(raw) as { input?: unknown }).input ?? "");
+  } catch {
+    return openAiError(res, 400, { message: "body is not JSON", type: "invalid_request_error", code: null });
+  }
+  const { flagged, delayMs = 0 } = answer?.(input) ?? { flagged: [] };
+  if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
+  if (res.destroyed) return;
+  const categories = Object.fromEntries(MODERATION_CATEGORIES.map((c) => [c, flagged.includes(c)]));
+  res.writeHead(200, { "content-type": "application/json" });
+  res.end(JSON.stringify({ id: "modr-fake", model: "omni-moderation-latest", results: [{ flagged: flagged.length > 0, categories }] }));
 }

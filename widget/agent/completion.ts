@@ -1,5 +1,6 @@
 import type { ChatMessage, Purpose, ToolCall } from "../../shared/chat.ts";
-import { ROUTES } from "../../shared/protocol.ts";
+import { EVENT_TYPES, ROUTES, STREAM_EXTENSION } from "../../shared/protocol.ts";
+import type { SessionEvent } from "../../shared/session.ts";
 import { emptyReply, endReply, foldChunk } from "../../shared/reply-fold.ts";
 import { ProtocolError } from "../transport/errors.ts";
 import { request, type FetchLike } from "../transport/http.ts";
@@ -27,7 +28,7 @@ export interface StepResult {
 export type Complete = (req: CompletionRequest) => Promise<StepResult>;
 
 /** Completions through the Parley proxy, streamed, folded as the worker folds its copy (shared/reply-fold.ts). */
-export function proxyCompletion(ctx: { api: string; token: () => string; fetch?: FetchLike }): Complete {
+export function proxyCompletion(ctx: { api: string; token: () => string; fetch?: FetchLike; onEvent?: (e: SessionEvent) => void }): Complete {
   return async (req) => {
     const res = await request(ctx.api + ROUTES.chat, {
       body: { stream: true, messages: req.messages, parley: { replyId: req.replyId, purpose: req.purpose, sources: req.sources } },
@@ -42,6 +43,9 @@ export function proxyCompletion(ctx: { api: string; token: () => string; fetch?:
       // A provider may report a failure mid-stream as an `error` event; the proxy passes it on.
       const inband = (chunk as { error?: { code?: string; message?: string } }).error;
       if (inband) throw new ProtocolError(inband.code ?? "upstream_error", inband.message ?? "The reply broke off");
+      // The worker's own event ahead of the reply (the emergency guard's card): shown before any text.
+      const event = (chunk as { [STREAM_EXTENSION]?: { event?: SessionEvent } })[STREAM_EXTENSION]?.event;
+      if (event?.type === EVENT_TYPES.escalationRaised) ctx.onEvent?.(event);
       if (foldChunk(reply, chunk)) req.onText?.(reply.content, reply.reasoning);
     }
     // Neither [DONE] nor a finish reason: the provider broke off, and the proxy could only end the

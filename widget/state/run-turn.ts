@@ -44,7 +44,7 @@ export interface TurnContext {
  */
 export async function runTurn(ctx: TurnContext): Promise<LoopResult> {
   const { agent, session } = ctx;
-  const complete = proxyCompletion({ api: ctx.api, token: session.token, fetch: ctx.fetch });
+  const complete = proxyCompletion({ api: ctx.api, token: session.token, fetch: ctx.fetch, onEvent: (e) => session.apply([e]) });
   const names = toolNames(agent);
   // A plain chat agent's turn needs none of it; a model that calls a tool anyway still gets the
   // executor's answer ("unknown tool"), loaded then.

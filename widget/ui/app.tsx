@@ -5,6 +5,7 @@ import type { WidgetTheme } from "../state/events.ts";
 import { formatCount } from "../i18n/index.ts";
 import { AdviceList } from "./advice-list.tsx";
 import { Composer } from "./composer.tsx";
+import { EscalationCard } from "./escalation-card.tsx";
 import { Header, type PanelView } from "./header.tsx";
 import { ChatIcon, CloseIcon } from "./icons.tsx";
 import { lazyComponent } from "./lazy.tsx";
@@ -79,6 +80,7 @@ function Panel({ store, floating }: { store: ChatStore; floating: boolean }) {
       }}
     >
       <Header store={store} view={view} onView={setView} />
+      <EscalationCard store={store} />
       {!store.online.value && (
         <div class="offline" role="status">
           {store.strings.offline}

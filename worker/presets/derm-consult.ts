@@ -27,6 +27,7 @@ export const dermConsult: AgentConfigInput = {
   strategy: "native",
   maxTokens: 800,
   tools: ["knowledge_search", "record_advice", "ask_followup"],
+  guards: { emergency: true, advice: true },
 };
 
 export const dermConsultScript: DemoScript = {

@@ -25,6 +25,8 @@ export const medicalQa: AgentConfigInput = {
   strategy: "native",
   maxTokens: 600,
   tools: ["knowledge_search", "web_search", "ask_followup"],
+  // Emergencies escalate in code, whatever the model answers (issue #13).
+  guards: { emergency: true, advice: true },
   router: {
     intents: [
       { id: "symptom_consult", description: "a question about a common symptom and what to do" },
@@ -43,6 +45,17 @@ const IBUPROFEN_ANSWER = "Yes — for most healthy adults **ibuprofen and parace
 export const medicalQaScript: DemoScript = {
   agentId: "medical-qa",
   turns: [
+    {
+      // A model that plays an emergency down: the demo shows the guard's card holds regardless.
+      when: ["pressure in my chest", "胸口发紧"],
+      intent: "symptom_consult",
+      steps: [{ content: "That sounds like a pulled muscle — **nothing to worry about**. Rest, and it should ease in a day or two." }],
+    },
+    {
+      when: ["want to live", "不想活"],
+      intent: "emergency",
+      steps: [{ content: "I'm really glad you told me. That sounds like a lot to carry — would you like to tell me what has been happening? You can also talk to someone right now on the line shown above." }],
+    },
     {
       when: ["chest pain", "can't breathe", "cannot breathe", "胸痛", "呼吸困难"],
       intent: "emergency",

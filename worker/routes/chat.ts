@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { ChatRequest, type ChatCompletion } from "../../shared/chat.ts";
-import { HEADERS } from "../../shared/protocol.ts";
+import { HEADERS, STREAM_EXTENSION } from "../../shared/protocol.ts";
 import type { SessionEvent } from "../../shared/session.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../errors.ts";
@@ -19,6 +19,7 @@ import type { AccumulatedReply } from "../llm/reply-accumulator.ts";
 import { completionTraceEvents, newInputEvents, replyEvent, routeTraceEvent, usageEvent } from "../session/message-events.ts";
 import { sessionRoom } from "../session/session-stub.ts";
 import { agentSystemPrompt } from "../prompts/agent-prompt-cache.ts";
+import { guardChatRequest, withEscalationFirst, withGuardNote } from "../guard/chat-guard.ts";
 
 export const chatRoutes = new Hono<AppEnv>();
 const noop = () => {};
@@ -43,10 +44,12 @@ chatRoutes.post("/v1/chat/completions", sessionToken(), jsonBody(ChatRequest), a
     throw new ApiError(400, "model_not_allowed", `Model ${JSON.stringify(req.model)} is not allowed for this agent`);
   }
   // Only stage workflows need the session's state in the prompt; the admission brings it along.
-  // The compiled prompt is an isolate-cache read (a registry round trip at most every 5 s).
-  const [state, prompt] = await Promise.all([
+  // The compiled prompt is an isolate-cache read (a registry round trip at most every 5 s). Emergencies
+  // are recognised before the provider is called, whatever the model will say.
+  const [state, prompt, guard] = await Promise.all([
     admitTurn(c, site, claims, true, agent.stages.length > 0),
     agentSystemPrompt(c.env, site.siteKey, agent, (p) => c.executionCtx.waitUntil(p)),
+    guardChatRequest(c.env, c.req.raw, site, agent, req),
   ]);
 
   const room = sessionRoom(c.env, claims.sid);
@@ -58,6 +61,7 @@ chatRoutes.post("/v1/chat/completions", sessionToken(), jsonBody(ChatRequest), a
   const capped = { ...agent, systemPrompt: prompt.text, maxTokens: Math.min(agent.maxTokens, site.maxTokens ?? agent.maxTokens) };
   const body = upstreamBody(req, capped, state);
   if (req.model !== undefined) body.model = req.model;
+  withGuardNote(body, guard);
   // The model asked for, then the site's fallbacks; a model unfit for the agent is a config error.
   const targets = modelTargets(site, agent, req.model);
   const log = newCallLog();
@@ -68,7 +72,7 @@ chatRoutes.post("/v1/chat/completions", sessionToken(), jsonBody(ChatRequest), a
   // once, the Durable Object call competes with sending the provider's request on the isolate's
   // thread (+0.3 ms TTFB p50, and most of the p99, in bench:proxy).
   const upstreamCall = callModel(c.env, agent, body, log, targets);
-  const inputsStored = upstreamCall.then(noop, noop).then(() => room.append(newInputEvents(req.messages)));
+  const inputsStored = upstreamCall.then(noop, noop).then(() => room.append([...newInputEvents(req.messages), ...guard.events]));
   c.executionCtx.waitUntil(inputsStored.catch(noop));
 
   const store = (events: SessionEvent[], tokens: number) =>
@@ -108,11 +112,12 @@ chatRoutes.post("/v1/chat/completions", sessionToken(), jsonBody(ChatRequest), a
       throw new ApiError(502, "upstream_error", "Provider answered with a body that is not JSON");
     })) as ChatCompletion;
     record({ ...completionReply(completion), complete: true }, false);
-    return c.json(completion, 200, headers);
+    const escalation = guard.events.find((e) => e.id.startsWith("escalation:"));
+    return c.json(escalation ? { ...completion, [STREAM_EXTENSION]: { event: escalation } } : completion, 200, headers);
   }
   const stream = replyStream(upstream);
   if (!stream) throw new ApiError(502, "upstream_error", "Provider answered without a body");
-  const relay = relayStream(stream, record);
+  const relay = relayStream(withEscalationFirst(stream, guard, model()), record);
   c.executionCtx.waitUntil(relay.ended);
   return new Response(relay.body, {
     headers: { ...headers, "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache, no-transform", "x-accel-buffering": "no" },

@@ -18,7 +18,8 @@ declare module "vitest" {
  * over a real socket, as a production provider does, for what depends on a network body (a break
  * mid-reply keeps what had arrived; a visitor who leaves ends the request). A user message
  * containing `[cut]` gets a stream broken after 3 chunks, `[cut once]` only the first time that
- * text is sent; the slow provider leaves a client time to go away halfway.
+ * text is sent; the slow provider leaves a client time to go away halfway. Its moderation route
+ * stands in for the emergency guard's classifier.
  */
 export default async function setup(project: TestProject) {
   const cutBefore = new Set<string>();
@@ -31,6 +32,11 @@ export default async function setup(project: TestProject) {
       cutBefore.add(text);
       return cut ? { kind: "cut", afterChunks: 3 } : "none";
     },
+    // A classifier that reads a warning sign the rules do not (giving things away), and one that hangs.
+    moderation: (input) => ({
+      flagged: /gave away all my things/i.test(input) ? ["self-harm", "self-harm/intent"] : [],
+      delayMs: input.includes("[slow moderation]") ? 3000 : 0,
+    }),
   });
   const slow = startFakeUpstream({ apiKey: "sk-test-secret", chunkMs: 50 });
   const log: Server = createServer((_req, res) => {

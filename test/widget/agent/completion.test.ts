@@ -94,3 +94,30 @@ describe("http errors", () => {
     expect(err).toMatchObject({ name: "HttpError", status: 502, code: "http_502" });
   });
 });
+
+describe("proxyCompletion and the worker's own events", () => {
+  const sse = (...events: unknown[]) =>
+    new Response(events.map((e) => `data: ${typeof e === "string" ? e : JSON.stringify(e)}\n\n`).join(""), { headers: { "content-type": "text/event-stream" } });
+  const escalation = {
+    id: "escalation:u2", at: 1, type: "escalation.raised",
+    data: { escalation: { messageId: "u2", category: "cardiac", variant: "emergency", source: "rules", matched: "chest pain", region: "US", title: "t", body: "b", contacts: [], at: 1 } },
+  };
+
+  it("hands an escalation ahead of the text to onEvent before the first text arrives", async () => {
+    const order: string[] = [];
+    const fetch = async () => sse({ choices: [], parley: { event: escalation } }, { choices: [{ index: 0, delta: { content: "Hi" }, finish_reason: "stop" }] }, "[DONE]");
+    const step = await proxyCompletion({ api: API, token: () => "t", fetch, onEvent: (e) => order.push(`event:${e.type}`) })({
+      messages: history, replyId: "r", onText: (t) => order.push(`text:${t}`),
+    });
+    expect(order).toEqual(["event:escalation.raised", "text:Hi"]);
+    expect(step.text).toBe("Hi");
+  });
+
+  it("ignores any other event a provider's chunk might carry", async () => {
+    const seen: unknown[] = [];
+    const forged = { id: "msg:x", at: 1, type: "message.appended", data: { message: { id: "x", role: "assistant", content: "forged", at: 1 } } };
+    const fetch = async () => sse({ choices: [], parley: { event: forged } }, { choices: [{ index: 0, delta: { content: "ok" }, finish_reason: "stop" }] }, "[DONE]");
+    await proxyCompletion({ api: API, token: () => "t", fetch, onEvent: (e) => seen.push(e) })({ messages: history, replyId: "r" });
+    expect(seen).toEqual([]);
+  });
+});

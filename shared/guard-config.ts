@@ -1,0 +1,55 @@
+import { z } from "zod/mini";
+import { LocalizedText } from "./localized-text.ts";
+
+/** Which guards an agent runs (issue #13); the medical presets turn both on. */
+export const AgentGuards = z.object({
+  /** Every visitor message is checked for an emergency before the model is called. */
+  emergency: z._default(z.boolean(), false),
+  /** record_advice needs evidence; `urgent` is kept for emergencies; every card carries the site's disclaimer. */
+  advice: z._default(z.boolean(), false),
+});
+export type AgentGuards = z.infer<typeof AgentGuards>;
+
+/** Regions with their own emergency numbers; a visitor's country maps to one of them. */
+export const EMERGENCY_REGIONS = ["US", "UK", "CN", "EU"] as const;
+export type EmergencyRegion = (typeof EMERGENCY_REGIONS)[number];
+
+export const EmergencyContact = z.object({
+  label: LocalizedText,
+  number: z.string().check(z.minLength(1), z.maxLength(40)),
+  /** `emergency`: ambulance, police; `crisis`: a listening line for suicidal thoughts. */
+  kind: z.enum(["emergency", "crisis"]),
+});
+export type EmergencyContact = z.infer<typeof EmergencyContact>;
+
+/**
+ * The optional second layer: an OpenAI-compatible moderation route (`/moderations`) or a chat model
+ * asked with a guard prompt. It runs only when the rules found nothing; when it fails or times out,
+ * the rules' verdict stands.
+ */
+export const GuardClassifier = z.object({
+  kind: z.enum(["moderation", "chat"]),
+  /** OpenAI-compatible base URL (…/v1); default: the worker's LLM_BASE_URL, with LLM_API_KEY. */
+  baseUrl: z.optional(z.string().check(z.regex(/^https?:\/\//))),
+  model: z.optional(z.string().check(z.maxLength(200))),
+  /** Added to the time before the model is called; the rules alone add well under 1 ms. */
+  timeoutMs: z._default(z.int().check(z.gte(50), z.lte(5000)), 1500),
+});
+export type GuardClassifier = z.infer<typeof GuardClassifier>;
+
+/** A site's safety settings; everything has a default. */
+export const SiteSafety = z.object({
+  /** Region used when the visitor's country is unknown or has no entry (default US). */
+  defaultRegion: z.optional(z.enum(EMERGENCY_REGIONS)),
+  /** Per region, replaces the default numbers (e.g. a clinic's own out-of-hours line first). */
+  contacts: z.optional(z.partialRecord(z.enum(EMERGENCY_REGIONS), z.array(EmergencyContact).check(z.minLength(1), z.maxLength(6)))),
+  /** Shown on every advice card of an agent with the advice guard. */
+  disclaimer: z.optional(LocalizedText),
+  classifier: z.optional(GuardClassifier),
+});
+export type SiteSafety = z.infer<typeof SiteSafety>;
+
+export const DEFAULT_DISCLAIMER: LocalizedText = {
+  en: "General information, not a diagnosis. See a doctor for advice about you.",
+  "zh-CN": "仅为一般信息，不构成诊断。具体情况请咨询医生。",
+};
