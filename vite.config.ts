@@ -1,7 +1,9 @@
 import { defineConfig, type Plugin } from "vite";
 import preact from "@preact/preset-vite";
 import MagicString from "magic-string";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { transform as transformCss } from "lightningcss";
 
 const SHARED_DIR = fileURLToPath(new URL("./shared/", import.meta.url));
 
@@ -49,6 +51,22 @@ function pureTopLevel(name: string, test: (id: string) => boolean, dropPropertyW
 }
 
 /**
+ * Emits dist/public/parley.css: the loader's and the widget's rules (the same files they import
+ * inline), minified. Only browsers without constructable stylesheets use it, when the host gave no
+ * nonce: a <link> to it is what `style-src <worker>` allows (widget/embed/adopt-css.ts).
+ */
+function fallbackStylesheet(): Plugin {
+  return {
+    name: "parley:fallback-stylesheet",
+    generateBundle() {
+      const css = ["widget/embed/loader.css", "widget/ui/styles.css"].map((f) => readFileSync(f, "utf8")).join("\n");
+      const { code } = transformCss({ filename: "parley.css", code: Buffer.from(css), minify: true });
+      this.emitFile({ type: "asset", fileName: "parley.css", source: code });
+    },
+  };
+}
+
+/**
  * Three builds into dist/public (served by the worker as static assets), one into dist/npm:
  * - default mode: the widget, an ES module `parley-widget.js` the loader imports on demand,
  *   plus the demo site (widget/demo is the public dir);
@@ -73,6 +91,7 @@ export default defineConfig(({ mode }) => {
       preact({ devToolsEnabled: false, prefreshEnabled: false }),
       pureTopLevel("shared", (id) => id.startsWith(SHARED_DIR) && id.endsWith(".ts"), false),
       pureTopLevel("marked", (id) => /[\\/]node_modules[\\/]marked[\\/]lib[\\/]marked\.esm\.js$/.test(id), true),
+      ...(widget ? [fallbackStylesheet()] : []),
     ],
     publicDir: widget ? "widget/demo" : false,
     build: {

@@ -7,7 +7,7 @@ export interface ParleyChatElement extends HTMLElement {
 }
 
 /**
- * Defines `<parley-chat site-key="..." agent="..." [api] [locale] [theme] [identity] [open]>`.
+ * Defines `<parley-chat site-key="..." agent="..." [api] [locale] [theme] [identity] [nonce] [open]>`.
  * The script-tag loader uses the same tag as its host element; such an element carries no
  * `site-key` attribute and is left to the loader, so both can live on one page. The class is made
  * here, not at import, so importing the package on a server (no HTMLElement) is harmless.
@@ -32,6 +32,8 @@ export function defineParleyElement(name = "parley-chat"): void {
         identity: attr("identity"),
         open: this.hasAttribute("open"),
         debug: this.hasAttribute("debug") && attr("debug") !== "false",
+        // Browsers hide a connected element's nonce attribute from the page; the property keeps it.
+        nonce: this.nonce || attr("nonce"),
       };
       this.#handle = mount(this, options);
     }

@@ -5,6 +5,8 @@
  *
  *   <script src="https://parley.example/parley.js" data-site-key="..." data-agent="..." async></script>
  */
+import CSS from "./loader.css?inline";
+import { adoptCss } from "./adopt-css.ts";
 import { createEmitter, WIDGET_EVENTS, type MountOptions, type WidgetHandle } from "../state/events.ts";
 
 type ParleyApi = Pick<WidgetHandle, "open" | "close" | "send" | "on">;
@@ -15,20 +17,10 @@ declare global {
   }
 }
 
-const ICON_CHAT =
-  '<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"><path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12z"/></svg>';
-const ICON_CLOSE =
-  '<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round" aria-hidden="true"><path d="M6 6l12 12M18 6L6 18"/></svg>';
-
-// :host rules need !important: the host page's rules on the host element beat :host otherwise.
-const CSS =
-  ":host{all:initial!important;display:contents!important}" +
-  ".l{all:initial;position:fixed;right:var(--parley-right,20px);left:var(--parley-left,auto);bottom:var(--parley-bottom,20px);z-index:2147483000;width:60px;height:60px;border-radius:50%;" +
-  "background:var(--parley-accent,#2f6f73);color:var(--parley-accent-contrast,#fff);display:grid;place-items:center;cursor:pointer;" +
-  "box-shadow:0 6px 24px rgba(0,0,0,.22);transition:transform .15s}.l:hover{transform:scale(1.06)}" +
-  ".l:focus-visible{outline:3px solid var(--parley-accent,#2f6f73);outline-offset:3px}.l svg{width:28px;height:28px;display:block}" +
-  ".l b{position:absolute;top:-4px;right:-4px;min-width:22px;height:22px;padding:0 6px;box-sizing:border-box;border-radius:11px;background:#c62828;color:#fff;font:700 12px/22px system-ui,sans-serif;text-align:center;box-shadow:0 0 0 2px #fff}" +
-  "@media (prefers-reduced-motion:reduce){.l{transition:none}}";
+// The icons' paths: the SVG is built as elements, never from markup (Trusted Types refuses innerHTML strings).
+const CHAT_PATH = "M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12z";
+const CLOSE_PATH = "M6 6l12 12M18 6L6 18";
+const SVG_NS = "http://www.w3.org/2000/svg";
 
 (() => {
   if (window.Parley) return; // loaded twice: keep the first
@@ -47,16 +39,25 @@ const CSS =
     theme: data.theme as MountOptions["theme"],
     launcher: false,
     debug: data.debug === "true",
+    // A nonce on the script tag is handed on to anything that still needs one (see adopt-css.ts).
+    nonce: script?.nonce || undefined,
   };
 
   const hostEl = document.createElement("parley-chat");
   const shadow = hostEl.attachShadow({ mode: "open" });
-  const style = document.createElement("style");
-  style.textContent = CSS;
+  adoptCss(shadow, CSS, options.nonce, new URL("parley.css", src).href);
   const button = document.createElement("button");
   button.type = "button";
   button.className = "l";
-  shadow.append(style, button);
+  const icon = document.createElementNS(SVG_NS, "svg");
+  const path = document.createElementNS(SVG_NS, "path");
+  const badge = document.createElement("b");
+  icon.setAttribute("viewBox", "0 0 24 24");
+  icon.setAttribute("aria-hidden", "true");
+  badge.setAttribute("aria-hidden", "true");
+  icon.append(path);
+  button.append(icon);
+  shadow.append(button);
 
   const emitter = createEmitter();
   let isOpen = false;
@@ -64,7 +65,10 @@ const CSS =
   let unread = 0;
   let ready = false;
   const draw = () => {
-    button.innerHTML = isOpen ? ICON_CLOSE : ICON_CHAT + (unread ? `<b aria-hidden="true">${unread}</b>` : "");
+    path.setAttribute("d", isOpen ? CLOSE_PATH : CHAT_PATH);
+    badge.textContent = String(unread);
+    if (unread && !isOpen) button.append(badge);
+    else badge.remove();
     button.setAttribute("aria-label", label(isOpen));
     button.title = label(isOpen);
     button.setAttribute("aria-expanded", String(isOpen));

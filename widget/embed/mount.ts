@@ -4,7 +4,8 @@ import { resolveLocale } from "../i18n/index.ts";
 import { createChatStore, type ChatStore } from "../state/chat-store.ts";
 import { defaultStorage } from "../state/session-storage.ts";
 import { App } from "../ui/app.tsx";
-import { WIDGET_CSS } from "../ui/styles.ts";
+import WIDGET_CSS from "../ui/styles.css?inline";
+import { adoptCss } from "./adopt-css.ts";
 import { createEmitter, type MountOptions, type WidgetHandle, type WidgetTheme } from "../state/events.ts";
 
 function shadowOf(container: HTMLElement | ShadowRoot): ShadowRoot {
@@ -38,11 +39,10 @@ export function mount(container: HTMLElement | ShadowRoot, options: MountOptions
     });
   let store = createStore();
 
-  const style = document.createElement("style");
-  style.textContent = WIDGET_CSS;
+  const unstyle = adoptCss(root, WIDGET_CSS, options.nonce, `${api}/parley.css`);
   const host = document.createElement("div");
   host.setAttribute("data-parley", "widget");
-  root.append(style, host);
+  root.append(host);
   // A new key remounts the whole tree: nothing typed or shown for one visitor survives a switch.
   const draw = () => render(h(App, { key: generation, store, launcher: !frame && (options.launcher ?? true), theme, frame }), host);
   draw();
@@ -82,7 +82,7 @@ export function mount(container: HTMLElement | ShadowRoot, options: MountOptions
       store.dispose();
       render(null, host);
       host.remove();
-      style.remove();
+      unstyle();
     },
   };
 }

@@ -114,6 +114,11 @@ export interface MountOptions {
   layout?: "floating" | "frame";
   /** Debug mode for site owners: the panel offers a trace view of the session's steps. */
   debug?: boolean;
+  /**
+   * The host page's CSP nonce. Browsers with constructable stylesheets need none; older ones get a
+   * <style> with this nonce, or without one a <link> to the worker's /parley.css.
+   */
+  nonce?: string;
   /** Injected for tests and custom hosts. */
   fetch?: (input: string, init?: RequestInit) => Promise<Response>;
   storage?: Pick<Storage, "getItem" | "setItem" | "removeItem"> | null;

@@ -20,7 +20,7 @@ const LazyTraceView = lazyComponent(() => import("./trace-view.tsx").then((m) =>
 /**
  * The full-screen panel of a narrow viewport: the host page must not scroll behind it, and the
  * on-screen keyboard must not cover the composer. Browsers that overlay the keyboard shrink only
- * the visual viewport, so the panel follows that (--vvh, --vvt; CSS falls back to 100dvh).
+ * the visual viewport, so the panel follows that (--viewport-height, --viewport-top; CSS falls back to 100dvh).
  */
 let scrollLocks = 0;
 let savedOverflow: [string, string] = ["", ""];
@@ -49,8 +49,8 @@ function useFullScreen(ref: { current: HTMLDivElement | null }, floating: boolea
     const unlock = lockPageScroll();
     const vv = window.visualViewport;
     const fit = () => {
-      el.style.setProperty("--vvh", `${vv!.height}px`);
-      el.style.setProperty("--vvt", `${vv!.offsetTop}px`);
+      el.style.setProperty("--viewport-height", `${vv!.height}px`);
+      el.style.setProperty("--viewport-top", `${vv!.offsetTop}px`);
     };
     if (vv) {
       fit();

@@ -8,6 +8,23 @@ export const embedRoutes = new Hono<AppEnv>();
 const scriptJson = (v: unknown) => JSON.stringify(v).replace(/</g, "\\u003c");
 
 /**
+ * The embed page's own policy, as strict as the widget allows (issue #20): only its own scripts,
+ * styles and API, no inline code or styles (the widget adopts constructable stylesheets), and Trusted
+ * Types enforced with no policy at all, since nothing in the widget hands a string to a script sink.
+ */
+const EMBED_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "connect-src 'self'",
+  "img-src 'self' data:",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "require-trusted-types-for 'script'",
+  "trusted-types 'none'",
+].join("; ");
+
+/**
  * The iframe embed page: `/embed/<agent>?site=<key>[&locale=zh-CN][&theme=dark]`. The widget runs
  * full-frame (parley-frame.js). The site's allowed origins are rendered into the page (the frame
  * obeys and answers only those parents) and sent as `frame-ancestors`, so no other site can frame
@@ -21,14 +38,14 @@ embedRoutes.get("/embed/:agent", async (c) => {
     return c.text(`No agent ${agentId} for this site key`, 404);
   }
   const ancestors = site.allowedOrigins.length ? site.allowedOrigins.join(" ") : "'none'";
-  c.header("content-security-policy", `frame-ancestors ${ancestors}; script-src 'self'; object-src 'none'; base-uri 'none'`);
+  c.header("content-security-policy", `${EMBED_CSP}; frame-ancestors ${ancestors}`);
   c.header("cache-control", "no-store");
   c.header("referrer-policy", "no-referrer");
   const lang = (c.req.query("locale") ?? "").toLowerCase().startsWith("zh") ? "zh-CN" : "en";
   const config = { siteKey: site.siteKey, agentId, allowedOrigins: site.allowedOrigins };
   return c.html(
     `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1,interactive-widget=resizes-content">` +
-      `<title>Chat</title><style>html,body{margin:0;height:100%;background:transparent}</style></head><body>` +
+      `<title>Chat</title></head><body>` +
       `<script type="application/json" id="parley-embed">${scriptJson(config)}</script>` +
       `<script type="module" src="/parley-frame.js"></script></body></html>`,
   );
