@@ -9,20 +9,31 @@ export interface StaticServer {
   close(): Promise<void>;
 }
 
-/** Serves a folder (or inline pages) on a loopback port: a second origin for cross-origin tests. */
-export async function serveStatic(opts: { dir?: string; pages?: Record<string, string> }): Promise<StaticServer> {
+/** An inline page: its HTML, or its HTML with response headers of its own (e.g. a Content-Security-Policy). */
+export type StaticPage = string | { html: string; headers: Record<string, string> };
+
+/**
+ * Serves a folder (or inline pages) on a loopback port: a second origin for cross-origin tests.
+ * `headers` go on every response of the folder (and on pages that bring none of their own).
+ */
+export async function serveStatic(opts: {
+  dir?: string;
+  pages?: Record<string, StaticPage>;
+  headers?: Record<string, string>;
+}): Promise<StaticServer> {
   const server: Server = createServer(async (req, res) => {
     const path = new URL(req.url ?? "/", "http://x").pathname;
     const page = opts.pages?.[path];
     if (page !== undefined) {
-      res.writeHead(200, { "content-type": TYPES[".html"] });
-      return res.end(page);
+      const headers = typeof page === "string" ? opts.headers : page.headers;
+      res.writeHead(200, { "content-type": TYPES[".html"], ...headers });
+      return res.end(typeof page === "string" ? page : page.html);
     }
     if (!opts.dir) return res.writeHead(404).end();
     const file = join(opts.dir, normalize(path === "/" ? "/index.html" : path));
     try {
       const body = await readFile(file);
-      res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" });
+      res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream", ...opts.headers });
       res.end(body);
     } catch {
       res.writeHead(404).end();
