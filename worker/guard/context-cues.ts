@@ -17,6 +17,16 @@ export function sentenceAround(text: string, start: number, end: number): string
   return text.slice(from, to);
 }
 
+/** The clause holding [start, end): between commas, full stops, "but" and their Chinese kin. */
+export function clauseAround(text: string, start: number, end: number): string {
+  const before = clauseBefore(text, start);
+  const after = text.slice(end, end + 120);
+  CLAUSE_END.lastIndex = 0;
+  const stop = CLAUSE_END.exec(after);
+  CLAUSE_END.lastIndex = 0;
+  return before + text.slice(start, end) + (stop ? after.slice(0, stop.index) : after);
+}
+
 /** The text of the clause before `start`: from the last comma, full stop or "but" up to the match. */
 export function clauseBefore(text: string, start: number): string {
   const head = text.slice(Math.max(0, start - 80), start);
@@ -46,20 +56,24 @@ export function resolvedAfter(text: string, end: number): boolean {
   return RESOLVED_AFTER.test(text.slice(end, end + 40));
 }
 
-const EN_PAST = /\b(?:(?:\d+|a few|a couple of|several|many|two|three|four|five|six|ten|twenty) (?:years?|months?|decades?) (?:ago|back)|last (?:year|summer|winter|spring|fall|autumn)|in (?:19|20)\d\d|back in|when (?:i|he|she|they|we) (?:was|were)|as a (?:kid|child|teen|teenager|baby)|used to|history of|in the past|previously|years back|survived|survivor|recovered from|passed away|died (?:of|from)|family history|runs in (?:my|the|our) family|risk of|at risk)\b/;
+const EN_PAST = /\b(?:(?:\d+|a few|a couple of|several|many|two|three|four|five|six|ten|twenty) (?:years?|months?|decades?) (?:ago|back)|last (?:year|month|summer|winter|spring|fall|autumn)|in (?:19|20)\d\d|back in|when (?:i|he|she|they|we) (?:was|were)|as a (?:kid|child|teen|teenager|baby)|used to|history of|in the past|previously|years back|survived|survivor|recovered from|passed away|died (?:of|from)|family history|runs in (?:my|the|our) family|risk of|at risk)\b/;
 const EN_PRESENT = /\b(?:now|right now|currently|at the moment|today|tonight|this (?:morning|evening|afternoon)|just|again|still|suddenly|started|starting|getting worse|happening)\b/;
 const ZH_PAST = /以前|曾经|去年|前年|年前|小时候|过去|病史|那年|当年|多年|\d+年|几年前|上个月|几个月前|既往|去世/;
 const ZH_PRESENT = /现在|刚才|刚刚|正在|今天|今晚|突然|马上|一直|又|还在|此刻|目前|越来越/;
 
-/** The sentence puts it in the past and says nothing of now. */
-export function inThePast(sentence: string): boolean {
-  if (EN_PAST.test(sentence) && !EN_PRESENT.test(sentence)) return true;
-  return ZH_PAST.test(sentence) && !ZH_PRESENT.test(sentence);
+/**
+ * The clause puts it in the past and says nothing of now. A clause, not the sentence: in "I had a
+ * stroke in 2019, now I want to drive again" the "now" belongs to another matter.
+ */
+export function inThePast(clause: string): boolean {
+  if (EN_PAST.test(clause) && !EN_PRESENT.test(clause)) return true;
+  return ZH_PAST.test(clause) && !ZH_PRESENT.test(clause);
 }
 
-const EN_QUESTION = /^\s*(?:what|what's|how|why|which|when|is|are|can|does|do|should|could|would|tell me|explain|list)\b/;
+// Followed by a space: "can't breathe" does not open a question.
+const EN_QUESTION = /^\s*(?:what|what's|how|why|which|when|is|are|can|does|do|should|could|would|tell me|explain|list)(?=\s)/;
 const EN_PERSON = /\b(?:i|i'm|i've|i'd|i'll|me|my|mine|we|we're|our|us|he|he's|she|she's|his|her|him|they|they're|them|their|mom|mum|dad|son|daughter|husband|wife|baby|child|kid|toddler|friend|grandma|grandpa|father|mother|brother|sister|partner|boyfriend|girlfriend|someone|somebody|patient|colleague|coworker|neighbou?r)\b/;
-const ZH_QUESTION = /有哪些|是什么|什么是|怎么预防|如何预防|怎么判断|如何判断|怎样判断|的症状|的原因|的表现|的征兆|的危害|会导致|的风险|发病率|统计|科普|区别/;
+const ZH_QUESTION = /如何|怎样|怎么用|怎么使用|正确使用|有哪些|是什么|什么是|怎么预防|如何预防|怎么判断|如何判断|怎样判断|的症状|的原因|的表现|的征兆|的危害|会导致|的风险|发病率|统计|科普|区别/;
 const ZH_PERSON = /我|他|她|咱|爸|妈|孩子|宝宝|儿子|女儿|老公|老婆|丈夫|妻子|朋友|家人|奶奶|爷爷|外婆|外公|姥姥|姥爷|同事|邻居|病人|有人/;
 
 /** A general question about nobody in particular: information, not an emergency. */

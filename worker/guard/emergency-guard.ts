@@ -1,7 +1,7 @@
 import type { EmergencyCategory, EscalationVariant } from "../../shared/protocol.ts";
-import { generalQuestion, inThePast, negatedBefore, resolvedAfter, sentenceAround } from "./context-cues.ts";
+import { clauseAround, generalQuestion, inThePast, negatedBefore, resolvedAfter, sentenceAround } from "./context-cues.ts";
 import { normalizeText } from "./normalize.ts";
-import type { EmergencyRule } from "./rule-types.ts";
+import { byCategoryOrder, type EmergencyRule } from "./rule-types.ts";
 import { EN_LOOKALIKES, EN_RULES } from "./rules-en.ts";
 import { ZH_LOOKALIKES, ZH_RULES } from "./rules-zh.ts";
 
@@ -14,6 +14,9 @@ const LATIN = /[a-z]/;
 
 /** Suicidal thoughts get the crisis card: a listening tone and the crisis line, no first-aid steps. */
 export const variantOf = (category: EmergencyCategory): EscalationVariant => (category === "self_harm" ? "crisis" : "emergency");
+
+const EN = byCategoryOrder(EN_RULES);
+const ZH = byCategoryOrder(ZH_RULES);
 
 function withoutLookalikes(text: string, lookalikes: readonly RegExp[]): string {
   let out = text;
@@ -28,8 +31,7 @@ function firstMatch(text: string, rules: readonly EmergencyRule[]): EmergencyVer
       const start = m.index;
       const end = start + m[0].length;
       if (negatedBefore(text, start) || resolvedAfter(text, end)) continue;
-      const sentence = sentenceAround(text, start, end);
-      if (inThePast(sentence) || generalQuestion(sentence)) continue;
+      if (inThePast(clauseAround(text, start, end)) || (!r.evenAsked && generalQuestion(sentenceAround(text, start, end)))) continue;
       return { emergency: true, category: r.category, variant: variantOf(r.category), matched: m[0].trim().slice(0, 200) };
     }
   }
@@ -44,8 +46,8 @@ function firstMatch(text: string, rules: readonly EmergencyRule[]): EmergencyVer
 export function checkEmergency(message: string): EmergencyVerdict {
   const text = normalizeText(message.slice(0, 4000));
   // Mixed messages are read by both rule sets; each only where its script occurs.
-  const zh = CJK.test(text) ? firstMatch(withoutLookalikes(text, ZH_LOOKALIKES), ZH_RULES) : null;
+  const zh = CJK.test(text) ? firstMatch(withoutLookalikes(text, ZH_LOOKALIKES), ZH) : null;
   if (zh) return zh;
-  const en = LATIN.test(text) ? firstMatch(withoutLookalikes(text, EN_LOOKALIKES), EN_RULES) : null;
+  const en = LATIN.test(text) ? firstMatch(withoutLookalikes(text, EN_LOOKALIKES), EN) : null;
   return en ?? { emergency: false };
 }

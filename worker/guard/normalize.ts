@@ -10,7 +10,7 @@ const SPELLINGS: Record<string, string> = {
   wont: "won't", isnt: "isn't", im: "i'm", ive: "i've", hes: "he's", shes: "she's", its: "it's", wanna: "want to",
   gonna: "going to", u: "you", ur: "your", chst: "chest", brethe: "breathe", breth: "breath", sueside: "suicide",
   suecide: "suicide", suiside: "suicide", kms: "kill myself", unalive: "kill", attak: "attack", atack: "attack",
-  hart: "heart", od: "overdose", "od'd": "overdosed",
+  hart: "heart", pian: "pain", paim: "pain", apin: "pain", od: "overdose", "od'd": "overdosed",
 };
 
 /** Words the rules hinge on; a word one edit away from one of them (same first letter) is read as it. */
