@@ -6,6 +6,8 @@ export const ROUTES = {
   sessions: "/v1/sessions",
   session: "/v1/sessions/:id",
   sessionEvents: "/v1/sessions/:id/events",
+  /** A visitor's thumbs up or down on a reply (a thumbs-down with a comment asks the strategy desk). */
+  sessionFeedback: "/v1/sessions/:id/feedback",
   chat: "/v1/chat/completions",
   agent: "/v1/agents/:id",
   tool: "/v1/tools/:name",
@@ -33,6 +35,8 @@ export const EVENT_TYPES = {
   usageRecorded: "usage.recorded",
   /** The emergency guard's verdict on a visitor message (worker only): the urgent card pinned in the panel. */
   escalationRaised: "escalation.raised",
+  /** A visitor rated an assistant reply: thumbs up or down, with an optional comment. */
+  feedbackGiven: "feedback.given",
 } as const;
 export type EventType = (typeof EVENT_TYPES)[keyof typeof EVENT_TYPES];
 
@@ -53,6 +57,9 @@ export const LIMITS = {
   maxMessageChars: 16_000,
   sessionTtlSeconds: 7 * 24 * 3600,
 } as const;
+
+export const RATINGS = ["up", "down"] as const;
+export type Rating = (typeof RATINGS)[number];
 
 /** How serious an advice card is; the card's colour and icon follow it. */
 export const ADVICE_SEVERITIES = ["info", "caution", "urgent"] as const;

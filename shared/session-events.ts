@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { ADVICE_SEVERITIES, EMERGENCY_CATEGORIES, ESCALATION_VARIANTS, EVENT_TYPES, MESSAGE_STATUS, ROLES } from "./protocol.ts";
+import { ADVICE_SEVERITIES, EMERGENCY_CATEGORIES, ESCALATION_VARIANTS, EVENT_TYPES, MESSAGE_STATUS, RATINGS, ROLES } from "./protocol.ts";
 import { ToolCall } from "./chat.ts";
 
 /**
@@ -146,8 +146,23 @@ export const EscalationRaised = z.object({
 });
 export type EscalationRaised = z.infer<typeof EscalationRaised>;
 
+/** The visitor's rating of one assistant reply; a later rating of the same reply replaces it. */
+export const FeedbackInput = z.object({
+  messageId: z.string().check(z.minLength(1), z.maxLength(100)),
+  rating: z.enum(RATINGS),
+  comment: z.optional(z.string().check(z.maxLength(1000))),
+});
+export type FeedbackInput = z.infer<typeof FeedbackInput>;
+
+export const FeedbackGiven = z.object({
+  ...base,
+  type: z.literal(EVENT_TYPES.feedbackGiven),
+  data: FeedbackInput,
+});
+
+
 export const SessionEvent = z.discriminatedUnion("type", [
-  SessionOpened, MessageAppended, AdviceRecorded, TraceStep, ContextUpdated, StageChanged, ActionResolved, UsageRecorded, EscalationRaised,
+  SessionOpened, MessageAppended, AdviceRecorded, TraceStep, ContextUpdated, StageChanged, ActionResolved, UsageRecorded, EscalationRaised, FeedbackGiven,
 ]);
 
 /** What a widget may append: its client tools' results and trace steps. */

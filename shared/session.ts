@@ -1,5 +1,5 @@
 import { EVENT_TYPES } from "./protocol.ts";
-import type { Advice, Escalation, FieldValues, SessionEvent, StoredMessage, TraceStep } from "./session-events.ts";
+import type { Advice, Escalation, FeedbackInput, FieldValues, SessionEvent, StoredMessage, TraceStep } from "./session-events.ts";
 
 export type { Advice, Escalation, FieldValue, FieldValues, SessionEvent, StoredMessage } from "./session-events.ts";
 
@@ -27,6 +27,8 @@ export interface SessionState {
   trace: Array<TraceStep["data"] & { id: string; at: number }>;
   /** Provider tokens this session has cost so far (all completions, retries and cut ones included). */
   usage: { promptTokens: number; completionTokens: number; totalTokens: number };
+  /** The visitor's ratings by assistant message id (the latest rating of each reply). */
+  feedback: Record<string, Omit<FeedbackInput, "messageId"> & { at: number }>;
   /** Number of events folded; moves with every append. */
   version: number;
 }
@@ -35,7 +37,7 @@ export function emptySession(): SessionState {
   return {
     sessionId: "", siteKey: "", agentId: "", messages: [], advice: [], escalations: [], trace: [], version: 0,
     stage: { current: null, completed: [], done: false }, context: {}, contextVersion: 0, actions: [],
-    usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 },
+    usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 }, feedback: {},
   };
 }
 
@@ -86,6 +88,10 @@ export function reduceSession(state: SessionState, event: SessionEvent): Session
         totalTokens: u.totalTokens + promptTokens + completionTokens,
       };
       return { ...state, usage, version };
+    }
+    case EVENT_TYPES.feedbackGiven: {
+      const { messageId, ...rating } = event.data;
+      return { ...state, feedback: { ...state.feedback, [messageId]: { ...rating, at: event.at } }, version };
     }
     default:
       return { ...state, version };

@@ -8,6 +8,7 @@ import { corsForKnownOrigins } from "./middleware/cors.ts";
 import { adminRoutes } from "./routes/admin.ts";
 import { chatRoutes } from "./routes/chat.ts";
 import { embedRoutes } from "./routes/embed.ts";
+import { feedbackRoutes } from "./routes/feedback.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { sessionRoutes } from "./routes/sessions.ts";
 import { stageRoutes } from "./routes/stages.ts";
@@ -35,6 +36,7 @@ export function createApp() {
 
   app.route("/", healthRoutes);
   app.route("/", sessionRoutes);
+  app.route("/", feedbackRoutes);
   app.route("/", chatRoutes);
   app.route("/", toolRoutes);
   app.route("/", embedRoutes);

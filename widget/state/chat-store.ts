@@ -1,6 +1,6 @@
 import { batch, computed, effect, signal } from "@preact/signals";
-import { EVENT_TYPES } from "../../shared/protocol.ts";
-import type { SessionState, StoredMessage } from "../../shared/session.ts";
+import { EVENT_TYPES, ROUTES, type Rating } from "../../shared/protocol.ts";
+import type { SessionEvent, SessionState, StoredMessage } from "../../shared/session.ts";
 import { newId } from "../agent/ids.ts";
 import type { StepView } from "../agent/loop.ts";
 import type { Emitter, WidgetMessage } from "./events.ts";
@@ -300,6 +300,21 @@ export function createChatStore(opts: ChatStoreOptions) {
     if (agent.peek()?.stages.length) opts.emitter.emit("stage", { current: stage.current, completed: [...stage.completed], done: stage.done });
   });
 
+  /** The visitor's ratings by reply message id, from the session (the worker stores them as events). */
+  const feedback = computed(() => session.state.value.feedback ?? {});
+
+  /** A thumbs up or down on a reply; a thumbs-down's comment goes to the site's strategy desk. */
+  async function rate(messageId: string, rating: Rating, comment?: string): Promise<void> {
+    const { sessionId } = await session.ensure();
+    const url = opts.api + ROUTES.sessionFeedback.replace(":id", encodeURIComponent(sessionId));
+    try {
+      const res = await requestJson<{ events: SessionEvent[] }>(url, { body: { messageId, rating, ...(comment ? { comment } : {}) }, token: session.token(), fetch: opts.fetch });
+      session.apply(res.events);
+    } catch (e) {
+      fail(e);
+    }
+  }
+
   /** The session's trace as the worker keeps it (GET /v1/sessions/:id/trace with the session token). */
   async function fetchTrace(): Promise<TraceEntry[]> {
     const { sessionId } = await session.ensure();
@@ -340,6 +355,8 @@ export function createChatStore(opts: ChatStoreOptions) {
     setDraft,
     debug: !!opts.debug,
     fetchTrace,
+    feedback,
+    rate,
     open,
     close,
     send,

@@ -35,3 +35,9 @@ export const CopyIcon = () => (
     <path d="M5 15V5a2 2 0 0 1 2-2h8" />
   </svg>
 );
+
+export const ThumbIcon = () => (
+  <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true">
+    <path d="M7 10v11H4V10zM7 10l4-8a3 3 0 0 1 3 3v4h5.5a2 2 0 0 1 2 2.3l-1.4 8a2 2 0 0 1-2 1.7H7" />
+  </svg>
+);

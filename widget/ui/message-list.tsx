@@ -14,6 +14,7 @@ export function MessageList({ store }: { store: ChatStore }) {
   const error = store.error.value;
   const notice = store.notice.value;
   const queued = store.queued.value;
+  const feedback = store.feedback.value;
   // Waiting for the first word of a reply that has nothing to show yet.
   const waiting = busy && items.at(-1)?.kind !== "reply";
   const ref = useRef<HTMLDivElement>(null);
@@ -51,6 +52,8 @@ export function MessageList({ store }: { store: ChatStore }) {
             busy={busy}
             onOption={(o) => void store.send(o)}
             onRetry={!error && item === items.at(-1) && messages.at(-1)?.status === "interrupted" ? store.retry : undefined}
+            rating={feedback[item.parts.filter((p) => p.kind === "text").at(-1)?.id ?? ""]?.rating}
+            onRate={store.rate}
           />
         ),
       )}

@@ -1,8 +1,10 @@
 import { useState } from "preact/hooks";
+import type { Rating } from "../../shared/protocol.ts";
 import type { Strings } from "../i18n/index.ts";
 import type { ReplyItem } from "../state/transcript.ts";
 import { AdviceCard } from "./advice-card.tsx";
 import { copyText } from "./copy-text.ts";
+import { Feedback } from "./feedback.tsx";
 import { CopyIcon } from "./icons.tsx";
 import { LazyMarkdown } from "./lazy-markdown.tsx";
 import { MessageTime } from "./message-time.tsx";
@@ -17,12 +19,17 @@ interface Props {
   busy: boolean;
   /** Given for the last reply when it was stopped midway: asks for it again. */
   onRetry?: () => void;
+  /** The visitor's rating of this reply, and how to give one (finished replies only). */
+  rating?: Rating;
+  onRate?: (messageId: string, rating: Rating, comment?: string) => Promise<void>;
 }
 
 /** The assistant's answer to one visitor message: text, advice cards and questions, in the order given. */
-export function Reply({ reply, strings, onOption, busy, onRetry, locale }: Props) {
+export function Reply({ reply, strings, onOption, busy, onRetry, locale, rating, onRate }: Props) {
   const [copied, setCopied] = useState(false);
   const text = reply.parts.map((p) => (p.kind === "text" ? p.content : "")).filter(Boolean).join("\n\n");
+  // A rating belongs to the reply's final answer: its last text message.
+  const answerId = reply.parts.filter((p) => p.kind === "text").at(-1)?.id;
   return (
     <div class="msg assistant" data-role="assistant" data-reply-id={reply.id}>
       <span class="sr">{strings.assistant}: </span>
@@ -88,6 +95,7 @@ export function Reply({ reply, strings, onOption, busy, onRetry, locale }: Props
               {copied && <span>{strings.copied}</span>}
             </button>
           )}
+          {text && answerId && onRate && <Feedback strings={strings} given={rating} onRate={(r, comment) => onRate(answerId, r, comment)} />}
         </div>
       )}
     </div>

@@ -1,10 +1,17 @@
 import { DurableObject } from "cloudflare:workers";
 import { EVENT_TYPES } from "../../shared/protocol.ts";
 import { foldSession, reduceSession, type SessionEvent, type SessionState } from "../../shared/session.ts";
+import type { FeedbackInput } from "../../shared/session-events.ts";
 import type { StageConfig } from "../../shared/stage-config.ts";
 import type { Env } from "../env.ts";
 import { SlidingWindow } from "../limits/sliding-window.ts";
 import { completeStage, updateContext, type CompleteRequest, type ContextRequest, type StageOutcome } from "./stage-ops.ts";
+
+export interface FeedbackOutcome {
+  event: SessionEvent;
+  reply: string;
+  question: string;
+}
 
 export type Admission =
   | { ok: true; usage: number; state?: SessionState }
@@ -90,6 +97,19 @@ export class SessionRoom extends DurableObject<Env> {
         if (cursor.rowsWritten > 0) this.state = reduceSession(this.state, event);
       }
     });
+  }
+
+  /**
+   * Stores a visitor's rating of one of this session's assistant replies; answers the event and
+   * what the strategy desk needs to read it: the reply and the visitor message it answered.
+   */
+  async giveFeedback(input: FeedbackInput): Promise<FeedbackOutcome | null> {
+    const at = this.state.messages.findIndex((m) => m.id === input.messageId && m.role === "assistant");
+    if (at === -1) return null;
+    const event: SessionEvent = { id: `feedback:${crypto.randomUUID()}`, at: Date.now(), type: EVENT_TYPES.feedbackGiven, data: input };
+    this.store([event]);
+    const question = this.state.messages.slice(0, at).filter((m) => m.role === "user" && !m.content.startsWith("Observation:")).at(-1);
+    return { event, reply: this.state.messages[at].content, question: question?.content ?? "" };
   }
 
   async getState(): Promise<SessionState> {
