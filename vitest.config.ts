@@ -11,7 +11,8 @@ export default defineConfig({
             main: "./worker/index.ts",
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
-              bindings: { SESSION_SECRET: "test-session-secret-0123456789abcdef", DEMO_CHUNK_MS: "0" },
+              // Demo mode as `npm start` runs it; a test passes `{ DEMO_MODE: "" }` for a deployed worker.
+              bindings: { SESSION_SECRET: "test-session-secret-0123456789abcdef", DEMO_MODE: "1", DEMO_CHUNK_MS: "0" },
             },
           }),
         ],
@@ -19,7 +20,7 @@ export default defineConfig({
       },
       {
         // Pure logic (shared contract, the widget's agent loop) in Node.
-        test: { name: "unit", include: ["test/shared/**/*.test.ts", "test/widget/**/*.test.ts", "test/arch/**/*.test.ts"], environment: "node" },
+        test: { name: "unit", include: ["test/shared/**/*.test.ts", "test/widget/**/*.test.ts", "test/arch/**/*.test.ts", "test/scripts/**/*.test.ts"], environment: "node" },
       },
       {
         // The built bundle in headless Chromium against a local `wrangler dev`.

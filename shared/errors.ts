@@ -24,6 +24,7 @@ export const ERROR_CODES = [
   "upstream_busy",
   "tool_failed",
   "misconfigured",
+  "provider_not_configured",
   "internal",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,4 +1,5 @@
 import type { TokenClaims } from "../shared/token.ts";
+import type { DemoHooks } from "./demo-hooks.ts";
 import type { SessionRoom } from "./session/session-room.ts";
 import type { RateLimiter } from "./limits/rate-limiter.ts";
 import type { SiteLedger } from "./limits/site-ledger.ts";
@@ -14,7 +15,7 @@ export interface Env {
   PROMPT_REGISTRY: DurableObjectNamespace<PromptRegistry>;
   CONFIG: KVNamespace;
   ASSETS: Fetcher;
-  /** OpenAI-compatible base URL (…/v1). Empty: the scripted demo model answers. */
+  /** OpenAI-compatible base URL (…/v1). Empty: 503 provider_not_configured, or the demo model in demo mode. */
   LLM_BASE_URL?: string;
   LLM_API_KEY?: string;
   /** Per attempt: ms to wait for the provider's first byte (default 30 000 streamed, 60 000 not). */
@@ -25,7 +26,11 @@ export interface Env {
   TOOL_TIMEOUT_MS?: string;
   /** HMAC key for session tokens. */
   SESSION_SECRET?: string;
+  /** "1" or "true": presets, the demo site and the demo model are served (npm start, e2e tests). Never deployed. */
+  DEMO_MODE?: string;
   DEMO_CHUNK_MS?: string;
+  /** Set by the entry point in demo mode (not a binding): see demo-hooks.ts. */
+  demo?: DemoHooks;
 }
 
 export type Claims = TokenClaims;

@@ -1,5 +1,7 @@
 import { z } from "zod/mini";
 import { createApp } from "./app.ts";
+import { withDemo } from "./demo/index.ts";
+import type { Env } from "./env.ts";
 
 // zod/mini ships without messages; the worker wants validation errors a developer can act on.
 z.config(z.locales.en());
@@ -9,4 +11,9 @@ export { RateLimiter } from "./limits/rate-limiter.ts";
 export { SiteLedger } from "./limits/site-ledger.ts";
 export { PromptRegistry } from "./prompts/prompt-registry.ts";
 
-export default createApp();
+const app = createApp();
+
+// The one place the demo is wired in: with DEMO_MODE on, the app's env carries the demo's hooks.
+export default {
+  fetch: (req, env, ctx) => app.fetch(req, withDemo(env), ctx),
+} satisfies ExportedHandler<Env>;

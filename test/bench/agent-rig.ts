@@ -8,9 +8,7 @@ import type { WebResult } from "../../shared/tools/web-search.ts";
 import { proxyCompletion, type Complete } from "../../widget/agent/completion.ts";
 import { executeToolCalls, type ExecutedCall } from "../../widget/agent/executor.ts";
 import { upstreamBody } from "../../worker/llm/upstream-body.ts";
-import { PRESET_AGENTS } from "../../worker/presets/index.ts";
-import { PRESET_KNOWLEDGE } from "../../worker/presets/knowledge/index.ts";
-import { WEB_FIXTURES } from "../../worker/presets/knowledge/web-fixtures.ts";
+import { PRESET_AGENTS, PRESET_KNOWLEDGE, WEB_FIXTURES } from "../../worker/demo/index.ts";
 import { TextIndex } from "../../worker/tools/text-index.ts";
 
 /**

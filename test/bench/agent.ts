@@ -1,5 +1,5 @@
 import { performance } from "node:perf_hooks";
-import { DEMO_SCRIPTS } from "../../worker/presets/index.ts";
+import { DEMO_SCRIPTS } from "../../worker/demo/index.ts";
 import { startFakeUpstream, type FakeUpstream } from "../helpers/fake-upstream.ts";
 import { fmt, median } from "../helpers/stats.ts";
 import { AGENT_ID, type CallRecord } from "./agent-rig.ts";

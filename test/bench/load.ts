@@ -1,7 +1,7 @@
 import { performance } from "node:perf_hooks";
 import type { SessionResponse } from "../../shared/api.ts";
 import type { SessionState } from "../../shared/session.ts";
-import { demoSite } from "../../worker/presets/demo-site.ts";
+import { demoSite, PRESET_AGENTS } from "../../worker/demo/index.ts";
 import { GENERIC_REPLY, startFakeUpstream, type FakeUpstream, type FaultContext, type FaultSpec, type RecordedRequest } from "../helpers/fake-upstream.ts";
 import { fmt, summarize } from "../helpers/stats.ts";
 import { benchStack } from "./bench-stack.ts";
@@ -171,6 +171,8 @@ async function main(): Promise<number> {
     if (!worker.putConfig) throw new Error("the bench worker cannot write KV config");
     const origin = `http://127.0.0.1:${worker.port}`;
     // One machine plays every visitor (one address): a site with room for the whole run.
+    // As deployed (no DEMO_MODE): the site and its agent come from KV.
+    await worker.putConfig(`agent:${AGENT_ID}`, PRESET_AGENTS[AGENT_ID]);
     await worker.putConfig(`site:${SITE_KEY}`, { ...demoSite, siteKey: SITE_KEY, rateLimits: { sessionPerMinute: 1000, ipPerMinute: 1_000_000 }, budgets: { sitePerDay: 1e12, perSession: 1e9 } });
     log(`worker on ${worker.url}; fake upstream ${upstream.url}; one upstream request in ${CFG.faultEvery} meets a fault (${FAULTS.map((f) => f.kind).join(", ")})`);
     const sessions = await openSessions(worker, origin);

@@ -1,8 +1,10 @@
 import { performance } from "node:perf_hooks";
 import { SwrCache } from "../../worker/prompts/swr-cache.ts";
 import { composeAgentPrompt } from "../../worker/prompts/prompt-paths.ts";
-import { salesCoach } from "../../worker/presets/sales-coach.ts";
+import { PRESET_AGENTS } from "../../worker/demo/index.ts";
 import { summarize, type Summary } from "../helpers/stats.ts";
+
+const salesCoach = PRESET_AGENTS["sales-coach"];
 
 /**
  * The chat path's compiled-prompt read, as the route does it on a warm isolate: the cache's

@@ -6,7 +6,7 @@ import { fmt, summarize, type Summary } from "../helpers/stats.ts";
 import { benchStack } from "./bench-stack.ts";
 import { postJson, streamChat, type StreamResult } from "./sse-client.ts";
 import { startBenchWorker, startFloorWorker, type BenchWorker, type RuntimeKind } from "./worker-runtime.ts";
-import { demoSite } from "../../worker/presets/demo-site.ts";
+import { demoSite, PRESET_AGENTS } from "../../worker/demo/index.ts";
 import { measurePromptRead } from "./prompt-read.ts";
 
 /**
@@ -258,7 +258,9 @@ async function main(): Promise<number> {
     log(`floor on ${floor.url}: ${floor.label}`);
     // Every bench request comes from one address: raise the demo site's rate limits for the run
     // (the limit checks themselves still run, and are part of what is measured).
+    // The worker runs as deployed (no DEMO_MODE): its site and agent come from KV, as an owner installs them.
     await worker.putConfig?.(`site:${SITE_KEY}`, { ...demoSite, rateLimits: { sessionPerMinute: 100_000, ipPerMinute: 1_000_000 } });
+    await worker.putConfig?.(`agent:${AGENT_ID}`, PRESET_AGENTS[AGENT_ID]);
     const tokens = await openSessions(worker, origin, CFG.conc);
     log(`${tokens.length} sessions opened`);
     const directBody = await probe({ upstream, worker, floor, origin, tokens });

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dermConsultScript } from "../../worker/presets/derm-consult.ts";
+import { dermConsultScript } from "../../worker/demo/index.ts";
 import { launchBrowser } from "../helpers/browser.ts";
 import { startFakeUpstream, type FakeUpstream, type FaultSpec } from "../helpers/fake-upstream.ts";
 import { startWranglerDev, type WranglerDev } from "../helpers/wrangler-dev.ts";

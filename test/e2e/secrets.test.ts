@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page, Response } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dermConsultScript } from "../../worker/presets/derm-consult.ts";
+import { dermConsultScript } from "../../worker/demo/index.ts";
 import { launchBrowser } from "../helpers/browser.ts";
 import { startFakeUpstream, type FakeUpstream } from "../helpers/fake-upstream.ts";
 import { startWranglerDev, type WranglerDev } from "../helpers/wrangler-dev.ts";
@@ -22,7 +22,7 @@ const SECRETS: Record<string, string> = {
   // Set so the worker holds it; no test turn calls web_search, so nothing is sent to Tavily.
   TAVILY_API_KEY: token("tvly-test-"),
 };
-/** The demo site's admin key (worker/presets/demo-site.ts) and the digest KV holds for it. */
+/** The demo site's admin key (DEMO_ADMIN_KEY in worker/demo/) and the digest KV holds for it. */
 const DEMO_ADMIN_KEY = "demo-admin-key-0001";
 const ADMIN_SECRETS: Record<string, string> = {
   "demo admin key": DEMO_ADMIN_KEY,

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DemoScript } from "../../worker/llm/demo-script.ts";
+import type { DemoScript } from "../../worker/demo/index.ts";
 import { launchBrowser } from "../helpers/browser.ts";
 import { startFakeUpstream, type FakeUpstream } from "../helpers/fake-upstream.ts";
 import { startWranglerDev, type WranglerDev } from "../helpers/wrangler-dev.ts";

@@ -2,9 +2,7 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Serv
 import type { AddressInfo, Socket } from "node:net";
 import { performance } from "node:perf_hooks";
 import type { ChatMessage } from "../../shared/chat.ts";
-import { demoChunks, demoCompletion, pickDemoStep, sseData, SSE_DONE } from "../../worker/llm/demo-model.ts";
-import { demoRequest } from "../../worker/llm/demo-upstream.ts";
-import type { DemoScript } from "../../worker/llm/demo-script.ts";
+import { demoChunks, demoCompletion, pickDemoStep, sseData, SSE_DONE, demoRequest, type DemoScript } from "../../worker/demo/index.ts";
 
 /**
  * A local OpenAI-compatible provider for tests and benchmarks: `POST /v1/chat/completions`,

@@ -1,6 +1,5 @@
 import type { Complete } from "../../widget/agent/completion.ts";
-import { pickDemoStep, stepToolCalls, tokenize } from "../../worker/llm/demo-model.ts";
-import type { DemoScript } from "../../worker/llm/demo-script.ts";
+import { pickDemoStep, stepToolCalls, tokenize, type DemoScript } from "../../worker/demo/index.ts";
 
 export interface ScriptedModelLog {
   purpose: string;

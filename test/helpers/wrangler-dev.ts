@@ -27,17 +27,32 @@ export async function freePort(): Promise<number> {
 export interface WranglerDev {
   url: string;
   port: number;
+  /** The local state folder (`--persist-to`): Durable Objects and KV, e.g. for `wrangler kv ... --local`. */
+  state: string;
   stop(): Promise<void>;
+}
+
+export interface WranglerDevOptions {
+  vars?: Record<string, string>;
+  /** DEMO_MODE, as `npm start` sets it (default true); false runs the worker as deployed. */
+  demo?: boolean;
+  /** Local state to use and keep (default: a fresh folder, removed on stop). */
+  state?: string;
+  timeoutMs?: number;
 }
 
 /**
  * Starts `wrangler dev` on a free loopback port with fresh local state, in its own process group
  * (killing npx alone leaves workerd running), and waits until /v1/health answers.
  */
-export async function startWranglerDev(opts: { vars?: Record<string, string>; timeoutMs?: number } = {}): Promise<WranglerDev> {
+export async function startWranglerDev(opts: WranglerDevOptions = {}): Promise<WranglerDev> {
   const port = await freePort();
-  const state = mkdtempSync(join(tmpdir(), "parley-state-"));
-  const vars = { SESSION_SECRET: "dev-secret-for-tests-0123456789abcdef", ...opts.vars };
+  const state = opts.state ?? mkdtempSync(join(tmpdir(), "parley-state-"));
+  const vars = {
+    SESSION_SECRET: "dev-secret-for-tests-0123456789abcdef",
+    ...(opts.demo === false ? {} : { DEMO_MODE: "1" }),
+    ...opts.vars,
+  };
   const args = ["wrangler", "dev", "-c", "wrangler.toml", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", state,
     "--inspector-port", String(await freePort()), "--show-interactive-dev-session=false", "--log-level", "warn"];
   for (const [k, v] of Object.entries(vars)) args.push("--var", `${k}:${v}`);
@@ -57,14 +72,14 @@ export async function startWranglerDev(opts: { vars?: Record<string, string>; ti
       await new Promise((r) => setTimeout(r, 300));
       try { process.kill(-child.pid, "SIGKILL"); } catch { /* already gone */ }
     }
-    rmSync(state, { recursive: true, force: true });
+    if (!opts.state) rmSync(state, { recursive: true, force: true });
   };
   const deadline = Date.now() + (opts.timeoutMs ?? 60_000);
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
     try {
       const res = await fetch(`${url}/v1/health`);
-      if (res.ok) return { url, port, stop };
+      if (res.ok) return { url, port, state, stop };
     } catch { /* not up yet */ }
     await new Promise((r) => setTimeout(r, 200));
   }

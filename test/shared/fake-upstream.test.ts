@@ -1,7 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { demoChunks, demoCompletion, pickDemoStep } from "../../worker/llm/demo-model.ts";
-import { demoRequest } from "../../worker/llm/demo-upstream.ts";
-import type { DemoScript } from "../../worker/llm/demo-script.ts";
+import { demoChunks, demoCompletion, pickDemoStep, demoRequest, type DemoScript } from "../../worker/demo/index.ts";
 import type { ChatChunk, ChatCompletion, ChatMessage } from "../../shared/chat.ts";
 import { GENERIC_REPLY, GENERIC_SCRIPT, startFakeUpstream, type FakeUpstream, type FakeUpstreamOptions } from "../helpers/fake-upstream.ts";
 

@@ -3,7 +3,7 @@ import { AgentConfig } from "../../shared/agent-config.ts";
 import { StageConfig } from "../../shared/stage-config.ts";
 import { stageValuesSchema } from "../../shared/stage-fields.ts";
 import { autoTransition, compileTemplate, conditionHolds, isBlocked, missingRequired, nextStageId, ruleChecks } from "../../shared/stage-machine.ts";
-import { PRESET_AGENTS } from "../../worker/presets/index.ts";
+import { PRESET_AGENTS } from "../../worker/demo/index.ts";
 
 const agent = AgentConfig.parse(PRESET_AGENTS["protocol-designer"]);
 const stage = (id: string) => agent.stages.find((s) => s.id === id)!;

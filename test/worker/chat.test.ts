@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { delta, sseResponse } from "../helpers/worker/provider-sse.ts";
 import { auth, call, openSession, readSse } from "../helpers/worker/client.ts";
-import { salesCoachScript } from "../../worker/presets/sales-coach.ts";
+import { salesCoachScript } from "../../worker/demo/index.ts";
 import { sessionRoom } from "../../worker/session/session-stub.ts";
 import { env } from "cloudflare:workers";
 

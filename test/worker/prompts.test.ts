@@ -180,7 +180,8 @@ describe("the chat path's compiled-prompt cache (stale-while-revalidate, bounded
   it("falls back to the agent config's own prompt when the registry cannot be read and nothing is cached", async () => {
     const { agentSystemPrompt } = await import("../../worker/prompts/agent-prompt-cache.ts");
     const { loadAgent } = await import("../../worker/config/config-store.ts");
-    const agent = (await loadAgent(env, "sales-coach"))!;
+    const { withDemo } = await import("../../worker/demo/index.ts");
+    const agent = (await loadAgent(withDemo(env), "sales-coach"))!;
     const broken = { ...env, PROMPT_REGISTRY: { idFromName: () => { throw new Error("unavailable"); } } } as unknown as typeof env;
     const prompt = await agentSystemPrompt(broken, "some-site-key", agent);
     expect(prompt.versions).toBeNull();

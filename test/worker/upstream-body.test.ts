@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AgentConfig } from "../../shared/agent-config.ts";
 import { upstreamBody } from "../../worker/llm/upstream-body.ts";
-import { PRESET_AGENTS } from "../../worker/presets/index.ts";
+import { PRESET_AGENTS } from "../../worker/demo/index.ts";
 
 const agent = (id: string) => AgentConfig.parse(PRESET_AGENTS[id]);
 const ask = { messages: [{ role: "user" as const, content: "Can I take ibuprofen?" }] };

@@ -3,17 +3,18 @@ import { AgentConfig, SiteConfig } from "../../shared/agent-config.ts";
 import type { Env } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import { IsolateCache } from "../isolate-cache.ts";
-import { PRESET_AGENTS, PRESET_SITES } from "../presets/index.ts";
 
 /**
- * Configuration lives in KV (`site:<key>`, `agent:<id>`); the presets are the fallback so that a
- * local run works with an empty namespace. Values are validated on load — a broken config is an
- * error naming the field — and cached per isolate briefly, keeping KV off the chat hot path.
+ * Configuration lives in KV (`site:<key>`, `agent:<id>`); in demo mode only, the demo's presets
+ * answer for keys KV lacks, so a local run works with an empty namespace. Values are validated on
+ * load — a broken config is an error naming the field — and cached per isolate briefly, keeping KV
+ * off the chat hot path. Cache keys carry the mode: a preset never answers outside demo mode.
  */
 const cache = new IsolateCache<unknown>(30_000);
 
 function load<S extends z.ZodMiniType>(env: Env, key: string, schema: S, preset: unknown): Promise<z.output<S> | null> {
-  return cache.through(key, () => read(env, key, schema, preset)) as Promise<z.output<S> | null>;
+  const cacheKey = env.demo ? `demo:${key}` : key;
+  return cache.through(cacheKey, () => read(env, key, schema, preset)) as Promise<z.output<S> | null>;
 }
 
 async function read<S extends z.ZodMiniType>(env: Env, key: string, schema: S, preset: unknown): Promise<z.output<S> | null> {
@@ -34,11 +35,11 @@ async function read<S extends z.ZodMiniType>(env: Env, key: string, schema: S, p
 }
 
 export function loadSite(env: Env, siteKey: string) {
-  return load(env, `site:${siteKey}`, SiteConfig, PRESET_SITES[siteKey]);
+  return load(env, `site:${siteKey}`, SiteConfig, env.demo?.site(siteKey));
 }
 
 export function loadAgent(env: Env, agentId: string) {
-  return load(env, `agent:${agentId}`, AgentConfig, PRESET_AGENTS[agentId]);
+  return load(env, `agent:${agentId}`, AgentConfig, env.demo?.agent(agentId));
 }
 
 /** Whether a site configured in KV allows this origin (`origin:<origin>`, written with the site). */

@@ -1,7 +1,7 @@
 import type { AgentConfig, SiteConfig } from "../../shared/agent-config.ts";
 import type { ChatRequest } from "../../shared/chat.ts";
 import type { Env } from "../env.ts";
-import type { ProviderStream } from "../llm/relay.ts";
+import type { ProviderStream } from "../llm/model-reply.ts";
 import type { UpstreamBody } from "../llm/upstream-body.ts";
 import { escalationChunk, guardTurn, type TurnGuardResult } from "./turn-guard.ts";
 

@@ -1,15 +1,5 @@
 import { ReplyAccumulator, type AccumulatedReply } from "./reply-accumulator.ts";
-
-/**
- * A streamed reply on its way to the client: its first chunk, already read (to know it had begun
- * while a retry was still possible), the rest of the provider's body, and `abort`, which ends the
- * provider's request (its connection).
- */
-export interface ProviderStream {
-  first: Uint8Array | null;
-  rest: ReadableStream<Uint8Array>;
-  abort?(): void;
-}
+import type { ProviderStream } from "./model-reply.ts";
 
 export type OnEnd = (reply: AccumulatedReply, cut: boolean) => void;
 

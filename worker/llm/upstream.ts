@@ -1,9 +1,9 @@
 import type { AgentConfig } from "../../shared/agent-config.ts";
+import type { ChatCompletion } from "../../shared/chat.ts";
 import type { UpstreamBody } from "./upstream-body.ts";
 import type { Env } from "../env.ts";
 import { ApiError } from "../errors.ts";
-import { DEMO_MODEL, demoResponse } from "./demo-upstream.ts";
-import type { ProviderStream } from "./relay.ts";
+import type { ModelReply } from "./model-reply.ts";
 import { capabilitiesOf } from "../../shared/provider-config.ts";
 import type { ModelTarget } from "./model-targets.ts";
 import { providerRequest } from "./provider-request.ts";
@@ -15,8 +15,12 @@ const TIMEOUT_MS = { stream: 30_000, json: 60_000 };
 const RETRY_WAITS_MS = [200, 600] as const;
 const RETRY_AFTER_CAP_MS = 2_000;
 
+/** The name the demo model answers under (in traces and usage). */
+const DEMO_MODEL = "parley-demo";
+
+/** Replies come from the scripted demo model: demo mode on and no provider configured. */
 export function usesDemoModel(env: Env): boolean {
-  return !env.LLM_BASE_URL;
+  return !!env.demo && !env.LLM_BASE_URL;
 }
 
 export function modelName(env: Env, agent: AgentConfig): string {
@@ -34,7 +38,7 @@ export interface CallLog {
 }
 export const newCallLog = (): CallLog => ({ attempts: 0, retries: [], fallbacks: [] });
 
-type Attempt = { ok: true; res: Response } | ({ ok: false } & ProviderFailure);
+type Attempt = { ok: true; reply: ModelReply } | ({ ok: false } & ProviderFailure);
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
@@ -42,19 +46,22 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 const envTarget = (agent: AgentConfig): ModelTarget[] => [{ provider: null, model: agent.model, caps: capabilitiesOf(undefined, agent.model), field: "model" }];
 
 /**
- * Calls the provider (or the demo model) and returns its response only when it is a success. A
- * timeout, a reset, a 429 or a 5xx while nothing of the reply has been passed on moves to the next
+ * Calls the provider (or, in demo mode without one, the demo model) and returns its reply only
+ * when it is a success: the parsed completion, or the stream with its first chunk read. A timeout, a reset, a 429 or a 5xx while nothing of the reply has been passed on moves to the next
  * model in `targets` at once (the site's fallbacks); the last one is retried (at most twice, with
  * backoff). A streamed reply is returned only once its first bytes arrived, so a stream that breaks
  * before then counts as such a failure. After that, a break is the relay's to report.
  */
 export async function callModel(
   env: Env, agent: AgentConfig, body: UpstreamBody, log: CallLog = newCallLog(), targets: ModelTarget[] = envTarget(agent),
-): Promise<Response> {
-  if (usesDemoModel(env) && targets.every((t) => !t.provider)) {
+): Promise<ModelReply> {
+  if (!env.LLM_BASE_URL && targets.every((t) => !t.provider)) {
+    if (!env.demo) {
+      throw new ApiError(503, "provider_not_configured", "No model provider is configured: set LLM_BASE_URL and LLM_API_KEY, or the site's providers");
+    }
     log.attempts = 1;
     log.model = DEMO_MODEL;
-    return demoResponse(agent.id, body, Number(env.DEMO_CHUNK_MS ?? 25));
+    return env.demo.model(agent.id, body, Number(env.DEMO_CHUNK_MS ?? 25));
   }
   const timeoutMs = Number(env.LLM_TIMEOUT_MS) || (body.stream ? TIMEOUT_MS.stream : TIMEOUT_MS.json);
   for (let t = 0; t < targets.length; t++) {
@@ -65,7 +72,7 @@ export async function callModel(
     for (let retry = 0; ; retry++) {
       log.attempts++;
       const outcome = await attempt(url, init, !!body.stream, timeoutMs, name);
-      if (outcome.ok) return outcome.res;
+      if (outcome.ok) return outcome.reply;
       if (!outcome.retryable) throw outcome.error;
       const next = targets[t + 1];
       if (next) {
@@ -105,10 +112,16 @@ async function attempt(url: string, init: RequestInit, stream: boolean, timeoutM
     }
     if (!stream) {
       // A JSON reply is small: read it whole here, so a connection lost halfway is retried too.
+      let text: string;
       try {
-        return { ok: true, res: new Response(await res.text(), { status: res.status, headers: res.headers }) };
+        text = await res.text();
       } catch (err) {
         return broken(err, "broke off its reply");
+      }
+      try {
+        return { ok: true, reply: { kind: "json", completion: JSON.parse(text) as ChatCompletion } };
+      } catch {
+        return { ok: false, retryable: false, error: new ApiError(502, "upstream_error", `Provider ${provider} answered with a body that is not JSON`) };
       }
     }
     if (!res.body) return { ok: false, retryable: true, error: new ApiError(502, "upstream_error", "Provider answered without a body") };
@@ -121,26 +134,10 @@ async function attempt(url: string, init: RequestInit, stream: boolean, timeoutM
     }
     if (first.done) return { ok: false, retryable: true, error: new ApiError(502, "upstream_error", "Provider's stream ended before sending anything") };
     reader.releaseLock();
-    return { ok: true, res: withFirstChunk(new Response(null, { status: res.status, headers: res.headers }), { first: first.value, rest: res.body, abort: () => abort.abort() }) };
+    return { ok: true, reply: { kind: "stream", stream: { first: first.value, rest: res.body, abort: () => abort.abort() } } };
   } finally {
     clearTimeout(timer);
   }
-}
-
-/**
- * A streamed reply whose first chunk was read (to know the stream had begun before giving up the
- * chance to retry): the chunk, the rest of the body and the request's abort travel with the response.
- */
-const startedStreams = new WeakMap<Response, ProviderStream>();
-
-function withFirstChunk(res: Response, stream: ProviderStream): Response {
-  startedStreams.set(res, stream);
-  return res;
-}
-
-/** The stream of a streamed reply from callModel (the demo model's included). */
-export function replyStream(res: Response): ProviderStream | null {
-  return startedStreams.get(res) ?? (res.body ? { first: null, rest: res.body } : null);
 }
 
 /** The host a URL names, for messages about the worker's own provider (LLM_BASE_URL). */

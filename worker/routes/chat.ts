@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { ChatRequest, type ChatCompletion } from "../../shared/chat.ts";
+import { ChatRequest } from "../../shared/chat.ts";
 import { HEADERS, STREAM_EXTENSION } from "../../shared/protocol.ts";
 import type { SessionEvent } from "../../shared/session.ts";
 import type { AppEnv } from "../env.ts";
@@ -10,7 +10,8 @@ import { checkSiteOrigin } from "../middleware/site-origin.ts";
 import { loadAgent } from "../config/config-store.ts";
 import { admitTurn, spendSiteTokens } from "../limits/admission.ts";
 import { utcDay } from "../limits/site-ledger.ts";
-import { callModel, modelName, newCallLog, replyStream } from "../llm/upstream.ts";
+import { callModel, modelName, newCallLog } from "../llm/upstream.ts";
+import type { ModelReply } from "../llm/model-reply.ts";
 import { upstreamBody } from "../llm/upstream-body.ts";
 import { modelTargets } from "../llm/model-targets.ts";
 import { completionReply } from "../../shared/reply-fold.ts";
@@ -95,7 +96,7 @@ chatRoutes.post("/v1/chat/completions", sessionToken(), jsonBody(ChatRequest), a
     store([message, usage, ...trace], u.promptTokens + u.completionTokens);
   };
 
-  let upstream: Response;
+  let upstream: ModelReply;
   try {
     upstream = await upstreamCall;
   } catch (err) {
@@ -107,17 +108,13 @@ chatRoutes.post("/v1/chat/completions", sessionToken(), jsonBody(ChatRequest), a
   }
   const headers = { [HEADERS.replyId]: replyId, [HEADERS.sessionId]: claims.sid };
 
-  if (!req.stream) {
-    const completion = (await upstream.json().catch(() => {
-      throw new ApiError(502, "upstream_error", "Provider answered with a body that is not JSON");
-    })) as ChatCompletion;
+  if (upstream.kind === "json") {
+    const completion = upstream.completion;
     record({ ...completionReply(completion), complete: true }, false);
     const escalation = guard.events.find((e) => e.id.startsWith("escalation:"));
     return c.json(escalation ? { ...completion, [STREAM_EXTENSION]: { event: escalation } } : completion, 200, headers);
   }
-  const stream = replyStream(upstream);
-  if (!stream) throw new ApiError(502, "upstream_error", "Provider answered without a body");
-  const relay = relayStream(withEscalationFirst(stream, guard, model()), record);
+  const relay = relayStream(withEscalationFirst(upstream.stream, guard, model()), record);
   c.executionCtx.waitUntil(relay.ended);
   return new Response(relay.body, {
     headers: { ...headers, "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache, no-transform", "x-accel-buffering": "no" },

@@ -1,5 +1,4 @@
 import type { AgentConfig } from "../../shared/agent-config.ts";
-import type { ChatCompletion } from "../../shared/chat.ts";
 import type { FieldValues } from "../../shared/session.ts";
 import type { StageConfig } from "../../shared/stage-config.ts";
 import { compileTemplate, type RuleCheck } from "../../shared/stage-machine.ts";
@@ -19,7 +18,7 @@ export async function judgePromptRules(env: Env, agent: AgentConfig, stage: Stag
     rules.map(async (rule): Promise<RuleCheck> => {
       const base = { ruleId: rule.id, field: rule.field, severity: rule.severity, action: rule.action, message: rule.message, suggestion: rule.suggestion };
       try {
-        const res = await callModel(env, agent, {
+        const reply = await callModel(env, agent, {
           model: agent.model,
           stream: false,
           max_tokens: 200,
@@ -30,8 +29,7 @@ export async function judgePromptRules(env: Env, agent: AgentConfig, stage: Stag
           tools: [toOpenAITool(ruleVerdict)],
           tool_choice: { type: "function", function: { name: ruleVerdict.name } },
         });
-        const completion = (await res.json()) as ChatCompletion;
-        const call = completion.choices?.[0]?.message?.tool_calls?.[0];
+        const call = reply.kind === "json" ? reply.completion.choices?.[0]?.message?.tool_calls?.[0] : undefined;
         const verdict = call ? parseToolInput(ruleVerdict, call.function.arguments) : null;
         if (!verdict?.ok) throw new Error("no verdict");
         return { ...base, passed: verdict.value.pass, ...(verdict.value.pass ? {} : { message: { en: `${rule.message.en} ${verdict.value.reason}`, "zh-CN": `${rule.message["zh-CN"]} ${verdict.value.reason}` } }) };

@@ -1,22 +1,20 @@
 import type { WebResult } from "../../shared/tools/web-search.ts";
 import type { Env } from "../env.ts";
 import { ApiError } from "../errors.ts";
-import { WEB_FIXTURES } from "../presets/knowledge/web-fixtures.ts";
-import { TextIndex } from "./text-index.ts";
 
 const TAVILY_URL = "https://api.tavily.com/search";
 const TIMEOUT_MS = 10_000;
-const fixtureIndex = new TextIndex(WEB_FIXTURES.map((r, i) => ({ ...r, id: String(i), text: r.snippet })));
 
 /**
  * Web search through Tavily's HTTP API with the key only the worker holds. Results go back as
  * the provider ranks them — no LLM summary step (seed 004 found that step cost seconds and added
- * nothing). Without a key, fixture pages stand in so the demo works offline.
+ * nothing). Without a key, fixture pages stand in for the offline demo; outside demo mode the
+ * tool answers 503: the owner has not configured it.
  */
 export async function searchWeb(env: Env, query: string, maxResults = 5): Promise<{ results: WebResult[]; source: "tavily" | "fixtures" }> {
   if (!env.TAVILY_API_KEY) {
-    const results = fixtureIndex.search(query, maxResults).map(({ title, url, snippet }) => ({ title, url, snippet }));
-    return { results, source: "fixtures" };
+    if (env.demo) return { results: env.demo.webSearch(query, maxResults), source: "fixtures" };
+    throw new ApiError(503, "tool_failed", "Web search is not configured: set the TAVILY_API_KEY secret");
   }
   let res: Response;
   try {

@@ -2,11 +2,14 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { createApp } from "../../../worker/app.ts";
 import type { Env } from "../../../worker/env.ts";
+import { withDemo } from "../../../worker/demo/index.ts";
 import type { SessionResponse } from "../../../shared/api.ts";
 
 /**
  * Calls the real Hono app inside workerd (real Durable Objects and KV), without a server
- * (hono's `app.request` habit). `vars` overrides bindings, e.g. LLM_BASE_URL for a stubbed provider.
+ * (hono's `app.request` habit). `vars` overrides bindings, e.g. LLM_BASE_URL for a stubbed provider,
+ * or `{ DEMO_MODE: "" }` for a worker as deployed. The env goes through the entry point's `withDemo`,
+ * so the worker project's DEMO_MODE binding (vitest.config.ts) switches the demo on, as `npm start` does.
  */
 export const ORIGIN = "http://127.0.0.1:8787";
 export const SITE_KEY = "demo-site-key-0001";
@@ -27,7 +30,7 @@ export async function call(path: string, init: RequestInit & { json?: unknown } 
     headers.set("content-type", "application/json");
   }
   const ctx = createExecutionContext();
-  const res = await app.request(path, { ...init, headers, body }, { ...env, ...vars }, ctx);
+  const res = await app.request(path, { ...init, headers, body }, withDemo({ ...env, ...vars }), ctx);
   return { res, done: () => waitOnExecutionContext(ctx) };
 }
 

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import type { SiteConfigInput } from "../../../shared/agent-config.ts";
 import { clearConfigCache } from "../../../worker/config/config-store.ts";
-import { demoSite } from "../../../worker/presets/demo-site.ts";
+import { demoSite } from "../../../worker/demo/index.ts";
 
 /** Writes a site config into KV (the demo site's values unless overridden) under a fresh key. */
 export async function putSite(overrides: Partial<SiteConfigInput> = {}): Promise<string> {

@@ -7,9 +7,7 @@ import type { Complete } from "../../../widget/agent/completion.ts";
 import { executeToolCalls } from "../../../widget/agent/executor.ts";
 import { runAgentLoop, type LoopOptions, type StepView } from "../../../widget/agent/loop.ts";
 import { calledTool } from "../../../widget/agent/stop-conditions.ts";
-import { dermConsultScript } from "../../../worker/presets/derm-consult.ts";
-import { medicalQaScript } from "../../../worker/presets/medical-qa.ts";
-import { salesCoachScript } from "../../../worker/presets/sales-coach.ts";
+import { dermConsultScript, medicalQaScript, salesCoachScript } from "../../../worker/demo/index.ts";
 import { scriptedModel } from "../../helpers/scripted-model.ts";
 
 let n = 0;

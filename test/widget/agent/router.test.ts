@@ -4,8 +4,7 @@ import type { ChatMessage } from "../../../shared/chat.ts";
 import { classifyIntent } from "../../../shared/tools/classify-intent.ts";
 import type { Complete } from "../../../widget/agent/completion.ts";
 import { routeTurn, type RouteOptions } from "../../../widget/agent/router.ts";
-import { medicalQaScript } from "../../../worker/presets/medical-qa.ts";
-import { PRESET_AGENTS } from "../../../worker/presets/index.ts";
+import { medicalQaScript, PRESET_AGENTS } from "../../../worker/demo/index.ts";
 import { scriptedModel, sleep, type ScriptedModelLog } from "../../helpers/scripted-model.ts";
 
 const router = AgentConfig.parse(PRESET_AGENTS["medical-qa"]).router!;

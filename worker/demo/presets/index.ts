@@ -1,5 +1,5 @@
-import type { AgentConfigInput, SiteConfigInput } from "../../shared/agent-config.ts";
-import type { DemoScript } from "../llm/demo-script.ts";
+import type { AgentConfigInput, SiteConfigInput } from "../../../shared/agent-config.ts";
+import type { DemoScript } from "../demo-script.ts";
 import { demoSite } from "./demo-site.ts";
 import { dermConsult, dermConsultScript } from "./derm-consult.ts";
 import { medicalQa, medicalQaScript } from "./medical-qa.ts";

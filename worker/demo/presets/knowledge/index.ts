@@ -1,4 +1,4 @@
-import type { IndexedDoc } from "../../tools/text-index.ts";
+import type { IndexedDoc } from "../../../tools/text-index.ts";
 import { DEMO_DOCS } from "./demo-docs.ts";
 
 /** Preset documents by tenant id; KV `docs:<tenantId>` replaces them. */

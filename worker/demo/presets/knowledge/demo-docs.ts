@@ -1,4 +1,4 @@
-import type { IndexedDoc } from "../../tools/text-index.ts";
+import type { IndexedDoc } from "../../../tools/text-index.ts";
 
 /** The demo tenant's documents: clinic leaflets and medicine facts, in English and Chinese. */
 export const DEMO_DOCS: IndexedDoc[] = [

@@ -1,4 +1,7 @@
-import type { SiteConfigInput } from "../../shared/agent-config.ts";
+import type { SiteConfigInput } from "../../../shared/agent-config.ts";
+
+/** The demo site's admin key: published (README, tests), so it exists only in demo mode. */
+export const DEMO_ADMIN_KEY = "demo-admin-key-0001";
 
 /** The demo site key used by the local demo pages and tests; loopback origins only. */
 export const demoSite = {
@@ -12,6 +15,6 @@ export const demoSite = {
   // One machine is every visitor of the demo (loopback, no CF-Connecting-IP): room for the e2e suite.
   rateLimits: { sessionPerMinute: 60, ipPerMinute: 600 },
   budgets: { sitePerDay: 2_000_000, perSession: 100_000 },
-  // SHA-256 of the demo admin key "demo-admin-key-0001" (a local demo only; real sites keep theirs secret).
+  // SHA-256 of DEMO_ADMIN_KEY (real sites keep theirs secret and store only this digest).
   adminKeySha256: "ec8870e7e1b9c51d24b6600f61e53499f5bef34aa6ab3aed6d461adfbbcc8862",
 } satisfies SiteConfigInput;

@@ -1,5 +1,5 @@
-import type { AgentConfigInput } from "../../shared/agent-config.ts";
-import type { DemoScript } from "../llm/demo-script.ts";
+import type { AgentConfigInput } from "../../../shared/agent-config.ts";
+import type { DemoScript } from "../demo-script.ts";
 
 /**
  * Sales coach (seed 002), calling tools by text ReAct — the strategy for models without native

@@ -1,4 +1,4 @@
-import type { WebResult } from "../../../shared/tools/web-search.ts";
+import type { WebResult } from "../../../../shared/tools/web-search.ts";
 
 /** Offline stand-ins for web search results (used only when no TAVILY_API_KEY is set). */
 export const WEB_FIXTURES: WebResult[] = [

@@ -1,5 +1,5 @@
-import type { AgentConfigInput } from "../../shared/agent-config.ts";
-import type { DemoScript } from "../llm/demo-script.ts";
+import type { AgentConfigInput } from "../../../shared/agent-config.ts";
+import type { DemoScript } from "../demo-script.ts";
 
 /** Medical Q&A desk (seed 004): simple questions take the quick path, the rest the agent loop. */
 export const medicalQa: AgentConfigInput = {

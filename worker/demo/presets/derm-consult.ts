@@ -1,5 +1,5 @@
-import type { AgentConfigInput } from "../../shared/agent-config.ts";
-import type { DemoScript } from "../llm/demo-script.ts";
+import type { AgentConfigInput } from "../../../shared/agent-config.ts";
+import type { DemoScript } from "../demo-script.ts";
 
 /** Dermatology consult (seed 000): a careful consult that records advice as cards. */
 export const dermConsult: AgentConfigInput = {

@@ -1,5 +1,5 @@
-import type { AgentConfigInput, LocalizedText } from "../../shared/agent-config.ts";
-import type { DemoScript } from "../llm/demo-script.ts";
+import type { AgentConfigInput, LocalizedText } from "../../../shared/agent-config.ts";
+import type { DemoScript } from "../demo-script.ts";
 
 const t = (en: string, zh: string): LocalizedText => ({ en, "zh-CN": zh });
 

@@ -1,0 +1,59 @@
+import { AgentConfig, SiteConfig, type SiteConfigInput } from "../shared/agent-config.ts";
+import { PRESET_AGENTS } from "../worker/demo/index.ts";
+
+export interface PresetInstall {
+  siteKey: string;
+  /** Exact origins (scheme://host[:port]) of the owner's pages. */
+  origins: string[];
+  /** Preset agents to install; default: all of them. */
+  agents?: string[];
+  /** Whose documents knowledge_search ranks (`docs:<tenantId>`); default: the site key. */
+  tenantId?: string;
+  /** Hex SHA-256 of the owner's admin key; without it the admin routes refuse the site. */
+  adminKeySha256?: string;
+}
+
+/** One entry of `wrangler kv bulk put`'s file. */
+export interface KvEntry {
+  key: string;
+  value: string;
+}
+
+/**
+ * The KV entries that install preset agents for a production site: `agent:<id>` for each agent,
+ * `site:<key>` with the owner's origins, and `origin:<origin>` for CORS. Every value is checked
+ * against the schema the worker loads it with, so what is written is what the worker accepts.
+ */
+export function presetEntries(opts: PresetInstall): KvEntry[] {
+  const agents = opts.agents?.length ? opts.agents : Object.keys(PRESET_AGENTS);
+  for (const id of agents) {
+    if (!PRESET_AGENTS[id]) throw new Error(`No preset agent ${id}; presets: ${Object.keys(PRESET_AGENTS).join(", ")}`);
+  }
+  if (!opts.origins.length) throw new Error("Give at least one --origin: the pages allowed to open sessions");
+  for (const origin of opts.origins) {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(origin);
+    } catch { /* reported below */ }
+    if (!parsed || parsed.origin !== origin || !/^https?:$/.test(parsed.protocol)) {
+      throw new Error(`--origin ${origin} is not an exact origin like https://www.example.com (no path, no trailing slash)`);
+    }
+  }
+  const site: SiteConfigInput = {
+    siteKey: opts.siteKey,
+    tenantId: opts.tenantId ?? opts.siteKey,
+    allowedOrigins: opts.origins,
+    agents,
+    ...(opts.adminKeySha256 ? { adminKeySha256: opts.adminKeySha256.toLowerCase() } : {}),
+  };
+  const checked = SiteConfig.safeParse(site);
+  if (!checked.success) {
+    const issue = checked.error.issues[0];
+    throw new Error(`Site config is invalid at ${issue.path.join(".") || "(root)"}: ${issue.message}`);
+  }
+  return [
+    ...agents.map((id) => ({ key: `agent:${id}`, value: JSON.stringify(AgentConfig.parse(PRESET_AGENTS[id])) })),
+    { key: `site:${opts.siteKey}`, value: JSON.stringify(checked.data) },
+    ...opts.origins.map((origin) => ({ key: `origin:${origin}`, value: opts.siteKey })),
+  ];
+}

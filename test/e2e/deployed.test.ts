@@ -1,0 +1,76 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SessionResponse } from "../../shared/api.ts";
+import { DEMO_ADMIN_KEY, dermConsultScript } from "../../worker/demo/index.ts";
+import { startFakeUpstream, type FakeUpstream } from "../helpers/fake-upstream.ts";
+import { OFFLINE_ENV, startWranglerDev, type WranglerDev } from "../helpers/wrangler-dev.ts";
+
+/**
+ * Issue 12's attacker, against `wrangler dev` run from wrangler.toml as a deploy runs it (no
+ * DEMO_MODE) with a paid provider configured and an empty KV namespace; then the owner installs
+ * presets with `npm run presets:install -- --local` and the site works for the owner's origin only.
+ */
+let upstream: FakeUpstream;
+let dev: WranglerDev;
+const state = mkdtempSync(join(tmpdir(), "parley-deployed-"));
+const deployed = () => startWranglerDev({ demo: false, state, vars: { LLM_BASE_URL: upstream.url, LLM_API_KEY: "sk-paid" } });
+
+beforeAll(async () => {
+  upstream = await startFakeUpstream({ apiKey: "sk-paid", scripts: { "gpt-4o-mini": dermConsultScript } });
+  dev = await deployed();
+});
+
+afterAll(async () => {
+  await dev?.stop();
+  await upstream?.close();
+  rmSync(state, { recursive: true, force: true });
+});
+
+const FORGED = "http://127.0.0.1:8787";
+const OWNER = "https://clinic.example";
+const SITE = "clinic-site-key-0001";
+
+function openSession(siteKey: string, origin: string) {
+  return fetch(`${dev.url}/v1/sessions`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin },
+    body: JSON.stringify({ siteKey, agentId: "derm-consult" }),
+  });
+}
+
+describe("a worker without demo mode, over the network", () => {
+  it("refuses the demo site from a forged loopback Origin, never calls the provider, and refuses the published admin key", async () => {
+    const res = await openSession("demo-site-key-0001", FORGED);
+    expect(res.status).toBe(403);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe("unknown_site");
+    const admin = await fetch(`${dev.url}/v1/admin/sessions?site=demo-site-key-0001`, { headers: { "x-parley-admin-key": DEMO_ADMIN_KEY } });
+    expect(admin.status).toBe(401);
+    const preflight = await fetch(`${dev.url}/v1/sessions`, { method: "OPTIONS", headers: { origin: FORGED, "access-control-request-method": "POST" } });
+    expect(preflight.headers.get("access-control-allow-origin")).toBeNull();
+    expect(await (await fetch(`${dev.url}/v1/health`)).json()).toEqual({ ok: true, demo: false });
+    expect(upstream.requests).toHaveLength(0);
+  });
+
+  it("serves presets installed with presets:install --local, for the owner's origin only", async () => {
+    // Written while the worker is stopped (local workerd holds its storage open), then started again.
+    await dev.stop();
+    const install = spawnSync("npx", ["tsx", "scripts/presets-install.ts", "--site", SITE, "--origin", OWNER,
+      "--agent", "derm-consult", "--local", "--persist-to", dev.state], { encoding: "utf8", env: { ...process.env, ...OFFLINE_ENV } });
+    expect(install.status, install.stderr).toBe(0);
+    dev = await deployed();
+    expect((await openSession(SITE, FORGED)).status).toBe(403);
+    const res = await openSession(SITE, OWNER);
+    expect(res.status).toBe(201);
+    const session = (await res.json()) as SessionResponse;
+    const chat = await fetch(`${dev.url}/v1/chat/completions`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: OWNER, authorization: `Bearer ${session.token}` },
+      body: JSON.stringify({ stream: false, messages: [{ id: "q", role: "user", content: "I have a red itchy rash on my arm" }] }),
+    });
+    expect(chat.status).toBe(200);
+    expect(upstream.requests).toHaveLength(1);
+  });
+});

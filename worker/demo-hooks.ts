@@ -1,0 +1,24 @@
+import type { AgentConfigInput, SiteConfigInput } from "../shared/agent-config.ts";
+import type { WebResult } from "../shared/tools/web-search.ts";
+import type { UpstreamBody } from "./llm/upstream-body.ts";
+import type { ModelReply } from "./llm/model-reply.ts";
+import type { IndexedDoc } from "./tools/text-index.ts";
+
+/**
+ * What demo mode plugs into the worker. The entry point (worker/index.ts) puts it on `env.demo`
+ * only when DEMO_MODE is on, so config, CORS, the model call and the tools ask `env.demo` and never
+ * import the demo module: a deployed worker has no presets, no demo site and no demo model.
+ */
+export interface DemoHooks {
+  /** Preset sites and agents, answered when KV has no entry for the key. */
+  site(siteKey: string): SiteConfigInput | undefined;
+  agent(agentId: string): AgentConfigInput | undefined;
+  /** Origin patterns CORS answers besides the `origin:<origin>` entries in KV (the demo site's loopback). */
+  corsOrigins: readonly string[];
+  /** Documents knowledge_search ranks for a tenant without `docs:<tenantId>` in KV. */
+  knowledge(tenantId: string): readonly IndexedDoc[] | undefined;
+  /** Stand-in results for web_search when no TAVILY_API_KEY is set. */
+  webSearch(query: string, maxResults: number): WebResult[];
+  /** The scripted model, answering as a provider would, when no LLM_BASE_URL is set. */
+  model(agentId: string, body: UpstreamBody, chunkMs: number): ModelReply;
+}

@@ -1,0 +1,22 @@
+import type { DemoHooks } from "../demo-hooks.ts";
+import { TextIndex } from "../tools/text-index.ts";
+import { demoReply } from "./demo-upstream.ts";
+import { PRESET_AGENTS, PRESET_SITES } from "./presets/index.ts";
+import { PRESET_KNOWLEDGE } from "./presets/knowledge/index.ts";
+import { WEB_FIXTURES } from "./presets/knowledge/web-fixtures.ts";
+
+let fixtures: TextIndex<{ id: string; title: string; text: string; url: string; snippet: string }> | undefined;
+
+/** The demo's presets, loopback site, documents, web fixtures and scripted model, as one set of hooks. */
+export const demoHooks: DemoHooks = {
+  site: (siteKey) => PRESET_SITES[siteKey],
+  agent: (agentId) => PRESET_AGENTS[agentId],
+  corsOrigins: Object.values(PRESET_SITES).flatMap((s) => s.allowedOrigins),
+  knowledge: (tenantId) => PRESET_KNOWLEDGE[tenantId],
+  webSearch(query, maxResults) {
+    // Indexed on first use: a worker in demo mode that never searches the web never pays for it.
+    fixtures ??= new TextIndex(WEB_FIXTURES.map((r, i) => ({ ...r, id: String(i), text: r.snippet })));
+    return fixtures.search(query, maxResults).map(({ title, url, snippet }) => ({ title, url, snippet }));
+  },
+  model: demoReply,
+};
