@@ -227,4 +227,26 @@ describe("on a host page with a strict Content-Security-Policy", () => {
     await expectNoViolations(v);
     await v.context.close();
   });
+
+  it("the worker's own demo pages send a strict policy, Trusted Types included, and break none of it", async () => {
+    const v = await visit();
+    const { page } = v;
+    const find: Find = (sel) => page.locator(`parley-chat ${sel}`);
+    for (const path of ["/", "/qa.html", "/sales.html", "/protocol.html", "/visit.html"]) {
+      const res = await page.goto(demo.dev.url + path);
+      expect(res!.headers()["content-security-policy"]).toMatch(/^default-src 'self'; script-src 'self'; style-src 'self';.*trusted-types 'none'$/);
+      // The page's own styles (a file now): the demo banner shows, styled, for the scripted model.
+      await expect.poll(() => page.locator("#demo-banner").evaluate((el) => getComputedStyle(el).display)).toBe("block");
+      await find("button.l").click();
+      await expectStyledPanel(find);
+    }
+    // The partner portal: its bridge script is a file, its frame the embed page.
+    await page.goto(demo.dev.url + "/portal.html");
+    await page.click("#send");
+    const chat: Find = (sel) => page.frameLocator("#chat-frame").locator(sel);
+    await expect.poll(() => chat("article.advice").count(), { timeout: 30_000 }).toBe(2);
+    await expect.poll(() => page.locator("#log").textContent()).toContain("advice");
+    await expectNoViolations(v);
+    await v.context.close();
+  });
 });

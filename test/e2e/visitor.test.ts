@@ -27,7 +27,8 @@ const focused = (page: Page) =>
     return el ? `${el.tagName.toLowerCase()}.${el.className}${el.dataset.action ? `[${el.dataset.action}]` : ""}` : `outside:${document.activeElement?.tagName}`;
   });
 
-const open = (opts: Parameters<typeof newPage>[1] = {}) => newPage(demo.browser, opts);
+// axe-core and the host styles these tests inject are inline: the demo pages' CSP would refuse them.
+const open = (opts: Parameters<typeof newPage>[1] = {}) => newPage(demo.browser, { bypassCSP: true, ...opts });
 
 async function axeViolations(page: Page): Promise<Array<{ id: string; impact: string; help: string; nodes: number }>> {
   if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: resolve("node_modules/axe-core/axe.min.js") });

@@ -165,7 +165,9 @@ interface Watch {
  * or fetch something is recorded as it appears, so a transient state while streaming counts too.
  */
 async function watchedPage(path: string): Promise<Watch> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US" });
+  // The demo pages' CSP would stop most payloads too; the renderer must be safe on its own, and the
+  // control below must be able to run one, so the policy is bypassed here.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US", bypassCSP: true });
   await context.addInitScript(() => {
     const w = window as any;
     w.__pwned = [];
