@@ -56,6 +56,21 @@ export interface FakeUpstreamOptions extends Partial<Timing> {
    * wait before answering. Default: nothing flagged, at once.
    */
   moderation?: (input: string) => { flagged: string[]; delayMs?: number };
+  /**
+   * Answers a request with a recorded reply instead of the scripted engine (provider fixtures,
+   * test/helpers/providers/); undefined lets the engine answer. With it, any POST path ending in
+   * `/chat/completions` is served, so one fake can stand for providers at different base URLs.
+   */
+  replay?: (req: { path: string; headers: IncomingHttpHeaders; body: ChatRequestBody }) => ReplayReply | undefined;
+}
+
+/** A reply written as given: SSE blocks one write each (cut after `cutAfter`), or a body. */
+export interface ReplayReply {
+  status: number;
+  headers: Record<string, string>;
+  events?: string[];
+  body?: string;
+  cutAfter?: number;
 }
 
 /** The request body as the fake reads it (validated just enough to answer like OpenAI). */
@@ -199,6 +214,9 @@ export async function startFakeUpstream(opts: FakeUpstreamOptions = {}): Promise
       return openAiError(res, 400, { message: "'messages' must be a non-empty array", type: "invalid_request_error", code: null });
     }
 
+    const replayed = opts.replay?.({ path: req.url ?? "", headers: req.headers, body });
+    if (replayed) return replay(replayed, rec, req, res);
+
     const fault = pickFault({ index, body, headers: req.headers });
     rec.fault = fault;
     switch (fault.kind) {
@@ -265,9 +283,32 @@ export async function startFakeUpstream(opts: FakeUpstreamOptions = {}): Promise
     res.end();
   }
 
+  async function replay(r: ReplayReply, rec: RecordedRequest, req: IncomingMessage, res: ServerResponse): Promise<void> {
+    rec.status = r.status;
+    res.writeHead(r.status, r.headers);
+    if (r.body !== undefined || !r.events) {
+      res.end(r.body ?? "");
+      return;
+    }
+    res.flushHeaders();
+    for (let i = 0; i < r.events.length; i++) {
+      if (res.destroyed) return;
+      if (r.cutAfter !== undefined && i >= r.cutAfter) {
+        rec.endedAt = performance.now();
+        req.socket.destroy();
+        return;
+      }
+      res.write(r.events[i]);
+      rec.chunks.push({ at: performance.now(), data: r.events[i] });
+      await sleep(timing.chunkMs);
+    }
+    res.end();
+  }
+
   const server = createServer((req, res) => {
     const path = (req.url ?? "").split("?")[0];
-    if (req.method === "POST" && path === "/v1/chat/completions") {
+    const chat = path === "/v1/chat/completions" || (!!opts.replay && path.endsWith("/chat/completions"));
+    if (req.method === "POST" && chat) {
       handleChat(req, res).catch((err: unknown) => {
         if (!res.headersSent) openAiError(res, 500, { message: String(err), type: "server_error", code: null });
         else res.destroy();

@@ -32,7 +32,7 @@ export interface CallLog {
   attempts: number;
   retries: Array<{ reason: string; status: number | null; waitMs: number }>;
   /** Each move to the next model in the site's list, and why. */
-  fallbacks: Array<{ from: string; to: string; reason: string; status: number | null }>;
+  fallbacks: Array<{ from: string; to: string; reason: string; status: number | null; retryAfterMs?: number }>;
   /** The model that answered (or was last asked). */
   model?: string;
 }
@@ -76,7 +76,8 @@ export async function callModel(
       if (!outcome.retryable) throw outcome.error;
       const next = targets[t + 1];
       if (next) {
-        log.fallbacks.push({ from: target.model, to: next.model, reason: outcome.error.code, status: outcome.error.extra.status ?? null });
+        const { code: reason, extra } = outcome.error;
+        log.fallbacks.push({ from: target.model, to: next.model, reason, status: extra.status ?? null, retryAfterMs: outcome.retryAfterMs });
         break;
       }
       if (retry >= RETRY_WAITS_MS.length) throw outcome.error;

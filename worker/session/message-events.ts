@@ -77,7 +77,7 @@ export interface CompletionOutcome {
   attempts: number;
   retries: Array<{ reason: string; status: number | null; waitMs: number }>;
   /** Moves to the site's next model, with the reason (a 429, a 5xx, a timeout before the reply began). */
-  fallbacks?: Array<{ from: string; to: string; reason: string; status: number | null }>;
+  fallbacks?: Array<{ from: string; to: string; reason: string; status: number | null; retryAfterMs?: number }>;
   usage?: { promptTokens: number; completionTokens: number; estimated?: boolean };
   error?: { code: string; message: string };
 }
@@ -88,7 +88,9 @@ export function completionTraceEvents(o: CompletionOutcome, now = Date.now()): S
     id: `trace:fallback:${o.callId}:${i + 1}`,
     at: now,
     type: EVENT_TYPES.traceStep,
-    data: { kind: "fallback", name: f.from, ok: false, detail: { replyId: o.replyId, from: f.from, to: f.to, reason: f.reason, status: f.status } },
+    data: { kind: "fallback", name: f.from, ok: false, detail: {
+      replyId: o.replyId, from: f.from, to: f.to, reason: f.reason, status: f.status, retryAfterMs: f.retryAfterMs ?? null,
+    } },
   }));
   const retries: SessionEvent[] = o.retries.map((r, i) => ({
     id: `trace:retry:${o.callId}:${i + 1}`,

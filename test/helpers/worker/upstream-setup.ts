@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { TestProject } from "vitest/node";
-import { startFakeUpstream, type FakeUpstream } from "../fake-upstream.ts";
+import { startFakeUpstream, type FakeUpstream, type ReplayReply } from "../fake-upstream.ts";
+import { buildCase, CASES, PROVIDERS } from "../providers/index.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -10,6 +11,10 @@ declare module "vitest" {
     slowUpstreamUrl: string;
     /** GET: what the fake provider saw, `[{ text, status, aborted, chunks }]` (last user message text). */
     upstreamLogUrl: string;
+    /** Provider fixtures replayed: base URL `${providerUpstreamUrl}/p/<provider id>/<case index>/v1`. */
+    providerUpstreamUrl: string;
+    /** GET: what the provider fake saw, `[{ path, auth, apiKey, body }]`. */
+    providerLogUrl: string;
   }
 }
 
@@ -45,15 +50,28 @@ export default async function setup(project: TestProject) {
     res.end(JSON.stringify(all.map((r) => ({ text: lastText(r.body?.messages ?? []), status: r.status, aborted: r.aborted, chunks: r.chunks.length }))));
   });
   let slowUpstream: FakeUpstream | undefined = await slow;
+  let providers: FakeUpstream | undefined = await startFakeUpstream({ replay: replayFixture });
+  const providerLog: Server = createServer((_req, res) => {
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(JSON.stringify((providers?.requests ?? []).map((r) => ({
+      path: r.path, auth: r.headers.authorization ?? null, apiKey: r.headers["api-key"] ?? null, body: r.body,
+    }))));
+  });
+  await new Promise<void>((r) => providerLog.listen(0, "127.0.0.1", r));
   await new Promise<void>((r) => log.listen(0, "127.0.0.1", r));
   const { port } = log.address() as { port: number };
   project.provide("upstreamUrl", upstream.url);
   project.provide("slowUpstreamUrl", slowUpstream.url);
   project.provide("upstreamLogUrl", `http://127.0.0.1:${port}/`);
+  project.provide("providerUpstreamUrl", `http://127.0.0.1:${providers.port}`);
+  project.provide("providerLogUrl", `http://127.0.0.1:${(providerLog.address() as { port: number }).port}/`);
   return async () => {
     await upstream?.close();
     await slowUpstream?.close();
-    upstream = slowUpstream = undefined;
+    await providers?.close();
+    upstream = slowUpstream = providers = undefined;
+    providerLog.closeAllConnections();
+    await new Promise((r) => providerLog.close(r));
     log.closeAllConnections();
     await new Promise((r) => log.close(r));
   };
@@ -62,4 +80,25 @@ export default async function setup(project: TestProject) {
 function lastText(messages: ReadonlyArray<{ role: string; content?: unknown }>): string {
   const last = messages.filter((m) => m.role === "user").at(-1);
   return typeof last?.content === "string" ? last.content : "";
+}
+
+/**
+ * `/p/<provider>/<case index>/…`: that provider's fixture for that case. DeepSeek's thinking mode is
+ * played as its documentation describes it: a request whose assistant tool-call turn lacks its
+ * `reasoning_content` gets its 400; case `loop` thinks and calls a tool, then answers its result.
+ */
+function replayFixture({ path, body }: { path: string; body: { messages: Array<Record<string, unknown>> } }): ReplayReply | undefined {
+  const [, p, id, which] = path.split("/");
+  const style = PROVIDERS.find((s) => s.id === id);
+  if (p !== "p" || !style) return undefined;
+  if (style.profile.reasoningReplay === "tool-turns") {
+    const at = body.messages.findIndex((m) => m.role === "assistant" && Array.isArray(m.tool_calls) && !m.reasoning_content);
+    if (at >= 0) {
+      const error = { message: `Missing \`reasoning_content\` field in the assistant message at message index ${at}.`, type: "invalid_request_error", param: null, code: "invalid_request_error" };
+      return { status: 400, headers: { "content-type": "application/json" }, body: JSON.stringify({ error }) };
+    }
+  }
+  if (which === "loop") return buildCase(style, body.messages.at(-1)?.role === "tool" ? "reasoning" : "thinking tool call");
+  const c = CASES[Number(which)];
+  return c ? buildCase(style, c) : undefined;
 }
