@@ -3,6 +3,8 @@ import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
 
 export default defineConfig({
   test: {
+    // The default output, and the provider conformance matrix when its tests ran (npm run test:providers).
+    reporters: ["default", "./test/helpers/providers/matrix-reporter.ts"],
     projects: [
       {
         // Worker tests run inside workerd with real Durable Objects and KV (miniflare).

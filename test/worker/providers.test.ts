@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ANSWER, CALLS, CASES, PROVIDERS, THOUGHT, USAGE, type CaseName, type ProviderStyle } from "../helpers/providers/index.ts";
-import { KEY, profileFor as profileWith, seenBy, siteFor, widgetTurn, type TurnResult } from "../helpers/providers/conformance.ts";
+import { ANSWER, CALLS, CASES, PROVIDERS, THOUGHT, USAGE, type ProviderStyle } from "../helpers/providers/index.ts";
+import { KEY, profileFor as profileWith, seenBy, siteFor, widgetTurn, type TurnResult } from "../helpers/worker/conformance.ts";
 
 /**
  * The provider conformance matrix (`npm run test:providers` prints it): each provider's documented
@@ -28,7 +28,7 @@ async function fellBack(style: ProviderStyle, which: number, reason: string, sta
   return step!;
 }
 
-const checks: Record<CaseName, (style: ProviderStyle, which: number) => Promise<void>> = {
+const checks: Record<(typeof CASES)[number], (style: ProviderStyle, which: number) => Promise<void>> = {
   async text(style, which) {
     const { siteKey, agentId } = await siteFor(style, which);
     const r = await widgetTurn(siteKey, agentId);

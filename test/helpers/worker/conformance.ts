@@ -7,10 +7,11 @@ import type { SessionState } from "../../../shared/session.ts";
 import type { Env } from "../../../worker/env.ts";
 import { sessionRoom } from "../../../worker/session/session-stub.ts";
 import { proxyCompletion, type StepResult } from "../../../widget/agent/completion.ts";
+import { runAgentLoop, type LoopResult } from "../../../widget/agent/loop.ts";
 import type { FetchLike } from "../../../widget/transport/http.ts";
-import { call, openSession } from "../worker/client.ts";
-import { putSite } from "../worker/sites.ts";
-import type { ProviderStyle } from "./build.ts";
+import { call, openSession } from "./client.ts";
+import { putSite } from "./sites.ts";
+import type { ProviderStyle } from "../providers/build.ts";
 
 /**
  * Runs a provider fixture through the proxy (the real app in workerd) and the widget's stream
@@ -54,8 +55,8 @@ export interface TurnResult {
   sessionId: string;
 }
 
-/** One completion as the widget asks for it, through the proxy; the session's state once it stored the reply. */
-export async function widgetTurn(siteKey: string, agentId: string, messages?: ChatMessage[]): Promise<TurnResult> {
+/** The widget's completion client, talking to the real app; `settled` waits for what the worker stores afterwards. */
+async function widgetClient(siteKey: string, agentId: string) {
   const s = await openSession(agentId, VARS, { siteKey });
   const pending: Promise<void>[] = [];
   const fetch: FetchLike = async (url, init) => {
@@ -64,6 +65,28 @@ export async function widgetTurn(siteKey: string, agentId: string, messages?: Ch
     return res;
   };
   const complete = proxyCompletion({ api: "http://parley.test", token: () => s.token, fetch });
+  const settled = () => Promise.all(pending).then(() => sessionRoom(env, s.sessionId).getState());
+  return { s, complete, settled };
+}
+
+/** The widget's agent loop for one visitor message; each tool answers a fixed observation. */
+export async function widgetLoop(siteKey: string, agentId: string): Promise<{ result: LoopResult; state: SessionState }> {
+  const { complete, settled } = await widgetClient(siteKey, agentId);
+  let n = 0;
+  const result = await runAgentLoop({
+    strategy: "native",
+    history: [{ id: "u1", role: "user", content: "I have a red itchy rash after a new soap" }],
+    complete,
+    execute: async (calls) => calls.map((call) => ({ call, outcome: "ok" as const, observation: '{"passages":[]}', ms: 1, side: "edge" as const })),
+    maxSteps: 4,
+    newId: () => `step${++n}`,
+  });
+  return { result, state: await settled() };
+}
+
+/** One completion as the widget asks for it, through the proxy; the session's state once it stored the reply. */
+export async function widgetTurn(siteKey: string, agentId: string, messages?: ChatMessage[]): Promise<TurnResult> {
+  const { s, complete, settled } = await widgetClient(siteKey, agentId);
   const result: Omit<TurnResult, "state"> = { sessionId: s.sessionId, shown: "" };
   const onText = (text: string) => void (result.shown = text);
   try {
@@ -73,8 +96,7 @@ export async function widgetTurn(siteKey: string, agentId: string, messages?: Ch
     const e = err as Error & { code?: string; status?: number };
     result.error = { name: e.name, code: e.code, status: e.status, message: e.message };
   }
-  await Promise.all(pending);
-  return { ...result, state: await sessionRoom(env, s.sessionId).getState() };
+  return { ...result, state: await settled() };
 }
 
 export interface SeenRequest {
