@@ -3,21 +3,29 @@ import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { errorBody, type ErrorBody, type ErrorCode } from "../shared/errors.ts";
 
-/** An error that knows its response (hono's HTTPException habit): status, code, message. */
-export class ApiError extends Error {
+/**
+ * An error that knows its response (hono's HTTPException, with the JSON error shape's code): the
+ * code is chosen where the error is thrown, never read back from its message.
+ */
+export class ApiError extends HTTPException {
   override name = "ApiError";
   constructor(
-    readonly status: ContentfulStatusCode,
+    override readonly status: ContentfulStatusCode,
     readonly code: ErrorCode,
     message: string,
     readonly extra: Partial<ErrorBody["error"]> = {},
     readonly headers: Record<string, string> = {},
   ) {
-    super(message);
+    super(status, { message });
+  }
+
+  override getResponse(): Response {
+    return Response.json(errorBody(this.code, this.message, this.extra), { status: this.status, headers: this.headers });
   }
 }
 
-export const badRequest = (code: ErrorCode, message: string, extra?: Partial<ErrorBody["error"]>) => new ApiError(400, code, message, extra);
+/** Codes for HTTPExceptions thrown inside hono itself, by status (their messages are not an API). */
+const HONO_CODES: Partial<Record<number, ErrorCode>> = { 401: "unauthorized", 404: "not_found", 413: "payload_too_large" };
 
 /** The one place that turns any thrown value into the JSON error shape; never a stack trace. */
 export function toErrorResponse(err: unknown, c: Context): Response {
@@ -26,10 +34,7 @@ export function toErrorResponse(err: unknown, c: Context): Response {
   }
   if (err instanceof HTTPException) {
     const status = err.status as ContentfulStatusCode;
-    const malformed = status === 400 && /json/i.test(err.message);
-    const code: ErrorCode = malformed ? "invalid_json" : status === 413 ? "payload_too_large" : status === 401 ? "unauthorized" : "bad_request";
-    const message = malformed ? "Request body is not valid JSON" : err.message || "Bad request";
-    return c.json(errorBody(code, message), status);
+    return c.json(errorBody(HONO_CODES[status] ?? "bad_request", err.message || "Bad request"), status);
   }
   console.error("unhandled error", c.req.method, c.req.path, err instanceof Error ? err.message : String(err));
   return c.json(errorBody("internal", `Internal error while handling ${c.req.method} ${c.req.path}`), 500);
