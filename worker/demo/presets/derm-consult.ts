@@ -1,5 +1,6 @@
 import type { AgentConfigInput } from "../../../shared/agent-config.ts";
 import type { DemoScript } from "../demo-script.ts";
+import { CRISIS_TURNS } from "./medical-qa.ts";
 
 /** Dermatology consult (seed 000): a careful consult that records advice as cards. */
 export const dermConsult: AgentConfigInput = {
@@ -33,6 +34,7 @@ export const dermConsult: AgentConfigInput = {
 export const dermConsultScript: DemoScript = {
   agentId: "derm-consult",
   turns: [
+    ...CRISIS_TURNS,
     {
       when: ["rash", "itch", "red", "皮疹", "痒", "红"],
       steps: [

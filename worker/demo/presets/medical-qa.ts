@@ -1,5 +1,19 @@
 import type { AgentConfigInput } from "../../../shared/agent-config.ts";
-import type { DemoScript } from "../demo-script.ts";
+import type { DemoScript, DemoTurn } from "../demo-script.ts";
+
+/** What the demo model says to a visitor in crisis (the guard's card is shown above it). */
+export const CRISIS_TURNS: DemoTurn[] = [
+  {
+    when: ["want to live", "want to die", "kill myself"],
+    intent: "emergency",
+    steps: [{ content: "I'm really glad you told me. That sounds like a lot to carry — would you like to tell me what has been happening? You can also talk to someone right now on the line shown above." }],
+  },
+  {
+    when: ["不想活", "想死", "自杀"],
+    intent: "emergency",
+    steps: [{ content: "谢谢你愿意告诉我。听起来你承受了很多——愿意和我说说最近发生了什么吗？你也可以现在就拨打上面的热线，和愿意倾听的人聊一聊。" }],
+  },
+];
 
 /** Medical Q&A desk (seed 004): simple questions take the quick path, the rest the agent loop. */
 export const medicalQa: AgentConfigInput = {
@@ -51,11 +65,7 @@ export const medicalQaScript: DemoScript = {
       intent: "symptom_consult",
       steps: [{ content: "That sounds like a pulled muscle — **nothing to worry about**. Rest, and it should ease in a day or two." }],
     },
-    {
-      when: ["want to live", "不想活"],
-      intent: "emergency",
-      steps: [{ content: "I'm really glad you told me. That sounds like a lot to carry — would you like to tell me what has been happening? You can also talk to someone right now on the line shown above." }],
-    },
+    ...CRISIS_TURNS,
     {
       when: ["chest pain", "can't breathe", "cannot breathe", "胸痛", "呼吸困难"],
       intent: "emergency",

@@ -1,0 +1,110 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { newPage, useDemo } from "../helpers/e2e.ts";
+
+/**
+ * The emergency guard as a visitor meets it (built bundle, local worker, demo model): the urgent
+ * card is pinned above the conversation before any reply text, even when the scripted model says
+ * there is nothing to worry about; Chinese and the crisis variant; an agent without the guard.
+ */
+const demo = useDemo();
+
+const q = (page: Page, sel: string) => page.locator(`parley-chat ${sel}`);
+
+/** Records, inside the page, when the card and when the first reply text appeared. */
+function watchOrder(page: Page) {
+  return page.evaluate(() => {
+    const w = window as unknown as { order: string[] };
+    w.order = [];
+    const root = document.querySelector("parley-chat")!.shadowRoot!;
+    new MutationObserver(() => {
+      if (!w.order.includes("card") && root.querySelector(".escalation")) w.order.push("card");
+      const text = root.querySelector(".msg[data-role=assistant]:not(:first-child) .bubble")?.textContent?.trim();
+      if (!w.order.includes("text") && text) w.order.push("text");
+    }).observe(root, { subtree: true, childList: true, characterData: true });
+  });
+}
+
+async function openPanel(page: Page, path: string) {
+  await page.goto(demo.dev.url + path);
+  await q(page, "button.l").click();
+  await q(page, ".panel").waitFor();
+  await expect.poll(() => q(page, ".msg[data-role=assistant]").count(), { timeout: 15_000 }).toBeGreaterThan(0);
+}
+
+async function send(page: Page, text: string) {
+  await q(page, "textarea").click();
+  await page.keyboard.type(text);
+  await page.keyboard.press("Enter");
+}
+
+describe("emergency guard in the browser", () => {
+  it("Q&A desk: the card comes before the model's text, which says there is nothing to worry about", async () => {
+    const { context, page, errors } = await newPage(demo.browser);
+    await openPanel(page, "/qa.html");
+    await watchOrder(page);
+    await send(page, "I have this pressure in my chest, should I worry?");
+    const card = q(page, ".escalation");
+    await card.waitFor({ timeout: 20_000 });
+    await expect.poll(() => q(page, ".msg[data-role=assistant] .bubble").last().textContent(), { timeout: 20_000 }).toContain("nothing to worry about");
+    await q(page, '[data-streaming="true"]').waitFor({ state: "detached" });
+    expect(await page.evaluate(() => (window as unknown as { order: string[] }).order)).toEqual(["card", "text"]);
+    expect(await card.getAttribute("data-variant")).toBe("emergency");
+    expect(await card.getAttribute("data-category")).toBe("cardiac");
+    expect(await card.getAttribute("role")).toBe("alert");
+    expect(await card.locator(".esc-title").textContent()).toBe("This may be an emergency");
+    const call = card.locator("a.esc-call").first();
+    expect(await call.getAttribute("href")).toMatch(/^tel:(911|999|112|120)$/);
+    // Pinned: above the conversation, not inside it, and still in view at the top of the panel.
+    const [cardBox, listBox] = await Promise.all([card.boundingBox(), q(page, ".list").boundingBox()]);
+    expect(cardBox!.y + cardBox!.height).toBeLessThanOrEqual(listBox!.y + 1);
+    await page.screenshot({ path: "test-results/e2e-guard-qa.png" });
+    // It stays after a reload: it is in the session.
+    await page.reload();
+    await q(page, "button.l").click();
+    await q(page, ".escalation").waitFor({ timeout: 15_000 });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("clinic, in Chinese: the crisis variant listens, gives the crisis line first and no first aid", async () => {
+    const { context, page, errors } = await newPage(demo.browser, { locale: "zh-CN" });
+    await openPanel(page, "/");
+    await watchOrder(page);
+    await send(page, "我真的不想活了，每天都很痛苦");
+    const card = q(page, ".escalation");
+    await card.waitFor({ timeout: 20_000 });
+    expect(await card.getAttribute("data-variant")).toBe("crisis");
+    expect(await card.locator(".esc-title").textContent()).toBe("你不必独自面对这些");
+    expect(await card.locator(".esc-body").textContent()).not.toMatch(/按压|心肺复苏|催吐|坐下/);
+    expect(await card.locator("a.esc-call").first().textContent()).toMatch(/^(988|116 123|12356)$/);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { order: string[] }).order[0]), { timeout: 20_000 }).toBe("card");
+    await q(page, '[data-streaming="true"]').waitFor({ state: "detached", timeout: 20_000 });
+    await page.screenshot({ path: "test-results/e2e-guard-crisis-zh.png" });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("Q&A desk in Chinese: a stroke escalates with the card in Chinese", async () => {
+    const { context, page, errors } = await newPage(demo.browser, { locale: "zh-CN" });
+    await openPanel(page, "/qa.html");
+    await send(page, "我爸突然嘴歪了，说话也含糊不清");
+    const card = q(page, ".escalation");
+    await card.waitFor({ timeout: 20_000 });
+    expect(await card.getAttribute("data-category")).toBe("stroke");
+    expect(await card.locator(".esc-title").textContent()).toBe("这可能是紧急情况");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("sales coach (no guard): an ordinary message gets no card", async () => {
+    const { context, page, errors } = await newPage(demo.browser);
+    await openPanel(page, "/sales.html");
+    await send(page, "A clinic asks whether our moisturiser suits eczema patients");
+    await expect.poll(() => q(page, ".msg[data-role=assistant]").count(), { timeout: 20_000 }).toBeGreaterThan(1);
+    await q(page, '[data-streaming="true"]').waitFor({ state: "detached", timeout: 20_000 });
+    expect(await q(page, ".escalation").count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
