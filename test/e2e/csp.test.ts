@@ -1,7 +1,11 @@
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { watchViolations, type ViolationWatch } from "../helpers/csp-watch.ts";
 import { newPage, useDemo, type TestPage } from "../helpers/e2e.ts";
+import { buildHostApp } from "../helpers/host-app.ts";
 import { serveStatic, type StaticPage, type StaticServer } from "../helpers/static-server.ts";
 
 /**
@@ -24,6 +28,10 @@ const POLICY = {
   // Browsers without constructable stylesheets link the worker's stylesheet instead.
   oldBrowser: (w: string) => `default-src 'self'; script-src 'self' ${w}; style-src 'self' ${w}; connect-src 'self' ${w}`,
   frame: (w: string) => `default-src 'self'; frame-src ${w}; script-src 'self'; style-src 'self'`,
+  // The npm package is in the host's own bundle; `hostStyles` allows the host app's own inline <style>.
+  npm: (w: string, hostStyles: string) =>
+    `default-src 'self'; script-src 'self'; style-src 'self' ${hostStyles}; connect-src 'self' ${w}; ` +
+    `require-trusted-types-for 'script'; trusted-types 'none'`,
 };
 
 /** A tall clinic page (so it can scroll under the launcher) with the script tag. */
@@ -145,6 +153,7 @@ async function scriptTagRun(name: keyof typeof POLICY, old = false) {
   await find("button.l").click();
   await expectStyledPanel(find);
   await stageConversation(page, find);
+  await page.screenshot({ path: `test-results/e2e-csp-${name}${old ? "-old-browser" : ""}-stages.png` });
   await expectNoViolations(v);
   return v;
 }
@@ -227,6 +236,34 @@ describe("on a host page with a strict Content-Security-Policy", () => {
     await expectNoViolations(v);
     await v.context.close();
   });
+
+  it("npm package in a host app built with Vite, under a strict policy with Trusted Types", async () => {
+    const app = await buildHostApp("vite-host");
+    try {
+      const hostStyle = readFileSync(join(app.dir, "index.html"), "utf8").match(/<style>([\s\S]*?)<\/style>/)![1];
+      const hash = `'sha256-${createHash("sha256").update(hostStyle).digest("base64")}'`;
+      const npmHost = await serveStatic({ dir: app.dir, headers: { "content-security-policy": POLICY.npm(demo.dev.url, hash) } });
+      const v = await visit();
+      const { page } = v;
+      const find: Find = (sel) => page.locator(`#chat ${sel}`);
+      await page.goto(`${npmHost.url}/?api=${encodeURIComponent(demo.dev.url)}`);
+      const launcher = find("button.launcher");
+      await launcher.waitFor();
+      expect(await launcher.evaluate((el) => [getComputedStyle(el).position, getComputedStyle(el).borderRadius])).toEqual(["fixed", "50%"]);
+      expect(await launcher.boundingBox()).toEqual({ x: 1280 - 20 - 60, y: 800 - 20 - 60, width: 60, height: 60 });
+      // The fixture's <parley-chat> element draws its launcher over this one: open by the page's API.
+      await page.evaluate(() => (window as unknown as { parley: { open(): void } }).parley.open());
+      await find(".panel").waitFor();
+      expect(await find(".panel").evaluate((el) => getComputedStyle(el).position)).toBe("fixed");
+      await adviceConversation(page, find);
+      await page.screenshot({ path: "test-results/e2e-csp-npm.png" });
+      await expectNoViolations(v);
+      await v.context.close();
+      await npmHost.close();
+    } finally {
+      app.cleanup();
+    }
+  }, 180_000);
 
   it("the worker's own demo pages send a strict policy, Trusted Types included, and break none of it", async () => {
     const v = await visit();
