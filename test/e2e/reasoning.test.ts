@@ -1,0 +1,108 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser } from "../helpers/browser.ts";
+import { newPage } from "../helpers/e2e.ts";
+import { startFakeUpstream, type FakeUpstream } from "../helpers/fake-upstream.ts";
+import { ANSWER, PROVIDERS, THOUGHT, buildCase } from "../helpers/providers/index.ts";
+import { startWranglerDev, type WranglerDev } from "../helpers/wrangler-dev.ts";
+
+/**
+ * A reasoning model's thinking in the built widget, as a visitor sees it: collapsed under the
+ * reply as reasoning, never in the answer's bubble — while it streams, once done, and after a
+ * reload (the session kept it). One provider fixture per style: DeepSeek's `reasoning_content`
+ * field, and `<think>` tags inside the content (Ollama, cut across chunks as a tokenizer cuts them).
+ */
+const STYLES = { field: "deepseek-reasoner", tags: "ollama" } as const;
+
+let upstream: FakeUpstream;
+let dev: WranglerDev;
+let browser: Browser;
+
+beforeAll(async () => {
+  upstream = await startFakeUpstream({
+    // Slow enough that the page is seen mid-stream, thinking included.
+    chunkMs: 40,
+    replay: ({ body }) => {
+      const last = body.messages.filter((m) => m.role === "user").at(-1);
+      const style = Object.entries(STYLES).find(([k]) => String(last?.content ?? "").includes(`[${k}]`));
+      return style ? buildCase(PROVIDERS.find((p) => p.id === style[1])!, "reasoning") : undefined;
+    },
+  });
+  [dev, browser] = await Promise.all([startWranglerDev({ vars: { LLM_BASE_URL: upstream.url, LLM_API_KEY: "k" } }), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await dev?.stop();
+  await upstream?.close();
+});
+
+const q = (page: Page, sel: string) => page.locator(`parley-chat ${sel}`);
+
+/** Every text the next reply's bubble shows while it streams, recorded on each change. */
+async function watchBubble(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __shown: string[] };
+    w.__shown = [];
+    const root = document.querySelector("parley-chat")!.shadowRoot!;
+    const sel = ".msg[data-role=assistant] .bubble";
+    // The greeting is a bubble already: only the reply's, after it, is watched.
+    const before = root.querySelectorAll(sel).length;
+    new MutationObserver(() => {
+      const text = root.querySelectorAll(sel)[before]?.textContent ?? "";
+      if (text && w.__shown.at(-1) !== text) w.__shown.push(text);
+    }).observe(root, { subtree: true, childList: true, characterData: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { __shown: string[] }).__shown);
+}
+
+describe("reasoning in the browser", () => {
+  for (const style of Object.keys(STYLES) as Array<keyof typeof STYLES>) {
+    it(`${style === "field" ? "a reasoning_content field" : "<think> tags in the content"}: collapsed as reasoning, the answer clean`, async () => {
+      const { context, page, errors } = await newPage(browser, { viewport: { width: 1280, height: 860 } });
+      await page.goto(dev.url + "/");
+      await q(page, "button.l").click();
+      await q(page, ".msg[data-role=assistant] .bubble").first().waitFor();
+      const shown = await watchBubble(page);
+      await q(page, "textarea").click();
+      await page.keyboard.type(`I have a red itchy rash after a new soap [${style}]`);
+      await page.keyboard.press("Enter");
+
+      const answer = q(page, ".msg[data-role=assistant] .bubble").last();
+      await expect.poll(() => answer.textContent(), { timeout: 20_000 }).toContain("Keep the area clean and dry.");
+      await q(page, '[data-streaming="true"]').waitFor({ state: "detached" });
+      // Never, at any moment of the stream, was thinking (or a piece of a tag) in the answer's bubble.
+      const seen = await shown();
+      expect(seen.length).toBeGreaterThan(3);
+      const rendered = ANSWER.replace(/\*\*/g, "");
+      for (const text of seen) {
+        expect(text).not.toMatch(/<\/?t|think>|contact dermatitis, not infection/);
+        // Mid-stream, bold not yet closed shows its asterisks: the text is a start of the answer either way.
+        expect(rendered.startsWith(text.trim()) || ANSWER.startsWith(text.trim()), text).toBe(true);
+      }
+      expect((await answer.textContent())!.trim()).toBe(ANSWER.replace(/\*\*/g, ""));
+
+      // The reasoning: collapsed under the reply, its text there but hidden until the visitor opens it.
+      const reasoning = q(page, "details.reasoning").last();
+      expect(await reasoning.getAttribute("open")).toBeNull();
+      const thought = reasoning.locator("li.thought").first();
+      expect((await thought.textContent())!.trim()).toBe(THOUGHT);
+      expect(await thought.isVisible()).toBe(false);
+      await reasoning.locator("summary").click();
+      expect(await thought.isVisible()).toBe(true);
+      await page.waitForTimeout(200);
+      await page.screenshot({ path: `test-results/e2e-reasoning-${style}.png` });
+
+      // Reload: the session kept the reasoning apart from the answer.
+      await page.reload();
+      await q(page, "button.l").click();
+      await expect.poll(() => q(page, ".msg[data-role=assistant] .bubble").last().textContent()).toContain("Keep the area clean");
+      const restored = q(page, "details.reasoning").last();
+      expect(await restored.getAttribute("open")).toBeNull();
+      expect((await restored.locator("li.thought").first().textContent())!.trim()).toBe(THOUGHT);
+      expect(await q(page, ".msg[data-role=assistant] .bubble").last().textContent()).not.toContain("dermatitis");
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});
