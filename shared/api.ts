@@ -19,6 +19,3 @@ export interface SessionResponse {
   state: SessionState;
 }
 
-export interface SessionStateResponse {
-  state: SessionState;
-}

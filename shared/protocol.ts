@@ -40,9 +40,6 @@ export const EVENT_TYPES = {
 } as const;
 export type EventType = (typeof EVENT_TYPES)[keyof typeof EVENT_TYPES];
 
-/** Events the widget may append itself (what its client-side tools produced); the rest are the worker's. */
-export const CLIENT_EVENT_TYPES = [EVENT_TYPES.adviceRecorded, EVENT_TYPES.traceStep] as const;
-
 export const ROLES = ["user", "assistant", "tool", "system"] as const;
 export type Role = (typeof ROLES)[number];
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
 import { auth, call, openSession, SITE_KEY } from "../helpers/worker/client.ts";
+import { verify } from "hono/jwt";
 import { signToken } from "../../worker/session/token.ts";
 
 describe("POST /v1/sessions", () => {
@@ -9,7 +10,8 @@ describe("POST /v1/sessions", () => {
     expect(res.status).toBe(201);
     const body = (await res.json()) as any;
     expect(body.sessionId).toMatch(/^[0-9a-f-]{36}$/);
-    expect(body.token.split(".")).toHaveLength(2);
+    // A JWT (HS256) any standard library verifies with the secret.
+    expect(await verify(body.token, env.SESSION_SECRET!, "HS256")).toEqual({ sid: body.sessionId, site: SITE_KEY, agent: "derm-consult", exp: body.expiresAt / 1000 });
     expect(body.expiresAt).toBeGreaterThan(Date.now());
     expect(body.agent.id).toBe("derm-consult");
     expect(body.agent.systemPrompt).toBeUndefined();
@@ -68,18 +70,20 @@ describe("GET /v1/sessions/:id", () => {
   });
 
   it.each([
-    ["missing", undefined],
-    ["malformed", "Bearer not-a-token"],
-    ["forged", "forge"],
-    ["expired", "expired"],
-  ])("refuses a %s token with 401", async (_name, kind) => {
+    ["missing", undefined, "Missing session token"],
+    ["malformed", "Bearer not-a-token", "malformed"],
+    ["forged", "forge", "signature is invalid"],
+    ["expired", "expired", "has expired"],
+  ])("refuses a %s token with 401", async (_name, kind, says) => {
     const s = await openSession();
     let header = kind;
     if (kind === "forge") header = `Bearer ${await signToken({ sid: s.sessionId, site: SITE_KEY, agent: "derm-consult", exp: 9e9 }, "another-secret-of-16+chars")}`;
     if (kind === "expired") header = `Bearer ${await signToken({ sid: s.sessionId, site: SITE_KEY, agent: "derm-consult", exp: 1000 }, env.SESSION_SECRET!)}`;
     const { res } = await call(`/v1/sessions/${s.sessionId}`, { headers: header ? { authorization: header } : {} });
     expect(res.status).toBe(401);
-    expect(((await res.json()) as any).error.code).toBe("unauthorized");
+    const error = ((await res.json()) as any).error;
+    expect(error.code).toBe("unauthorized");
+    expect(error.message).toContain(says);
   });
 
   it("says so when the worker has no session secret, without a stack trace", async () => {

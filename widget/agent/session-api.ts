@@ -27,8 +27,7 @@ export function fetchSession(ctx: ApiContext, stored: StoredSession): Promise<{ 
   return requestJson(url, { token: stored.token, fetch: ctx.fetch });
 }
 
-/** `expiresAt` may come in seconds or milliseconds; both are read as a point in time. */
+/** Expired, or about to be within the next request: `expiresAt` is in milliseconds (SessionResponse). */
 export function isExpired(s: StoredSession, now = Date.now()): boolean {
-  const ms = s.expiresAt < 1e12 ? s.expiresAt * 1000 : s.expiresAt;
-  return ms <= now + 5_000;
+  return s.expiresAt <= now + 5_000;
 }

@@ -14,9 +14,8 @@ export interface Relay {
  * Passes the provider's SSE bytes to the client and keeps a copy, parsed into the reply once at
  * the end. The bytes flow natively: the provider's body is teed, one branch piped to the client
  * inside the runtime, the other left to queue and read in a few large reads once the pipe is done.
- * That costs under half the isolate CPU of reading every chunk in JavaScript (2.3 against 5.3 ms
- * for a 42-chunk reply in one measured run; a bare pass-through costs 1.6), and on Workers CPU time
- * is what is billed and what bounds the streams one isolate can carry.
+ * That costs far less isolate CPU than reading every chunk in JavaScript (bench:proxy measures
+ * it), and on Workers CPU time is what is billed and what bounds the streams one isolate can carry.
  *
  * `onEnd` runs exactly once, with the reply as far as it came, cut when it did not reach its end
  * ([DONE] or a finish reason). The pipe fails when the provider breaks off (the runtime then ends the client's
@@ -40,7 +39,7 @@ export function relayStream(stream: ProviderStream, onEnd: OnEnd): Relay {
   })().catch(() => stream.abort?.());
   const ended = piped.then(async () => {
     // One timer tick first: the runtime then sends the end of the response before this work, which
-    // would otherwise hold it back (about 0.9 ms of total time per reply in bench:proxy).
+    // would otherwise hold it back.
     await new Promise((r) => setTimeout(r, 1));
     const acc = new ReplyAccumulator();
     if (stream.first) acc.feed(stream.first);

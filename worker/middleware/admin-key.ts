@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from "hono";
+import { timingSafeEqual } from "hono/utils/buffer";
 import type { SiteConfig } from "../../shared/agent-config.ts";
 import { HEADERS } from "../../shared/protocol.ts";
 import type { AppEnv } from "../env.ts";
@@ -8,18 +9,9 @@ import { admitAdmin } from "../limits/admission.ts";
 
 const enc = new TextEncoder();
 
-async function sha256(text: string): Promise<Uint8Array> {
-  return new Uint8Array(await crypto.subtle.digest("SHA-256", enc.encode(text)));
-}
-
-const fromHex = (hex: string) => Uint8Array.from(hex.match(/../g) ?? [], (h) => parseInt(h, 16));
-
-/** Equal digests, compared without an early exit (both are 32 bytes). */
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a[i] ^ b[i];
-  return diff === 0;
+async function sha256Hex(text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", enc.encode(text)));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 /**
@@ -35,8 +27,9 @@ export function adminKey(): MiddlewareHandler<AppEnv & { Variables: { site: Site
     const refuse = () => new ApiError(401, "unauthorized", `Admin routes need ?site=<site key> and a valid ${HEADERS.adminKey} header`);
     await admitAdmin(c);
     if (!key || !siteKey || key.length > 500) throw refuse();
-    const [site, digest] = await Promise.all([loadSite(c.env, siteKey), sha256(key)]);
-    if (!site?.adminKeySha256 || !sameBytes(digest, fromHex(site.adminKeySha256))) throw refuse();
+    const [site, digest] = await Promise.all([loadSite(c.env, siteKey), sha256Hex(key)]);
+    // hono's compare takes the same time wherever the digests differ.
+    if (!site?.adminKeySha256 || !(await timingSafeEqual(digest, site.adminKeySha256))) throw refuse();
     c.set("site", site);
     await next();
   };

@@ -70,8 +70,8 @@ chatRoutes.post("/v1/chat/completions", sessionToken(), jsonBody(ChatRequest), a
   const promptText = () => JSON.stringify(body.messages);
 
   // The session stores the visitor's input once the provider has answered (or failed): written at
-  // once, the Durable Object call competes with sending the provider's request on the isolate's
-  // thread (+0.3 ms TTFB p50, and most of the p99, in bench:proxy).
+  // once, the Durable Object call would compete with sending the provider's request on the
+  // isolate's thread and delay the first byte.
   const upstreamCall = callModel(c.env, agent, body, log, targets);
   const inputsStored = upstreamCall.then(noop, noop).then(() => room.append([...newInputEvents(req.messages), ...guard.events]));
   c.executionCtx.waitUntil(inputsStored.catch(noop));

@@ -1,0 +1,66 @@
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { importGraph, importsOf, repoRoot, sourceFiles, violations, type Rule } from "./import-graph.ts";
+
+const under = (...dirs: string[]) => (file: string) => dirs.some((d) => file.startsWith(`${d}/`));
+const DEMO_ENTRY = "worker/demo/index.ts";
+
+/** The boundaries of STYLE.md and DESIGN.md; each names why it holds. */
+export const RULES: Rule[] = [
+  { why: "the widget never imports the worker, not even types", from: under("widget"), to: under("worker") },
+  { why: "the worker never imports the widget", from: under("worker"), to: under("widget") },
+  { why: "shared/ is the contract: it imports neither side", from: under("shared"), to: under("widget", "worker") },
+  {
+    why: "tools, sessions and the model call never import routes",
+    from: under("worker/tools", "worker/session", "worker/llm"),
+    to: under("worker/routes"),
+  },
+  {
+    why: "the demo is wired in at the entry point only (llm/, tools/, config/, middleware/ and the rest ask env.demo)",
+    from: (f) => f.startsWith("worker/") && f !== "worker/index.ts" && !f.startsWith("worker/demo/"),
+    to: under("worker/demo"),
+  },
+  {
+    why: "tests, benchmarks and scripts reach demo presets and fixtures only through the demo module's public entry",
+    from: under("test", "scripts"),
+    to: (t) => t.startsWith("worker/demo/") && t !== DEMO_ENTRY,
+  },
+  { why: "test helpers are for tests only", from: under("widget", "worker", "shared", "scripts"), to: under("test") },
+];
+
+const root = repoRoot(fileURLToPath(import.meta.url));
+
+describe("architecture: forbidden imports", () => {
+  it("finds the modules of every side (the check is not running on an empty tree)", () => {
+    const files = sourceFiles(root, ["widget", "worker", "shared", "test", "scripts"]);
+    for (const d of ["widget/", "worker/", "shared/", "test/", "worker/demo/"]) {
+      expect(files.some((f) => f.startsWith(d)), d).toBe(true);
+    }
+    // Specifiers resolve to the files they name: the entry point's one demo import is seen.
+    expect(importGraph(root, ["worker"])).toContainEqual({ from: "worker/index.ts", to: DEMO_ENTRY });
+  });
+
+  it("has no import across a boundary", () => {
+    // This folder's own samples (below) are strings, not imports.
+    const edges = importGraph(root, ["widget", "worker", "shared", "test", "scripts"]).filter((e) => !e.from.startsWith("test/arch/"));
+    expect(violations(edges, RULES)).toEqual([]);
+  });
+
+  it("would catch each kind of crossing, type-only and dynamic imports included", () => {
+    const samples: Array<[string, string]> = [
+      ["widget/state/x.ts", 'import type { Env } from "../../worker/env.ts";'],
+      ["worker/routes/x.ts", 'export { mount } from "../../widget/index.ts";'],
+      ["shared/x.ts", 'const m = await import("../worker/app.ts");'],
+      ["worker/tools/x.ts", 'import { chatRoutes } from "../routes/chat.ts";'],
+      ["worker/llm/x.ts", 'import { demoHooks } from "../demo/hooks.ts";'],
+      ["worker/config/x.ts", 'import { PRESET_SITES } from "../demo/index.ts";'],
+      ["test/widget/x.test.ts", 'import { demoSite } from "../../worker/demo/presets/demo-site.ts";'],
+      ["worker/app.ts", 'import { startFakeUpstream } from "../test/helpers/fake-upstream.ts";'],
+    ];
+    for (const [file, source] of samples) {
+      expect(violations(importsOf(file, source), RULES), `${file}: ${source}`).toHaveLength(1);
+    }
+    const allowed = importsOf("test/widget/x.test.ts", 'import { PRESET_AGENTS } from "../../worker/demo/index.ts";');
+    expect(violations([...allowed, ...importsOf("worker/index.ts", 'import { withDemo } from "./demo/index.ts";')], RULES)).toEqual([]);
+  });
+});
