@@ -16,11 +16,8 @@ type Node = { type: string; start: number; end: number; [k: string]: any };
  * - shared/: zod/mini schemas sit next to the pure functions the widget uses (reduceSession,
  *   localize); without this, about 9 KB gz of zod ships unused. (Splitting shared/ into types +
  *   pure functions and schemas would make this unnecessary.)
- * - marked: the widget uses only its Lexer; the default `marked` instance and the property
- *   assignments that configure it (`marked.use = ...`) keep Parser, Renderer and the Marked class
- *   alive. Those assignments are dropped too (`dropPropertyWrites`); about 4 KB gz.
  */
-function pureTopLevel(name: string, test: (id: string) => boolean, dropPropertyWrites: boolean): Plugin {
+function pureTopLevel(name: string, test: (id: string) => boolean): Plugin {
   return {
     name: `parley:pure-top-level:${name}`,
     transform: {
@@ -30,11 +27,6 @@ function pureTopLevel(name: string, test: (id: string) => boolean, dropPropertyW
         const ast = this.parse(code) as unknown as { body: Node[] };
         const s = new MagicString(code);
         for (const node of ast.body) {
-          if (dropPropertyWrites && node.type === "ExpressionStatement" && node.expression.type === "AssignmentExpression" &&
-            node.expression.left.type === "MemberExpression") {
-            s.remove(node.start, node.end);
-            continue;
-          }
           const decl = node.type === "ExportNamedDeclaration" ? node.declaration : node;
           if (decl?.type !== "VariableDeclaration") continue;
           for (const d of decl.declarations as Node[]) {
@@ -89,8 +81,7 @@ export default defineConfig(({ mode }) => {
   return {
     plugins: [
       preact({ devToolsEnabled: false, prefreshEnabled: false }),
-      pureTopLevel("shared", (id) => id.startsWith(SHARED_DIR) && id.endsWith(".ts"), false),
-      pureTopLevel("marked", (id) => /[\\/]node_modules[\\/]marked[\\/]lib[\\/]marked\.esm\.js$/.test(id), true),
+      pureTopLevel("shared", (id) => id.startsWith(SHARED_DIR) && id.endsWith(".ts")),
       ...(widget ? [fallbackStylesheet()] : []),
     ],
     publicDir: widget ? "widget/demo" : false,
@@ -112,6 +103,9 @@ export default defineConfig(({ mode }) => {
         // widget bundle's entry is only ever imported by our loader, so extra exports there cost nothing;
         // the npm package keeps its public surface exact.
         preserveEntrySignatures: widget ? "allow-extension" : "strict",
+        // streaming-markdown checks its own invariants with console.assert, which logs only when one
+        // breaks; dropping the calls saves their messages' bytes (the bundler's documented option).
+        treeshake: { manualPureFunctions: ["console.assert"] },
         // Library mode keeps whitespace and /* @__PURE__ */ marks in ES output by default; this
         // bundle is shipped as is, not bundled again, so neither is worth its bytes.
         // "parley-chunk-": widget/demo/_headers gives these (hashed) files CORS and a long cache by

@@ -7,7 +7,7 @@ import { gzipSync } from "node:zlib";
  * - the loader, on every page visit;
  * - on opening the panel, the widget's core: parley-widget.js and the chunks it imports statically.
  *   This is what stands between the click and a usable panel, so it has the tightest budget;
- * - the markdown renderer (marked's lexer), for the first reply of any agent: a lazy chunk the panel
+ * - the markdown renderer (streaming-markdown), for the first reply of any agent: a lazy chunk the panel
  *   starts loading as it opens, while the session is being created (text shows plain until then);
  * - then only what their agent uses, loaded as soon as its config says so: the tool runtime (agents
  *   with tools, a router or stages: zod/mini schemas, tool execution, the router) and the stage panel
@@ -20,8 +20,12 @@ import { gzipSync } from "node:zlib";
  * under 30 KB. The emergency guard's card (issue 13) and the
  * stylesheets adopted for strict CSPs took the first reply to 40.6 KB and the path with tools to
  * 52.2 KB. Rating replies (issue 14) adds 0.65 KB to the core (as a lazy chunk it cost 1.1 KB, 0.84
- * of it gzip's per-file overhead): the budgets from the first reply on grew by 2 KB, with tools by 3. Every path is still under half of the smallest peer measured here (deep-chat,
- * 110.6 KB gz).
+ * of it gzip's per-file overhead): the budgets from the first reply on grew by 2 KB, with tools by 3.
+ * Issue 18 asks for at most 32 KB to the first reply and 45 KB with stages (GOAL, printed, not
+ * enforced): marked's lexer (12.6 KB gz with the mapping to elements) gave way to streaming-markdown
+ * (3.8 KB), but the core had grown to 29.4 KB by then, so the budgets follow what ships, with 0.5 KB of
+ * room, until the core shrinks. Every path is still under half of the smallest peer measured here
+ * (deep-chat, 110.6 KB gz).
  */
 const DIR = "dist/public";
 const LOADER = "parley.js";
@@ -29,7 +33,11 @@ const WIDGET = "parley-widget.js";
 /** The iframe embed page's bridge: paid instead of the loader by visitors of a framed widget. */
 const FRAME = "parley-frame.js";
 const LAZY = { markdown: "parley-chunk-markdown-", tools: "parley-chunk-tool-runtime-", stages: "parley-chunk-stage-panel-" };
-const BUDGET = { loader: 2048, frame: 2048, core: 30 * 1024, firstReply: 42 * 1024, withTools: 54 * 1024, withStages: 57 * 1024 };
+const BUDGET = {
+  loader: 2048, frame: 2048, core: 30 * 1024, firstReply: 33.5 * 1024, withTools: 45 * 1024, withStages: 48.5 * 1024,
+};
+/** Issue 18's goals for the visitor's paths. */
+const GOAL = { firstReply: 32 * 1024, withStages: 45 * 1024 };
 /** Peer for scale (TOOLCHAIN.md): deep-chat's embed bundle, gzip. */
 const DEEP_CHAT_GZ = 110.6 * 1024;
 
@@ -94,6 +102,13 @@ function main(): number {
   check("with tools", withTools.gz, BUDGET.withTools);
   check("with stages", withStages.gz, BUDGET.withStages);
   if (broken.length) console.log(`BUDGET BROKEN: ${broken.join("; ")}`);
+  const goal = (name: string, gz: number, g: number) =>
+    `${name} ${kb(gz)} KB (goal ${kb(g)}${gz > g ? `, ${kb(gz - g)} over` : ""})`;
+  const goals = [
+    goal("first reply", firstReply.gz, GOAL.firstReply),
+    goal("with stages", withStages.gz, GOAL.withStages),
+  ];
+  console.log(`issue 18 goals: ${goals.join("; ")}`);
   console.log(
     `loader ${kb(loader.gz)} KB gz (budget ${kb(BUDGET.loader)}) | iframe bridge ${kb(frame.gz)} | panel core ${kb(core.gz)} (${kb(BUDGET.core)}) | ` +
       `first reply ${kb(firstReply.gz)} (${kb(BUDGET.firstReply)}) | ` +

@@ -1,11 +1,26 @@
-import { Lexer, type Token, type Tokens } from "marked";
-import { useMemo } from "preact/hooks";
-import type { ComponentChildren, VNode } from "preact";
+import { Fragment, h, type ComponentChildren, type VNode } from "preact";
+
+/** Elements with whatever props their tag takes. */
+type El = VNode<any>;
+import { useRef } from "preact/hooks";
+import {
+  BLOCKQUOTE, CHECKBOX, CHECKED, CODE_BLOCK, CODE_FENCE, CODE_INLINE, EQUATION_BLOCK,
+  EQUATION_INLINE, HEADING_1, HEADING_2, HEADING_3, HEADING_4, HEADING_5, HEADING_6, HREF, IMAGE,
+  ITALIC_AST, ITALIC_UND, LINE_BREAK, LINK, LIST_ITEM, LIST_ORDERED, LIST_UNORDERED, PARAGRAPH,
+  RAW_URL, RULE, SRC, START, STRIKE, STRONG_AST, STRONG_UND, TABLE, TABLE_CELL, TABLE_ROW,
+  type Token,
+} from "streaming-markdown";
+import { updateDoc, type MdDoc, type MdNode } from "./markdown-tree.ts";
 
 /**
- * Model text is untrusted. It is lexed by marked and each token is mapped to a Preact vnode;
- * nothing goes through innerHTML, so raw HTML in the text can only ever show up as text.
- * Safe by construction is also smaller than a sanitizer.
+ * Model text is untrusted. It is parsed by streaming-markdown into a tree of tokens and each token is
+ * mapped to a Preact vnode; nothing goes through innerHTML, and the parser has no HTML syntax, so raw
+ * HTML in the text can only ever show up as text. Safe by construction is also smaller than a sanitizer.
+ *
+ * Streaming (issue 18): a reply is parsed once, chunk by chunk, and a finished block is drawn once.
+ * Closed nodes keep their vnode (a component vnode, so Preact skips it without diffing its insides),
+ * and finished top-level blocks are kept in groups, so a chunk costs the open blocks plus one vnode
+ * per group, not the whole reply.
  */
 
 const SAFE_URL = /^https?:\/\//i;
@@ -17,143 +32,130 @@ export function safeHref(href: string | null | undefined): string | null {
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", nbsp: "\u00a0" };
 
-/** The lexer leaves entities as written; a text node would show them literally. */
+/** The parser leaves entities as written; a text node would show them literally. */
 function decode(text: string): string {
+  if (text.indexOf("&") < 0) return text;
   return text.replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, name: string) => ENTITIES[name]);
 }
 
-function inline(tokens: Token[] | undefined): ComponentChildren[] {
-  return (tokens ?? []).map(inlineToken);
+const TAGS: Partial<Record<Token, string>> = {
+  [PARAGRAPH]: "p",
+  [HEADING_1]: "h3",
+  [HEADING_2]: "h3",
+  [HEADING_3]: "h3",
+  [HEADING_4]: "h4",
+  [HEADING_5]: "h5",
+  [HEADING_6]: "h6",
+  [CODE_INLINE]: "code",
+  [EQUATION_INLINE]: "code",
+  [ITALIC_AST]: "em",
+  [ITALIC_UND]: "em",
+  [STRONG_AST]: "strong",
+  [STRONG_UND]: "strong",
+  [STRIKE]: "del",
+  [BLOCKQUOTE]: "blockquote",
+  [LINE_BREAK]: "br",
+  [RULE]: "hr",
+  [LIST_UNORDERED]: "ul",
+  [LIST_ITEM]: "li",
+  [TABLE_ROW]: "tr",
+};
+
+const kids = (n: MdNode): (El | string)[] => n.children.map(draw);
+
+/** A cell's text without the spaces around it between the pipes (`| A |`). */
+function cell(n: MdNode): (El | string)[] {
+  const out = kids(n);
+  const last = out.length - 1;
+  if (typeof out[0] === "string") out[0] = out[0].trimStart();
+  if (typeof out[last] === "string") out[last] = (out[last] as string).trimEnd();
+  return out;
 }
 
-function inlineToken(token: Token, i: number): ComponentChildren {
-  const t = token as Tokens.Generic;
-  switch (token.type) {
-    case "text":
-      return t.tokens ? <>{inline(t.tokens)}</> : decode(t.text);
-    case "escape":
-      return decode(t.text);
-    case "strong":
-      return <strong key={i}>{inline(t.tokens)}</strong>;
-    case "em":
-      return <em key={i}>{inline(t.tokens)}</em>;
-    case "del":
-      return <del key={i}>{inline(t.tokens)}</del>;
-    case "codespan":
-      return <code key={i}>{decode(t.text)}</code>;
-    case "br":
-      return <br key={i} />;
-    case "link": {
-      const href = safeHref(t.href);
-      if (!href) return <>{inline(t.tokens)}</>;
-      return (
-        <a key={i} href={href} target="_blank" rel="noopener noreferrer nofollow">
-          {inline(t.tokens)}
-        </a>
-      );
-    }
-    case "image": {
+const link = (href: string | null, children: ComponentChildren): El =>
+  href
+    ? h("a", { href, target: "_blank", rel: "noopener noreferrer nofollow" }, children)
+    : h(Fragment, null, children);
+
+function element(n: MdNode): El {
+  const t = n.type;
+  switch (t) {
+    case CODE_BLOCK:
+    case CODE_FENCE:
+    case EQUATION_BLOCK:
+      return h("pre", null, h("code", null, n.children.join("")));
+    case LINK:
+    case RAW_URL:
+      return link(safeHref(n.attrs[HREF]), kids(n));
+    case IMAGE: {
       // Images are not loaded (tracking pixels, layout); the alt text stands in, as a link when safe.
-      const href = safeHref(t.href);
-      const alt = t.text || href || "";
-      return href ? (
-        <a key={i} href={href} target="_blank" rel="noopener noreferrer nofollow">
-          {alt}
-        </a>
-      ) : (
-        alt
-      );
+      const href = safeHref(n.attrs[SRC]);
+      return link(href, n.children.length ? kids(n) : href);
     }
-    // Raw HTML, and anything unknown, is shown as the text it is.
+    case CHECKBOX:
+      return h(Fragment, null, n.attrs[CHECKED] === undefined ? "\u2610 " : "\u2611 ");
+    case LIST_ORDERED: {
+      const start = Number(n.attrs[START] ?? 1);
+      return h("ol", { start: start !== 1 ? start : undefined }, kids(n));
+    }
+    case TABLE: {
+      // The first row is the header, as in GFM; until a second row arrives there is only it.
+      const [head, ...rows] = n.children as MdNode[];
+      return h("div", { class: "md-table" }, h("table", null,
+        head && h("thead", null, h("tr", null, head.children.map((c) => h("th", null, cell(c as MdNode))))),
+        rows.length > 0 && h("tbody", null, rows.map(draw))));
+    }
+    case TABLE_CELL:
+      return h("td", null, cell(n));
     default:
-      return t.raw ?? t.text ?? "";
+      // Anything unknown is shown as the text it holds.
+      return h(TAGS[t] ?? Fragment, null, kids(n));
   }
 }
 
-function block(token: Token, i: number): VNode | string | null {
-  const t = token as Tokens.Generic;
-  switch (token.type) {
-    case "space":
-    case "def":
-      return null;
-    case "paragraph":
-      return <p key={i}>{inline(t.tokens)}</p>;
-    case "text":
-      // Text directly in a tight list item.
-      return <>{t.tokens ? inline(t.tokens) : decode(t.text)}</>;
-    case "heading": {
-      // h1/h2 would shout inside a chat bubble; all headings are scaled down in CSS.
-      const H = `h${Math.min(Math.max(t.depth as number, 3), 6)}` as "h3";
-      return <H key={i}>{inline(t.tokens)}</H>;
+/** A finished node's element, drawn once; as a component vnode, Preact bails out on it when it is reused. */
+function Frozen({ n }: { n: MdNode }): El {
+  return element(n);
+}
+
+function draw(n: MdNode | string): El | string {
+  if (typeof n === "string") return decode(n);
+  if (!n.closed) return element(n);
+  return (n.drawn ??= h(Frozen, { n })) as El;
+}
+
+function FrozenGroup({ nodes }: { nodes: MdNode[] }): El {
+  return h(Fragment, null, nodes.map(draw));
+}
+
+/** Finished top-level blocks per group: a long reply is a few dozen vnodes to compare per chunk. */
+const GROUP = 16;
+
+export function drawDoc(doc: MdDoc): (El | string)[] {
+  const blocks = doc.root.children as MdNode[];
+  const out: (El | string)[] = [];
+  for (let i = 0; i < blocks.length; i += GROUP) {
+    const g = i / GROUP;
+    if (doc.groups[g] || (i + GROUP <= blocks.length && blocks[i + GROUP - 1].closed)) {
+      out.push((doc.groups[g] ??= h(FrozenGroup, { nodes: blocks.slice(i, i + GROUP) })) as El);
+    } else {
+      for (let j = i; j < blocks.length && j < i + GROUP; j++) out.push(draw(blocks[j]));
     }
-    case "code":
-      return (
-        <pre key={i}>
-          <code>{t.text}</code>
-        </pre>
-      );
-    case "blockquote":
-      return <blockquote key={i}>{blocks(t.tokens)}</blockquote>;
-    case "hr":
-      return <hr key={i} />;
-    case "list": {
-      const list = token as Tokens.List;
-      const items = list.items.map((item, j) => <li key={j}>{blocks(item.tokens)}</li>);
-      return list.ordered ? (
-        <ol key={i} start={typeof list.start === "number" && list.start !== 1 ? list.start : undefined}>
-          {items}
-        </ol>
-      ) : (
-        <ul key={i}>{items}</ul>
-      );
-    }
-    case "table": {
-      const table = token as Tokens.Table;
-      const align = (a: string | null) => (a ? { textAlign: a } : undefined);
-      return (
-        <div key={i} class="md-table">
-          <table>
-            <thead>
-              <tr>
-                {table.header.map((cell, j) => (
-                  <th key={j} style={align(table.align[j])}>
-                    {inline(cell.tokens)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {table.rows.map((row, r) => (
-                <tr key={r}>
-                  {row.map((cell, j) => (
-                    <td key={j} style={align(table.align[j])}>
-                      {inline(cell.tokens)}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      );
-    }
-    case "html":
-      return <p key={i}>{t.raw ?? t.text}</p>;
-    default:
-      return t.raw ? <p key={i}>{t.raw}</p> : null;
   }
+  return out;
 }
 
-function blocks(tokens: Token[] | undefined): (VNode | string | null)[] {
-  return (tokens ?? []).map(block);
+/** The whole text at once: what a stored reply draws (`done`), or a stream that has reached `text`. */
+export function renderMarkdown(text: string, done = true): (El | string)[] {
+  return drawDoc(updateDoc(null, text, done));
 }
 
-/** Lexes the whole text; while a reply streams in, unfinished syntax simply shows as text until it closes. */
-export function renderMarkdown(text: string): (VNode | string | null)[] {
-  return blocks(new Lexer({ gfm: true }).lex(text));
-}
-
-export function Markdown({ text }: { text: string }) {
-  const nodes = useMemo(() => renderMarkdown(text), [text]);
-  return <div class="md">{nodes}</div>;
+/**
+ * `done`: the text is complete (a stored message, or the stream has ended), so what the parser
+ * held back to decide on (a lone `*` at the very end, say) is shown too.
+ */
+export function Markdown({ text, done = true }: { text: string; done?: boolean }) {
+  const doc = useRef<MdDoc | null>(null);
+  doc.current = updateDoc(doc.current, text, done);
+  return <div class="md">{drawDoc(doc.current)}</div>;
 }

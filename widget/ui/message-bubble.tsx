@@ -18,7 +18,7 @@ export function MessageBubble({ message, strings, streaming, time }: Props) {
     <div class={`msg ${role}`} data-role={role} data-streaming={streaming ? "true" : undefined}>
       <span class="sr">{role === "user" ? strings.you : strings.assistant}: </span>
       <div class={`bubble${streaming ? " caret" : ""}`}>
-        {role === "user" ? message.content : <LazyMarkdown text={message.content} />}
+        {role === "user" ? message.content : <LazyMarkdown text={message.content} done={!streaming} />}
       </div>
       {message.status === "interrupted" && <div class="note">{strings.stopped}</div>}
       {time && <MessageTime {...time} />}

@@ -1,14 +1,38 @@
+import type { VNode } from "preact";
 import { useLayoutEffect, useRef } from "preact/hooks";
 import { localize } from "../../shared/agent-config.ts";
 import type { ChatStore } from "../state/chat-store.ts";
+import type { TranscriptItem } from "../state/transcript.ts";
 import { MessageBubble } from "./message-bubble.tsx";
 import { Reply } from "./reply.tsx";
+import { sameItem } from "./same-item.ts";
+import { useFrameValue } from "./use-frame-value.ts";
+
+interface Drawn { item: TranscriptItem; deps: unknown[]; vnode: VNode }
+
+/**
+ * Keeps the vnode drawn for each item while the item and what else it shows (deps) stay the same.
+ * The list re-renders on every chunk of a streaming reply; a kept component vnode makes Preact skip
+ * that message entirely, so a chunk costs the reply under way, not the conversation above it.
+ */
+function useKept() {
+  const kept = useRef(new Map<string, Drawn>());
+  const next = new Map<string, Drawn>();
+  const keep = (item: TranscriptItem, deps: unknown[], draw: () => VNode): VNode => {
+    const was = kept.current.get(item.id);
+    const same = was && sameItem(was.item, item) && was.deps.every((d, i) => d === deps[i]);
+    const drawn = same ? was : { item, deps, vnode: draw() };
+    next.set(item.id, drawn);
+    return drawn.vnode;
+  };
+  return { keep, done: () => void (kept.current = next) };
+}
 
 export function MessageList({ store }: { store: ChatStore }) {
   const { strings: s, locale } = store;
   const agent = store.agent.value;
   const messages = store.messages.value;
-  const items = store.transcript.value;
+  const items = useFrameValue(store.transcript);
   const busy = store.busy.value;
   const status = store.status.value;
   const error = store.error.value;
@@ -19,12 +43,22 @@ export function MessageList({ store }: { store: ChatStore }) {
   const waiting = busy && items.at(-1)?.kind !== "reply";
   const ref = useRef<HTMLDivElement>(null);
 
-  // Follow the conversation, unless the visitor scrolled up to read.
+  // Follow the conversation, unless the visitor scrolled up to read. Once per frame, just before it is
+  // painted: reading scrollHeight lays the list out, and doing that on every chunk of a streaming
+  // reply cost more than all of its rendering.
   const stick = useRef(true);
+  const frame = useRef(0);
   useLayoutEffect(() => {
-    const el = ref.current;
-    if (el && stick.current) el.scrollTop = el.scrollHeight;
+    frame.current ||= requestAnimationFrame(() => {
+      frame.current = 0;
+      const el = ref.current;
+      if (el && stick.current) el.scrollTop = el.scrollHeight;
+    });
   });
+  useLayoutEffect(() => () => cancelAnimationFrame(frame.current), []);
+
+  const { keep, done } = useKept();
+  useLayoutEffect(done);
 
   const showStarters = agent && messages.length === 0 && !busy && !queued && agent.starters.length > 0;
   return (
@@ -40,10 +74,21 @@ export function MessageList({ store }: { store: ChatStore }) {
         <MessageBubble message={{ role: "assistant", content: localize(agent.greeting, locale) }} strings={s} />
       )}
       {!agent && status === "connecting" && <div class="status">{s.connecting}</div>}
-      {items.map((item) =>
-        item.kind === "user" ? (
-          <MessageBubble key={item.id} message={{ role: "user", content: item.content }} strings={s} time={{ at: item.at, locale }} />
-        ) : (
+      {items.map((item) => {
+        if (item.kind === "user") {
+          return keep(item, [s, locale], () => (
+            <MessageBubble
+              key={item.id}
+              message={{ role: "user", content: item.content }}
+              strings={s}
+              time={{ at: item.at, locale }}
+            />
+          ));
+        }
+        const stopped = !error && item === items.at(-1) && messages.at(-1)?.status === "interrupted";
+        const onRetry = stopped ? store.retry : undefined;
+        const rating = feedback[item.parts.filter((p) => p.kind === "text").at(-1)?.id ?? ""]?.rating;
+        return keep(item, [s, locale, busy, onRetry, rating], () => (
           <Reply
             key={item.id}
             reply={item}
@@ -51,12 +96,12 @@ export function MessageList({ store }: { store: ChatStore }) {
             locale={locale}
             busy={busy}
             onOption={(o) => void store.send(o)}
-            onRetry={!error && item === items.at(-1) && messages.at(-1)?.status === "interrupted" ? store.retry : undefined}
-            rating={feedback[item.parts.filter((p) => p.kind === "text").at(-1)?.id ?? ""]?.rating}
+            onRetry={onRetry}
+            rating={rating}
             onRate={store.rate}
           />
-        ),
-      )}
+        ));
+      })}
       {queued && (
         <div class="msg user pending" data-role="queued">
           <span class="sr">{s.you}: </span>

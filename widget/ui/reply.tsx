@@ -63,7 +63,7 @@ export function Reply({ reply, strings, onOption, busy, onRetry, locale, rating,
         return (
           <div key={part.id} class="part" data-streaming={part.streaming ? "true" : undefined}>
             <div class={`bubble${part.streaming ? " caret" : ""}`}>
-              <LazyMarkdown text={part.content} />
+              <LazyMarkdown text={part.content} done={!part.streaming} />
             </div>
             {part.status === "interrupted" && (
               <div class="note">
