@@ -13,7 +13,8 @@ export interface DemoRequest {
 
 /**
  * Pure script engine: no I/O, no Workers types, so the Node fake upstream can reuse it. Like a
- * model, it reads only the request: the visitor's latest message picks the turn, the number of
+ * model, it reads only the request: the visitor's latest message (and, where a turn asks, the
+ * system prompt) picks the turn, the number of
  * assistant messages since then picks the step, a forced `classify_intent` gets the turn's intent,
  * and steps calling tools the request does not offer are skipped (the quick path offers none).
  */
@@ -25,7 +26,8 @@ export function pickDemoStep(script: DemoScript, req: DemoRequest): DemoStep {
     if (messages[i].role === "user" && !contentText(messages[i].content).startsWith("Observation:")) { lastUser = i; break; }
   }
   const userText = lastUser >= 0 ? contentText(messages[lastUser].content).toLowerCase() : "";
-  const turn = script.turns.find((t) => t.when?.some((w) => userText.includes(w))) ?? script.fallback;
+  const systemText = messages[0]?.role === "system" ? contentText(messages[0].content).toLowerCase() : "";
+  const turn = script.turns.find((t) => t.when?.some((w) => userText.includes(w)) && (!t.system || t.system.some((f) => systemText.includes(f)))) ?? script.fallback;
   if (req.forcedTool === "rule_verdict") {
     return { toolCalls: [{ name: "rule_verdict", arguments: { pass: true, reason: "scripted demo: the check passes" } }] };
   }

@@ -16,6 +16,11 @@ export interface DemoStep {
 export interface DemoTurn {
   /** Lower-case fragments; the turn applies when the visitor's message contains any of them. */
   when?: string[];
+  /**
+   * Lower-case fragments of the system prompt; when given, the turn applies only if the system
+   * prompt contains one, so a prompt the strategy desk changed is followed by the demo too.
+   */
+  system?: string[];
   /** What the demo model answers when asked to classify this message (router); default "unclear". */
   intent?: string;
   steps: DemoStep[];

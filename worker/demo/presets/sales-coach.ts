@@ -40,10 +40,19 @@ export const salesCoachScript: DemoScript = {
   agentId: "sales-coach",
   turns: [
     {
+      // The same question once the strategies say price waits for the customer (the desk demo's edit).
+      when: ["eczema", "moisturi", "湿疹", "保湿"],
+      system: ["only when the customer asks"],
+      steps: [
+        { content: "Thought: I should check what our clinic material says about eczema care before suggesting talking points.\nAction: knowledge_search\nAction Input: {\"query\": \"eczema moisturiser fragrance-free\"}" },
+        { content: "Thought: The leaflet supports fragrance-free emollients twice daily; price waits until the customer asks.\nFinal Answer: **Talking points**\n\n1. Our moisturiser is **fragrance-free**, matching the clinic's own eczema care advice (emollient twice a day).\n2. It supports the skin barrier as part of a routine — avoid any claim that it *treats* or *cures* eczema.\n3. Offer samples so patients can test tolerance before recommending it widely.\n\nLeave price for when they ask about cost; don't push for an order in this first meeting.\n\n**Ask the customer:** *Which patients would you recommend a daily emollient to today, and what do they use now?*" },
+      ],
+    },
+    {
       when: ["eczema", "moisturi", "湿疹", "保湿"],
       steps: [
         { content: "Thought: I should check what our clinic material says about eczema care before suggesting talking points.\nAction: knowledge_search\nAction Input: {\"query\": \"eczema moisturiser fragrance-free\"}" },
-        { content: "Thought: The leaflet supports fragrance-free emollients twice daily; I can build compliant talking points on that.\nFinal Answer: **Talking points**\n\n1. Our moisturiser is **fragrance-free**, matching the clinic's own eczema care advice (emollient twice a day).\n2. It supports the skin barrier as part of a routine — avoid any claim that it *treats* or *cures* eczema.\n3. Offer samples so patients can test tolerance before recommending it widely.\n\n**Ask the customer:** *Which patients would you recommend a daily emollient to today, and what do they use now?*" },
+        { content: "Thought: The leaflet supports fragrance-free emollients twice daily; I can build compliant talking points on that.\nFinal Answer: **Talking points**\n\n1. Our moisturiser is **fragrance-free**, matching the clinic's own eczema care advice (emollient twice a day).\n2. It supports the skin barrier as part of a routine — avoid any claim that it *treats* or *cures* eczema.\n3. Offer samples so patients can test tolerance before recommending it widely.\n4. **Close on price:** mention the 15% launch discount now and ask for an order today.\n\n**Ask the customer:** *Which patients would you recommend a daily emollient to today, and what do they use now?*" },
       ],
     },
   ],

@@ -1,0 +1,42 @@
+/**
+ * A run's trace as nested spans (seed 003's span levels: run, loop, agent, completion, tool), each
+ * with its time and, for completions, model and tokens. Kept with the run and read by the owner.
+ */
+export type SpanKind = "run" | "loop" | "agent" | "completion" | "tool" | "gate";
+type Attr = string | number | boolean | null;
+
+export interface Span {
+  name: string;
+  kind: SpanKind;
+  startedAt: number;
+  ms: number;
+  ok: boolean;
+  attrs: Record<string, Attr>;
+  children: Span[];
+}
+
+export function openSpan(name: string, kind: SpanKind, attrs: Record<string, Attr> = {}): Span {
+  return { name, kind, startedAt: Date.now(), ms: 0, ok: true, attrs, children: [] };
+}
+
+/** Runs `fn` inside a child span of `parent`; the span ends (with its time) whether fn returns or throws. */
+export async function inSpan<T>(parent: Span, name: string, kind: SpanKind, attrs: Record<string, Attr>, fn: (span: Span) => Promise<T>): Promise<T> {
+  const span = openSpan(name, kind, attrs);
+  parent.children.push(span);
+  try {
+    return await fn(span);
+  } catch (err) {
+    span.ok = false;
+    span.attrs.error = err instanceof Error ? err.message : String(err);
+    throw err;
+  } finally {
+    span.ms = Date.now() - span.startedAt;
+  }
+}
+
+export function closeSpan(span: Span, ok: boolean, attrs: Record<string, Attr> = {}): Span {
+  span.ok = ok;
+  Object.assign(span.attrs, attrs);
+  span.ms = Date.now() - span.startedAt;
+  return span;
+}

@@ -1,0 +1,53 @@
+import { contentText } from "../../shared/chat.ts";
+import { parseToolInput, toOpenAITool } from "../../shared/tool.ts";
+import { compile, type Template } from "../prompts/template.ts";
+import type { MeteredLlm } from "./desk-llm.ts";
+import { judgeReplies } from "./desk-tools.ts";
+import { inSpan, type Span } from "./desk-trace.ts";
+
+/** Cases replayed before a candidate may be promoted (eval cases first, then recent good ones). */
+export const GATE_CASES = 5;
+
+export interface GateVerdict {
+  question: string;
+  better: "A" | "B" | "same";
+  reason: string;
+}
+
+export interface GateResult {
+  passed: boolean;
+  cases: number;
+  worse: number;
+  better: number;
+  verdicts: GateVerdict[];
+}
+
+/**
+ * The regression gate: each case is answered with the production prompt (A) and the candidate (B),
+ * and a judge compares them. A candidate judged worse on any case is refused; a judge that does not
+ * answer through its tool counts as a refusal too, since an unjudged case proves nothing.
+ */
+export async function regressionGate(llm: MeteredLlm, run: Span, input: {
+  agentId: string; requests: string; questions: string[]; oldSystem: string; newSystem: string; judge: Template;
+}): Promise<GateResult> {
+  return inSpan(run, "regression gate", "gate", { cases: input.questions.length }, async (span) => {
+    const verdicts: GateVerdict[] = [];
+    for (const question of input.questions.slice(0, GATE_CASES)) {
+      const answer = async (system: string) => {
+        const out = await llm.complete(span, { role: "answer", messages: [{ role: "system", content: system }, { role: "user", content: question }], tools: [] });
+        return contentText(out.content);
+      };
+      const [oldAnswer, newAnswer] = [await answer(input.oldSystem), await answer(input.newSystem)];
+      const system = compile(input.judge, { agent: input.agentId, requests: input.requests, question, old_answer: oldAnswer, new_answer: newAnswer });
+      const out = await llm.complete(span, { role: "judge", messages: [{ role: "system", content: system }, { role: "user", content: "Judge the two replies now." }], tools: [toOpenAITool(judgeReplies)], toolChoice: judgeReplies.name });
+      const call = out.toolCalls.find((c) => c.function.name === judgeReplies.name);
+      const parsed = call && parseToolInput(judgeReplies, call.function.arguments);
+      verdicts.push(parsed?.ok ? { question, ...parsed.value } : { question, better: "A", reason: "the judge gave no verdict" });
+    }
+    const worse = verdicts.filter((v) => v.better === "A").length;
+    const better = verdicts.filter((v) => v.better === "B").length;
+    Object.assign(span.attrs, { worse, better });
+    span.ok = worse === 0;
+    return { passed: worse === 0, cases: verdicts.length, worse, better, verdicts };
+  });
+}
