@@ -37,6 +37,8 @@ export const AgentConfig = z.object({
    */
   strategies: z._default(z.string(), ""),
   guidance: z._default(z.string(), ""),
+  /** Visitor messages the strategy desk replays before a candidate prompt may be promoted. */
+  evalCases: z._default(z.array(z.string().check(z.maxLength(2000))).check(z.maxLength(20)), []),
   model: z.string(),
   /** The site's provider profile that serves `model` (see provider-config.ts); default: the site's first. */
   provider: z.optional(z.string()),
@@ -55,7 +57,7 @@ export type AgentConfig = z.infer<typeof AgentConfig>;
 export type AgentConfigInput = z.input<typeof AgentConfig>;
 
 /** What the widget receives about an agent: no system prompt, no stage instructions or rule prompts. */
-export type PublicAgent = Omit<AgentConfig, "systemPrompt" | "strategies" | "guidance"> & { demo: boolean };
+export type PublicAgent = Omit<AgentConfig, "systemPrompt" | "strategies" | "guidance" | "evalCases"> & { demo: boolean };
 
 /**
  * Requests per minute, per open session and per client IP (sliding window). Chat completions and

@@ -89,4 +89,5 @@ export const TOOL_NAMES = {
   webSearch: "web_search",
   classifyIntent: "classify_intent",
   ruleVerdict: "rule_verdict",
+  suggestStrategyUpdate: "suggest_strategy_update",
 } as const;

@@ -3,6 +3,7 @@ import type { WebResult } from "../shared/tools/web-search.ts";
 import type { UpstreamBody } from "./llm/upstream-body.ts";
 import type { ModelReply } from "./llm/model-reply.ts";
 import type { IndexedDoc } from "./tools/text-index.ts";
+import type { DeskCompletion, DeskRequest } from "./strategy/desk-llm.ts";
 
 /**
  * What demo mode plugs into the worker. The entry point (worker/index.ts) puts it on `env.demo`
@@ -21,4 +22,6 @@ export interface DemoHooks {
   webSearch(query: string, maxResults: number): WebResult[];
   /** The scripted model, answering as a provider would, when no LLM_BASE_URL is set. */
   model(agentId: string, body: UpstreamBody, chunkMs: number): ModelReply;
+  /** The scripted strategy desk: editors A and B, reviewer C and the judge, each completion taking `ms`. */
+  desk(req: DeskRequest, ms: number): Promise<DeskCompletion>;
 }

@@ -4,6 +4,7 @@ import type { SessionRoom } from "./session/session-room.ts";
 import type { RateLimiter } from "./limits/rate-limiter.ts";
 import type { SiteLedger } from "./limits/site-ledger.ts";
 import type { PromptRegistry } from "./prompts/prompt-registry.ts";
+import type { StrategyDesk } from "./strategy/strategy-desk.ts";
 
 export interface Env {
   SESSION_ROOM: DurableObjectNamespace<SessionRoom>;
@@ -13,6 +14,8 @@ export interface Env {
   SITE_LEDGER: DurableObjectNamespace<SiteLedger>;
   /** One per site: its agents' and its strategy desk's prompts, versions, labels and label history. */
   PROMPT_REGISTRY: DurableObjectNamespace<PromptRegistry>;
+  /** One per site and agent: the strategy desk's queue, alarm and runs. */
+  STRATEGY_DESK: DurableObjectNamespace<StrategyDesk>;
   CONFIG: KVNamespace;
   ASSETS: Fetcher;
   /** OpenAI-compatible base URL (…/v1). Empty: 503 provider_not_configured, or the demo model in demo mode. */
@@ -29,6 +32,8 @@ export interface Env {
   /** "1" or "true": presets, the demo site and the demo model are served (npm start, e2e tests). Never deployed. */
   DEMO_MODE?: string;
   DEMO_CHUNK_MS?: string;
+  /** Demo mode: ms each strategy-desk completion of the scripted model takes (bench:desk uses 400). */
+  DEMO_COMPLETION_MS?: string;
   /** Set by the entry point in demo mode (not a binding): see demo-hooks.ts. */
   demo?: DemoHooks;
 }

@@ -2,6 +2,7 @@ import { z } from "zod/mini";
 import { createApp } from "./app.ts";
 import { withDemo } from "./demo/index.ts";
 import type { Env } from "./env.ts";
+import { StrategyDesk as StrategyDeskObject } from "./strategy/strategy-desk.ts";
 
 // zod/mini ships without messages; the worker wants validation errors a developer can act on.
 z.config(z.locales.en());
@@ -10,6 +11,16 @@ export { SessionRoom } from "./session/session-room.ts";
 export { RateLimiter } from "./limits/rate-limiter.ts";
 export { SiteLedger } from "./limits/site-ledger.ts";
 export { PromptRegistry } from "./prompts/prompt-registry.ts";
+
+/**
+ * The strategy desk reads site and agent configs and calls the model from its own alarm, outside a
+ * request: it gets the demo's hooks here, at the entry point, like the app does.
+ */
+export class StrategyDesk extends StrategyDeskObject {
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, withDemo(env));
+  }
+}
 
 const app = createApp();
 

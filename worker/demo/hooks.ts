@@ -1,6 +1,7 @@
 import type { DemoHooks } from "../demo-hooks.ts";
 import { TextIndex } from "../tools/text-index.ts";
 import { demoReply } from "./demo-upstream.ts";
+import { deskDemoModel } from "./desk-model.ts";
 import { PRESET_AGENTS, PRESET_SITES } from "./presets/index.ts";
 import { PRESET_KNOWLEDGE } from "./presets/knowledge/index.ts";
 import { WEB_FIXTURES } from "./presets/knowledge/web-fixtures.ts";
@@ -19,4 +20,5 @@ export const demoHooks: DemoHooks = {
     return fixtures.search(query, maxResults).map(({ title, url, snippet }) => ({ title, url, snippet }));
   },
   model: demoReply,
+  desk: deskDemoModel,
 };

@@ -6,6 +6,7 @@ import { adminKey } from "../middleware/admin-key.ts";
 import { siteLedger, utcDay } from "../limits/site-ledger.ts";
 import { sessionRoom } from "../session/session-stub.ts";
 import { promptAdminRoutes } from "./admin-prompts.ts";
+import { deskAdminRoutes } from "./admin-desk.ts";
 
 type AdminEnv = AppEnv & { Variables: { site: SiteConfig } };
 
@@ -16,6 +17,7 @@ type AdminEnv = AppEnv & { Variables: { site: SiteConfig } };
 export const adminRoutes = new Hono<AdminEnv>();
 adminRoutes.use("/v1/admin/*", adminKey());
 adminRoutes.route("/", promptAdminRoutes);
+adminRoutes.route("/", deskAdminRoutes);
 
 adminRoutes.get("/v1/admin/sessions", async (c) => {
   const site = c.var.site;

@@ -4,6 +4,9 @@ import { webSearch } from "../../shared/tools/web-search.ts";
 import type { AgentConfig } from "../../shared/agent-config.ts";
 import type { SessionEvent } from "../../shared/session.ts";
 import { recordStageData } from "../../shared/tools/record-stage-data.ts";
+import { suggestStrategyUpdate } from "../../shared/tools/suggest-strategy-update.ts";
+import { loadSite } from "../config/config-store.ts";
+import { strategyDesk } from "../strategy/strategy-desk.ts";
 import type { Env } from "../env.ts";
 import { recordStageValues } from "./record-stage-values.ts";
 import { searchKnowledge } from "./knowledge.ts";
@@ -11,6 +14,7 @@ import { searchWeb } from "./web-search.ts";
 
 export interface EdgeToolContext {
   env: Env;
+  siteKey: string;
   tenantId: string;
   sessionId: string;
   agent: AgentConfig;
@@ -36,4 +40,10 @@ export const EDGE_TOOLS: Record<string, EdgeTool> = {
   })),
   [webSearch.name]: edgeTool(webSearch, async ({ env }, input) => ({ result: await searchWeb(env, input.query, input.max_results ?? 5) })),
   [recordStageData.name]: edgeTool(recordStageData, (ctx, input) => recordStageValues(ctx, input.values)),
+  [suggestStrategyUpdate.name]: edgeTool(suggestStrategyUpdate, async ({ env, siteKey, sessionId, agent }, input) => {
+    const site = await loadSite(env, siteKey);
+    const context = { session: sessionId, ...(input.context ? { "the agent's context": input.context } : {}) };
+    const { request, runAt } = await strategyDesk(env, siteKey, agent.id).enqueue(siteKey, agent.id, { source: "tool", text: input.update, context }, site?.desk.debounceMs ?? 60_000);
+    return { result: { queued: request.id, reviewAfter: new Date(runAt).toISOString() } };
+  }),
 };

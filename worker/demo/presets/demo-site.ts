@@ -17,4 +17,6 @@ export const demoSite = {
   budgets: { sitePerDay: 2_000_000, perSession: 100_000 },
   // SHA-256 of DEMO_ADMIN_KEY (real sites keep theirs secret and store only this digest).
   adminKeySha256: "ec8870e7e1b9c51d24b6600f61e53499f5bef34aa6ab3aed6d461adfbbcc8862",
+  // The strategy desk runs a minute after the last request and promotes what passes its gate.
+  desk: { debounceMs: 60_000, autoPromote: true, dailyTokens: 200_000 },
 } satisfies SiteConfigInput;

@@ -30,6 +30,7 @@ export const salesCoach: AgentConfigInput = {
     "- Every product claim comes from the knowledge base.",
     "- No cure or treatment claims.",
   ].join("\n"),
+  evalCases: ["A clinic asks whether our moisturiser suits eczema patients"],
   model: "gpt-4o-mini",
   strategy: "text-react",
   maxTokens: 700,

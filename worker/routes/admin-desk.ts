@@ -1,0 +1,70 @@
+import { Hono, type Context } from "hono";
+import { z } from "zod/mini";
+import type { SiteConfig } from "../../shared/agent-config.ts";
+import type { AppEnv } from "../env.ts";
+import { ApiError } from "../errors.ts";
+import { jsonBody } from "../middleware/validate.ts";
+import { registryCall } from "../prompts/registry-errors.ts";
+import { strategyDesk } from "../strategy/strategy-desk.ts";
+
+type AdminEnv = AppEnv & { Variables: { site: SiteConfig } };
+
+/** The strategy desk of one of the site's agents, for its owner (behind the admin key, mounted by admin.ts). */
+export const deskAdminRoutes = new Hono<AdminEnv>();
+
+function deskOf(c: Context<AdminEnv>) {
+  const agent = c.req.param("agent") ?? "";
+  if (!c.var.site.agents.includes(agent)) throw new ApiError(404, "unknown_agent", `Agent ${JSON.stringify(agent)} is not available for this site`);
+  return { agent, desk: strategyDesk(c.env, c.var.site.siteKey, agent) };
+}
+
+deskAdminRoutes.get("/v1/admin/desk/:agent/queue", async (c) => {
+  const { agent, desk } = deskOf(c);
+  const [queue, runAt] = await Promise.all([desk.pending(), desk.nextRunAt()]);
+  return c.json({ agent, queue, nextRunAt: runAt });
+});
+
+deskAdminRoutes.get("/v1/admin/desk/:agent/runs", async (c) => {
+  const { agent, desk } = deskOf(c);
+  const limit = Math.min(Math.max(Number(c.req.query("limit")) || 20, 1), 100);
+  return c.json({ agent, runs: await desk.runs(limit) });
+});
+
+deskAdminRoutes.get("/v1/admin/desk/:agent/runs/:run", async (c) => {
+  const { desk } = deskOf(c);
+  const run = await desk.run(c.req.param("run"));
+  if (!run) throw new ApiError(404, "not_found", "No such run");
+  return c.json(run);
+});
+
+const Note = z.object({ text: z.string().check(z.minLength(1), z.maxLength(2000)) });
+
+deskAdminRoutes.post("/v1/admin/desk/:agent/notes", jsonBody(Note), async (c) => {
+  const { agent, desk } = deskOf(c);
+  const { request, runAt } = await desk.enqueue(c.var.site.siteKey, agent, { source: "owner", text: c.req.valid("json").text }, c.var.site.desk.debounceMs);
+  return c.json({ request, runAt }, 202);
+});
+
+deskAdminRoutes.post("/v1/admin/desk/:agent/run", async (c) => {
+  const { agent, desk } = deskOf(c);
+  return c.json(await desk.runNow(c.var.site.siteKey, agent), 202);
+});
+
+const Why = z.object({ why: z.string().check(z.minLength(1), z.maxLength(1000)) });
+const RollbackBody = z.object({ why: z.string().check(z.minLength(1), z.maxLength(1000)), run: z.optional(z.string().check(z.maxLength(100))) });
+
+deskAdminRoutes.post("/v1/admin/desk/:agent/runs/:run/promote", jsonBody(Why), async (c) => {
+  const { desk } = deskOf(c);
+  return c.json(await registryCall(desk.promoteRun(c.req.param("run"), c.req.valid("json").why)));
+});
+
+deskAdminRoutes.post("/v1/admin/desk/:agent/runs/:run/reject", jsonBody(Why), async (c) => {
+  const { desk } = deskOf(c);
+  return c.json(await registryCall(desk.rejectRun(c.req.param("run"), c.req.valid("json").why)));
+});
+
+deskAdminRoutes.post("/v1/admin/desk/:agent/rollback", jsonBody(RollbackBody), async (c) => {
+  const { desk } = deskOf(c);
+  const { why, run } = c.req.valid("json");
+  return c.json(await registryCall(desk.rollbackRun(run, why)));
+});

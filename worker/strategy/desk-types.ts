@@ -1,0 +1,43 @@
+import type { GateResult } from "./regression-gate.ts";
+import type { Span } from "./desk-trace.ts";
+
+export const REQUEST_SOURCES = ["tool", "feedback", "owner"] as const;
+export type RequestSource = (typeof REQUEST_SOURCES)[number];
+
+export interface DeskRequestInput {
+  source: RequestSource;
+  text: string;
+  /** What the request came with: the visitor's message and the reply (feedback), the session. */
+  context?: Record<string, string>;
+}
+
+export interface QueuedRequest extends DeskRequestInput {
+  id: string;
+  at: number;
+  /** The run that holds it; null while it waits. */
+  runId: string | null;
+}
+
+export const RUN_STATUS = ["running", "failed", "candidate", "refused", "promoted", "rejected", "rolled_back"] as const;
+export type RunStatus = (typeof RUN_STATUS)[number];
+
+export interface RunRecord {
+  id: string;
+  status: RunStatus;
+  trigger: "alarm" | "owner";
+  startedAt: number;
+  endedAt: number | null;
+  requestIds: string[];
+  /** Why it failed, was refused, or what it did. */
+  reasons: string[];
+  scores: number[];
+  loops: number;
+  tokens: number;
+  completions: number;
+  /** Candidate versions saved by a passing run. */
+  candidate: { strategies?: number; guidance?: number };
+  /** Production moves made by promotion (what a rollback undoes). */
+  promoted: Record<string, { from: number | null; to: number }>;
+  gate: GateResult | null;
+  trace: Span | null;
+}
