@@ -5,7 +5,7 @@ import { createChatStore, type ChatStore } from "../state/chat-store.ts";
 import { defaultStorage } from "../state/session-storage.ts";
 import { App } from "../ui/app.tsx";
 import WIDGET_CSS from "../ui/styles.css?inline";
-import { adoptCss } from "./adopt-css.ts";
+import { adoptCss, dropCss } from "./adopt-css.ts";
 import { createEmitter, type MountOptions, type WidgetHandle, type WidgetTheme } from "../state/events.ts";
 
 function shadowOf(container: HTMLElement | ShadowRoot): ShadowRoot {
@@ -39,7 +39,7 @@ export function mount(container: HTMLElement | ShadowRoot, options: MountOptions
     });
   let store = createStore();
 
-  const unstyle = adoptCss(root, WIDGET_CSS, options.nonce, `${api}/parley.css`);
+  const styles = adoptCss(root, WIDGET_CSS, options.nonce, `${api}/parley.css`);
   const host = document.createElement("div");
   host.setAttribute("data-parley", "widget");
   root.append(host);
@@ -82,7 +82,7 @@ export function mount(container: HTMLElement | ShadowRoot, options: MountOptions
       store.dispose();
       render(null, host);
       host.remove();
-      unstyle();
+      dropCss(root, styles);
     },
   };
 }
