@@ -32,7 +32,11 @@ const frameEvents = (page: Page) => page.evaluate(() => ((window as any).__event
 describe("iframe bridge origins, from the frame's side", () => {
   it("posts events only to the parent's origin, never '*', and obeys no sibling of the same origin", async () => {
     // bypassCSP: the sibling frame below is an inline srcdoc, which the portal's own CSP would refuse.
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "en-US", bypassCSP: true });
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      locale: "en-US",
+      bypassCSP: true,
+    });
     // The portal and the embed page share an origin here, so the embed page can wrap the function
     // its `parent.postMessage` resolves to with one of its own realm (the message's source stays
     // the frame) and record the target origin of every call.

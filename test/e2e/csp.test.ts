@@ -21,12 +21,14 @@ const NONCE = "cGFybGV5LXN0cmljdC1ob3N0";
 const POLICY = {
   strict: (w: string) => `default-src 'self'; script-src 'self' ${w}; style-src 'self'; connect-src 'self' ${w}`,
   nonce: (w: string) =>
-    `default-src 'self'; script-src 'nonce-${NONCE}' 'strict-dynamic'; style-src 'nonce-${NONCE}'; connect-src 'self' ${w}`,
+    `default-src 'self'; script-src 'nonce-${NONCE}' 'strict-dynamic'; style-src 'nonce-${NONCE}'; ` +
+    `connect-src 'self' ${w}`,
   trustedTypes: (w: string) =>
     `default-src 'self'; script-src 'self' ${w}; style-src 'self'; connect-src 'self' ${w}; ` +
     `require-trusted-types-for 'script'; trusted-types 'none'`,
   // Browsers without constructable stylesheets link the worker's stylesheet instead.
-  oldBrowser: (w: string) => `default-src 'self'; script-src 'self' ${w}; style-src 'self' ${w}; connect-src 'self' ${w}`,
+  oldBrowser: (w: string) =>
+    `default-src 'self'; script-src 'self' ${w}; style-src 'self' ${w}; connect-src 'self' ${w}`,
   frame: (w: string) => `default-src 'self'; frame-src ${w}; script-src 'self'; style-src 'self'`,
   // The npm package is in the host's own bundle; `hostStyles` allows the host app's own inline <style>.
   npm: (w: string, hostStyles: string) =>
@@ -46,16 +48,18 @@ const framePage = (worker: string, agent: string) =>
   `<h1>Partner portal</h1><iframe id="chat" title="Chat" width="420" height="640" ` +
   `src="${worker}/embed/${agent}?site=demo-site-key-0001"></iframe></body></html>`;
 
+const csp = (policy: string) => ({ "content-security-policy": policy });
+
 let host: StaticServer;
 beforeAll(async () => {
   const w = demo.dev.url;
   const pages: Record<string, StaticPage> = {};
   for (const agent of ["derm-consult", "protocol-designer"]) {
     for (const name of ["strict", "trustedTypes", "oldBrowser"] as const) {
-      pages[`/${name}/${agent}`] = { html: scriptTagPage(w, agent), headers: { "content-security-policy": POLICY[name](w) } };
+      pages[`/${name}/${agent}`] = { html: scriptTagPage(w, agent), headers: csp(POLICY[name](w)) };
     }
-    pages[`/nonce/${agent}`] = { html: scriptTagPage(w, agent, NONCE), headers: { "content-security-policy": POLICY.nonce(w) } };
-    pages[`/frame/${agent}`] = { html: framePage(w, agent), headers: { "content-security-policy": POLICY.frame(w) } };
+    pages[`/nonce/${agent}`] = { html: scriptTagPage(w, agent, NONCE), headers: csp(POLICY.nonce(w)) };
+    pages[`/frame/${agent}`] = { html: framePage(w, agent), headers: csp(POLICY.frame(w)) };
   }
   host = await serveStatic({ pages });
 });
@@ -88,7 +92,11 @@ async function expectNoViolations(v: Visit) {
 async function expectStyledLauncher(page: Page) {
   const launcher = page.locator("parley-chat button.l");
   await launcher.waitFor();
-  const look = () => launcher.evaluate((el) => ["position", "backgroundColor", "borderRadius"].map((p) => getComputedStyle(el)[p as "position"]));
+  const look = () =>
+    launcher.evaluate((el) => {
+      const s = getComputedStyle(el);
+      return [s.position, s.backgroundColor, s.borderRadius];
+    });
   await expect.poll(look).toEqual(["fixed", "rgb(47, 111, 115)", "50%"]);
   const before = await launcher.boundingBox();
   expect(before).toEqual({ x: 1280 - 20 - 60, y: 800 - 20 - 60, width: 60, height: 60 });
@@ -109,6 +117,8 @@ async function expectStyledPanel(find: Find) {
   expect(await find(".head").evaluate((el) => getComputedStyle(el).backgroundColor)).toBe("rgb(47, 111, 115)");
 }
 
+const lastReply = (find: Find) => find(".msg[data-role=assistant] .bubble").last();
+
 async function say(page: Page, find: Find, text: string) {
   await find("textarea").click();
   await page.keyboard.type(text);
@@ -119,7 +129,7 @@ async function say(page: Page, find: Find, text: string) {
 async function adviceConversation(page: Page, find: Find) {
   await say(page, find, "I have a red itchy rash on my arm");
   await expect.poll(() => find("article.advice").count(), { timeout: 30_000 }).toBe(2);
-  await expect.poll(() => find(".msg[data-role=assistant] .bubble").last().textContent(), { timeout: 30_000 }).toContain("two advice cards");
+  await expect.poll(() => lastReply(find).textContent(), { timeout: 30_000 }).toContain("two advice cards");
   await find('[data-streaming="true"]').waitFor({ state: "detached", timeout: 30_000 });
   expect(await find("article.advice .card-title").first().textContent()).toBe("Soothe and protect the skin");
 }
@@ -127,11 +137,12 @@ async function adviceConversation(page: Page, find: Find) {
 /** A protocol design: the question is extracted into the stage panel and its stage completes. */
 async function stageConversation(page: Page, find: Find) {
   await say(page, find, "Does a daily emollient prevent eczema flares in children?");
-  await expect.poll(() => find(".msg[data-role=assistant] .bubble").last().textContent(), { timeout: 30_000 }).toContain("research question");
+  await expect.poll(() => lastReply(find).textContent(), { timeout: 30_000 }).toContain("research question");
   await find('[data-streaming="true"]').waitFor({ state: "detached", timeout: 30_000 });
   await find('button[data-action="stages"]').click();
   await find(".stage-panel").waitFor();
-  expect(await find('section[data-stage="question"] [data-field="research_question"]').textContent()).toContain("eczema flares");
+  const question = find('section[data-stage="question"] [data-field="research_question"]');
+  expect(await question.textContent()).toContain("eczema flares");
   await find('section[data-stage="question"] button.complete').click();
   await find('section[data-stage="pico"]').waitFor();
 }
@@ -206,11 +217,12 @@ describe("on a host page with a strict Content-Security-Policy", () => {
     await v.context.close();
   });
 
-  it("a browser without constructable stylesheets and no nonce: the worker's stylesheet, allowed by style-src", async () => {
+  it("no constructable stylesheets and no nonce: the worker's stylesheet, which style-src allows", async () => {
     const v = await scriptTagRun("oldBrowser", true);
-    const links = await v.page.evaluate(() =>
-      [...document.querySelector("parley-chat")!.shadowRoot!.querySelectorAll("link")].map((l) => new URL(l.href).pathname),
-    );
+    const links = await v.page.evaluate(() => {
+      const root = document.querySelector("parley-chat")!.shadowRoot!;
+      return [...root.querySelectorAll("link")].map((l) => new URL(l.href).pathname);
+    });
     expect(links).toEqual(["/parley.css", "/parley.css"]);
     await v.context.close();
   });
@@ -242,14 +254,15 @@ describe("on a host page with a strict Content-Security-Policy", () => {
     try {
       const hostStyle = readFileSync(join(app.dir, "index.html"), "utf8").match(/<style>([\s\S]*?)<\/style>/)![1];
       const hash = `'sha256-${createHash("sha256").update(hostStyle).digest("base64")}'`;
-      const npmHost = await serveStatic({ dir: app.dir, headers: { "content-security-policy": POLICY.npm(demo.dev.url, hash) } });
+      const npmHost = await serveStatic({ dir: app.dir, headers: csp(POLICY.npm(demo.dev.url, hash)) });
       const v = await visit();
       const { page } = v;
       const find: Find = (sel) => page.locator(`#chat ${sel}`);
       await page.goto(`${npmHost.url}/?api=${encodeURIComponent(demo.dev.url)}`);
       const launcher = find("button.launcher");
       await launcher.waitFor();
-      expect(await launcher.evaluate((el) => [getComputedStyle(el).position, getComputedStyle(el).borderRadius])).toEqual(["fixed", "50%"]);
+      const look = await launcher.evaluate((el) => [getComputedStyle(el).position, getComputedStyle(el).borderRadius]);
+      expect(look).toEqual(["fixed", "50%"]);
       expect(await launcher.boundingBox()).toEqual({ x: 1280 - 20 - 60, y: 800 - 20 - 60, width: 60, height: 60 });
       // The fixture's <parley-chat> element draws its launcher over this one: open by the page's API.
       await page.evaluate(() => (window as unknown as { parley: { open(): void } }).parley.open());
@@ -279,9 +292,11 @@ describe("on a host page with a strict Content-Security-Policy", () => {
     const find: Find = (sel) => page.locator(`parley-chat ${sel}`);
     for (const path of ["/", "/qa.html", "/sales.html", "/protocol.html", "/visit.html"]) {
       const res = await page.goto(demo.dev.url + path);
-      expect(res!.headers()["content-security-policy"]).toMatch(/^default-src 'self'; script-src 'self'; style-src 'self';.*trusted-types 'none'$/);
+      const policy = res!.headers()["content-security-policy"];
+      expect(policy).toMatch(/^default-src 'self'; script-src 'self'; style-src 'self';.*trusted-types 'none'$/);
       // The page's own styles (a file now): the demo banner shows, styled, for the scripted model.
-      await expect.poll(() => page.locator("#demo-banner").evaluate((el) => getComputedStyle(el).display)).toBe("block");
+      const banner = page.locator("#demo-banner");
+      await expect.poll(() => banner.evaluate((el) => getComputedStyle(el).display)).toBe("block");
       await find("button.l").click();
       await expectStyledPanel(find);
     }

@@ -30,7 +30,11 @@ describe("iframe embed", () => {
 
   it("is driven by the partner portal through the bridge, and ignores a foreign frame", async () => {
     // bypassCSP: the foreign frame below is an inline srcdoc, which the portal's own CSP would refuse.
-    const context = await demo.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "en-US", bypassCSP: true });
+    const context = await demo.browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      locale: "en-US",
+      bypassCSP: true,
+    });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(String(e)));

@@ -167,7 +167,11 @@ interface Watch {
 async function watchedPage(path: string): Promise<Watch> {
   // The demo pages' CSP would stop most payloads too; the renderer must be safe on its own, and the
   // control below must be able to run one, so the policy is bypassed here.
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US", bypassCSP: true });
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    locale: "en-US",
+    bypassCSP: true,
+  });
   await context.addInitScript(() => {
     const w = window as any;
     w.__pwned = [];

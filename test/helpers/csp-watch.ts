@@ -19,7 +19,7 @@ export async function watchViolations(context: BrowserContext, page: Page): Prom
     Object.defineProperty(window, "__violations", { value: seen });
     addEventListener(
       "securitypolicyviolation",
-      (e) => seen.push(`${e.effectiveDirective} blocked=${e.blockedURI} at=${e.sourceFile}:${e.lineNumber} ${e.sample}`),
+      (e) => seen.push(`${e.effectiveDirective} blocked=${e.blockedURI} ${e.sourceFile}:${e.lineNumber} ${e.sample}`),
       true,
     );
   });
@@ -29,7 +29,10 @@ export async function watchViolations(context: BrowserContext, page: Page): Prom
   });
   return {
     console,
-    events: async () =>
-      (await Promise.all(page.frames().map((f) => f.evaluate(() => (window as { __violations?: string[] }).__violations ?? [])))).flat(),
+    async events() {
+      const read = () => (window as { __violations?: string[] }).__violations ?? [];
+      const perFrame = page.frames().map((f) => f.evaluate(read));
+      return (await Promise.all(perFrame)).flat();
+    },
   };
 }

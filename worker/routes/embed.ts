@@ -1,28 +1,12 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../env.ts";
 import { loadSite } from "../config/config-store.ts";
+import { pageCsp } from "../page-csp.ts";
 
 export const embedRoutes = new Hono<AppEnv>();
 
 /** JSON inside a <script> element: `<` escaped so no value can close the element. */
 const scriptJson = (v: unknown) => JSON.stringify(v).replace(/</g, "\\u003c");
-
-/**
- * The embed page's own policy, as strict as the widget allows (issue #20): only its own scripts,
- * styles and API, no inline code or styles (the widget adopts constructable stylesheets), and Trusted
- * Types enforced with no policy at all, since nothing in the widget hands a string to a script sink.
- */
-const EMBED_CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "connect-src 'self'",
-  "img-src 'self' data:",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "require-trusted-types-for 'script'",
-  "trusted-types 'none'",
-].join("; ");
 
 /**
  * The iframe embed page: `/embed/<agent>?site=<key>[&locale=zh-CN][&theme=dark]`. The widget runs
@@ -37,8 +21,7 @@ embedRoutes.get("/embed/:agent", async (c) => {
   if (!site || !site.agents.includes(agentId)) {
     return c.text(`No agent ${agentId} for this site key`, 404);
   }
-  const ancestors = site.allowedOrigins.length ? site.allowedOrigins.join(" ") : "'none'";
-  c.header("content-security-policy", `${EMBED_CSP}; frame-ancestors ${ancestors}`);
+  c.header("content-security-policy", pageCsp(site.allowedOrigins));
   c.header("cache-control", "no-store");
   c.header("referrer-policy", "no-referrer");
   const lang = (c.req.query("locale") ?? "").toLowerCase().startsWith("zh") ? "zh-CN" : "en";
