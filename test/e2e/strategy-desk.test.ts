@@ -1,0 +1,61 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { newPage, useDemo } from "../helpers/e2e.ts";
+
+/**
+ * Seed 003 end to end on the sales coach demo: a visitor's thumbs-down with a comment, a desk run
+ * (started by the owner's "run now" instead of the minute's debounce), a new production version,
+ * and the next conversation following it. Built bundle, local worker, scripted demo model.
+ */
+const demo = useDemo();
+const q = (page: Page, sel: string) => page.locator(`parley-chat ${sel}`);
+const ADMIN = { "x-parley-admin-key": "demo-admin-key-0001" };
+const SITE = "demo-site-key-0001";
+const QUESTION = "A clinic asks whether our moisturiser suits eczema patients";
+
+async function ask(page: Page) {
+  await q(page, "textarea.input").first().click();
+  await page.keyboard.type(QUESTION);
+  await page.keyboard.press("Enter");
+  const reply = q(page, ".msg[data-role=assistant]").last();
+  await expect.poll(() => reply.locator("[data-action=thumbs-down]").count(), { timeout: 30_000 }).toBe(1);
+  return reply;
+}
+
+const adminGet = async (path: string) => (await (await fetch(`${demo.dev.url}${path}${path.includes("?") ? "&" : "?"}site=${SITE}`, { headers: ADMIN })).json()) as any;
+
+describe("the strategy desk on the sales coach demo", () => {
+  it("thumbs-down 'too pushy about price' -> a run -> a new production version -> the next conversation follows it", async () => {
+    const { context, page, errors } = await newPage(demo.browser, { viewport: { width: 1280, height: 860 } });
+    await page.goto(demo.dev.url + "/sales.html");
+    await q(page, "button.l").click();
+    const first = await ask(page);
+    expect(await first.locator(".bubble").last().textContent()).toContain("Close on price");
+
+    await first.locator("[data-action=thumbs-down]").click();
+    await first.locator("form.feedback-form textarea").click();
+    await page.keyboard.type("too pushy about price");
+    await first.locator("form.feedback-form button[type=submit]").click();
+    await expect.poll(() => first.locator("[data-action=thumbs-down]").getAttribute("aria-pressed")).toBe("true");
+    await expect.poll(async () => (await adminGet("/v1/admin/desk/sales-coach/queue")).queue.length, { timeout: 10_000 }).toBe(1);
+
+    const runNow = await fetch(`${demo.dev.url}/v1/admin/desk/sales-coach/run?site=${SITE}`, { method: "POST", headers: ADMIN });
+    expect(runNow.status).toBe(202);
+    await expect.poll(async () => (await adminGet("/v1/admin/desk/sales-coach/runs")).runs[0]?.status, { timeout: 30_000, interval: 500 }).toBe("promoted");
+    const [run] = (await adminGet("/v1/admin/desk/sales-coach/runs")).runs;
+    expect(run).toMatchObject({ loops: 2, scores: [70, 90], gate: { passed: true } });
+    const prompt = await adminGet("/v1/admin/agents/sales-coach/system-prompt");
+    expect(prompt.versions.strategies).toBe(2);
+
+    // A new conversation (header button) is answered with the new production prompt.
+    await q(page, "button[data-action=new-chat]").click();
+    const next = await ask(page);
+    const text = await next.locator(".bubble").last().textContent();
+    expect(text).toContain("Leave price for when they ask about cost");
+    expect(text).not.toContain("Close on price");
+    await page.waitForTimeout(200);
+    await page.screenshot({ path: "test-results/e2e-strategy-desk.png" });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
