@@ -57,7 +57,11 @@ export type AgentConfig = z.infer<typeof AgentConfig>;
 export type AgentConfigInput = z.input<typeof AgentConfig>;
 
 /** What the widget receives about an agent: no system prompt, no stage instructions or rule prompts. */
-export type PublicAgent = Omit<AgentConfig, "systemPrompt" | "strategies" | "guidance" | "evalCases"> & { demo: boolean };
+export type PublicAgent = Omit<AgentConfig, "systemPrompt" | "strategies" | "guidance" | "evalCases"> & {
+  demo: boolean;
+  /** For an agent with the advice guard: the site's disclaimer, shown on every advice card. */
+  disclaimer?: LocalizedText;
+};
 
 /**
  * Requests per minute, per open session and per client IP (sliding window). Chat completions and

@@ -97,6 +97,21 @@ describe("emergency guard in the browser", () => {
     await context.close();
   });
 
+  it("clinic: every advice card carries the site's disclaimer, in the conversation and the advice list", async () => {
+    const { context, page, errors } = await newPage(demo.browser);
+    await openPanel(page, "/");
+    await send(page, "I have a red itchy rash on my arm");
+    const cards = q(page, ".list article.advice");
+    await expect.poll(() => cards.count(), { timeout: 20_000 }).toBe(2);
+    await q(page, '[data-streaming="true"]').waitFor({ state: "detached", timeout: 20_000 });
+    for (const i of [0, 1]) expect(await cards.nth(i).locator(".disclaimer").textContent()).toMatch(/not a diagnosis/);
+    await q(page, 'button[data-action="advice"]').click();
+    await expect.poll(() => q(page, ".advice-list article.advice .disclaimer").count()).toBe(2);
+    await page.screenshot({ path: "test-results/e2e-guard-advice-disclaimer.png" });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("sales coach (no guard): an ordinary message gets no card", async () => {
     const { context, page, errors } = await newPage(demo.browser);
     await openPanel(page, "/sales.html");

@@ -1,3 +1,4 @@
+import { adviceProblem } from "../../shared/advice-policy.ts";
 import type { Advice } from "../../shared/session.ts";
 import type { ToolInput } from "../../shared/tool.ts";
 import { TOOL_NAMES } from "../../shared/protocol.ts";
@@ -9,6 +10,8 @@ export interface ClientToolHooks {
   /** The assistant message the current tool calls belong to. */
   messageId: () => string;
   onAdvice: (advice: Advice) => void;
+  /** The agent has the advice guard: a card needs evidence, and `urgent` is for emergencies only. */
+  guarded?: boolean;
 }
 
 /**
@@ -18,6 +21,9 @@ export interface ClientToolHooks {
  */
 export function createClientTools(hooks: ClientToolHooks): Record<string, ClientToolImpl> {
   const advise = (input: ToolInput<typeof recordAdvice>, ctx: ToolRunContext) => {
+    // Refused cards go back to the model as the observation, so it can add evidence or drop the card.
+    const problem = hooks.guarded ? adviceProblem(input) : null;
+    if (problem) return { recorded: false, shown_to_visitor: false, error: problem };
     const advice: Advice = { id: ctx.call.id || crypto.randomUUID(), ...input, messageId: hooks.messageId(), at: Date.now() };
     hooks.onAdvice(advice);
     return { recorded: true, id: advice.id, shown_to_visitor: true };

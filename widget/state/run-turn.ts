@@ -69,7 +69,10 @@ export async function runTurn(ctx: TurnContext): Promise<LoopResult> {
     const rt = mod ?? (await loadToolRuntime());
     const clientImpls = rt.createClientTools({
       messageId: () => messageId,
-      onAdvice: (advice) => session.record([{ id: `advice:${advice.id}`, at: advice.at, type: EVENT_TYPES.adviceRecorded, data: { advice } }]),
+      // Shown at once; the worker stores the same card from the call it relayed (same id), so the
+      // browser sends none: advice in the session log cannot come from a browser.
+      onAdvice: (advice) => session.apply([{ id: `advice:${advice.id}`, at: advice.at, type: EVENT_TYPES.adviceRecorded, data: { advice } }]),
+      guarded: agent.guards?.advice,
     });
     const results = await rt.executeToolCalls(calls, {
       tools,

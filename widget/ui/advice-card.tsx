@@ -4,7 +4,7 @@ import type { Strings } from "../i18n/index.ts";
 const SEVERITY_LABEL = { info: "sevInfo", caution: "sevCaution", urgent: "sevUrgent" } as const;
 
 /** One piece of advice the model recorded with record_advice: title, severity, content, evidence. */
-export function AdviceCard({ advice, strings }: { advice: Advice; strings: Strings }) {
+export function AdviceCard({ advice, strings, disclaimer }: { advice: Advice; strings: Strings; disclaimer?: string }) {
   return (
     <article class={`card advice ${advice.severity}`} data-advice-id={advice.id} aria-label={`${strings.advice}: ${advice.title}`} tabIndex={0}>
       <div class="card-top">
@@ -23,6 +23,7 @@ export function AdviceCard({ advice, strings }: { advice: Advice; strings: Strin
           </ul>
         </div>
       )}
+      {disclaimer && <p class="disclaimer">{disclaimer}</p>}
     </article>
   );
 }

@@ -31,6 +31,7 @@ function useKept() {
 export function MessageList({ store }: { store: ChatStore }) {
   const { strings: s, locale } = store;
   const agent = store.agent.value;
+  const disclaimer = agent?.disclaimer && localize(agent.disclaimer, locale);
   const messages = store.messages.value;
   const items = useFrameValue(store.transcript);
   const busy = store.busy.value;
@@ -93,6 +94,7 @@ export function MessageList({ store }: { store: ChatStore }) {
             key={item.id}
             reply={item}
             strings={s}
+            disclaimer={disclaimer}
             locale={locale}
             busy={busy}
             onOption={(o) => void store.send(o)}

@@ -22,10 +22,12 @@ interface Props {
   /** The visitor's rating of this reply, and how to give one (finished replies only). */
   rating?: Rating;
   onRate?: (messageId: string, rating: Rating, comment?: string) => Promise<void>;
+  /** The site's disclaimer for an agent with the advice guard: on every advice card. */
+  disclaimer?: string;
 }
 
 /** The assistant's answer to one visitor message: text, advice cards and questions, in the order given. */
-export function Reply({ reply, strings, onOption, busy, onRetry, locale, rating, onRate }: Props) {
+export function Reply({ reply, strings, onOption, busy, onRetry, locale, rating, onRate, disclaimer }: Props) {
   const [copied, setCopied] = useState(false);
   const text = reply.parts.map((p) => (p.kind === "text" ? p.content : "")).filter(Boolean).join("\n\n");
   // A rating belongs to the reply's final answer: its last text message.
@@ -34,7 +36,7 @@ export function Reply({ reply, strings, onOption, busy, onRetry, locale, rating,
     <div class="msg assistant" data-role="assistant" data-reply-id={reply.id}>
       <span class="sr">{strings.assistant}: </span>
       {reply.parts.map((part) => {
-        if (part.kind === "advice") return <AdviceCard key={part.advice.id} advice={part.advice} strings={strings} />;
+        if (part.kind === "advice") return <AdviceCard key={part.advice.id} advice={part.advice} strings={strings} disclaimer={disclaimer} />;
         if (part.kind === "followup") {
           return (
             <div key={part.id} class="bubble followup">

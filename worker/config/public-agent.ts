@@ -1,10 +1,13 @@
-import type { AgentConfig, PublicAgent } from "../../shared/agent-config.ts";
+import type { AgentConfig, PublicAgent, SiteConfig } from "../../shared/agent-config.ts";
+import { DEFAULT_DISCLAIMER } from "../../shared/guard-config.ts";
 import type { Env } from "../env.ts";
 import { usesDemoModel } from "../llm/upstream.ts";
 
 /** What the browser may know of an agent: everything but its prompts (system, strategies, guidance, stage instructions, rule templates). */
-export function publicAgent(agent: AgentConfig, env: Env): PublicAgent {
+export function publicAgent(agent: AgentConfig, env: Env, site?: SiteConfig): PublicAgent {
   const { systemPrompt: _hidden, strategies: _s, guidance: _g, evalCases: _e, ...rest } = agent;
   const stages = agent.stages.map((s) => ({ ...s, instruction: "", rules: s.rules.map(({ template: _t, ...r }) => r) }));
-  return { ...rest, stages, demo: usesDemoModel(env) };
+  // The advice guard's disclaimer, shown on every advice card: the site's own text, or the default.
+  const disclaimer = agent.guards.advice ? { disclaimer: site?.safety.disclaimer ?? DEFAULT_DISCLAIMER } : {};
+  return { ...rest, stages, demo: usesDemoModel(env), ...disclaimer };
 }

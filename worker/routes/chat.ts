@@ -20,6 +20,7 @@ import type { AccumulatedReply } from "../llm/reply-accumulator.ts";
 import { completionTraceEvents, newInputEvents, replyEvent, routeTraceEvent, usageEvent } from "../session/message-events.ts";
 import { sessionRoom } from "../session/session-stub.ts";
 import { agentSystemPrompt } from "../prompts/agent-prompt-cache.ts";
+import { adviceFromReply } from "../guard/advice-guard.ts";
 import { guardChatRequest, withEscalationFirst, withGuardNote } from "../guard/chat-guard.ts";
 
 export const chatRoutes = new Hono<AppEnv>();
@@ -93,7 +94,9 @@ chatRoutes.post("/v1/chat/completions", sessionToken(), jsonBody(ChatRequest), a
       ...(cut ? { error: { code: "upstream_error", message: "The stream broke off before the reply was complete" } } : {}),
     });
     const message = purpose === "classify" ? routeTraceEvent(replyId, reply, Date.now() - started) : replyEvent(replyId, reply, cut);
-    store([message, usage, ...trace], u.promptTokens + u.completionTokens);
+    // Advice cards come only from record_advice calls in a reply the worker relayed (advice guard).
+    const advice = purpose === "classify" || cut ? [] : adviceFromReply(reply.toolCalls, replyId, agent);
+    store([message, usage, ...trace, ...advice], u.promptTokens + u.completionTokens);
   };
 
   let upstream: ModelReply;

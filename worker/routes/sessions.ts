@@ -3,14 +3,15 @@ import { z } from "zod/mini";
 import { CreateSessionRequest, type SessionResponse } from "../../shared/api.ts";
 import { ClientEvent } from "../../shared/session-events.ts";
 import { orderedStages } from "../../shared/stage-machine.ts";
-import { LIMITS } from "../../shared/protocol.ts";
+import { EVENT_TYPES, LIMITS } from "../../shared/protocol.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import { jsonBody } from "../middleware/validate.ts";
 import { sessionToken } from "../middleware/session-token.ts";
 import { checkSiteOrigin } from "../middleware/site-origin.ts";
 import { ownSession } from "../middleware/own-session.ts";
-import { loadAgent } from "../config/config-store.ts";
+import { loadAgent, loadSite } from "../config/config-store.ts";
+import { forgedAdvice } from "../guard/advice-guard.ts";
 import { publicAgent } from "../config/public-agent.ts";
 import { requireSecret } from "../config/secrets.ts";
 import { signToken } from "../session/token.ts";
@@ -35,23 +36,30 @@ sessionRoutes.post("/v1/sessions", jsonBody(CreateSessionRequest), async (c) => 
   ]);
   // The site owner's list of sessions (admin routes); not needed for this answer.
   c.executionCtx.waitUntil(siteLedger(c.env, siteKey).addSession({ sessionId, agentId, openedAt: Date.now() }).catch(() => {}));
-  const body: SessionResponse = { sessionId, token, expiresAt: exp * 1000, agent: publicAgent(agent, c.env), state };
+  const body: SessionResponse = { sessionId, token, expiresAt: exp * 1000, agent: publicAgent(agent, c.env, site), state };
   return c.json(body, 201);
 });
 
 sessionRoutes.get("/v1/sessions/:id", sessionToken(), ownSession(), async (c) => {
   const claims = c.var.claims;
-  const [state, agent] = await Promise.all([sessionRoom(c.env, claims.sid).getState(), loadAgent(c.env, claims.agent)]);
+  const [state, agent, site] = await Promise.all([sessionRoom(c.env, claims.sid).getState(), loadAgent(c.env, claims.agent), loadSite(c.env, claims.site)]);
   if (!state.sessionId) throw new ApiError(404, "not_found", "Session not found");
   if (!agent) throw new ApiError(404, "unknown_agent", `Agent ${claims.agent} no longer exists`);
-  return c.json({ state, agent: publicAgent(agent, c.env) });
+  return c.json({ state, agent: publicAgent(agent, c.env, site ?? undefined) });
 });
 
 const AppendEvents = z.object({ events: z.array(ClientEvent).check(z.minLength(1), z.maxLength(50)) });
 
-/** The widget stores what its client-side tools produced (advice cards, trace steps). */
+/** The widget stores its client-side tools' trace steps (and copies of advice the worker derived). */
 sessionRoutes.post("/v1/sessions/:id/events", sessionToken(), ownSession(), jsonBody(AppendEvents), async (c) => {
   const claims = c.var.claims;
-  const state = await sessionRoom(c.env, claims.sid).append(c.req.valid("json").events);
+  const room = sessionRoom(c.env, claims.sid);
+  const events = c.req.valid("json").events;
+  // Advice is derived by the worker from the model's recorded calls; a browser may not plant any.
+  if (events.some((e) => e.type === EVENT_TYPES.adviceRecorded)) {
+    const forged = forgedAdvice(await room.getState(), events);
+    if (forged.length) throw new ApiError(403, "forbidden", `Advice ${forged.join(", ")} matches no record_advice call the assistant made; advice cannot be sent by the browser`);
+  }
+  const state = await room.append(events);
   return c.json({ version: state.version });
 });
