@@ -118,15 +118,13 @@ describe("POST /v1/sessions/:id/events", () => {
     data: { advice: { id, title: "Moisturise", content: "Twice a day", evidence: ["leaflet"], severity: "info", category: "care", messageId: "m1", at: 1 } },
   });
 
-  it("stores the widget's advice once, and the restored state has it", async () => {
+  it("refuses advice from the widget that copies no card the worker recorded (advice guard)", async () => {
     const s = await openSession();
-    for (let i = 0; i < 2; i++) {
-      const { res } = await call(`/v1/sessions/${s.sessionId}/events`, { method: "POST", json: { events: [advice("a1")] }, headers: auth(s.token) });
-      expect(res.status).toBe(200);
-    }
-    const { res } = await call(`/v1/sessions/${s.sessionId}`, { headers: auth(s.token) });
-    const { state } = (await res.json()) as any;
-    expect(state.advice.map((a: any) => a.id)).toEqual(["a1"]);
+    const { res } = await call(`/v1/sessions/${s.sessionId}/events`, { method: "POST", json: { events: [advice("a1")] }, headers: auth(s.token) });
+    expect(res.status).toBe(403);
+    const restored = await call(`/v1/sessions/${s.sessionId}`, { headers: auth(s.token) });
+    const { state } = (await restored.res.json()) as any;
+    expect(state.advice).toEqual([]);
   });
 
   it("refuses events a widget may not write, and another session's id", async () => {
