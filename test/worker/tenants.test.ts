@@ -55,7 +55,7 @@ describe("site origins", () => {
 describe("one session's token never reaches another session", () => {
   const routes: Array<[string, string, (sid: string) => string, unknown?]> = [
     ["GET", "state", (sid) => `/v1/sessions/${sid}`],
-    ["POST", "events", (sid) => `/v1/sessions/${sid}/events`, { events: [{ id: "advice:x", at: 1, type: "advice.recorded", data: { advice: { id: "x", title: "t", content: "c", evidence: [], severity: "info", category: "c", messageId: "m", at: 1 } } }] }],
+    ["POST", "events", (sid) => `/v1/sessions/${sid}/events`, { events: [{ id: "trace:x", at: 1, type: "trace.step", data: { kind: "tool", name: "record_advice", ok: true } }] }],
     ["GET", "context", (sid) => `/v1/sessions/${sid}/context`],
     ["PATCH", "context edit", (sid) => `/v1/sessions/${sid}/context`, { stageId: "question", field: "research_question", value: "Hijacked?", baseVersion: 0 }],
     ["POST", "stage completion", (sid) => `/v1/sessions/${sid}/stages/question/complete`],
