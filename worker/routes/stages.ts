@@ -16,6 +16,7 @@ import { sessionRoom } from "../session/session-stub.ts";
 import type { StageOutcome } from "../session/stage-ops.ts";
 import { callEndpoint } from "../stages/endpoints.ts";
 import { judgePromptRules } from "../stages/prompt-rules.ts";
+import { modelTargets } from "../llm/model-targets.ts";
 
 /** Seed 001's session API for stage workflows: context, edits, completion, action results, trace. */
 export const stageRoutes = new Hono<AppEnv>();
@@ -76,7 +77,10 @@ stageRoutes.post("/v1/sessions/:id/stages/:stageId/complete", ...guard, async (c
   const room = sessionRoom(c.env, c.var.claims.sid);
   const state = await room.getState();
   if (state.stage.current !== stage.id) refusal({ status: state.stage.done ? "done" : "not_current", events: [], state }, `Completing ${stage.id}`);
-  const promptChecks = await judgePromptRules(c.env, agent, stage, state.context);
+  // Rule verdicts come from the site's models (its providers and fallbacks), as the chat's replies do.
+  const site = stage.rules.some((r) => r.kind === "prompt") ? await loadSite(c.env, c.var.claims.site) : null;
+  const targets = site ? modelTargets(site, agent) : undefined;
+  const promptChecks = await judgePromptRules(c.env, agent, stage, state.context, targets);
   const outcome = await room.completeStage({ stageId: stage.id, promptChecks }, agent.stages);
   if (outcome.status !== "ok" && outcome.status !== "blocked") refusal(outcome, `Completing ${stage.id}`);
   return c.json({ completed: outcome.status === "ok", checks: outcome.checks ?? [], events: outcome.events, stage: outcome.state!.stage });

@@ -6,13 +6,16 @@ import { parseToolInput, toOpenAITool } from "../../shared/tool.ts";
 import { ruleVerdict } from "../../shared/tools/rule-verdict.ts";
 import type { Env } from "../env.ts";
 import { callModel } from "../llm/upstream.ts";
+import type { ModelTarget } from "../llm/model-targets.ts";
 
 /**
  * Prompt-based completion rules: the rule's template, filled with the context, goes to the model,
  * which must answer with rule_verdict. A check that cannot be judged (provider down, no verdict)
  * does not block: it becomes a warning saying so, never a silent pass.
  */
-export async function judgePromptRules(env: Env, agent: AgentConfig, stage: StageConfig, context: Record<string, FieldValues>): Promise<RuleCheck[]> {
+export async function judgePromptRules(
+  env: Env, agent: AgentConfig, stage: StageConfig, context: Record<string, FieldValues>, targets?: ModelTarget[],
+): Promise<RuleCheck[]> {
   const rules = stage.rules.filter((r) => r.kind === "prompt" && r.template);
   return Promise.all(
     rules.map(async (rule): Promise<RuleCheck> => {
@@ -28,7 +31,7 @@ export async function judgePromptRules(env: Env, agent: AgentConfig, stage: Stag
           ],
           tools: [toOpenAITool(ruleVerdict)],
           tool_choice: { type: "function", function: { name: ruleVerdict.name } },
-        });
+        }, undefined, targets);
         const call = reply.kind === "json" ? reply.completion.choices?.[0]?.message?.tool_calls?.[0] : undefined;
         const verdict = call ? parseToolInput(ruleVerdict, call.function.arguments) : null;
         if (!verdict?.ok) throw new Error("no verdict");
