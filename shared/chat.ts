@@ -98,7 +98,13 @@ export interface ChatCompletion {
   model: string;
   choices: Array<{
     index: number;
-    message: { role: "assistant"; content: string | null; tool_calls?: ToolCall[]; reasoning_content?: string | null; reasoning?: string | null };
+    message: {
+      role: "assistant";
+      content: string | null;
+      tool_calls?: ToolCall[];
+      reasoning_content?: string | null;
+      reasoning?: string | null;
+    };
     finish_reason: string | null;
   }>;
   usage?: Usage;

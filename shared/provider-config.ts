@@ -7,7 +7,10 @@ import { z } from "zod/mini";
  * profile names the worker secret (`wrangler secret put LLM_DEEPSEEK_KEY`) that holds it.
  */
 
-/** `bearer`: `Authorization: Bearer <key>`. `azure`: `api-key` header, deployment in the path. `none`: local servers. */
+/**
+ * `bearer`: `Authorization: Bearer <key>`. `azure`: `api-key` header, deployment in the path.
+ * `none`: local servers.
+ */
 export const AUTH_STYLES = ["bearer", "azure", "none"] as const;
 
 /**
@@ -42,7 +45,9 @@ export const ProviderProfile = z.strictObject({
   baseUrl: z.string().check(z.regex(/^https?:\/\/[^\s/?#]+[^\s?#]*$/, "must be an http(s) URL without query")),
   auth: z._default(z.enum(AUTH_STYLES), "bearer"),
   /** The worker secret holding the key: `LLM_` … `KEY`, so a site config cannot name the session secret. */
-  keyEnv: z.optional(z.string().check(z.regex(/^LLM_[A-Z0-9_]*KEY$/, "must look like LLM_…KEY (a worker secret's name)"))),
+  keyEnv: z.optional(
+    z.string().check(z.regex(/^LLM_[A-Z0-9_]*KEY$/, "must look like LLM_…KEY (a worker secret's name)")),
+  ),
   /** Azure's `api-version` query parameter. */
   apiVersion: z.optional(z.string().check(z.regex(/^[0-9a-z.-]{4,40}$/))),
   /** Body fields for every request to this provider. */
@@ -61,7 +66,12 @@ export const ModelRef = z.strictObject({ provider: z.string(), model: z.string()
 export type ModelRef = z.infer<typeof ModelRef>;
 
 export const DEFAULT_CAPABILITIES: ModelCapabilities = {
-  tools: true, parallelTools: true, vision: false, reasoning: false, jsonMode: false, extraBody: {},
+  tools: true,
+  parallelTools: true,
+  vision: false,
+  reasoning: false,
+  jsonMode: false,
+  extraBody: {},
 };
 
 export function capabilitiesOf(profile: ProviderProfile | undefined, model: string): ModelCapabilities {

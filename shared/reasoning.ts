@@ -98,7 +98,8 @@ export class ThinkSplitter {
 
 /** The length of the longest end of `text` that is the start of `tag` (a tag cut across chunks). */
 function partialSuffix(text: string, tag: string): number {
-  for (let n = Math.min(tag.length - 1, text.length); n > 0; n--) if (tag.startsWith(text.slice(text.length - n))) return n;
+  for (let n = Math.min(tag.length - 1, text.length); n > 0; n--)
+    if (tag.startsWith(text.slice(text.length - n))) return n;
   return 0;
 }
 

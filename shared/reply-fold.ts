@@ -66,7 +66,8 @@ export function endReply(reply: FoldedReply): EndedReply {
   reply.content += rest.content;
   const toolCalls = finishToolCalls(reply.toolCalls, reply.id);
   const { id, content, reasoning, usage } = reply;
-  return { id, content, reasoning, toolCalls, usage, finishReason: normalizeFinishReason(reply.finishReason, toolCalls.length > 0) };
+  const finishReason = normalizeFinishReason(reply.finishReason, toolCalls.length > 0);
+  return { id, content, reasoning, toolCalls, usage, finishReason };
 }
 
 /** A non-streamed completion read as its stream would be: reasoning apart, calls named, reason normalized. */
@@ -95,7 +96,8 @@ function isChoice(v: unknown): boolean {
   const { content, reasoning_content: rc, reasoning, tool_calls: calls } = v.delta;
   if ([content, rc, reasoning].some((t) => t != null && typeof t !== "string")) return false;
   // Gemini's OpenAI compatibility leaves `index` out of tool-call deltas.
-  return calls == null || (Array.isArray(calls) && calls.every((c) => isObject(c) && (c.index === undefined || typeof c.index === "number")));
+  const callOk = (c: unknown) => isObject(c) && (c.index === undefined || typeof c.index === "number");
+  return calls == null || (Array.isArray(calls) && calls.every(callOk));
 }
 
 /**

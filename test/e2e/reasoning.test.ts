@@ -25,10 +25,18 @@ beforeAll(async () => {
     replay: ({ body }) => {
       const last = body.messages.filter((m) => m.role === "user").at(-1);
       const style = Object.entries(STYLES).find(([k]) => String(last?.content ?? "").includes(`[${k}]`));
-      return style ? buildCase(PROVIDERS.find((p) => p.id === style[1])!, "reasoning") : undefined;
+      return style
+        ? buildCase(
+            PROVIDERS.find((p) => p.id === style[1])!,
+            "reasoning",
+          )
+        : undefined;
     },
   });
-  [dev, browser] = await Promise.all([startWranglerDev({ vars: { LLM_BASE_URL: upstream.url, LLM_API_KEY: "k" } }), launchBrowser()]);
+  [dev, browser] = await Promise.all([
+    startWranglerDev({ vars: { LLM_BASE_URL: upstream.url, LLM_API_KEY: "k" } }),
+    launchBrowser(),
+  ]);
 });
 
 afterAll(async () => {
@@ -96,7 +104,9 @@ describe("reasoning in the browser", () => {
       // Reload: the session kept the reasoning apart from the answer.
       await page.reload();
       await q(page, "button.l").click();
-      await expect.poll(() => q(page, ".msg[data-role=assistant] .bubble").last().textContent()).toContain("Keep the area clean");
+      await expect
+        .poll(() => q(page, ".msg[data-role=assistant] .bubble").last().textContent())
+        .toContain("Keep the area clean");
       const restored = q(page, "details.reasoning").last();
       expect(await restored.getAttribute("open")).toBeNull();
       expect((await restored.locator("li.thought").first().textContent())!.trim()).toBe(THOUGHT);

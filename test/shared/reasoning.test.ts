@@ -23,7 +23,10 @@ describe("think blocks split off the answer as they stream", () => {
   it("splits at every possible cut of the stream into two and three pieces", () => {
     for (let i = 1; i < text.length; i++) {
       for (const j of [i + 1, i + 7, text.length - 1]) {
-        const pieces = j > i && j < text.length ? [text.slice(0, i), text.slice(i, j), text.slice(j)] : [text.slice(0, i), text.slice(i)];
+        const pieces =
+          j > i && j < text.length
+            ? [text.slice(0, i), text.slice(i, j), text.slice(j)]
+            : [text.slice(0, i), text.slice(i)];
         const out = stream(pieces);
         expect(out.content, `cut at ${i}/${j}`).toBe("It looks like **eczema**.");
         expect(out.reasoning.trim(), `cut at ${i}/${j}`).toBe("The rash is itchy, so eczema.");
@@ -42,7 +45,10 @@ describe("think blocks split off the answer as they stream", () => {
   });
 
   it("leaves an answer without a block, or with a tag later on, as it is", () => {
-    expect(stream(["Use the ", "<think> tag", " in HTML."])).toMatchObject({ reasoning: "", content: "Use the <think> tag in HTML." });
+    expect(stream(["Use the ", "<think> tag", " in HTML."])).toMatchObject({
+      reasoning: "",
+      content: "Use the <think> tag in HTML.",
+    });
     expect(stream(["<b>bold</b>"])).toMatchObject({ reasoning: "", content: "<b>bold</b>" });
     expect(stream(["<thi"])).toMatchObject({ reasoning: "", content: "<thi" });
   });
@@ -62,9 +68,15 @@ describe("tool-call deltas of every shape", () => {
   it("joins OpenAI's: id and name first, arguments in pieces by index", () => {
     const calls: ToolCall[] = [];
     mergeToolCallDeltas(calls, [{ index: 0, id: "a", type: "function", function: { name: "f", arguments: "" } }]);
-    mergeToolCallDeltas(calls, [{ index: 0, function: { arguments: '{"x":' } }, { index: 1, id: "b", function: { name: "g", arguments: "{}" } }]);
+    mergeToolCallDeltas(calls, [
+      { index: 0, function: { arguments: '{"x":' } },
+      { index: 1, id: "b", function: { name: "g", arguments: "{}" } },
+    ]);
     mergeToolCallDeltas(calls, [{ index: 0, id: "", function: { name: null, arguments: "1}" } }]);
-    expect(calls.map((c) => [c.id, c.function.name, c.function.arguments])).toEqual([["a", "f", '{"x":1}'], ["b", "g", "{}"]]);
+    expect(calls.map((c) => [c.id, c.function.name, c.function.arguments])).toEqual([
+      ["a", "f", '{"x":1}'],
+      ["b", "g", "{}"],
+    ]);
   });
 
   it("joins Gemini's: no index, a new id starts a call", () => {
@@ -72,24 +84,35 @@ describe("tool-call deltas of every shape", () => {
     mergeToolCallDeltas(calls, [{ id: "g1", type: "function", function: { name: "f", arguments: '{"a":1}' } }]);
     mergeToolCallDeltas(calls, [{ id: "g2", type: "function", function: { name: "g", arguments: '{"b":' } }]);
     mergeToolCallDeltas(calls, [{ function: { arguments: "2}" } }]);
-    expect(calls.map((c) => [c.id, c.function.arguments])).toEqual([["g1", '{"a":1}'], ["g2", '{"b":2}']]);
+    expect(calls.map((c) => [c.id, c.function.arguments])).toEqual([
+      ["g1", '{"a":1}'],
+      ["g2", '{"b":2}'],
+    ]);
   });
 
   it("takes arguments sent as an object, a name repeated on every delta, and names calls without ids", () => {
     const calls: ToolCall[] = [];
     mergeToolCallDeltas(calls, [{ index: 0, function: { name: "f", arguments: { city: "Paris" } } }]);
     mergeToolCallDeltas(calls, [{ index: 0, function: { name: "f" } }]);
-    expect(finishToolCalls(calls, "chatcmpl-9")).toEqual([{ id: "call_chatcmpl-9_0", type: "function", function: { name: "f", arguments: '{"city":"Paris"}' } }]);
+    expect(finishToolCalls(calls, "chatcmpl-9")).toEqual([
+      { id: "call_chatcmpl-9_0", type: "function", function: { name: "f", arguments: '{"city":"Paris"}' } },
+    ]);
   });
 });
 
 describe("finish reasons in one spelling", () => {
   it.each([
-    ["stop", false, "stop"], ["STOP", false, "stop"], ["stop", true, "tool_calls"], ["max_tokens", false, "length"],
-    ["sensitive", false, "content_filter"], ["network_error", false, "error"], ["function_call", true, "tool_calls"],
+    ["stop", false, "stop"],
+    ["STOP", false, "stop"],
+    ["stop", true, "tool_calls"],
+    ["max_tokens", false, "length"],
+    ["sensitive", false, "content_filter"],
+    ["network_error", false, "error"],
+    ["function_call", true, "tool_calls"],
     ["something_new", false, "stop"],
   ] as const)("%s (tool calls: %s) is %s", (raw, calls, want) => {
     expect(normalizeFinishReason(raw, calls)).toBe(want);
   });
-  it("no finish reason stays none (a stream that broke off)", () => expect(normalizeFinishReason(null, true)).toBeNull());
+  it("no finish reason stays none (a stream that broke off)", () =>
+    expect(normalizeFinishReason(null, true)).toBeNull());
 });

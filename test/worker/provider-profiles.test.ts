@@ -5,7 +5,8 @@ import { auth, call, openSession } from "../helpers/worker/client.ts";
 import { toChatHistory } from "../../widget/state/history.ts";
 
 const style = (id: string) => PROVIDERS.find((p) => p.id === id)!;
-const assistantTurns = (body: { messages: Array<Record<string, unknown>> }) => body.messages.filter((m) => m.role === "assistant");
+const assistantTurns = (body: { messages: Array<Record<string, unknown>> }) =>
+  body.messages.filter((m) => m.role === "assistant");
 
 describe("reasoning sent back where the provider requires it, and only there", () => {
   it("DeepSeek's thinking mode: the agent loop's second step carries the tool-call turn's reasoning_content", async () => {
@@ -42,9 +43,15 @@ describe("provider profiles in the site config", () => {
   const openai = style("openai");
   const chat = async (siteKey: string, agentId: string, vars = VARS) => {
     const s = await openSession(agentId, vars, { siteKey });
-    const { res, done } = await call("/v1/chat/completions", {
-      method: "POST", headers: auth(s.token), json: { stream: true, messages: [{ role: "user", content: "hi" }] },
-    }, vars);
+    const { res, done } = await call(
+      "/v1/chat/completions",
+      {
+        method: "POST",
+        headers: auth(s.token),
+        json: { stream: true, messages: [{ role: "user", content: "hi" }] },
+      },
+      vars,
+    );
     const body = (await res.json()) as { error: { code: string; message: string } };
     await done();
     return { status: res.status, error: body.error };
@@ -65,9 +72,15 @@ describe("provider profiles in the site config", () => {
     const noTools = { ...profileFor(openai, 0), models: { "gpt-4.1-mini": { tools: false } } };
     const ok = await siteFor(openai, 0, { providers: [noTools] }, { strategy: "text-react" });
     const s = await openSession(ok.agentId, VARS, { siteKey: ok.siteKey });
-    const { res, done } = await call("/v1/chat/completions", {
-      method: "POST", headers: auth(s.token), json: { stream: true, messages: [{ role: "user", content: "hi" }] },
-    }, VARS);
+    const { res, done } = await call(
+      "/v1/chat/completions",
+      {
+        method: "POST",
+        headers: auth(s.token),
+        json: { stream: true, messages: [{ role: "user", content: "hi" }] },
+      },
+      VARS,
+    );
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("data: [DONE]");
     await done();
@@ -84,8 +97,14 @@ describe("provider profiles in the site config", () => {
     expect([status, error.code]).toEqual([502, "misconfigured"]);
     expect(error.message).toContain("wrangler secret put LLM_NOT_SET_KEY");
 
-    const inline = await siteFor(openai, 0, { providers: [{ ...profileFor(openai, 0), apiKey: "sk-live-123" } as never] });
-    const { res } = await call("/v1/sessions", { method: "POST", json: { siteKey: inline.siteKey, agentId: inline.agentId } }, VARS);
+    const inline = await siteFor(openai, 0, {
+      providers: [{ ...profileFor(openai, 0), apiKey: "sk-live-123" } as never],
+    });
+    const { res } = await call(
+      "/v1/sessions",
+      { method: "POST", json: { siteKey: inline.siteKey, agentId: inline.agentId } },
+      VARS,
+    );
     expect(res.status).toBe(502);
     const body = (await res.json()) as { error: { message: string } };
     expect(body.error.message).toMatch(/providers\.0/);
@@ -94,7 +113,11 @@ describe("provider profiles in the site config", () => {
 
   it("a key's secret must be an LLM_…KEY name, so a site config cannot send the session secret to a provider", async () => {
     const sneaky = await siteFor(openai, 0, { providers: [{ ...profileFor(openai, 0), keyEnv: "SESSION_SECRET" }] });
-    const { res } = await call("/v1/sessions", { method: "POST", json: { siteKey: sneaky.siteKey, agentId: sneaky.agentId } }, VARS);
+    const { res } = await call(
+      "/v1/sessions",
+      { method: "POST", json: { siteKey: sneaky.siteKey, agentId: sneaky.agentId } },
+      VARS,
+    );
     expect(res.status).toBe(502);
     expect(((await res.json()) as { error: { message: string } }).error.message).toContain("keyEnv");
   });

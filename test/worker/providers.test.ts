@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { ANSWER, CALLS, CASES, PROVIDERS, THOUGHT, USAGE, type ProviderStyle } from "../helpers/providers/index.ts";
-import { KEY, profileFor as profileWith, seenBy, siteFor, widgetTurn, type TurnResult } from "../helpers/worker/conformance.ts";
+import {
+  KEY,
+  profileFor as profileWith,
+  seenBy,
+  siteFor,
+  widgetTurn,
+  type TurnResult,
+} from "../helpers/worker/conformance.ts";
 
 /**
  * The provider conformance matrix (`npm run test:providers` prints it): each provider's documented
@@ -11,7 +18,8 @@ import { KEY, profileFor as profileWith, seenBy, siteFor, widgetTurn, type TurnR
 
 const completion = (r: TurnResult) => r.state.trace.find((t) => t.kind === "completion");
 const reply = (r: TurnResult) => r.state.messages.find((m) => m.role === "assistant");
-const argsOf = (r: TurnResult) => r.step!.toolCalls.map((c) => ({ name: c.function.name, args: JSON.parse(c.function.arguments) }));
+const argsOf = (r: TurnResult) =>
+  r.step!.toolCalls.map((c) => ({ name: c.function.name, args: JSON.parse(c.function.arguments) }));
 
 /** A fallback answered: the provider's failure is traced with its reason, the visitor got the next model's reply. */
 async function fellBack(style: ProviderStyle, which: number, reason: string, status: number) {
@@ -38,14 +46,17 @@ const checks: Record<(typeof CASES)[number], (style: ProviderStyle, which: numbe
     const [req] = await seenBy(style, which);
     expect(req.body.model).toBe(style.model);
     if (style.profile.auth === "azure") {
-      expect(req.path).toBe(`/p/${style.id}/${which}/openai/deployments/chat-prod/chat/completions?api-version=2024-10-21`);
+      expect(req.path).toBe(
+        `/p/${style.id}/${which}/openai/deployments/chat-prod/chat/completions?api-version=2024-10-21`,
+      );
       expect([req.apiKey, req.auth]).toEqual([KEY, null]);
     } else {
       expect(req.path).toBe(`/p/${style.id}/${which}/v1/chat/completions`);
       expect(req.auth).toBe(style.profile.auth === "none" ? null : `Bearer ${KEY}`);
     }
     // A model's extra body fields (Qwen's enable_thinking, Gemini's thinking config) go along.
-    for (const [k, v] of Object.entries(style.profile.models?.[style.model]?.extraBody ?? {})) expect(req.body[k]).toEqual(v);
+    for (const [k, v] of Object.entries(style.profile.models?.[style.model]?.extraBody ?? {}))
+      expect(req.body[k]).toEqual(v);
   },
 
   async "tool call"(style, which) {

@@ -52,7 +52,9 @@ export function proxyCompletion(ctx: { api: string; token: () => string; fetch?:
     // response early (its status had long been sent).
     if (!seen.done && reply.finishReason === null) throw new ProtocolError("upstream_error", "The reply broke off before it finished");
     const end = endReply(reply);
-    if (end.finishReason === "error") throw new ProtocolError("upstream_error", "The provider ended the reply with an error");
+    if (end.finishReason === "error") {
+      throw new ProtocolError("upstream_error", "The provider ended the reply with an error");
+    }
     return { text: end.content, reasoning: end.reasoning, toolCalls: end.toolCalls, finishReason: end.finishReason };
   };
 }

@@ -80,6 +80,7 @@ export async function runAgentLoop(opts: LoopOptions): Promise<LoopResult> {
       throw err;
     }
     render(step.text, step.reasoning);
+    const reasoning = step.reasoning ? { reasoning_content: step.reasoning } : {};
 
     let calls: ToolCall[] = step.toolCalls;
     let invalid: string | null = null;
@@ -95,9 +96,8 @@ export async function runAgentLoop(opts: LoopOptions): Promise<LoopResult> {
         invalid = parsed.error;
         calls = [];
       }
-      add({ id: view.id, role: "assistant", content: step.text, ...(step.reasoning ? { reasoning_content: step.reasoning } : {}) });
+      add({ id: view.id, role: "assistant", content: step.text, ...reasoning });
     } else {
-      const reasoning = step.reasoning ? { reasoning_content: step.reasoning } : {};
       add({ id: view.id, role: "assistant", content: step.text || null, ...(calls.length ? { tool_calls: calls } : {}), ...reasoning });
     }
     view.toolCalls = calls;

@@ -18,7 +18,8 @@ export function toChatHistory(messages: readonly StoredMessage[]): ChatMessage[]
       if (m.status === "interrupted" && m === messages.at(-1)) continue;
       // A tool-call step's reasoning goes along: some providers require it back (the worker decides).
       const reasoning = calls.length && m.reasoning ? { reasoning_content: m.reasoning } : {};
-      out.push({ id: m.id, role: "assistant", content: m.content || null, ...(calls.length ? { tool_calls: calls } : {}), ...reasoning });
+      const content = m.content || null;
+      out.push({ id: m.id, role: "assistant", content, ...(calls.length ? { tool_calls: calls } : {}), ...reasoning });
     }
   }
   return out;

@@ -23,9 +23,12 @@ function target(site: SiteConfig, providerId: string | undefined, model: string,
   if (!site.providers.length) return { provider: null, model, caps: capabilitiesOf(undefined, model), field };
   const id = providerId ?? site.providers.find((p) => p.models[model])?.id ?? site.providers[0].id;
   const index = site.providers.findIndex((p) => p.id === id);
-  if (index < 0) throw misconfigured(`${field}: provider ${JSON.stringify(id)} is not among site ${site.siteKey}'s providers`);
+  if (index < 0)
+    throw misconfigured(`${field}: provider ${JSON.stringify(id)} is not among site ${site.siteKey}'s providers`);
   const provider = site.providers[index];
-  const listed = provider.models[model] ? `providers[${index}].models[${JSON.stringify(model)}]` : `providers[${index}]`;
+  const listed = provider.models[model]
+    ? `providers[${index}].models[${JSON.stringify(model)}]`
+    : `providers[${index}]`;
   return { provider, model, caps: capabilitiesOf(provider, model), field: `${field} (${listed})` };
 }
 
@@ -39,8 +42,14 @@ const misconfigured = (message: string) => new ApiError(502, "misconfigured", me
 export function modelTargets(site: SiteConfig, agent: AgentConfig, requested?: string): ModelTarget[] {
   const model = requested ?? agent.model;
   // A model the site allows besides the agent's: at the provider that lists it, else the agent's.
-  const providerId = model === agent.model ? agent.provider : (site.providers.find((p) => p.models[model])?.id ?? agent.provider);
-  const first = target(site, providerId, model, requested && requested !== agent.model ? "model" : `agent ${agent.id}: model`);
+  const providerId =
+    model === agent.model ? agent.provider : (site.providers.find((p) => p.models[model])?.id ?? agent.provider);
+  const first = target(
+    site,
+    providerId,
+    model,
+    requested && requested !== agent.model ? "model" : `agent ${agent.id}: model`,
+  );
   const rest = site.fallbacks
     .map((f, i) => target(site, f.provider, f.model, `site ${site.siteKey}: fallbacks[${i}]`))
     .filter((t) => !(t.model === first.model && t.provider?.id === first.provider?.id));
@@ -48,10 +57,10 @@ export function modelTargets(site: SiteConfig, agent: AgentConfig, requested?: s
   if (needsTools(agent)) {
     const bad = targets.find((t) => !t.caps.tools);
     if (bad) {
+      const uses = `strategy "${agent.strategy}" with tools${agent.router ? " and a router" : ""}`;
       throw misconfigured(
-        `Agent ${agent.id} uses strategy "${agent.strategy}" with tools${agent.router ? " and a router" : ""}, but ${bad.field} ` +
-          `is model ${JSON.stringify(bad.model)} with tools: false. Give the agent strategy "text-react" (tools read from text; ` +
-          `no router) or a model with native tools`,
+        `Agent ${agent.id} uses ${uses}, but ${bad.field} is model ${JSON.stringify(bad.model)} with tools: false. ` +
+          `Give the agent strategy "text-react" (tools read from text; no router) or a model with native tools`,
       );
     }
   }

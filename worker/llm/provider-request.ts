@@ -42,13 +42,19 @@ export function providerRequest(env: Env, target: ModelTarget, base: UpstreamBod
   const root = (p?.baseUrl ?? env.LLM_BASE_URL ?? "").replace(/\/+$/, "");
   if (p?.auth === "azure") {
     const deployment = encodeURIComponent(target.caps.deployment ?? target.model);
-    url = `${root}/openai/deployments/${deployment}/chat/completions?api-version=${encodeURIComponent(p.apiVersion ?? "")}`;
+    const version = encodeURIComponent(p.apiVersion ?? "");
+    url = `${root}/openai/deployments/${deployment}/chat/completions?api-version=${version}`;
   } else url = `${root}/chat/completions`;
   if (!p) headers.authorization = `Bearer ${env.LLM_API_KEY ?? ""}`;
   else if (p.auth !== "none") {
     const name = p.keyEnv ?? "LLM_API_KEY";
     const key = secret(env, name);
-    if (!key) throw new ApiError(502, "misconfigured", `Provider ${p.id}'s key is not set: \`wrangler secret put ${name}\` (or .dev.vars locally)`);
+    if (!key)
+      throw new ApiError(
+        502,
+        "misconfigured",
+        `Provider ${p.id}'s key is not set: \`wrangler secret put ${name}\` (or .dev.vars locally)`,
+      );
     if (p.auth === "azure") headers["api-key"] = key;
     else headers.authorization = `Bearer ${key}`;
   }

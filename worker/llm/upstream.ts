@@ -43,17 +43,24 @@ type Attempt = { ok: true; reply: ModelReply } | ({ ok: false } & ProviderFailur
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** The worker's own provider (LLM_BASE_URL), for callers without a site's profiles. */
-const envTarget = (agent: AgentConfig): ModelTarget[] => [{ provider: null, model: agent.model, caps: capabilitiesOf(undefined, agent.model), field: "model" }];
+const envTarget = (agent: AgentConfig): ModelTarget[] => [
+  { provider: null, model: agent.model, caps: capabilitiesOf(undefined, agent.model), field: "model" },
+];
 
 /**
  * Calls the provider (or, in demo mode without one, the demo model) and returns its reply only
- * when it is a success: the parsed completion, or the stream with its first chunk read. A timeout, a reset, a 429 or a 5xx while nothing of the reply has been passed on moves to the next
- * model in `targets` at once (the site's fallbacks); the last one is retried (at most twice, with
+ * when it is a success: the parsed completion, or the stream with its first chunk read. A timeout,
+ * a reset, a 429 or a 5xx while nothing of the reply has been passed on moves to the next model in
+ * `targets` at once (the site's fallbacks); the last one is retried (at most twice, with
  * backoff). A streamed reply is returned only once its first bytes arrived, so a stream that breaks
  * before then counts as such a failure. After that, a break is the relay's to report.
  */
 export async function callModel(
-  env: Env, agent: AgentConfig, body: UpstreamBody, log: CallLog = newCallLog(), targets: ModelTarget[] = envTarget(agent),
+  env: Env,
+  agent: AgentConfig,
+  body: UpstreamBody,
+  log: CallLog = newCallLog(),
+  targets: ModelTarget[] = envTarget(agent),
 ): Promise<ModelReply> {
   if (!env.LLM_BASE_URL && targets.every((t) => !t.provider)) {
     if (!env.demo) {
@@ -77,12 +84,14 @@ export async function callModel(
       const next = targets[t + 1];
       if (next) {
         const { code: reason, extra } = outcome.error;
-        log.fallbacks.push({ from: target.model, to: next.model, reason, status: extra.status ?? null, retryAfterMs: outcome.retryAfterMs });
+        const status = extra.status ?? null;
+        log.fallbacks.push({ from: target.model, to: next.model, reason, status, retryAfterMs: outcome.retryAfterMs });
         break;
       }
       if (retry >= RETRY_WAITS_MS.length) throw outcome.error;
       const base = RETRY_WAITS_MS[retry];
-      const waitMs = outcome.retryAfterMs === undefined ? base : Math.min(Math.max(base, outcome.retryAfterMs), RETRY_AFTER_CAP_MS);
+      const asked = outcome.retryAfterMs;
+      const waitMs = asked === undefined ? base : Math.min(Math.max(base, asked), RETRY_AFTER_CAP_MS);
       log.retries.push({ reason: outcome.error.code, status: outcome.error.extra.status ?? null, waitMs });
       await sleep(waitMs);
     }
@@ -90,7 +99,9 @@ export async function callModel(
   throw new ApiError(502, "misconfigured", "No model to ask");
 }
 
-async function attempt(url: string, init: RequestInit, stream: boolean, timeoutMs: number, provider: string): Promise<Attempt> {
+async function attempt(
+  url: string, init: RequestInit, stream: boolean, timeoutMs: number, provider: string,
+): Promise<Attempt> {
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), timeoutMs);
   const broken = (err: unknown, what: string): Attempt => ({
@@ -98,7 +109,7 @@ async function attempt(url: string, init: RequestInit, stream: boolean, timeoutM
     retryable: true,
     error: abort.signal.aborted
       ? new ApiError(504, "upstream_timeout", `Provider ${provider} did not answer within ${timeoutMs / 1000} s`)
-      : new ApiError(502, "upstream_unreachable", `Provider ${provider} ${what}: ${err instanceof Error ? err.message : String(err)}`),
+      : new ApiError(502, "upstream_unreachable", `Provider ${provider} ${what}: ${err instanceof Error ? err.message : err}`),
   });
   try {
     let res: Response;
@@ -109,7 +120,8 @@ async function attempt(url: string, init: RequestInit, stream: boolean, timeoutM
     }
     if (!res.ok) {
       const text = await res.text().catch(() => "");
-      return { ok: false, ...providerFailure(provider, res.status, text || res.statusText, res.headers.get("retry-after")) };
+      const failure = providerFailure(provider, res.status, text || res.statusText, res.headers.get("retry-after"));
+      return { ok: false, ...failure };
     }
     if (!stream) {
       // A JSON reply is small: read it whole here, so a connection lost halfway is retried too.

@@ -105,8 +105,9 @@ chatRoutes.post("/v1/chat/completions", sessionToken(), jsonBody(ChatRequest), a
   } catch (err) {
     // The visitor's message stays; the failure (and the retries before it) go into the trace.
     const error = err instanceof ApiError ? { code: err.code, message: err.message } : { code: "internal", message: String(err) };
-    const outcome = { callId, replyId, purpose, model: model(), ms: Date.now() - started, status: "failed" as const, attempts: log.attempts };
-    store(completionTraceEvents({ ...outcome, retries: log.retries, fallbacks: log.fallbacks, error }), 0);
+    const { attempts, retries, fallbacks } = log;
+    const outcome = { callId, replyId, purpose, model: model(), ms: Date.now() - started, status: "failed" as const };
+    store(completionTraceEvents({ ...outcome, attempts, retries, fallbacks, error }), 0);
     throw err;
   }
   const headers = { [HEADERS.replyId]: replyId, [HEADERS.sessionId]: claims.sid };

@@ -105,5 +105,11 @@ export function completionTraceEvents(o: CompletionOutcome, now = Date.now()): S
   };
   if (o.usage?.estimated) detail.estimated = true;
   if (o.error) Object.assign(detail, { error: o.error.code, message: o.error.message.slice(0, 300) });
-  return [...fallbacks, ...retries, { id: `trace:completion:${o.callId}`, at: now, type: EVENT_TYPES.traceStep, data: { kind: "completion", name: o.model, ms: o.ms, ok: o.status === "complete", detail } }];
+  const completion: SessionEvent = {
+    id: `trace:completion:${o.callId}`,
+    at: now,
+    type: EVENT_TYPES.traceStep,
+    data: { kind: "completion", name: o.model, ms: o.ms, ok: o.status === "complete", detail },
+  };
+  return [...fallbacks, ...retries, completion];
 }

@@ -6,7 +6,16 @@ import type { ProviderProfileInput } from "../../../shared/provider-config.ts";
  * the page it came from. The fake upstream replays them byte for byte (test/helpers/fake-upstream.ts).
  */
 
-export const CASES = ["text", "tool call", "parallel tools", "reasoning", "usage", "429 + Retry-After", "5xx", "cut stream"] as const;
+export const CASES = [
+  "text",
+  "tool call",
+  "parallel tools",
+  "reasoning",
+  "usage",
+  "429 + Retry-After",
+  "5xx",
+  "cut stream",
+] as const;
 /** The matrix's cases, and a DeepSeek-style step that thinks and then calls a tool (the replay test). */
 export type CaseName = (typeof CASES)[number] | "thinking tool call";
 
@@ -74,12 +83,29 @@ const pieces = (text: string) => text.match(/\S+\s*/g) ?? [];
 
 export function buildCase(s: ProviderStyle, c: CaseName): FixtureReply {
   if (c === "429 + Retry-After") {
-    return { status: 429, headers: { "content-type": "application/json", ...s.rateLimit.headers }, body: JSON.stringify(s.rateLimit.body) };
+    return {
+      status: 429,
+      headers: { "content-type": "application/json", ...s.rateLimit.headers },
+      body: JSON.stringify(s.rateLimit.body),
+    };
   }
-  if (c === "5xx") return { status: s.serverError.status, headers: { "content-type": "application/json" }, body: JSON.stringify(s.serverError.body) };
+  if (c === "5xx")
+    return {
+      status: s.serverError.status,
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(s.serverError.body),
+    };
   const id = `${s.id}-reply-${c.replace(/\W+/g, "-")}`;
-  const chunk = (delta: Record<string, unknown>, finish: string | null = null, extra: Record<string, unknown> = {}) => ({
-    id, object: "chat.completion.chunk", created: 1_763_900_000, model: s.model, ...s.envelope,
+  const chunk = (
+    delta: Record<string, unknown>,
+    finish: string | null = null,
+    extra: Record<string, unknown> = {},
+  ) => ({
+    id,
+    object: "chat.completion.chunk",
+    created: 1_763_900_000,
+    model: s.model,
+    ...s.envelope,
     choices: [{ index: 0, delta, finish_reason: finish, ...s.choiceExtra, ...extra }],
   });
   const usage = { ...USAGE, ...s.usageExtra };
@@ -87,7 +113,8 @@ export function buildCase(s: ProviderStyle, c: CaseName): FixtureReply {
   const deltas: Array<Record<string, unknown>> = [];
   if ((c === "reasoning" || c === "thinking tool call") && s.reasoning !== "hidden") {
     if (s.reasoning === "reasoning_content" || s.reasoning === "reasoning") {
-      for (const p of pieces(THOUGHT)) deltas.push({ [s.reasoning]: p, content: s.reasoning === "reasoning_content" ? null : "" });
+      for (const p of pieces(THOUGHT))
+        deltas.push({ [s.reasoning]: p, content: s.reasoning === "reasoning_content" ? null : "" });
     } else {
       const [open, close] = s.reasoning === "think-tags" ? ["<think>", "</think>"] : ["<thought>", "</thought>"];
       // Tags cut across chunks, as a tokenizer does: "<th" + "ink>".
@@ -106,10 +133,23 @@ export function buildCase(s: ProviderStyle, c: CaseName): FixtureReply {
   if (s.usage === "last-chunk") events.push({ ...chunk({}, finish), usage });
   else if (s.usage === "in-choice") events.push(chunk({}, finish, { usage }));
   else events.push(chunk({}, finish));
-  if (s.usage === "own-chunk") events.push({ id, object: "chat.completion.chunk", created: 1_763_900_000, model: s.model, ...s.envelope, choices: [], usage });
+  if (s.usage === "own-chunk")
+    events.push({
+      id,
+      object: "chat.completion.chunk",
+      created: 1_763_900_000,
+      model: s.model,
+      ...s.envelope,
+      choices: [],
+      usage,
+    });
   const blocks = events.map((e) => (typeof e === "string" ? e : block(e)));
   blocks.push(DONE);
-  const reply: FixtureReply = { status: 200, headers: { "content-type": "text/event-stream; charset=utf-8" }, events: blocks };
+  const reply: FixtureReply = {
+    status: 200,
+    headers: { "content-type": "text/event-stream; charset=utf-8" },
+    events: blocks,
+  };
   if (c === "cut stream") reply.cutAfter = Math.floor(blocks.length / 2);
   return reply;
 }

@@ -3,7 +3,8 @@ import type { ProviderStyle } from "./build.ts";
 /** The providers a site owner in China most likely picks. */
 const RETRY = { "retry-after": "1" };
 const DEEPSEEK_SOURCES = [
-  "https://api-docs.deepseek.com/api/create-chat-completion (chunks; usage in a last chunk with choices [] when include_usage)",
+  "https://api-docs.deepseek.com/api/create-chat-completion (chunks; usage in a last chunk with choices [] when " +
+    "include_usage)",
   "https://api-docs.deepseek.com/quick_start/rate_limit (`: keep-alive` comments while a request waits)",
   "https://api-docs.deepseek.com/quick_start/error_codes (429 Rate Limit Reached, 503 Server Overloaded)",
 ];
@@ -16,8 +17,14 @@ const deepseekBase = {
   usage: "own-chunk",
   usageExtra: { prompt_cache_hit_tokens: 0, prompt_cache_miss_tokens: 57 },
   tools: "openai",
-  rateLimit: { headers: RETRY, body: { error: { message: "Rate Limit Reached", type: "rate_limit_error", param: null, code: "rate_limit" } } },
-  serverError: { status: 503, body: { error: { message: "Server overloaded, please try again later.", type: "service_unavailable_error" } } },
+  rateLimit: {
+    headers: RETRY,
+    body: { error: { message: "Rate Limit Reached", type: "rate_limit_error", param: null, code: "rate_limit" } },
+  },
+  serverError: {
+    status: 503,
+    body: { error: { message: "Server overloaded, please try again later.", type: "service_unavailable_error" } },
+  },
 } as const;
 
 export const deepseekChat: ProviderStyle = {
@@ -36,10 +43,17 @@ export const deepseekReasoner: ProviderStyle = {
   name: "DeepSeek reasoner",
   sources: [
     ...DEEPSEEK_SOURCES,
-    "https://api-docs.deepseek.com/guides/thinking_mode (reasoning_content beside content; in a tool-call loop it must be sent back)",
-    "SaladDay/cc-switch-cli#170, abhigyanpatwari/GitNexus#43 (400 Missing reasoning_content field in the assistant message)",
+    "https://api-docs.deepseek.com/guides/thinking_mode (reasoning_content beside content; in a tool-call loop it " +
+      "must be sent back)",
+    "SaladDay/cc-switch-cli#170, abhigyanpatwari/GitNexus#43 (400 Missing reasoning_content field in the " +
+      "assistant message)",
   ],
-  profile: { auth: "bearer", keyEnv: "LLM_TEST_KEY", reasoningReplay: "tool-turns", models: { "deepseek-reasoner": { reasoning: true } } },
+  profile: {
+    auth: "bearer",
+    keyEnv: "LLM_TEST_KEY",
+    reasoningReplay: "tool-turns",
+    models: { "deepseek-reasoner": { reasoning: true } },
+  },
   model: "deepseek-reasoner",
   reasoning: "reasoning_content",
 };
@@ -48,12 +62,14 @@ export const qwen: ProviderStyle = {
   id: "qwen",
   name: "Qwen (DashScope compatible mode)",
   sources: [
-    "https://help.aliyun.com/en/model-studio/compatibility-of-openai-with-dashscope (base /compatible-mode/v1; usage in a last chunk with choices [])",
+    "https://help.aliyun.com/en/model-studio/compatibility-of-openai-with-dashscope (base /compatible-mode/v1; " +
+      "usage in a last chunk with choices [])",
     "https://help.aliyun.com/en/model-studio/deep-thinking (enable_thinking in the body; reasoning_content deltas)",
     "https://help.aliyun.com/en/model-studio/error-code (429 limit_requests, 500 internal_error)",
   ],
   profile: {
-    auth: "bearer", keyEnv: "LLM_TEST_KEY",
+    auth: "bearer",
+    keyEnv: "LLM_TEST_KEY",
     models: { "qwen-plus": { reasoning: true, extraBody: { enable_thinking: true } } },
   },
   model: "qwen-plus",
@@ -65,11 +81,25 @@ export const qwen: ProviderStyle = {
   reasoning: "reasoning_content",
   rateLimit: {
     headers: RETRY,
-    body: { error: { message: "Requests rate limit exceeded, please try again later.", type: "limit_requests", param: null, code: "limit_requests" } },
+    body: {
+      error: {
+        message: "Requests rate limit exceeded, please try again later.",
+        type: "limit_requests",
+        param: null,
+        code: "limit_requests",
+      },
+    },
   },
   serverError: {
     status: 500,
-    body: { error: { message: "An internal error has occured, please try again later.", type: "internal_error", param: null, code: "internal_error" } },
+    body: {
+      error: {
+        message: "An internal error has occured, please try again later.",
+        type: "internal_error",
+        param: null,
+        code: "internal_error",
+      },
+    },
   },
 };
 
@@ -89,7 +119,12 @@ export const moonshot: ProviderStyle = {
   reasoning: "reasoning_content",
   rateLimit: {
     headers: RETRY,
-    body: { error: { message: "Your account request reached organization max RPM: 3, please try again after 1 seconds", type: "rate_limit_reached_error" } },
+    body: {
+      error: {
+        message: "Your account request reached organization max RPM: 3, please try again after 1 seconds",
+        type: "rate_limit_reached_error",
+      },
+    },
   },
   serverError: { status: 500, body: { error: { message: "Server error, please retry", type: "server_error" } } },
 };
@@ -98,7 +133,8 @@ export const zhipu: ProviderStyle = {
   id: "zhipu",
   name: "Zhipu GLM",
   sources: [
-    "https://docs.bigmodel.cn/api-reference (base /api/paas/v4; a tool call sent whole in one delta; usage with the last chunk; reasoning_content)",
+    "https://docs.bigmodel.cn/api-reference (base /api/paas/v4; a tool call sent whole in one delta; usage with " +
+      "the last chunk; reasoning_content)",
     "https://docs.bigmodel.cn/cn/api/api-code (429 with code 1302/1303; finish_reason sensitive and network_error)",
   ],
   profile: { auth: "bearer", keyEnv: "LLM_TEST_KEY", models: { "glm-4.6": { reasoning: true } } },
@@ -107,6 +143,9 @@ export const zhipu: ProviderStyle = {
   usage: "last-chunk",
   tools: "whole",
   reasoning: "reasoning_content",
-  rateLimit: { headers: RETRY, body: { error: { code: "1302", message: "您当前使用该API的并发数过高，请降低并发，或联系客服增加限额。" } } },
+  rateLimit: {
+    headers: RETRY,
+    body: { error: { code: "1302", message: "您当前使用该API的并发数过高，请降低并发，或联系客服增加限额。" } },
+  },
   serverError: { status: 500, body: { error: { code: "500", message: "Internal Error" } } },
 };

@@ -19,7 +19,13 @@ export default class ProviderMatrixReporter implements Reporter {
     const widths = CASES.map((c) => Math.max(c.length, 4));
     const row = (name: string, cells: string[]) =>
       [name.padEnd(first), ...cells.map((c, i) => c.padEnd(widths[i]))].join(" | ").trimEnd();
-    const lines = [row("provider", [...CASES]), row("-".repeat(first), widths.map((w) => "-".repeat(w)))];
+    const lines = [
+      row("provider", [...CASES]),
+      row(
+        "-".repeat(first),
+        widths.map((w) => "-".repeat(w)),
+      ),
+    ];
     let failed = 0;
     let passed = 0;
     for (const p of PROVIDERS) {

@@ -11,8 +11,10 @@ export const vllm: ProviderStyle = {
   name: "vLLM",
   sources: [
     "https://docs.vllm.ai/en/latest/features/reasoning_outputs.html (--reasoning-parser: reasoning_content deltas)",
-    "https://docs.vllm.ai/en/latest/features/tool_calling.html (OpenAI-style tool-call deltas with --enable-auto-tool-choice)",
-    "https://docs.vllm.ai/en/latest/serving/openai_compatible_server.html (stream_options.include_usage; error responses)",
+    "https://docs.vllm.ai/en/latest/features/tool_calling.html (OpenAI-style tool-call deltas with " +
+      "--enable-auto-tool-choice)",
+    "https://docs.vllm.ai/en/latest/serving/openai_compatible_server.html (stream_options.include_usage; error " +
+      "responses)",
   ],
   profile: { auth: "none", models: { "Qwen/Qwen3-8B": { reasoning: true } } },
   model: "Qwen/Qwen3-8B",
@@ -22,7 +24,12 @@ export const vllm: ProviderStyle = {
   tools: "openai",
   reasoning: "reasoning_content",
   rateLimit: gateway429,
-  serverError: { status: 500, body: { error: { message: "EngineCore encountered an issue.", type: "InternalServerError", param: null, code: 500 } } },
+  serverError: {
+    status: 500,
+    body: {
+      error: { message: "EngineCore encountered an issue.", type: "InternalServerError", param: null, code: 500 },
+    },
+  },
 };
 
 export const ollama: ProviderStyle = {
@@ -45,7 +52,14 @@ export const ollama: ProviderStyle = {
   rateLimit: gateway429,
   serverError: {
     status: 503,
-    body: { error: { message: "server busy, please try again.  maximum pending requests exceeded", type: "api_error", param: null, code: null } },
+    body: {
+      error: {
+        message: "server busy, please try again.  maximum pending requests exceeded",
+        type: "api_error",
+        param: null,
+        code: null,
+      },
+    },
   },
 };
 
@@ -53,8 +67,10 @@ export const llamacpp: ProviderStyle = {
   id: "llamacpp",
   name: "llama.cpp server",
   sources: [
-    "https://github.com/ggml-org/llama.cpp/blob/master/tools/server/README.md (--reasoning-format none keeps <think> in content; usage and timings in the last chunk; 503 while loading)",
-    "ggml-org/llama.cpp#13867 (streamed <think> in content), ggml-org/llama.cpp#20198 (tool-call arguments as a JSON object)",
+    "https://github.com/ggml-org/llama.cpp/blob/master/tools/server/README.md (--reasoning-format none keeps " +
+      "<think> in content; usage and timings in the last chunk; 503 while loading)",
+    "ggml-org/llama.cpp#13867 (streamed <think> in content), ggml-org/llama.cpp#20198 (tool-call arguments as a " +
+      "JSON object)",
   ],
   profile: { auth: "none", models: { "DeepSeek-R1-Distill-Qwen-7B": { reasoning: true } } },
   model: "DeepSeek-R1-Distill-Qwen-7B",

@@ -29,7 +29,12 @@ export function profileFor(style: ProviderStyle, which: number | "loop", id = st
   return { ...style.profile, id, baseUrl: style.profile.auth === "azure" ? root : `${root}/v1` };
 }
 
-export async function siteFor(style: ProviderStyle, which: number | "loop", site: Partial<SiteConfigInput> = {}, agent: Partial<AgentConfigInput> = {}) {
+export async function siteFor(
+  style: ProviderStyle,
+  which: number | "loop",
+  site: Partial<SiteConfigInput> = {},
+  agent: Partial<AgentConfigInput> = {},
+) {
   const agentId = `conf-${style.id}`.replace(/[^a-z0-9-]/g, "-");
   const config: AgentConfigInput = {
     id: agentId,
@@ -70,14 +75,24 @@ async function widgetClient(siteKey: string, agentId: string) {
 }
 
 /** The widget's agent loop for one visitor message; each tool answers a fixed observation. */
-export async function widgetLoop(siteKey: string, agentId: string): Promise<{ result: LoopResult; state: SessionState }> {
+export async function widgetLoop(
+  siteKey: string,
+  agentId: string,
+): Promise<{ result: LoopResult; state: SessionState }> {
   const { complete, settled } = await widgetClient(siteKey, agentId);
   let n = 0;
   const result = await runAgentLoop({
     strategy: "native",
     history: [{ id: "u1", role: "user", content: "I have a red itchy rash after a new soap" }],
     complete,
-    execute: async (calls) => calls.map((call) => ({ call, outcome: "ok" as const, observation: '{"passages":[]}', ms: 1, side: "edge" as const })),
+    execute: async (calls) =>
+      calls.map((call) => ({
+        call,
+        outcome: "ok" as const,
+        observation: '{"passages":[]}',
+        ms: 1,
+        side: "edge" as const,
+      })),
     maxSteps: 4,
     newId: () => `step${++n}`,
   });

@@ -87,18 +87,24 @@ function lastText(messages: ReadonlyArray<{ role: string; content?: unknown }>):
  * played as its documentation describes it: a request whose assistant tool-call turn lacks its
  * `reasoning_content` gets its 400; case `loop` thinks and calls a tool, then answers its result.
  */
-function replayFixture({ path, body }: { path: string; body: { messages: Array<Record<string, unknown>> } }): ReplayReply | undefined {
+type Replayed = { path: string; body: { messages: Array<Record<string, unknown>> } };
+
+function replayFixture({ path, body }: Replayed): ReplayReply | undefined {
   const [, p, id, which] = path.split("/");
   const style = PROVIDERS.find((s) => s.id === id);
   if (p !== "p" || !style) return undefined;
   if (style.profile.reasoningReplay === "tool-turns") {
-    const at = body.messages.findIndex((m) => m.role === "assistant" && Array.isArray(m.tool_calls) && !m.reasoning_content);
+    const bare = (m: Record<string, unknown>) => m.role === "assistant" && Array.isArray(m.tool_calls) && !m.reasoning_content;
+    const at = body.messages.findIndex(bare);
     if (at >= 0) {
-      const error = { message: `Missing \`reasoning_content\` field in the assistant message at message index ${at}.`, type: "invalid_request_error", param: null, code: "invalid_request_error" };
+      const message = `Missing \`reasoning_content\` field in the assistant message at message index ${at}.`;
+      const error = { message, type: "invalid_request_error", param: null, code: "invalid_request_error" };
       return { status: 400, headers: { "content-type": "application/json" }, body: JSON.stringify({ error }) };
     }
   }
-  if (which === "loop") return buildCase(style, body.messages.at(-1)?.role === "tool" ? "reasoning" : "thinking tool call");
+  if (which === "loop") {
+    return buildCase(style, body.messages.at(-1)?.role === "tool" ? "reasoning" : "thinking tool call");
+  }
   const c = CASES[Number(which)];
   return c ? buildCase(style, c) : undefined;
 }
