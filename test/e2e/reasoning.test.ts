@@ -66,7 +66,8 @@ async function watchBubble(page: Page): Promise<() => Promise<string[]>> {
 
 describe("reasoning in the browser", () => {
   for (const style of Object.keys(STYLES) as Array<keyof typeof STYLES>) {
-    it(`${style === "field" ? "a reasoning_content field" : "<think> tags in the content"}: collapsed as reasoning, the answer clean`, async () => {
+    const name = style === "field" ? "a reasoning_content field" : "<think> tags in the content";
+    it(`${name}: collapsed as reasoning, the answer clean`, async () => {
       const { context, page, errors } = await newPage(browser, { viewport: { width: 1280, height: 860 } });
       await page.goto(dev.url + "/");
       await q(page, "button.l").click();

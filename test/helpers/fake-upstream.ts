@@ -283,7 +283,7 @@ export async function startFakeUpstream(opts: FakeUpstreamOptions = {}): Promise
     res.end();
   }
 
-  async function replay(r: ReplayReply, rec: RecordedRequest, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async function replay(r: ReplayReply, rec: RecordedRequest, req: IncomingMessage, res: ServerResponse) {
     rec.status = r.status;
     res.writeHead(r.status, r.headers);
     if (r.body !== undefined || !r.events) {

@@ -21,7 +21,8 @@ describe("the streamed-chunk fold both sides use", () => {
     expect(added).toEqual([true, true, false, false, false, false]);
     expect(reply).toMatchObject({ content: "Let me check.", finishReason: "tool_calls", usage: { total_tokens: 13 } });
     // Index 0 never came: the hole is dropped, the call kept whole.
-    expect(endReply(reply).toolCalls).toEqual([{ id: "c2", type: "function", function: { name: "web_search", arguments: '{"q":"rash"}' } }]);
+    const whole = { id: "c2", type: "function", function: { name: "web_search", arguments: '{"q":"rash"}' } };
+    expect(endReply(reply).toolCalls).toEqual([whole]);
   });
 
   it("a null content (tool-call chunks of some providers) adds nothing", () => {

@@ -125,14 +125,15 @@ describe("POST /v1/chat/completions with a provider", () => {
     expect((await stateOf(s.sessionId)).messages[1]).toMatchObject({ role: "assistant", content: "Hello", status: "complete" });
   });
 
-  it("answers a provider's rate limit with 503 upstream_busy, its status and message, and keeps the visitor's message", async () => {
+  it("answers a provider's rate limit with 503 upstream_busy, its status and message; the message is kept", async () => {
     // Retried twice (see faults.test.ts), then answered.
     const spy = vi.spyOn(globalThis, "fetch").mockImplementation(async () => Response.json({ error: { message: "Rate limit reached for gpt-4o-mini" } }, { status: 429 }));
     const s = await openSession();
     const { res, done } = await chat(s.token, { stream: true, messages: [{ id: "m", role: "user", content: "hi" }] }, PROVIDER);
     expect(res.status).toBe(503);
     const body = (await res.json()) as any;
-    expect(body.error).toEqual({ code: "upstream_busy", message: "Provider provider.test answered 429 (rate limited): Rate limit reached for gpt-4o-mini", status: 429 });
+    const message = "Provider provider.test answered 429 (rate limited): Rate limit reached for gpt-4o-mini";
+    expect(body.error).toEqual({ code: "upstream_busy", message, status: 429 });
     expect(spy).toHaveBeenCalledTimes(3);
     await done();
     expect((await stateOf(s.sessionId)).messages.map((m) => m.id)).toEqual(["m"]);

@@ -9,7 +9,7 @@ const assistantTurns = (body: { messages: Array<Record<string, unknown>> }) =>
   body.messages.filter((m) => m.role === "assistant");
 
 describe("reasoning sent back where the provider requires it, and only there", () => {
-  it("DeepSeek's thinking mode: the agent loop's second step carries the tool-call turn's reasoning_content", async () => {
+  it("DeepSeek's thinking mode: the loop's second step carries the tool-call turn's reasoning_content", async () => {
     const deepseek = style("deepseek-reasoner");
     const { siteKey, agentId } = await siteFor(deepseek, "loop");
     const { result, state } = await widgetLoop(siteKey, agentId);
@@ -91,7 +91,7 @@ describe("provider profiles in the site config", () => {
     expect((await chat(bad.siteKey, bad.agentId)).error.message).toContain("fallbacks[0]");
   });
 
-  it("a key is a secret's name: a missing secret says which, and a key written into the config is refused", async () => {
+  it("a key is a secret's name: a missing secret says which; a key written into the config is refused", async () => {
     const missing = await siteFor(openai, 0, { providers: [{ ...profileFor(openai, 0), keyEnv: "LLM_NOT_SET_KEY" }] });
     const { status, error } = await chat(missing.siteKey, missing.agentId);
     expect([status, error.code]).toEqual([502, "misconfigured"]);
@@ -111,7 +111,7 @@ describe("provider profiles in the site config", () => {
     expect(body.error.message).not.toContain("sk-live-123");
   });
 
-  it("a key's secret must be an LLM_…KEY name, so a site config cannot send the session secret to a provider", async () => {
+  it("a key's secret must be named LLM_…KEY: a site config cannot send the session secret out", async () => {
     const sneaky = await siteFor(openai, 0, { providers: [{ ...profileFor(openai, 0), keyEnv: "SESSION_SECRET" }] });
     const { res } = await call(
       "/v1/sessions",

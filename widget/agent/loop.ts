@@ -98,7 +98,8 @@ export async function runAgentLoop(opts: LoopOptions): Promise<LoopResult> {
       }
       add({ id: view.id, role: "assistant", content: step.text, ...reasoning });
     } else {
-      add({ id: view.id, role: "assistant", content: step.text || null, ...(calls.length ? { tool_calls: calls } : {}), ...reasoning });
+      const content = step.text || null;
+      add({ id: view.id, role: "assistant", content, ...(calls.length ? { tool_calls: calls } : {}), ...reasoning });
     }
     view.toolCalls = calls;
     show();

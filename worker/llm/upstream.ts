@@ -109,7 +109,7 @@ async function attempt(
     retryable: true,
     error: abort.signal.aborted
       ? new ApiError(504, "upstream_timeout", `Provider ${provider} did not answer within ${timeoutMs / 1000} s`)
-      : new ApiError(502, "upstream_unreachable", `Provider ${provider} ${what}: ${err instanceof Error ? err.message : err}`),
+      : new ApiError(502, "upstream_unreachable", `Provider ${provider} ${what}: ${(err as Error)?.message ?? err}`),
   });
   try {
     let res: Response;

@@ -88,9 +88,12 @@ export function completionTraceEvents(o: CompletionOutcome, now = Date.now()): S
     id: `trace:fallback:${o.callId}:${i + 1}`,
     at: now,
     type: EVENT_TYPES.traceStep,
-    data: { kind: "fallback", name: f.from, ok: false, detail: {
-      replyId: o.replyId, from: f.from, to: f.to, reason: f.reason, status: f.status, retryAfterMs: f.retryAfterMs ?? null,
-    } },
+    data: {
+      kind: "fallback",
+      name: f.from,
+      ok: false,
+      detail: { replyId: o.replyId, from: f.from, to: f.to, reason: f.reason, status: f.status, retryAfterMs: f.retryAfterMs ?? null },
+    },
   }));
   const retries: SessionEvent[] = o.retries.map((r, i) => ({
     id: `trace:retry:${o.callId}:${i + 1}`,

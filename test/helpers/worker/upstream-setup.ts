@@ -94,7 +94,8 @@ function replayFixture({ path, body }: Replayed): ReplayReply | undefined {
   const style = PROVIDERS.find((s) => s.id === id);
   if (p !== "p" || !style) return undefined;
   if (style.profile.reasoningReplay === "tool-turns") {
-    const bare = (m: Record<string, unknown>) => m.role === "assistant" && Array.isArray(m.tool_calls) && !m.reasoning_content;
+    const bare = (m: Record<string, unknown>) =>
+      m.role === "assistant" && Array.isArray(m.tool_calls) && !m.reasoning_content;
     const at = body.messages.findIndex(bare);
     if (at >= 0) {
       const message = `Missing \`reasoning_content\` field in the assistant message at message index ${at}.`;
