@@ -7,6 +7,7 @@ import { clearConfigCache } from "../../worker/config/config-store.ts";
 import { clearPromptCache } from "../../worker/prompts/agent-prompt-cache.ts";
 import { strategyDesk, DEAD_AFTER_MS, type StrategyDesk } from "../../worker/strategy/strategy-desk.ts";
 import type { Span } from "../../worker/strategy/desk-trace.ts";
+import { sessionRoom } from "../../worker/session/session-stub.ts";
 
 afterEach(() => {
   clearConfigCache();
@@ -99,6 +100,28 @@ describe("strategy desk (Durable Object per site and agent, scripted demo model)
     const reply = await chat(siteKey, next.token, [{ id: "a1", role: "assistant", content: action }, { id: "o1", role: "user", content: "Observation: {\"hits\": []}" }]);
     expect(reply).toContain("Leave price for when they ask about cost");
     expect(reply).not.toContain("Close on price");
+    // The turn's trace names the prompt versions that answered it.
+    const trace = (await sessionRoom(env, next.sessionId).getState()).trace.filter((t) => t.kind === "completion");
+    expect(trace.at(-1)!.detail).toMatchObject({ prompt: "system@1 strategies@2 guidance@2" });
+  });
+
+  it("queues the agent's own suggest_strategy_update as a request", async () => {
+    const adminKeySha256 = await sha256Hex(ADMIN);
+    const agentId = `coach-${crypto.randomUUID().slice(0, 8)}`;
+    await env.CONFIG.put(`agent:${agentId}`, JSON.stringify({
+      id: agentId, name: { en: "Coach", "zh-CN": "教练" }, description: { en: "d", "zh-CN": "d" }, greeting: { en: "hi", "zh-CN": "你好" }, systemPrompt: "You coach.", model: "gpt-4o-mini", tools: ["suggest_strategy_update"],
+    }));
+    const siteKey = await putSite({ adminKeySha256, agents: [agentId] });
+    const s = await openSession(agentId, {}, { siteKey });
+    const t = await call("/v1/tools/suggest_strategy_update", { method: "POST", json: { arguments: { update: "Ask about the clinic's patients before suggesting products", context: "the rep felt lectured" } }, headers: auth(s.token) });
+    expect(t.res.status).toBe(200);
+    const body = await json(t.res);
+    await t.done();
+    expect(body.result.queued).toBeTruthy();
+    const queue = (await admin(`/v1/admin/desk/${agentId}/queue?site=${siteKey}`)).body.queue;
+    expect(queue).toEqual([expect.objectContaining({ source: "tool", text: "Ask about the clinic's patients before suggesting products", context: { session: s.sessionId, "the agent's context": "the rep felt lectured" } })]);
+    const bad = await call("/v1/tools/suggest_strategy_update", { method: "POST", json: { arguments: { update: "short" } }, headers: auth(s.token) });
+    expect(bad.res.status).toBe(400);
   });
 
   it("rolls back a run that fails: requests back in the queue unchanged, production untouched, the run recorded failed", async () => {

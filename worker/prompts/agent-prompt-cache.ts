@@ -39,6 +39,12 @@ export async function agentSystemPrompt(env: Env, siteKey: string, agent: AgentC
   }
 }
 
+/** For the turn's trace: `system@1 strategies@2 guidance@1`, or the config's own text when the registry failed. */
+export function promptVersions(prompt: CompiledPrompt): string {
+  const v = prompt.versions;
+  return v ? `system@${v.system} strategies@${v.strategies} guidance@${v.guidance}` : "agent config (registry unreadable)";
+}
+
 /** A save or label move in this isolate is seen here at once; other isolates within the bounds above. */
 export function forgetAgentPrompt(siteKey: string, agentId: string): void {
   cache.delete(keyOf(siteKey, agentId));

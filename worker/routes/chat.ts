@@ -19,7 +19,7 @@ import { relayStream } from "../llm/relay.ts";
 import type { AccumulatedReply } from "../llm/reply-accumulator.ts";
 import { completionTraceEvents, newInputEvents, replyEvent, routeTraceEvent, usageEvent } from "../session/message-events.ts";
 import { sessionRoom } from "../session/session-stub.ts";
-import { agentSystemPrompt } from "../prompts/agent-prompt-cache.ts";
+import { agentSystemPrompt, promptVersions } from "../prompts/agent-prompt-cache.ts";
 import { adviceFromReply } from "../guard/advice-guard.ts";
 import { guardChatRequest, withEscalationFirst, withGuardNote } from "../guard/chat-guard.ts";
 
@@ -90,7 +90,7 @@ chatRoutes.post("/v1/chat/completions", sessionToken(), jsonBody(ChatRequest), a
     const u = usage.data as { promptTokens: number; completionTokens: number; estimated?: boolean };
     const trace = completionTraceEvents({
       callId, replyId, purpose, model: model(), ms: Date.now() - started, status: cut ? "interrupted" : "complete",
-      attempts: log.attempts, retries: log.retries, fallbacks: log.fallbacks, usage: u,
+      attempts: log.attempts, retries: log.retries, fallbacks: log.fallbacks, usage: u, prompt: promptVersions(prompt),
       ...(cut ? { error: { code: "upstream_error", message: "The stream broke off before the reply was complete" } } : {}),
     });
     const message = purpose === "classify" ? routeTraceEvent(replyId, reply, Date.now() - started) : replyEvent(replyId, reply, cut);

@@ -80,6 +80,8 @@ export interface CompletionOutcome {
   fallbacks?: Array<{ from: string; to: string; reason: string; status: number | null; retryAfterMs?: number }>;
   usage?: { promptTokens: number; completionTokens: number; estimated?: boolean };
   error?: { code: string; message: string };
+  /** Which registry versions the system prompt was compiled from (which prompt answered this turn). */
+  prompt?: string;
 }
 
 /** A turn's completion as trace steps (seeds 001 and 003): each fallback and retry, then the completion itself. */
@@ -107,6 +109,7 @@ export function completionTraceEvents(o: CompletionOutcome, now = Date.now()): S
     promptTokens: o.usage?.promptTokens ?? null, completionTokens: o.usage?.completionTokens ?? null,
   };
   if (o.usage?.estimated) detail.estimated = true;
+  if (o.prompt) detail.prompt = o.prompt;
   if (o.error) Object.assign(detail, { error: o.error.code, message: o.error.message.slice(0, 300) });
   const completion: SessionEvent = {
     id: `trace:completion:${o.callId}`,
