@@ -6,6 +6,7 @@ import type { AppEnv } from "./env.ts";
 import { ApiError, toErrorResponse } from "./errors.ts";
 import { corsForKnownOrigins } from "./middleware/cors.ts";
 import { adminRoutes } from "./routes/admin.ts";
+import { demoPageRoutes } from "./routes/demo-pages.ts";
 import { chatRoutes } from "./routes/chat.ts";
 import { embedRoutes } from "./routes/embed.ts";
 import { feedbackRoutes } from "./routes/feedback.ts";
@@ -42,5 +43,6 @@ export function createApp() {
   app.route("/", embedRoutes);
   app.route("/", stageRoutes);
   app.route("/", adminRoutes);
+  app.route("/", demoPageRoutes);
   return app;
 }

@@ -54,6 +54,15 @@ describe("a worker without demo mode, over the network", () => {
     expect(upstream.requests).toHaveLength(0);
   });
 
+  it("serves no demo page, only the widget's own files", async () => {
+    for (const page of ["/", "/index.html", "/qa.html", "/portal.html"]) {
+      const res = await fetch(`${dev.url}${page}`);
+      expect(res.status, page).toBe(404);
+      expect(await res.text(), page).not.toContain("demo-site-key-0001");
+    }
+    expect((await fetch(`${dev.url}/parley.js`)).status).toBe(200);
+  });
+
   it("serves presets installed with presets:install --local, for the owner's origin only", async () => {
     // Written while the worker is stopped (local workerd holds its storage open), then started again.
     await dev.stop();

@@ -31,12 +31,17 @@ describe("a deployed worker (no DEMO_MODE): the attacker's test from issue 12", 
     expect((await json(res)).error.code).toBe("unauthorized");
   });
 
-  it("knows no loopback origin in CORS, no demo embed page, and says the demo is off", async () => {
+  it("knows no loopback origin in CORS, no demo embed page or demo pages, and says the demo is off", async () => {
     const preflight = await call("/v1/sessions", { method: "OPTIONS", headers: { ...FORGED, "access-control-request-method": "POST" } }, DEPLOYED);
     expect(preflight.res.headers.get("access-control-allow-origin")).toBeNull();
     const embed = await call(`/embed/derm-consult?site=${SITE_KEY}`, {}, DEPLOYED);
     expect(embed.res.status).toBe(404);
     expect(await json((await call("/v1/health", {}, DEPLOYED)).res)).toEqual({ ok: true, demo: false });
+    for (const page of ["/", "/qa.html"]) {
+      const { res } = await call(page, {}, DEPLOYED);
+      expect(res.status, page).toBe(404);
+      expect((await json(res)).error.code).toBe("not_found");
+    }
   });
 
   it("serves a site and agent installed in KV; without a provider, chat is 503 provider_not_configured", async () => {

@@ -1,0 +1,20 @@
+import { Hono, type Context } from "hono";
+import type { AppEnv } from "../env.ts";
+import { ApiError } from "../errors.ts";
+
+export const demoPageRoutes = new Hono<AppEnv>();
+
+/**
+ * The demo site's pages (widget/demo, built into the static assets): wrangler.toml sends `/` and
+ * `/*.html` to the worker first, so they are served in demo mode only. A deployed worker answers
+ * 404 for them rather than pages that show the demo (the widget's own files are served as before).
+ */
+function demoPage(c: Context<AppEnv>, path: string): Promise<Response> {
+  if (!c.env.demo) throw new ApiError(404, "not_found", "The demo pages are served in demo mode only (npm start)");
+  const url = new URL(c.req.url);
+  url.pathname = path;
+  return c.env.ASSETS.fetch(new Request(url, c.req.raw));
+}
+
+demoPageRoutes.get("/", (c) => demoPage(c, "/index.html"));
+demoPageRoutes.get("/:page{[a-z0-9-]+\\.html}", (c) => demoPage(c, c.req.path));
