@@ -22,7 +22,11 @@ export default defineConfig({
       },
       {
         // Pure logic (shared contract, the widget's agent loop) in Node.
-        test: { name: "unit", include: ["test/shared/**/*.test.ts", "test/widget/**/*.test.ts", "test/arch/**/*.test.ts", "test/scripts/**/*.test.ts"], environment: "node" },
+        test: {
+          name: "unit",
+          include: ["test/{shared,widget,arch,scripts}/**/*.test.ts"],
+          environment: "node",
+        },
       },
       {
         // The built bundle in headless Chromium against a local `wrangler dev`.

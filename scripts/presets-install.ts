@@ -49,13 +49,15 @@ if (values["dry-run"]) {
 const dir = mkdtempSync(join(tmpdir(), "parley-presets-"));
 const file = join(dir, "entries.json");
 writeFileSync(file, JSON.stringify(entries));
-const where = values.local ? ["--local", ...(values["persist-to"] ? ["--persist-to", values["persist-to"]] : [])] : ["--remote"];
+const persistTo = values["persist-to"] ? ["--persist-to", values["persist-to"]] : [];
+const where = values.local ? ["--local", ...persistTo] : ["--remote"];
 const args = ["wrangler", "kv", "bulk", "put", file, "--binding", "CONFIG", "-c", "wrangler.toml", ...where];
 // Local writes need no network; keep wrangler from its update check and metrics then.
 const offline = values.local ? { WRANGLER_SEND_METRICS: "false", WRANGLER_HIDE_BANNER: "true" } : {};
 const run = spawnSync("npx", args, { stdio: "inherit", env: { ...process.env, ...offline } });
 rmSync(dir, { recursive: true, force: true });
 if (run.status === 0) {
-  process.stdout.write(`Installed ${entries.map((e) => e.key).join(", ")} (${values.local ? "local" : "remote"} CONFIG)\n`);
+  const keys = entries.map((e) => e.key).join(", ");
+  process.stdout.write(`Installed ${keys} (${values.local ? "local" : "remote"} CONFIG)\n`);
 }
 process.exit(run.status ?? 1);

@@ -24,7 +24,8 @@ if (!args.includes("--no-build")) {
 const provider = process.env.LLM_BASE_URL || /^LLM_BASE_URL=\S+/m.test(vars);
 console.log(`\nParley demo: http://127.0.0.1:${port}/  (${provider ? "provider from LLM_BASE_URL" : "offline scripted demo model"})\n`);
 // DEMO_MODE serves the presets, the demo site and (without a provider) the demo model; a deploy never sets it.
-const wranglerArgs = ["wrangler", "dev", "-c", "wrangler.toml", "--port", port, "--ip", "127.0.0.1", "--var", "DEMO_MODE:1"];
+const wranglerArgs = ["wrangler", "dev", "-c", "wrangler.toml", "--port", port, "--ip", "127.0.0.1"];
+wranglerArgs.push("--var", "DEMO_MODE:1");
 for (const name of ["LLM_BASE_URL", "LLM_API_KEY", "TAVILY_API_KEY"]) {
   if (process.env[name]) wranglerArgs.push("--var", `${name}:${process.env[name]}`);
 }

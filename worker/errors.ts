@@ -20,12 +20,17 @@ export class ApiError extends HTTPException {
   }
 
   override getResponse(): Response {
-    return Response.json(errorBody(this.code, this.message, this.extra), { status: this.status, headers: this.headers });
+    const body = errorBody(this.code, this.message, this.extra);
+    return Response.json(body, { status: this.status, headers: this.headers });
   }
 }
 
 /** Codes for HTTPExceptions thrown inside hono itself, by status (their messages are not an API). */
-const HONO_CODES: Partial<Record<number, ErrorCode>> = { 401: "unauthorized", 404: "not_found", 413: "payload_too_large" };
+const HONO_CODES: Partial<Record<number, ErrorCode>> = {
+  401: "unauthorized",
+  404: "not_found",
+  413: "payload_too_large",
+};
 
 /** The one place that turns any thrown value into the JSON error shape; never a stack trace. */
 export function toErrorResponse(err: unknown, c: Context): Response {

@@ -16,7 +16,8 @@ import { OFFLINE_ENV, startWranglerDev, type WranglerDev } from "../helpers/wran
 let upstream: FakeUpstream;
 let dev: WranglerDev;
 const state = mkdtempSync(join(tmpdir(), "parley-deployed-"));
-const deployed = () => startWranglerDev({ demo: false, state, vars: { LLM_BASE_URL: upstream.url, LLM_API_KEY: "sk-paid" } });
+const deployed = () =>
+  startWranglerDev({ demo: false, state, vars: { LLM_BASE_URL: upstream.url, LLM_API_KEY: "sk-paid" } });
 
 beforeAll(async () => {
   upstream = await startFakeUpstream({ apiKey: "sk-paid", scripts: { "gpt-4o-mini": dermConsultScript } });
@@ -42,13 +43,18 @@ function openSession(siteKey: string, origin: string) {
 }
 
 describe("a worker without demo mode, over the network", () => {
-  it("refuses the demo site from a forged loopback Origin, never calls the provider, and refuses the published admin key", async () => {
+  it("refuses the demo site from a forged loopback Origin and the demo admin key; no provider call", async () => {
     const res = await openSession("demo-site-key-0001", FORGED);
     expect(res.status).toBe(403);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe("unknown_site");
-    const admin = await fetch(`${dev.url}/v1/admin/sessions?site=demo-site-key-0001`, { headers: { "x-parley-admin-key": DEMO_ADMIN_KEY } });
+    const admin = await fetch(`${dev.url}/v1/admin/sessions?site=demo-site-key-0001`, {
+      headers: { "x-parley-admin-key": DEMO_ADMIN_KEY },
+    });
     expect(admin.status).toBe(401);
-    const preflight = await fetch(`${dev.url}/v1/sessions`, { method: "OPTIONS", headers: { origin: FORGED, "access-control-request-method": "POST" } });
+    const preflight = await fetch(`${dev.url}/v1/sessions`, {
+      method: "OPTIONS",
+      headers: { origin: FORGED, "access-control-request-method": "POST" },
+    });
     expect(preflight.headers.get("access-control-allow-origin")).toBeNull();
     expect(await (await fetch(`${dev.url}/v1/health`)).json()).toEqual({ ok: true, demo: false });
     expect(upstream.requests).toHaveLength(0);
@@ -67,7 +73,8 @@ describe("a worker without demo mode, over the network", () => {
     // Written while the worker is stopped (local workerd holds its storage open), then started again.
     await dev.stop();
     const install = spawnSync("npx", ["tsx", "scripts/presets-install.ts", "--site", SITE, "--origin", OWNER,
-      "--agent", "derm-consult", "--local", "--persist-to", dev.state], { encoding: "utf8", env: { ...process.env, ...OFFLINE_ENV } });
+      "--agent", "derm-consult", "--local", "--persist-to", dev.state],
+      { encoding: "utf8", env: { ...process.env, ...OFFLINE_ENV } });
     expect(install.status, install.stderr).toBe(0);
     dev = await deployed();
     expect((await openSession(SITE, FORGED)).status).toBe(403);
@@ -77,7 +84,10 @@ describe("a worker without demo mode, over the network", () => {
     const chat = await fetch(`${dev.url}/v1/chat/completions`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: OWNER, authorization: `Bearer ${session.token}` },
-      body: JSON.stringify({ stream: false, messages: [{ id: "q", role: "user", content: "I have a red itchy rash on my arm" }] }),
+      body: JSON.stringify({
+        stream: false,
+        messages: [{ id: "q", role: "user", content: "I have a red itchy rash on my arm" }],
+      }),
     });
     expect(chat.status).toBe(200);
     expect(upstream.requests).toHaveLength(1);

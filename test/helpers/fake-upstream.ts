@@ -2,7 +2,9 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Serv
 import type { AddressInfo, Socket } from "node:net";
 import { performance } from "node:perf_hooks";
 import type { ChatMessage } from "../../shared/chat.ts";
-import { demoChunks, demoCompletion, pickDemoStep, sseData, SSE_DONE, demoRequest, type DemoScript } from "../../worker/demo/index.ts";
+import {
+  demoChunks, demoCompletion, pickDemoStep, sseData, SSE_DONE, demoRequest, type DemoScript,
+} from "../../worker/demo/index.ts";
 
 /**
  * A local OpenAI-compatible provider for tests and benchmarks: `POST /v1/chat/completions`,

@@ -20,7 +20,8 @@ describe("presets:install entries (what `wrangler kv bulk put` writes)", () => {
     const site = SiteConfig.parse(JSON.parse(entries.find((e) => e.key.startsWith("site:"))!.value));
     expect(site).toMatchObject({
       siteKey: "clinic-site-key-0001", tenantId: "clinic-site-key-0001", adminKeySha256: DIGEST,
-      allowedOrigins: ["https://www.clinic.example", "https://portal.clinic.example"], agents: ["derm-consult", "protocol-designer"],
+      allowedOrigins: ["https://www.clinic.example", "https://portal.clinic.example"],
+      agents: ["derm-consult", "protocol-designer"],
     });
     // Nothing of the demo site comes along: no loopback origin, no published admin key.
     expect(JSON.stringify(entries)).not.toMatch(/127\.0\.0\.1|localhost|demo-site-key|ec8870e7/);
@@ -38,7 +39,8 @@ describe("presets:install entries (what `wrangler kv bulk put` writes)", () => {
     ["no origin", { origins: [] }, /at least one --origin/],
     ["an unknown agent", { origins: ["https://a.example"], agents: ["nope"] }, /No preset agent nope/],
     ["a short site key", { siteKey: "short", origins: ["https://a.example"] }, /siteKey/],
-    ["an admin key digest that is not hex SHA-256", { origins: ["https://a.example"], adminKeySha256: "secret" }, /adminKeySha256/],
+    ["an admin key digest that is not hex SHA-256",
+      { origins: ["https://a.example"], adminKeySha256: "secret" }, /adminKeySha256/],
   ])("refuses %s", (_name, opts, message) => {
     expect(() => presetEntries({ siteKey: "clinic-site-key-0001", ...opts })).toThrow(message);
   });

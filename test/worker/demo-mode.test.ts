@@ -15,25 +15,31 @@ const DEPLOYED = { DEMO_MODE: "", LLM_BASE_URL: "https://provider.example/v1", L
 /** A forged loopback Origin: curl can send any. */
 const FORGED = { origin: "http://127.0.0.1:8787" };
 const json = async (r: Response) => (await r.json()) as any;
+const openDemoSite = (vars = {}) =>
+  call("/v1/sessions", { method: "POST", json: { siteKey: SITE_KEY, agentId: "derm-consult" }, headers: FORGED }, vars);
+const demoAdmin = (vars = {}) =>
+  call(`/v1/admin/sessions?site=${SITE_KEY}`, { headers: { "x-parley-admin-key": DEMO_ADMIN_KEY } }, vars);
+const preflight = (vars = {}) =>
+  call("/v1/sessions", { method: "OPTIONS", headers: { ...FORGED, "access-control-request-method": "POST" } }, vars);
 
 describe("a deployed worker (no DEMO_MODE): the attacker's test from issue 12", () => {
   it("refuses the demo site key from a forged loopback origin and never calls the provider", async () => {
     const provider = vi.spyOn(globalThis, "fetch");
-    const { res } = await call("/v1/sessions", { method: "POST", json: { siteKey: SITE_KEY, agentId: "derm-consult" }, headers: FORGED }, DEPLOYED);
+    const { res } = await openDemoSite(DEPLOYED);
     expect(res.status).toBe(403);
     expect((await json(res)).error.code).toBe("unknown_site");
     expect(provider).not.toHaveBeenCalled();
   });
 
   it("answers the admin route with the published demo admin key 401", async () => {
-    const { res } = await call(`/v1/admin/sessions?site=${SITE_KEY}`, { headers: { "x-parley-admin-key": DEMO_ADMIN_KEY } }, DEPLOYED);
+    const { res } = await demoAdmin(DEPLOYED);
     expect(res.status).toBe(401);
     expect((await json(res)).error.code).toBe("unauthorized");
   });
 
   it("knows no loopback origin in CORS, no demo embed page or demo pages, and says the demo is off", async () => {
-    const preflight = await call("/v1/sessions", { method: "OPTIONS", headers: { ...FORGED, "access-control-request-method": "POST" } }, DEPLOYED);
-    expect(preflight.res.headers.get("access-control-allow-origin")).toBeNull();
+    const cors = await preflight(DEPLOYED);
+    expect(cors.res.headers.get("access-control-allow-origin")).toBeNull();
     const embed = await call(`/embed/derm-consult?site=${SITE_KEY}`, {}, DEPLOYED);
     expect(embed.res.status).toBe(404);
     expect(await json((await call("/v1/health", {}, DEPLOYED)).res)).toEqual({ ok: true, demo: false });
@@ -52,14 +58,18 @@ describe("a deployed worker (no DEMO_MODE): the attacker's test from issue 12", 
     const s = await openSession("medical-qa", noProvider, { siteKey, headers });
     const provider = vi.spyOn(globalThis, "fetch");
     const chat = await call("/v1/chat/completions", {
-      method: "POST", json: { stream: true, messages: [{ id: "q", role: "user", content: "Hello" }] }, headers: { ...headers, ...auth(s.token) },
+      method: "POST",
+      json: { stream: true, messages: [{ id: "q", role: "user", content: "Hello" }] },
+      headers: { ...headers, ...auth(s.token) },
     }, noProvider);
     expect(chat.res.status).toBe(503);
     expect((await json(chat.res)).error.code).toBe("provider_not_configured");
     await chat.done();
     // No demo documents and no web fixtures for a tenant the owner has not filled.
     const tool = (name: string, query: string) =>
-      call(`/v1/tools/${name}`, { method: "POST", json: { arguments: { query } }, headers: { ...headers, ...auth(s.token) } }, noProvider);
+      call(`/v1/tools/${name}`, {
+        method: "POST", json: { arguments: { query } }, headers: { ...headers, ...auth(s.token) },
+      }, noProvider);
     const knowledge = await tool("knowledge_search", "ibuprofen paracetamol");
     expect((await json(knowledge.res)).result.hits).toEqual([]);
     const web = await tool("web_search", "ibuprofen paracetamol");
@@ -74,16 +84,15 @@ describe("demo mode (DEMO_MODE=1, as npm start runs it)", () => {
   it("serves the demo site from loopback origins, its admin key, CORS for loopback and the demo model", async () => {
     const s = await openSession("derm-consult", {}, { headers: FORGED });
     expect(s.sessionId).toBeTruthy();
-    const admin = await call(`/v1/admin/sessions?site=${SITE_KEY}`, { headers: { "x-parley-admin-key": DEMO_ADMIN_KEY } });
-    expect(admin.res.status).toBe(200);
-    const preflight = await call("/v1/sessions", { method: "OPTIONS", headers: { ...FORGED, "access-control-request-method": "POST" } });
-    expect(preflight.res.headers.get("access-control-allow-origin")).toBe(FORGED.origin);
+    expect((await demoAdmin()).res.status).toBe(200);
+    const cors = await preflight();
+    expect(cors.res.headers.get("access-control-allow-origin")).toBe(FORGED.origin);
     expect(await json((await call("/v1/health")).res)).toEqual({ ok: true, demo: true });
   });
 
   it("never lets a preset cached in demo mode answer outside it (one isolate, both modes)", async () => {
     await openSession("derm-consult");
-    const { res } = await call("/v1/sessions", { method: "POST", json: { siteKey: SITE_KEY, agentId: "derm-consult" }, headers: FORGED }, DEPLOYED);
+    const { res } = await openDemoSite(DEPLOYED);
     expect(res.status).toBe(403);
   });
 });

@@ -13,7 +13,7 @@ describe("ApiError", () => {
     expect(await res.json()).toEqual({ error: { code: "rate_limited", message: "Too many requests" } });
   });
 
-  it("keeps the code it was thrown with, whatever its message says; hono's own exceptions get theirs by status", async () => {
+  it("keeps the code it was thrown with, whatever its message says; hono's own get theirs by status", async () => {
     const app = new Hono();
     app.onError(toErrorResponse);
     app.get("/api", () => {
@@ -26,6 +26,7 @@ describe("ApiError", () => {
     expect(api.status).toBe(409);
     expect(((await api.json()) as any).error.code).toBe("conflict");
     const hono = await app.request("/hono");
-    expect(((await hono.json()) as any).error).toEqual({ code: "bad_request", message: "Malformed JSON in request body" });
+    const error = ((await hono.json()) as any).error;
+    expect(error).toEqual({ code: "bad_request", message: "Malformed JSON in request body" });
   });
 });

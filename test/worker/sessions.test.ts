@@ -11,7 +11,8 @@ describe("POST /v1/sessions", () => {
     const body = (await res.json()) as any;
     expect(body.sessionId).toMatch(/^[0-9a-f-]{36}$/);
     // A JWT (HS256) any standard library verifies with the secret.
-    expect(await verify(body.token, env.SESSION_SECRET!, "HS256")).toEqual({ sid: body.sessionId, site: SITE_KEY, agent: "derm-consult", exp: body.expiresAt / 1000 });
+    expect(await verify(body.token, env.SESSION_SECRET!, "HS256"))
+      .toEqual({ sid: body.sessionId, site: SITE_KEY, agent: "derm-consult", exp: body.expiresAt / 1000 });
     expect(body.expiresAt).toBeGreaterThan(Date.now());
     expect(body.agent.id).toBe("derm-consult");
     expect(body.agent.systemPrompt).toBeUndefined();

@@ -64,7 +64,8 @@ export async function callModel(
 ): Promise<ModelReply> {
   if (!env.LLM_BASE_URL && targets.every((t) => !t.provider)) {
     if (!env.demo) {
-      throw new ApiError(503, "provider_not_configured", "No model provider is configured: set LLM_BASE_URL and LLM_API_KEY, or the site's providers");
+      const message = "No model provider is configured: set LLM_BASE_URL and LLM_API_KEY, or the site's providers";
+      throw new ApiError(503, "provider_not_configured", message);
     }
     log.attempts = 1;
     log.model = DEMO_MODEL;
@@ -134,7 +135,8 @@ async function attempt(
       try {
         return { ok: true, reply: { kind: "json", completion: JSON.parse(text) as ChatCompletion } };
       } catch {
-        return { ok: false, retryable: false, error: new ApiError(502, "upstream_error", `Provider ${provider} answered with a body that is not JSON`) };
+        const error = new ApiError(502, "upstream_error", `Provider ${provider} answered with a body that is not JSON`);
+        return { ok: false, retryable: false, error };
       }
     }
     if (!res.body) return { ok: false, retryable: true, error: new ApiError(502, "upstream_error", "Provider answered without a body") };
@@ -147,7 +149,8 @@ async function attempt(
     }
     if (first.done) return { ok: false, retryable: true, error: new ApiError(502, "upstream_error", "Provider's stream ended before sending anything") };
     reader.releaseLock();
-    return { ok: true, reply: { kind: "stream", stream: { first: first.value, rest: res.body, abort: () => abort.abort() } } };
+    const started = { first: first.value, rest: res.body, abort: () => abort.abort() };
+    return { ok: true, reply: { kind: "stream", stream: started } };
   } finally {
     clearTimeout(timer);
   }
