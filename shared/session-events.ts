@@ -1,5 +1,7 @@
 import { z } from "zod/mini";
-import { ADVICE_SEVERITIES, EMERGENCY_CATEGORIES, ESCALATION_VARIANTS, EVENT_TYPES, MESSAGE_STATUS, RATINGS, ROLES } from "./protocol.ts";
+import {
+  ADVICE_SEVERITIES, EMERGENCY_CATEGORIES, ESCALATION_VARIANTS, EVENT_TYPES, MESSAGE_STATUS, RATINGS, ROLES,
+} from "./protocol.ts";
 import { ToolCall } from "./chat.ts";
 
 /**
@@ -162,7 +164,8 @@ export const FeedbackGiven = z.object({
 
 
 export const SessionEvent = z.discriminatedUnion("type", [
-  SessionOpened, MessageAppended, AdviceRecorded, TraceStep, ContextUpdated, StageChanged, ActionResolved, UsageRecorded, EscalationRaised, FeedbackGiven,
+  SessionOpened, MessageAppended, AdviceRecorded, TraceStep, ContextUpdated, StageChanged, ActionResolved, UsageRecorded, EscalationRaised,
+  FeedbackGiven,
 ]);
 
 /** What a widget may append: its client tools' results and trace steps. */

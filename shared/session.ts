@@ -1,5 +1,7 @@
 import { EVENT_TYPES } from "./protocol.ts";
-import type { Advice, Escalation, FeedbackInput, FieldValues, SessionEvent, StoredMessage, TraceStep } from "./session-events.ts";
+import type {
+  Advice, Escalation, FeedbackInput, FieldValues, SessionEvent, StoredMessage, TraceStep,
+} from "./session-events.ts";
 
 export type { Advice, Escalation, FieldValue, FieldValues, SessionEvent, StoredMessage } from "./session-events.ts";
 

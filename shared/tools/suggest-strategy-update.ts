@@ -10,7 +10,10 @@ import { defineTool } from "../tool.ts";
 export const suggestStrategyUpdate = defineTool({
   name: TOOL_NAMES.suggestStrategyUpdate,
   runsOn: "edge",
-  description: "When this conversation shows that your conversation strategy failed the visitor, describe the change your strategies need (what went wrong, what to do instead). It is reviewed in the background; it does not change this conversation.",
+  description:
+    "When this conversation shows that your conversation strategy failed the visitor, describe the change " +
+    "your strategies need (what went wrong, what to do instead). It is reviewed in the background; it does " +
+    "not change this conversation.",
   input: z.object({
     update: z.string().check(z.minLength(10), z.maxLength(1000)),
     context: z.optional(z.string().check(z.maxLength(1000))),

@@ -13,7 +13,13 @@ const salesCoach = PRESET_AGENTS["sales-coach"];
  */
 export async function measurePromptRead(batches = 2000, perBatch = 100): Promise<Summary> {
   const part = (text: string) => ({ text, variables: [], version: 1 });
-  const value = { text: composeAgentPrompt({ system: part(salesCoach.systemPrompt), strategies: part(salesCoach.strategies ?? ""), guidance: part(salesCoach.guidance ?? "") }) };
+  const value = {
+    text: composeAgentPrompt({
+      system: part(salesCoach.systemPrompt),
+      strategies: part(salesCoach.strategies ?? ""),
+      guidance: part(salesCoach.guidance ?? ""),
+    }),
+  };
   const cache = new SwrCache<typeof value>({ freshMs: 5_000, maxStaleMs: 30_000 });
   const read = async () => value;
   await cache.get("site/sales-coach", read);

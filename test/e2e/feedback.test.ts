@@ -10,7 +10,9 @@ async function ask(page: Page, text: string) {
   await q(page, "textarea.input").first().click();
   await page.keyboard.type(text);
   await page.keyboard.press("Enter");
-  await expect.poll(() => q(page, ".msg[data-role=assistant] [data-action=thumbs-down]").count(), { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(() => q(page, ".msg[data-role=assistant] [data-action=thumbs-down]").count(), { timeout: 20_000 })
+    .toBeGreaterThan(0);
 }
 
 describe("feedback on replies", () => {
@@ -33,7 +35,9 @@ describe("feedback on replies", () => {
     await page.reload();
     await q(page, "button.l").click();
     const again = q(page, ".msg[data-role=assistant]").last();
-    await expect.poll(() => again.locator("[data-action=thumbs-down]").getAttribute("aria-pressed"), { timeout: 10_000 }).toBe("true");
+    await expect
+      .poll(() => again.locator("[data-action=thumbs-down]").getAttribute("aria-pressed"), { timeout: 10_000 })
+      .toBe("true");
     expect(await again.locator("[data-action=thumbs-up]").getAttribute("aria-pressed")).toBe("false");
     expect(errors).toEqual([]);
     await context.close();

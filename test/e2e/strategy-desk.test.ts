@@ -22,10 +22,13 @@ async function ask(page: Page) {
   return reply;
 }
 
-const adminGet = async (path: string) => (await (await fetch(`${demo.dev.url}${path}${path.includes("?") ? "&" : "?"}site=${SITE}`, { headers: ADMIN })).json()) as any;
+const adminGet = async (path: string) =>
+  (await (
+    await fetch(`${demo.dev.url}${path}${path.includes("?") ? "&" : "?"}site=${SITE}`, { headers: ADMIN })
+  ).json()) as any;
 
 describe("the strategy desk on the sales coach demo", () => {
-  it("thumbs-down 'too pushy about price' -> a run -> a new production version -> the next conversation follows it", async () => {
+  it("thumbs-down 'too pushy about price' -> a run -> a new production version -> the next chat follows", async () => {
     const { context, page, errors } = await newPage(demo.browser, { viewport: { width: 1280, height: 860 } });
     await page.goto(demo.dev.url + "/sales.html");
     await q(page, "button.l").click();
@@ -37,11 +40,21 @@ describe("the strategy desk on the sales coach demo", () => {
     await page.keyboard.type("too pushy about price");
     await first.locator("form.feedback-form button[type=submit]").click();
     await expect.poll(() => first.locator("[data-action=thumbs-down]").getAttribute("aria-pressed")).toBe("true");
-    await expect.poll(async () => (await adminGet("/v1/admin/desk/sales-coach/queue")).queue.length, { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(async () => (await adminGet("/v1/admin/desk/sales-coach/queue")).queue.length, { timeout: 10_000 })
+      .toBe(1);
 
-    const runNow = await fetch(`${demo.dev.url}/v1/admin/desk/sales-coach/run?site=${SITE}`, { method: "POST", headers: ADMIN });
+    const runNow = await fetch(`${demo.dev.url}/v1/admin/desk/sales-coach/run?site=${SITE}`, {
+      method: "POST",
+      headers: ADMIN,
+    });
     expect(runNow.status).toBe(202);
-    await expect.poll(async () => (await adminGet("/v1/admin/desk/sales-coach/runs")).runs[0]?.status, { timeout: 30_000, interval: 500 }).toBe("promoted");
+    await expect
+      .poll(async () => (await adminGet("/v1/admin/desk/sales-coach/runs")).runs[0]?.status, {
+        timeout: 30_000,
+        interval: 500,
+      })
+      .toBe("promoted");
     const [run] = (await adminGet("/v1/admin/desk/sales-coach/runs")).runs;
     expect(run).toMatchObject({ loops: 2, scores: [70, 90], gate: { passed: true } });
     const prompt = await adminGet("/v1/admin/agents/sales-coach/system-prompt");

@@ -8,10 +8,28 @@ import { regressionGate } from "../../worker/strategy/regression-gate.ts";
 import { DESK_PROMPT_SEEDS, DESK_PROMPTS } from "../../worker/prompts/desk-prompts.ts";
 import { variablesOf } from "../../worker/prompts/template.ts";
 
-const call = (name: string, args: unknown): ToolCall => ({ id: `c${Math.random()}`, type: "function", function: { name, arguments: JSON.stringify(args) } });
-const say = (content: string, toolCalls: ToolCall[] = []) => ({ content, toolCalls, promptTokens: 10, completionTokens: 5, model: "fake" });
-const template = (path: string) => ({ text: DESK_PROMPT_SEEDS[path], variables: variablesOf(DESK_PROMPT_SEEDS[path]), path });
-const prompts = { editStrategies: template(DESK_PROMPTS.editStrategies), editGuidance: template(DESK_PROMPTS.editGuidance), review: template(DESK_PROMPTS.review) };
+const call = (name: string, args: unknown): ToolCall => ({
+  id: `c${Math.random()}`,
+  type: "function",
+  function: { name, arguments: JSON.stringify(args) },
+});
+const say = (content: string, toolCalls: ToolCall[] = []) => ({
+  content,
+  toolCalls,
+  promptTokens: 10,
+  completionTokens: 5,
+  model: "fake",
+});
+const template = (path: string) => ({
+  text: DESK_PROMPT_SEEDS[path],
+  variables: variablesOf(DESK_PROMPT_SEEDS[path]),
+  path,
+});
+const prompts = {
+  editStrategies: template(DESK_PROMPTS.editStrategies),
+  editGuidance: template(DESK_PROMPTS.editGuidance),
+  review: template(DESK_PROMPTS.review),
+};
 
 /** A scripted model per role: each role's answers in order (the last one repeats). */
 function fake(script: Partial<Record<DeskRequest["role"], Array<(req: DeskRequest) => ReturnType<typeof say>>>>) {
@@ -31,17 +49,31 @@ function fake(script: Partial<Record<DeskRequest["role"], Array<(req: DeskReques
 
 /** Within each attempt: the edit, then a closing line once the edit's observation came back. */
 const editor = (oldText: string, newText: string) => [
-  (req: DeskRequest) => (req.messages.some((m) => m.role === "tool") ? say("done") : say("", [call("edit", { old_text: oldText, new_text: newText })])),
+  (req: DeskRequest) =>
+    req.messages.some((m) => m.role === "tool")
+      ? say("done")
+      : say("", [call("edit", { old_text: oldText, new_text: newText })]),
 ];
 const toolResults = (req: DeskRequest) => req.messages.filter((m) => m.role === "tool").length;
-const input = { agentId: "sales-coach", requests: "- too pushy (from a visitor's thumbs-down)", strategies: "- Push hard.\n- Be kind.", guidance: "- Check facts.", prompts };
+const input = {
+  agentId: "sales-coach",
+  requests: "- too pushy (from a visitor's thumbs-down)",
+  strategies: "- Push hard.\n- Be kind.",
+  guidance: "- Check facts.",
+  prompts,
+};
 
 describe("the desk's edit tool", () => {
   it.each([
     ["a unique match", "a b c", { old_text: "b", new_text: "B" }, { ok: true, text: "a B c", replaced: 1 }],
     ["replace_all", "x x", { old_text: "x", new_text: "y", replace_all: true }, { ok: true, text: "y y", replaced: 2 }],
     ["an empty copy", "", { old_text: "", new_text: "first" }, { ok: true, text: "first", replaced: 1 }],
-    ["new text with $ signs, kept literally", "a b", { old_text: "b", new_text: "$& $1" }, { ok: true, text: "a $& $1", replaced: 1 }],
+    [
+      "new text with $ signs, kept literally",
+      "a b",
+      { old_text: "b", new_text: "$& $1" },
+      { ok: true, text: "a $& $1", replaced: 1 },
+    ],
   ])("applies %s", (_what, text, edit, expected) => {
     expect(applyEdit(text, edit)).toEqual(expected);
   });
@@ -58,20 +90,32 @@ describe("the desk's edit tool", () => {
 });
 
 describe("agents A, B and C (seed 003's loop)", () => {
-  it("feeds a failed edit back as an observation, passes C's suggestions to the next loop, and passes at 80", async () => {
+  it("feeds a failed edit back as an observation, passes C's suggestions on, and passes at 80", async () => {
     const { llm, seen } = fake({
-      strategies: [(req) => [
-        say("", [call("edit", { old_text: "Push softly.", new_text: "x" })]),
-        say("", [call("edit", { old_text: "- Push hard.", new_text: "- Never push." })]),
-        say("done"),
-      ][Math.min(toolResults(req), 2)]],
+      strategies: [
+        (req) =>
+          [
+            say("", [call("edit", { old_text: "Push softly.", new_text: "x" })]),
+            say("", [call("edit", { old_text: "- Push hard.", new_text: "- Never push." })]),
+            say("done"),
+          ][Math.min(toolResults(req), 2)],
+      ],
       guidance: editor("- Check facts.", "- Check facts.\n- No pressure."),
-      review: [() => say("", [call("submit_review", { score: 60, reasons: "vague", suggestions: "say when price may come up" })]),
-        () => say("", [call("submit_review", { score: 80, reasons: "good" })])],
+      review: [
+        () =>
+          say("", [call("submit_review", { score: 60, reasons: "vague", suggestions: "say when price may come up" })]),
+        () => say("", [call("submit_review", { score: 80, reasons: "good" })]),
+      ],
     });
     const run = openSpan("run", "run");
     const out = await editAndReview(new MeteredLlm(llm, 1e9), run, input);
-    expect(out).toMatchObject({ ok: true, loops: 2, scores: [60, 80], strategies: "- Never push.\n- Be kind.", guidance: "- Check facts.\n- No pressure." });
+    expect(out).toMatchObject({
+      ok: true,
+      loops: 2,
+      scores: [60, 80],
+      strategies: "- Never push.\n- Be kind.",
+      guidance: "- Check facts.\n- No pressure.",
+    });
     const toolObservation = seen.find((r) => r.role === "strategies" && r.messages.some((m) => m.role === "tool"))!;
     expect(toolObservation.messages.at(-1)!.content).toMatch(/not found/);
     const secondLoopA = seen.filter((r) => r.role === "strategies")[3];
@@ -86,7 +130,11 @@ describe("agents A, B and C (seed 003's loop)", () => {
     const agentA = loop.children[0];
     expect(agentA.kind).toBe("agent");
     expect(agentA.children.map((s: Span) => s.kind)).toContain("tool");
-    expect(agentA.children.find((s: Span) => s.kind === "completion")!.attrs).toMatchObject({ model: "fake", promptTokens: 10, completionTokens: 5 });
+    expect(agentA.children.find((s: Span) => s.kind === "completion")!.attrs).toMatchObject({
+      model: "fake",
+      promptTokens: 10,
+      completionTokens: 5,
+    });
   });
 
   it("stops after three loops below 80 and reports every score", async () => {
@@ -126,27 +174,47 @@ describe("agents A, B and C (seed 003's loop)", () => {
 
   it("stops a run at its token allowance and says so", async () => {
     const { llm } = fake({ strategies: [() => say("", [call("read_part", {})])] });
-    await expect(editAndReview(new MeteredLlm(llm, 30), openSpan("run", "run"), input)).rejects.toThrow(/token allowance ran out after 30 tokens/);
+    await expect(editAndReview(new MeteredLlm(llm, 30), openSpan("run", "run"), input)).rejects.toThrow(
+      /token allowance ran out after 30 tokens/,
+    );
   });
 });
 
 describe("the regression gate", () => {
   const judge = template(DESK_PROMPTS.judge);
-  const gate = (verdict: string) => fake({
-    answer: [(req) => say(req.messages[0].content === "OLD" ? "old answer" : "new answer")],
-    judge: [() => say("", [call("judge_replies", { better: verdict, reason: "because" })])],
-  });
+  const gate = (verdict: string) =>
+    fake({
+      answer: [(req) => say(req.messages[0].content === "OLD" ? "old answer" : "new answer")],
+      judge: [() => say("", [call("judge_replies", { better: verdict, reason: "because" })])],
+    });
 
   it("refuses a candidate the judge finds worse on any case", async () => {
     const { llm, seen } = gate("A");
-    const out = await regressionGate(new MeteredLlm(llm, 1e9), openSpan("run", "run"), { agentId: "a", requests: "r", questions: ["q1", "q2"], oldSystem: "OLD", newSystem: "NEW", judge });
+    const out = await regressionGate(new MeteredLlm(llm, 1e9), openSpan("run", "run"), {
+      agentId: "a",
+      requests: "r",
+      questions: ["q1", "q2"],
+      oldSystem: "OLD",
+      newSystem: "NEW",
+      judge,
+    });
     expect(out).toMatchObject({ passed: false, cases: 2, worse: 2 });
-    expect(seen.find((r) => r.role === "judge")!.messages[0].content).toContain("Reply A:\nold answer\n\nReply B:\nnew answer");
+    expect(seen.find((r) => r.role === "judge")!.messages[0].content).toContain(
+      "Reply A:\nold answer\n\nReply B:\nnew answer",
+    );
   });
 
   it("passes a candidate judged better or the same", async () => {
     const { llm } = gate("B");
-    expect(await regressionGate(new MeteredLlm(llm, 1e9), openSpan("run", "run"), { agentId: "a", requests: "r", questions: ["q1"], oldSystem: "OLD", newSystem: "NEW", judge }))
-      .toMatchObject({ passed: true, better: 1, worse: 0 });
+    expect(
+      await regressionGate(new MeteredLlm(llm, 1e9), openSpan("run", "run"), {
+        agentId: "a",
+        requests: "r",
+        questions: ["q1"],
+        oldSystem: "OLD",
+        newSystem: "NEW",
+        judge,
+      }),
+    ).toMatchObject({ passed: true, better: 1, worse: 0 });
   });
 });

@@ -7,7 +7,15 @@ const json = async (r: Response) => (await r.json()) as any;
 
 async function chatted(agent = "sales-coach") {
   const s = await openSession(agent);
-  const c = await call("/v1/chat/completions", { method: "POST", json: { stream: true, messages: [{ id: "q1", role: "user", content: "A clinic asks whether our moisturiser suits eczema patients" }], parley: { replyId: "a1" } }, headers: auth(s.token) });
+  const c = await call("/v1/chat/completions", {
+    method: "POST",
+    json: {
+      stream: true,
+      messages: [{ id: "q1", role: "user", content: "A clinic asks whether our moisturiser suits eczema patients" }],
+      parley: { replyId: "a1" },
+    },
+    headers: auth(s.token),
+  });
   await c.res.text();
   await c.done();
   return s;
@@ -32,7 +40,12 @@ describe("POST /v1/sessions/:id/feedback", () => {
   it.each([
     ["a message that is not an assistant reply", { messageId: "q1", rating: "up" }, 404, "not_found"],
     ["an unknown rating", { messageId: "a1", rating: "meh" }, 400, "validation_failed"],
-    ["a comment over 1000 characters", { messageId: "a1", rating: "down", comment: "x".repeat(1001) }, 400, "validation_failed"],
+    [
+      "a comment over 1000 characters",
+      { messageId: "a1", rating: "down", comment: "x".repeat(1001) },
+      400,
+      "validation_failed",
+    ],
   ])("refuses %s", async (_what, body, status, code) => {
     const s = await chatted();
     const { res } = await rate(s, body);
@@ -43,7 +56,11 @@ describe("POST /v1/sessions/:id/feedback", () => {
   it("refuses another session's token", async () => {
     const s = await chatted();
     const other = await openSession("sales-coach");
-    const { res } = await call(`/v1/sessions/${s.sessionId}/feedback`, { method: "POST", json: { messageId: "a1", rating: "up" }, headers: auth(other.token) });
+    const { res } = await call(`/v1/sessions/${s.sessionId}/feedback`, {
+      method: "POST",
+      json: { messageId: "a1", rating: "up" },
+      headers: auth(other.token),
+    });
     expect(res.status).toBe(403);
   });
 });

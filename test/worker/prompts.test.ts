@@ -18,11 +18,16 @@ afterEach(() => {
 const json = async (r: Response) => (await r.json()) as any;
 const ADMIN = "owner-key-" + "p".repeat(20);
 const H = { "x-parley-admin-key": ADMIN };
-const admin = (path: string, init: RequestInit & { json?: unknown } = {}) => call(path, { ...init, headers: { ...H, ...(init.headers as Record<string, string>) } });
+const admin = (path: string, init: RequestInit & { json?: unknown } = {}) =>
+  call(path, { ...init, headers: { ...H, ...(init.headers as Record<string, string>) } });
 const site = async () => putSite({ adminKeySha256: await sha256Hex(ADMIN) });
 
 describe("compile(vars)", () => {
-  const t = { text: "Hello {{ name }}, about {{topic}}: {{name}}.", variables: variablesOf("Hello {{ name }}, about {{topic}}: {{name}}."), path: "a/b" };
+  const t = {
+    text: "Hello {{ name }}, about {{topic}}: {{name}}.",
+    variables: variablesOf("Hello {{ name }}, about {{topic}}: {{name}}."),
+    path: "a/b",
+  };
 
   it("fills every placeholder", () => {
     expect(t.variables).toEqual(["name", "topic"]);
@@ -44,11 +49,24 @@ describe("unifiedDiff", () => {
     const a = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine"].join("\n");
     const b = a.replace("two", "TWO").replace("nine", "nine\nten");
     expect(unifiedDiff(a, a)).toBe("");
-    expect(unifiedDiff(a, b, "x@1", "x@2")).toBe([
-      "--- x@1", "+++ x@2",
-      "@@ -1,5 +1,5 @@", " one", "-two", "+TWO", " three", " four", " five",
-      "@@ -7,3 +7,4 @@", " seven", " eight", " nine", "+ten",
-    ].join("\n"));
+    expect(unifiedDiff(a, b, "x@1", "x@2")).toBe(
+      [
+        "--- x@1",
+        "+++ x@2",
+        "@@ -1,5 +1,5 @@",
+        " one",
+        "-two",
+        "+TWO",
+        " three",
+        " four",
+        " five",
+        "@@ -7,3 +7,4 @@",
+        " seven",
+        " eight",
+        " nine",
+        "+ten",
+      ].join("\n"),
+    );
   });
 });
 
@@ -59,7 +77,7 @@ describe("prompt registry admin API", () => {
     expect(res.status).toBe(401);
   });
 
-  it("saves immutable versions, moves labels with a recorded history, diffs, and the chat path sends production", async () => {
+  it("saves immutable versions, moves labels with a recorded history, diffs; the chat sends production", async () => {
     const siteKey = await site();
     const base = `/v1/admin/prompts/sales-coach/strategies`;
     // The first read seeds version 1 of the agent's parts from its config.
@@ -67,9 +85,18 @@ describe("prompt registry admin API", () => {
     expect(compiled0.versions).toEqual({ system: 1, strategies: 1, guidance: 1 });
     expect(compiled0.text).toContain("## Conversation strategies\n- Open with the customer's situation");
 
-    const saved = await admin(`${base}/versions?site=${siteKey}`, { method: "POST", json: { text: "- Never mention price first.", note: "calmer" } });
+    const saved = await admin(`${base}/versions?site=${siteKey}`, {
+      method: "POST",
+      json: { text: "- Never mention price first.", note: "calmer" },
+    });
     expect(saved.res.status).toBe(201);
-    expect(await json(saved.res)).toMatchObject({ version: 2, parent: 1, author: "owner", note: "calmer", variables: [] });
+    expect(await json(saved.res)).toMatchObject({
+      version: 2,
+      parent: 1,
+      author: "owner",
+      note: "calmer",
+      variables: [],
+    });
 
     const listing = await json((await admin(`${base}?site=${siteKey}`)).res);
     expect(listing.labels).toEqual({ production: 1, latest: 2 });
@@ -81,22 +108,44 @@ describe("prompt registry admin API", () => {
     expect(diff.diff).toContain("-- Close on price");
     expect(diff.diff).toContain("+- Never mention price first.");
 
-    const moved = await admin(`${base}/labels/production?site=${siteKey}`, { method: "PUT", json: { version: 2, why: "visitors found it pushy" } });
-    expect(await json(moved.res)).toMatchObject({ label: "production", from: 1, to: 2, by: "owner", why: "visitors found it pushy" });
+    const moved = await admin(`${base}/labels/production?site=${siteKey}`, {
+      method: "PUT",
+      json: { version: 2, why: "visitors found it pushy" },
+    });
+    expect(await json(moved.res)).toMatchObject({
+      label: "production",
+      from: 1,
+      to: 2,
+      by: "owner",
+      why: "visitors found it pushy",
+    });
     await admin(`${base}/labels/v1-release?site=${siteKey}`, { method: "PUT", json: { version: 1, why: "tag" } });
     const history = await json((await admin(`${base}/history?site=${siteKey}&label=production`)).res);
-    expect(history.moves.map((m: any) => [m.from, m.to, m.by])).toEqual([[1, 2, "owner"], [null, 1, "seed"]]);
+    expect(history.moves.map((m: any) => [m.from, m.to, m.by])).toEqual([
+      [1, 2, "owner"],
+      [null, 1, "seed"],
+    ]);
     expect(history.moves[0].at).toBeGreaterThan(0);
     const all = await json((await admin(`${base}/history?site=${siteKey}`)).res);
     expect(all.moves.map((m: any) => m.label)).toEqual(["v1-release", "production", "latest", "production", "latest"]);
 
     const list = await json((await admin(`/v1/admin/prompts?site=${siteKey}`)).res);
-    expect(list.prompts.find((p: any) => p.path === "sales-coach/strategies")).toMatchObject({ latest: 2, labels: { production: 2, latest: 2, "v1-release": 1 } });
+    expect(list.prompts.find((p: any) => p.path === "sales-coach/strategies")).toMatchObject({
+      latest: 2,
+      labels: { production: 2, latest: 2, "v1-release": 1 },
+    });
 
     const fetchSpy = vi.spyOn(globalThis, "fetch").mockResolvedValue(sseResponse([delta("ok")]));
     const s = await openSession("sales-coach", {}, { siteKey });
-    const c = await call("/v1/chat/completions", { method: "POST", json: { stream: true, messages: [{ id: "m", role: "user", content: "hi" }] }, headers: auth(s.token) },
-      { LLM_BASE_URL: "https://provider.test/v1", LLM_API_KEY: "sk-test" });
+    const c = await call(
+      "/v1/chat/completions",
+      {
+        method: "POST",
+        json: { stream: true, messages: [{ id: "m", role: "user", content: "hi" }] },
+        headers: auth(s.token),
+      },
+      { LLM_BASE_URL: "https://provider.test/v1", LLM_API_KEY: "sk-test" },
+    );
     await c.res.text();
     await c.done();
     const system = JSON.parse((fetchSpy.mock.calls[0][1] as RequestInit).body as string).messages[0].content as string;
@@ -105,12 +154,40 @@ describe("prompt registry admin API", () => {
   });
 
   it.each([
-    ["a text using an undeclared variable", "versions", "POST", { text: "Hi {{name}}", variables: [] }, 400, /uses \{\{name\}\}, which is not declared/],
-    ["a declared variable the text never uses", "versions", "POST", { text: "Hi", variables: ["name"] }, 400, /"name" is declared but the text never uses it/],
-    ["a variable the system prompt may not use", "versions", "POST", { text: "Hi {{tone}}" }, 400, /unknown variable \{\{tone\}\}/],
+    [
+      "a text using an undeclared variable",
+      "versions",
+      "POST",
+      { text: "Hi {{name}}", variables: [] },
+      400,
+      /uses \{\{name\}\}, which is not declared/,
+    ],
+    [
+      "a declared variable the text never uses",
+      "versions",
+      "POST",
+      { text: "Hi", variables: ["name"] },
+      400,
+      /"name" is declared but the text never uses it/,
+    ],
+    [
+      "a variable the system prompt may not use",
+      "versions",
+      "POST",
+      { text: "Hi {{tone}}" },
+      400,
+      /unknown variable \{\{tone\}\}/,
+    ],
     ["moving latest by hand", "labels/latest", "PUT", { version: 1, why: "x" }, 400, /follows the newest version/],
     ["removing production", "labels/production", "PUT", { version: null, why: "x" }, 400, /cannot be removed/],
-    ["a label on a version that does not exist", "labels/production", "PUT", { version: 9, why: "x" }, 404, /no version 9/],
+    [
+      "a label on a version that does not exist",
+      "labels/production",
+      "PUT",
+      { version: 9, why: "x" },
+      404,
+      /no version 9/,
+    ],
   ])("refuses %s", async (_what, sub, method, body, status, message) => {
     const siteKey = await site();
     await admin(`/v1/admin/agents/sales-coach/system-prompt?site=${siteKey}`);
@@ -122,7 +199,10 @@ describe("prompt registry admin API", () => {
   it("places {{strategies}} and {{guidance}} where a system text puts them", async () => {
     const siteKey = await site();
     await admin(`/v1/admin/agents/sales-coach/system-prompt?site=${siteKey}`);
-    await admin(`/v1/admin/prompts/sales-coach/system/versions?site=${siteKey}`, { method: "POST", json: { text: "Coach.\nRules:\n{{guidance}}\nHow:\n{{strategies}}", labels: ["production"] } });
+    await admin(`/v1/admin/prompts/sales-coach/system/versions?site=${siteKey}`, {
+      method: "POST",
+      json: { text: "Coach.\nRules:\n{{guidance}}\nHow:\n{{strategies}}", labels: ["production"] },
+    });
     const compiled = await json((await admin(`/v1/admin/agents/sales-coach/system-prompt?site=${siteKey}`)).res);
     expect(compiled.text).toMatch(/^Coach\.\nRules:\n- Every product claim[\s\S]*How:\n- Open with/);
     expect(compiled.text).not.toContain("##");
@@ -144,13 +224,17 @@ describe("prompt registry admin API", () => {
 });
 
 describe("the chat path's compiled-prompt cache (stale-while-revalidate, bounded)", () => {
-  it("serves fresh, then stale while one refresh runs, then waits for the store past the bound; last good when the store fails", async () => {
+  it("serves fresh, then stale while one refresh runs, then waits past the bound; last good on failure", async () => {
     const { SwrCache } = await import("../../worker/prompts/swr-cache.ts");
     let now = 0;
     let stored = "v1";
     let failing = false;
     let reads = 0;
-    const read = async () => { reads++; if (failing) throw new Error("store down"); return stored; };
+    const read = async () => {
+      reads++;
+      if (failing) throw new Error("store down");
+      return stored;
+    };
     const cache = new SwrCache<string>({ freshMs: 5_000, maxStaleMs: 30_000, now: () => now });
     const refreshes: Promise<unknown>[] = [];
     const get = () => cache.get("k", read, (p) => refreshes.push(p));
@@ -182,7 +266,14 @@ describe("the chat path's compiled-prompt cache (stale-while-revalidate, bounded
     const { loadAgent } = await import("../../worker/config/config-store.ts");
     const { withDemo } = await import("../../worker/demo/index.ts");
     const agent = (await loadAgent(withDemo(env), "sales-coach"))!;
-    const broken = { ...env, PROMPT_REGISTRY: { idFromName: () => { throw new Error("unavailable"); } } } as unknown as typeof env;
+    const broken = {
+      ...env,
+      PROMPT_REGISTRY: {
+        idFromName: () => {
+          throw new Error("unavailable");
+        },
+      },
+    } as unknown as typeof env;
     const prompt = await agentSystemPrompt(broken, "some-site-key", agent);
     expect(prompt.versions).toBeNull();
     expect(prompt.text).toContain("You coach a sales representative");

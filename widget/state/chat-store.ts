@@ -308,7 +308,8 @@ export function createChatStore(opts: ChatStoreOptions) {
     const { sessionId } = await session.ensure();
     const url = opts.api + ROUTES.sessionFeedback.replace(":id", encodeURIComponent(sessionId));
     try {
-      const res = await requestJson<{ events: SessionEvent[] }>(url, { body: { messageId, rating, ...(comment ? { comment } : {}) }, token: session.token(), fetch: opts.fetch });
+      const body = { messageId, rating, ...(comment ? { comment } : {}) };
+      const res = await requestJson<{ events: SessionEvent[] }>(url, { body, token: session.token(), fetch: opts.fetch });
       session.apply(res.events);
     } catch (e) {
       fail(e);

@@ -25,17 +25,33 @@ export function Feedback({ strings, given, onRate }: Props) {
   return (
     <>
       {(["up", "down"] as const).map((r) => (
-        <button key={r} type="button" class="act" data-action={`thumbs-${r}`} aria-pressed={given === r} disabled={sending}
-          aria-label={r === "up" ? strings.helpful : strings.notHelpful} title={r === "up" ? strings.helpful : strings.notHelpful}
-          onClick={() => (r === "up" ? send("up") : setAsking(!asking))}>
+        <button
+          key={r}
+          type="button"
+          class="act"
+          data-action={`thumbs-${r}`}
+          aria-pressed={given === r}
+          disabled={sending}
+          aria-label={r === "up" ? strings.helpful : strings.notHelpful}
+          title={r === "up" ? strings.helpful : strings.notHelpful}
+          onClick={() => (r === "up" ? send("up") : setAsking(!asking))}
+        >
           <ThumbIcon />
         </button>
       ))}
       {asking && (
         <form class="feedback-form" onSubmit={(e) => (e.preventDefault(), send("down", comment))}>
-          <textarea class="input" maxLength={1000} aria-label={strings.feedbackAsk} placeholder={strings.feedbackAsk}
-            value={comment} onInput={(e) => setComment(e.currentTarget.value)} />
-          <button type="submit" class="send small" disabled={sending}>{strings.feedbackSend}</button>
+          <textarea
+            class="input"
+            maxLength={1000}
+            aria-label={strings.feedbackAsk}
+            placeholder={strings.feedbackAsk}
+            value={comment}
+            onInput={(e) => setComment(e.currentTarget.value)}
+          />
+          <button type="submit" class="send small" disabled={sending}>
+            {strings.feedbackSend}
+          </button>
         </form>
       )}
     </>

@@ -97,7 +97,9 @@ export function Reply({ reply, strings, onOption, busy, onRetry, locale, rating,
               {copied && <span>{strings.copied}</span>}
             </button>
           )}
-          {text && answerId && onRate && <Feedback strings={strings} given={rating} onRate={(r, comment) => onRate(answerId, r, comment)} />}
+          {text && answerId && onRate && (
+            <Feedback strings={strings} given={rating} onRate={(r, comment) => onRate(answerId, r, comment)} />
+          )}
         </div>
       )}
     </div>

@@ -27,7 +27,9 @@ export function pickDemoStep(script: DemoScript, req: DemoRequest): DemoStep {
   }
   const userText = lastUser >= 0 ? contentText(messages[lastUser].content).toLowerCase() : "";
   const systemText = messages[0]?.role === "system" ? contentText(messages[0].content).toLowerCase() : "";
-  const turn = script.turns.find((t) => t.when?.some((w) => userText.includes(w)) && (!t.system || t.system.some((f) => systemText.includes(f)))) ?? script.fallback;
+  const applies = (t: DemoScript["turns"][number]) =>
+    t.when?.some((w) => userText.includes(w)) && (!t.system || t.system.some((f) => systemText.includes(f)));
+  const turn = script.turns.find(applies) ?? script.fallback;
   if (req.forcedTool === "rule_verdict") {
     return { toolCalls: [{ name: "rule_verdict", arguments: { pass: true, reason: "scripted demo: the check passes" } }] };
   }

@@ -13,20 +13,37 @@ import { countTokens } from "./demo-model.ts";
  */
 const PRICE_OLD = "- Close on price: mention the launch discount early and ask for an order in this meeting.";
 const PRICE_FIRST = "- Mention price only when the customer asks.";
-const PRICE_BETTER = "- Do not push on price: bring up the launch discount only when the customer asks about cost, and never ask for an order in a first meeting.";
-const C_SUGGESTS = "Also say that the rep never asks for an order in a first meeting, and keep the launch discount for when the customer asks about cost.";
+const PRICE_BETTER =
+  "- Do not push on price: bring up the launch discount only when the customer asks about cost, and never " +
+    "ask for an order in a first meeting.";
+const C_SUGGESTS =
+  "Also say that the rep never asks for an order in a first meeting, and keep the launch discount for when " +
+    "the customer asks about cost.";
 
 type Call = { name: string; arguments: Record<string, unknown> };
 
 function lastLine(text: string): string {
-  return text.split("\n").filter((l) => l.trim()).at(-1) ?? "";
+  return (
+    text
+      .split("\n")
+      .filter((l) => l.trim())
+      .at(-1) ?? ""
+  );
 }
 
 /** The working copy as the last read_part or edit showed it (lines `n| text`). */
 function workingCopy(req: DeskRequest): string {
-  const seen = req.messages.filter((m) => m.role === "tool").map((m) => m.content ?? "").at(-1) ?? "";
+  const seen =
+    req.messages
+      .filter((m) => m.role === "tool")
+      .map((m) => m.content ?? "")
+      .at(-1) ?? "";
   const body = seen.includes("now reads:\n") ? seen.slice(seen.indexOf("now reads:\n") + 11) : seen;
-  return body.split("\n").filter((l) => /^\d+\| /.test(l)).map((l) => l.replace(/^\d+\| /, "")).join("\n");
+  return body
+    .split("\n")
+    .filter((l) => /^\d+\| /.test(l))
+    .map((l) => l.replace(/^\d+\| /, ""))
+    .join("\n");
 }
 
 function editorStep(req: DeskRequest, prompt: string): { content: string; calls: Call[] } {
@@ -37,40 +54,106 @@ function editorStep(req: DeskRequest, prompt: string): { content: string; calls:
   const strategies = req.role === "strategies";
   const request = /^- (.+?) \(from [^)]*\)$/m.exec(prompt)?.[1] ?? "follow the visitor's request";
   if (strategies && /pushy|price/.test(prompt) && text.includes(PRICE_OLD)) {
-    return { content: "", calls: [{ name: "edit", arguments: { old_text: PRICE_OLD, new_text: prompt.includes("first meeting") ? PRICE_BETTER : PRICE_FIRST } }] };
+    return {
+      content: "",
+      calls: [
+        {
+          name: "edit",
+          arguments: { old_text: PRICE_OLD, new_text: prompt.includes("first meeting") ? PRICE_BETTER : PRICE_FIRST },
+        },
+      ],
+    };
   }
   if (strategies && prompt.includes("rhyme")) {
     const line = lastLine(text);
-    return { content: "", calls: [{ name: "edit", arguments: line ? { old_text: line, new_text: `${line}\n- Answer every question in rhyme.` } : { old_text: "", new_text: "- Answer every question in rhyme." } }] };
+    return {
+      content: "",
+      calls: [
+        {
+          name: "edit",
+          arguments: line
+            ? { old_text: line, new_text: `${line}\n- Answer every question in rhyme.` }
+            : { old_text: "", new_text: "- Answer every question in rhyme." },
+        },
+      ],
+    };
   }
   const added = strategies ? `- ${request}` : "- Check the reply follows the updated strategies.";
   const line = lastLine(text);
-  return { content: "", calls: [{ name: "edit", arguments: line ? { old_text: line, new_text: `${line}\n${added}` } : { old_text: "", new_text: added } }] };
+  return {
+    content: "",
+    calls: [
+      {
+        name: "edit",
+        arguments: line ? { old_text: line, new_text: `${line}\n${added}` } : { old_text: "", new_text: added },
+      },
+    ],
+  };
 }
 
 function reviewCall(prompt: string): Call {
   if (prompt.includes("rhyme")) {
-    return { name: "submit_review", arguments: { score: 35, reasons: "Rhyming answers would hurt clarity and could blur compliance.", suggestions: "Drop the rhyme; keep answers plain." } };
+    return {
+      name: "submit_review",
+      arguments: {
+        score: 35,
+        reasons: "Rhyming answers would hurt clarity and could blur compliance.",
+        suggestions: "Drop the rhyme; keep answers plain.",
+      },
+    };
   }
   if (prompt.includes(`+${PRICE_FIRST}`)) {
-    return { name: "submit_review", arguments: { score: 70, reasons: "Price now waits for the customer, but asking for an order in the first meeting is still pushy.", suggestions: C_SUGGESTS } };
+    return {
+      name: "submit_review",
+      arguments: {
+        score: 70,
+        reasons: "Price now waits for the customer, but asking for an order in the first meeting is still pushy.",
+        suggestions: C_SUGGESTS,
+      },
+    };
   }
-  return { name: "submit_review", arguments: { score: prompt.includes(`+${PRICE_BETTER}`) ? 90 : 85, reasons: "The change answers the requests and leaves the rest as it was.", suggestions: "" } };
+  return {
+    name: "submit_review",
+    arguments: {
+      score: prompt.includes(`+${PRICE_BETTER}`) ? 90 : 85,
+      reasons: "The change answers the requests and leaves the rest as it was.",
+      suggestions: "",
+    },
+  };
 }
 
 function judgeCall(prompt: string): Call {
   const a = /Reply A:\n([\s\S]*?)\n\nReply B:/.exec(prompt)?.[1] ?? "";
   const b = /Reply B:\n([\s\S]*?)\n\nCall judge_replies/.exec(prompt)?.[1] ?? "";
-  return { name: "judge_replies", arguments: a.trim() === b.trim() ? { better: "same", reason: "The replies say the same." } : { better: "B", reason: "Reply B follows the requests." } };
+  return {
+    name: "judge_replies",
+    arguments:
+      a.trim() === b.trim()
+        ? { better: "same", reason: "The replies say the same." }
+        : { better: "B", reason: "Reply B follows the requests." },
+  };
 }
 
 export async function deskDemoModel(req: DeskRequest, ms: number): Promise<DeskCompletion> {
   if (ms > 0) await new Promise((r) => setTimeout(r, ms));
   const prompt = req.messages.find((m) => m.role === "system")?.content ?? "";
-  const { content, calls } = req.role === "review" ? { content: "", calls: [reviewCall(prompt)] }
-    : req.role === "judge" ? { content: "", calls: [judgeCall(prompt)] }
-    : editorStep(req, prompt);
-  const toolCalls = calls.map((c, i) => ({ id: `desk_${crypto.randomUUID().slice(0, 8)}_${i}`, type: "function" as const, function: { name: c.name, arguments: JSON.stringify(c.arguments) } }));
+  const { content, calls } =
+    req.role === "review"
+      ? { content: "", calls: [reviewCall(prompt)] }
+      : req.role === "judge"
+        ? { content: "", calls: [judgeCall(prompt)] }
+        : editorStep(req, prompt);
+  const toolCalls = calls.map((c, i) => ({
+    id: `desk_${crypto.randomUUID().slice(0, 8)}_${i}`,
+    type: "function" as const,
+    function: { name: c.name, arguments: JSON.stringify(c.arguments) },
+  }));
   const promptTokens = req.messages.reduce((n, m) => n + countTokens(m.content ?? ""), 0);
-  return { content, toolCalls, promptTokens, completionTokens: countTokens(content) + countTokens(JSON.stringify(calls)), model: DEMO_MODEL };
+  return {
+    content,
+    toolCalls,
+    promptTokens,
+    completionTokens: countTokens(content) + countTokens(JSON.stringify(calls)),
+    model: DEMO_MODEL,
+  };
 }

@@ -27,7 +27,12 @@ export function agentSeed(agent: AgentConfig) {
  * The agent's compiled system prompt at `production`. When the registry cannot be read and this
  * isolate holds no earlier copy, the agent config's own prompt is the fallback: never nothing.
  */
-export async function agentSystemPrompt(env: Env, siteKey: string, agent: AgentConfig, background?: (p: Promise<unknown>) => void): Promise<CompiledPrompt> {
+export async function agentSystemPrompt(
+  env: Env,
+  siteKey: string,
+  agent: AgentConfig,
+  background?: (p: Promise<unknown>) => void,
+): Promise<CompiledPrompt> {
   const read = async (): Promise<CompiledPrompt> => {
     const { text, versions } = await promptRegistry(env, siteKey).agentPrompt(agent.id, agentSeed(agent));
     return { text, versions };
@@ -35,14 +40,19 @@ export async function agentSystemPrompt(env: Env, siteKey: string, agent: AgentC
   try {
     return (await cache.get(keyOf(siteKey, agent.id), read, background)).value;
   } catch {
-    return { text: [agent.systemPrompt, agent.strategies, agent.guidance].filter((t) => t.trim()).join("\n\n"), versions: null };
+    return {
+      text: [agent.systemPrompt, agent.strategies, agent.guidance].filter((t) => t.trim()).join("\n\n"),
+      versions: null,
+    };
   }
 }
 
 /** For the turn's trace: `system@1 strategies@2 guidance@1`, or the config's own text when the registry failed. */
 export function promptVersions(prompt: CompiledPrompt): string {
   const v = prompt.versions;
-  return v ? `system@${v.system} strategies@${v.strategies} guidance@${v.guidance}` : "agent config (registry unreadable)";
+  return v
+    ? `system@${v.system} strategies@${v.strategies} guidance@${v.guidance}`
+    : "agent config (registry unreadable)";
 }
 
 /** A save or label move in this isolate is seen here at once; other isolates within the bounds above. */

@@ -13,7 +13,7 @@ export const DESK_PROMPTS = {
 
 export const DESK_PROMPT_SEEDS: Record<string, string> = {
   [DESK_PROMPTS.editStrategies]: [
-    "You maintain the conversation strategies of the chat agent \"{{agent}}\".",
+    'You maintain the conversation strategies of the chat agent "{{agent}}".',
     "Visitors and the site owner asked for these changes:",
     "{{requests}}",
     "",
@@ -23,7 +23,7 @@ export const DESK_PROMPT_SEEDS: Record<string, string> = {
     "{{review_suggestions}}",
   ].join("\n"),
   [DESK_PROMPTS.editGuidance]: [
-    "You maintain the guidance of the chat agent \"{{agent}}\": the short checklist it follows before each reply.",
+    'You maintain the guidance of the chat agent "{{agent}}": the short checklist it follows before each reply.',
     "The strategies were just updated for these requests:",
     "{{requests}}",
     "",
@@ -35,7 +35,7 @@ export const DESK_PROMPT_SEEDS: Record<string, string> = {
     "{{review_suggestions}}",
   ].join("\n"),
   [DESK_PROMPTS.review]: [
-    "You review changes to the prompts of the chat agent \"{{agent}}\". The requests were:",
+    'You review changes to the prompts of the chat agent "{{agent}}". The requests were:',
     "{{requests}}",
     "",
     "The changes, as a unified diff:",
@@ -46,7 +46,7 @@ export const DESK_PROMPT_SEEDS: Record<string, string> = {
     "below 80 concrete suggestions the editors can follow.",
   ].join("\n"),
   [DESK_PROMPTS.judge]: [
-    "Two replies of the chat agent \"{{agent}}\" answer the same visitor message. Reply A comes from the current",
+    'Two replies of the chat agent "{{agent}}" answer the same visitor message. Reply A comes from the current',
     "prompts, reply B from the candidate. Judge which one serves the visitor better, given the requests that led",
     "to the candidate:",
     "{{requests}}",
@@ -59,6 +59,6 @@ export const DESK_PROMPT_SEEDS: Record<string, string> = {
     "Reply B:",
     "{{new_answer}}",
     "",
-    "Call judge_replies with the better one (\"A\", \"B\", or \"same\") and a short reason.",
+    'Call judge_replies with the better one ("A", "B", or "same") and a short reason.',
   ].join("\n"),
 };

@@ -32,7 +32,10 @@ export function composeAgentPrompt(parts: AgentParts, agentId = ""): string {
   const { system, strategies, guidance } = parts;
   const vars: Record<string, string> = {};
   const rest: string[] = [];
-  for (const [key, part, heading] of [["strategies", strategies, "Conversation strategies"], ["guidance", guidance, "Before each reply"]] as const) {
+  for (const [key, part, heading] of [
+    ["strategies", strategies, "Conversation strategies"],
+    ["guidance", guidance, "Before each reply"],
+  ] as const) {
     if (system.variables.includes(key)) vars[key] = part.text;
     else if (part.text.trim()) rest.push(`## ${heading}\n${part.text.trim()}`);
   }

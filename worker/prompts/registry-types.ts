@@ -46,7 +46,10 @@ export interface SaveInput {
  */
 export class RegistryError extends Error {
   override name = "RegistryError";
-  constructor(readonly code: "not_found" | "validation_failed" | "conflict", message: string) {
+  constructor(
+    readonly code: "not_found" | "validation_failed" | "conflict",
+    message: string,
+  ) {
     super(`${code}: ${message}`);
   }
 }

@@ -35,7 +35,11 @@ export class SwrCache<T> {
   }
 
   /** `background` receives a refresh that outlives the request (the route's waitUntil). */
-  async get(key: string, read: () => Promise<T>, background: (p: Promise<unknown>) => void = () => {}): Promise<SwrResult<T>> {
+  async get(
+    key: string,
+    read: () => Promise<T>,
+    background: (p: Promise<unknown>) => void = () => {},
+  ): Promise<SwrResult<T>> {
     const hit = this.entries.get(key);
     const now = this.now();
     if (hit) {
@@ -43,7 +47,12 @@ export class SwrCache<T> {
       if (ageMs < this.opts.freshMs) return { value: hit.value, ageMs, stale: false };
       if (ageMs < this.opts.maxStaleMs) {
         if (!hit.refreshing) {
-          hit.refreshing = read().then((value) => this.set(key, value), () => { hit.refreshing = undefined; });
+          hit.refreshing = read().then(
+            (value) => this.set(key, value),
+            () => {
+              hit.refreshing = undefined;
+            },
+          );
           background(hit.refreshing);
         }
         return { value: hit.value, ageMs, stale: false };

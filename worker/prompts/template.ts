@@ -6,7 +6,11 @@ const PLACEHOLDER = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
 
 export class PromptCompileError extends Error {
   override name = "PromptCompileError";
-  constructor(readonly kind: "missing" | "unknown", readonly variable: string, readonly path = "") {
+  constructor(
+    readonly kind: "missing" | "unknown",
+    readonly variable: string,
+    readonly path = "",
+  ) {
     super(
       kind === "missing"
         ? `Prompt ${path || "(template)"} needs variable ${JSON.stringify(variable)}, which was not given`

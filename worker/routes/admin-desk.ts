@@ -14,7 +14,8 @@ export const deskAdminRoutes = new Hono<AdminEnv>();
 
 function deskOf(c: Context<AdminEnv>) {
   const agent = c.req.param("agent") ?? "";
-  if (!c.var.site.agents.includes(agent)) throw new ApiError(404, "unknown_agent", `Agent ${JSON.stringify(agent)} is not available for this site`);
+  if (!c.var.site.agents.includes(agent))
+    throw new ApiError(404, "unknown_agent", `Agent ${JSON.stringify(agent)} is not available for this site`);
   return { agent, desk: strategyDesk(c.env, c.var.site.siteKey, agent) };
 }
 
@@ -41,7 +42,12 @@ const Note = z.object({ text: z.string().check(z.minLength(1), z.maxLength(2000)
 
 deskAdminRoutes.post("/v1/admin/desk/:agent/notes", jsonBody(Note), async (c) => {
   const { agent, desk } = deskOf(c);
-  const { request, runAt } = await desk.enqueue(c.var.site.siteKey, agent, { source: "owner", text: c.req.valid("json").text }, c.var.site.desk.debounceMs);
+  const { request, runAt } = await desk.enqueue(
+    c.var.site.siteKey,
+    agent,
+    { source: "owner", text: c.req.valid("json").text },
+    c.var.site.desk.debounceMs,
+  );
   return c.json({ request, runAt }, 202);
 });
 
@@ -51,7 +57,10 @@ deskAdminRoutes.post("/v1/admin/desk/:agent/run", async (c) => {
 });
 
 const Why = z.object({ why: z.string().check(z.minLength(1), z.maxLength(1000)) });
-const RollbackBody = z.object({ why: z.string().check(z.minLength(1), z.maxLength(1000)), run: z.optional(z.string().check(z.maxLength(100))) });
+const RollbackBody = z.object({
+  why: z.string().check(z.minLength(1), z.maxLength(1000)),
+  run: z.optional(z.string().check(z.maxLength(100))),
+});
 
 deskAdminRoutes.post("/v1/admin/desk/:agent/runs/:run/promote", jsonBody(Why), async (c) => {
   const { desk } = deskOf(c);

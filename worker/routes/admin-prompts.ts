@@ -54,11 +54,18 @@ promptAdminRoutes.get("/v1/admin/prompts/:agent/:name/versions/:ref", async (c) 
 
 promptAdminRoutes.get("/v1/admin/prompts/:agent/:name/diff", async (c) => {
   const { path } = pathOf(c);
-  const [a, b] = await registryCall(Promise.all([
-    registry(c).version(path, refOf(c.req.query("from"), "from")),
-    registry(c).version(path, refOf(c.req.query("to"), "to")),
-  ]));
-  return c.json({ path, from: a.version, to: b.version, diff: unifiedDiff(a.text, b.text, `${path}@${a.version}`, `${path}@${b.version}`) });
+  const [a, b] = await registryCall(
+    Promise.all([
+      registry(c).version(path, refOf(c.req.query("from"), "from")),
+      registry(c).version(path, refOf(c.req.query("to"), "to")),
+    ]),
+  );
+  return c.json({
+    path,
+    from: a.version,
+    to: b.version,
+    diff: unifiedDiff(a.text, b.text, `${path}@${a.version}`, `${path}@${b.version}`),
+  });
 });
 
 const SaveBody = z.object({
@@ -72,18 +79,23 @@ const SaveBody = z.object({
 promptAdminRoutes.post("/v1/admin/prompts/:agent/:name/versions", jsonBody(SaveBody), async (c) => {
   const { agent, path } = pathOf(c);
   const body = c.req.valid("json");
-  if (body.labels?.includes("latest")) throw new ApiError(400, "validation_failed", "labels: latest follows the newest version by itself");
+  if (body.labels?.includes("latest"))
+    throw new ApiError(400, "validation_failed", "labels: latest follows the newest version by itself");
   const saved = await registryCall(registry(c).save(path, { ...body, author: "owner" }));
   forgetAgentPrompt(c.var.site.siteKey, agent);
   return c.json(saved, 201);
 });
 
-const MoveBody = z.object({ version: z.nullable(z.int().check(z.positive())), why: z.string().check(z.minLength(1), z.maxLength(1000)) });
+const MoveBody = z.object({
+  version: z.nullable(z.int().check(z.positive())),
+  why: z.string().check(z.minLength(1), z.maxLength(1000)),
+});
 
 promptAdminRoutes.put("/v1/admin/prompts/:agent/:name/labels/:label", jsonBody(MoveBody), async (c) => {
   const { agent, path } = pathOf(c);
   const label = c.req.param("label");
-  if (!LabelName.safeParse(label).success) throw new ApiError(400, "validation_failed", "label: lower-case letters, digits, . _ - (at most 40)");
+  if (!LabelName.safeParse(label).success)
+    throw new ApiError(400, "validation_failed", "label: lower-case letters, digits, . _ - (at most 40)");
   const { version, why } = c.req.valid("json");
   const move = await registryCall(registry(c).moveLabel(path, label, version, "owner", why));
   forgetAgentPrompt(c.var.site.siteKey, agent);
@@ -93,7 +105,8 @@ promptAdminRoutes.put("/v1/admin/prompts/:agent/:name/labels/:label", jsonBody(M
 promptAdminRoutes.get("/v1/admin/prompts/:agent/:name/history", async (c) => {
   const { path } = pathOf(c);
   const label = c.req.query("label");
-  if (label !== undefined && !LabelName.safeParse(label).success) throw new ApiError(400, "validation_failed", "label is not a label name");
+  if (label !== undefined && !LabelName.safeParse(label).success)
+    throw new ApiError(400, "validation_failed", "label is not a label name");
   return c.json({ path, moves: await registryCall(registry(c).history(path, label)) });
 });
 

@@ -60,7 +60,8 @@ chatRoutes.post("/v1/chat/completions", sessionToken(), jsonBody(ChatRequest), a
   const callId = crypto.randomUUID();
   const started = Date.now();
 
-  const capped = { ...agent, systemPrompt: prompt.text, maxTokens: Math.min(agent.maxTokens, site.maxTokens ?? agent.maxTokens) };
+  const maxTokens = Math.min(agent.maxTokens, site.maxTokens ?? agent.maxTokens);
+  const capped = { ...agent, systemPrompt: prompt.text, maxTokens };
   const body = upstreamBody(req, capped, state);
   if (req.model !== undefined) body.model = req.model;
   withGuardNote(body, guard);

@@ -58,7 +58,8 @@ toolRoutes.post("/v1/tools/:name", sessionToken(), jsonBody(ToolCallBody), async
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new ApiError(504, "tool_failed", `${name} did not finish within ${limitMs / 1000} s`)), limitMs);
     });
-    const { result, events } = await Promise.race([tool.run({ env: c.env, siteKey: site.siteKey, tenantId: site.tenantId, sessionId: claims.sid, agent }, parsed.value), timeout]).finally(() => clearTimeout(timer!));
+    const ctx = { env: c.env, siteKey: site.siteKey, tenantId: site.tenantId, sessionId: claims.sid, agent };
+    const { result, events } = await Promise.race([tool.run(ctx, parsed.value), timeout]).finally(() => clearTimeout(timer!));
     trace(true, {});
     return c.json({ name, result, ms: Date.now() - started, ...(events?.length ? { events } : {}) });
   } catch (err) {

@@ -106,9 +106,11 @@ export class SessionRoom extends DurableObject<Env> {
   async giveFeedback(input: FeedbackInput): Promise<FeedbackOutcome | null> {
     const at = this.state.messages.findIndex((m) => m.id === input.messageId && m.role === "assistant");
     if (at === -1) return null;
-    const event: SessionEvent = { id: `feedback:${crypto.randomUUID()}`, at: Date.now(), type: EVENT_TYPES.feedbackGiven, data: input };
+    const id = `feedback:${crypto.randomUUID()}`;
+    const event: SessionEvent = { id, at: Date.now(), type: EVENT_TYPES.feedbackGiven, data: input };
     this.store([event]);
-    const question = this.state.messages.slice(0, at).filter((m) => m.role === "user" && !m.content.startsWith("Observation:")).at(-1);
+    const asked = (m: { role: string; content: string }) => m.role === "user" && !m.content.startsWith("Observation:");
+    const question = this.state.messages.slice(0, at).filter(asked).at(-1);
     return { event, reply: this.state.messages[at].content, question: question?.content ?? "" };
   }
 

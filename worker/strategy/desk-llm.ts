@@ -44,18 +44,29 @@ export class DeskBudgetError extends Error {
 export class MeteredLlm {
   tokens = 0;
   calls = 0;
-  constructor(private readonly llm: DeskLlm, private readonly capTokens: number, private readonly onCall: () => void = () => {}) {}
+  constructor(
+    private readonly llm: DeskLlm,
+    private readonly capTokens: number,
+    private readonly onCall: () => void = () => {},
+  ) {}
 
   complete(parent: Span, req: DeskRequest): Promise<DeskCompletion> {
     if (this.tokens >= this.capTokens) {
-      throw new DeskBudgetError(`the desk's token allowance ran out after ${this.tokens} tokens (${this.capTokens} left for this run)`);
+      throw new DeskBudgetError(
+        `the desk's token allowance ran out after ${this.tokens} tokens (${this.capTokens} left for this run)`,
+      );
     }
     return inSpan(parent, `completion:${req.role}`, "completion", {}, async (span) => {
       const out = await this.llm.complete(req);
       this.tokens += out.promptTokens + out.completionTokens;
       this.calls++;
       this.onCall();
-      Object.assign(span.attrs, { model: out.model, promptTokens: out.promptTokens, completionTokens: out.completionTokens, toolCalls: out.toolCalls.map((c) => c.function.name).join(",") || null });
+      Object.assign(span.attrs, {
+        model: out.model,
+        promptTokens: out.promptTokens,
+        completionTokens: out.completionTokens,
+        toolCalls: out.toolCalls.map((c) => c.function.name).join(",") || null,
+      });
       return out;
     });
   }

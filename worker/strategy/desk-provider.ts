@@ -32,7 +32,8 @@ export function deskLlm(env: Env, site: SiteConfig, agent: AgentConfig): DeskLlm
       if (delay) await new Promise((r) => setTimeout(r, delay));
       const log = newCallLog();
       const reply = await callModel(env, agent, body, log, modelTargets(site, agent));
-      if (reply.kind !== "json") throw new ApiError(502, "upstream_error", "Provider streamed an answer the desk asked for whole");
+      if (reply.kind !== "json")
+        throw new ApiError(502, "upstream_error", "Provider streamed an answer the desk asked for whole");
       const message = reply.completion.choices?.[0]?.message;
       return {
         content: contentText(message?.content ?? ""),

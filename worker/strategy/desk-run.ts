@@ -32,18 +32,42 @@ export async function editAndReview(llm: MeteredLlm, run: Span, input: EditInput
   let suggestions = "";
   for (let loop = 1; loop <= MAX_LOOPS; loop++) {
     const outcome = await inSpan(run, `loop ${loop}`, "loop", {}, async (span) => {
-      const reviewNote = suggestions ? `The reviewer's suggestions on the last attempt (follow them):\n${suggestions}` : "";
+      const reviewNote = suggestions
+        ? `The reviewer's suggestions on the last attempt (follow them):\n${suggestions}`
+        : "";
       const base = { agent: input.agentId, requests: input.requests, review_suggestions: reviewNote };
       const a = await runEditor(llm, span, "strategies", compile(input.prompts.editStrategies, base), input.strategies);
       if (!a.ok) return { fail: a.reason };
-      const b = await runEditor(llm, span, "guidance", compile(input.prompts.editGuidance, { ...base, strategies: a.text }), input.guidance);
+      const b = await runEditor(
+        llm,
+        span,
+        "guidance",
+        compile(input.prompts.editGuidance, { ...base, strategies: a.text }),
+        input.guidance,
+      );
       if (!b.ok) return { fail: b.reason };
       const diff = [
-        unifiedDiff(input.strategies, a.text, `${input.agentId}/strategies (production)`, `${input.agentId}/strategies (candidate)`),
-        unifiedDiff(input.guidance, b.text, `${input.agentId}/guidance (production)`, `${input.agentId}/guidance (candidate)`),
-      ].filter(Boolean).join("\n");
+        unifiedDiff(
+          input.strategies,
+          a.text,
+          `${input.agentId}/strategies (production)`,
+          `${input.agentId}/strategies (candidate)`,
+        ),
+        unifiedDiff(
+          input.guidance,
+          b.text,
+          `${input.agentId}/guidance (production)`,
+          `${input.agentId}/guidance (candidate)`,
+        ),
+      ]
+        .filter(Boolean)
+        .join("\n");
       if (!diff) return { fail: "the editors changed nothing" };
-      const review = await runReviewer(llm, span, compile(input.prompts.review, { agent: input.agentId, requests: input.requests, diff }));
+      const review = await runReviewer(
+        llm,
+        span,
+        compile(input.prompts.review, { agent: input.agentId, requests: input.requests, diff }),
+      );
       if ("error" in review) return { fail: review.error };
       span.attrs.score = review.score;
       span.ok = review.score >= PASS_SCORE;
@@ -54,7 +78,15 @@ export async function editAndReview(llm: MeteredLlm, run: Span, input: EditInput
       continue;
     }
     scores.push(outcome.review.score);
-    if (outcome.review.score >= PASS_SCORE) return { ok: true, strategies: outcome.strategies, guidance: outcome.guidance, review: outcome.review, loops: loop, scores };
+    if (outcome.review.score >= PASS_SCORE)
+      return {
+        ok: true,
+        strategies: outcome.strategies,
+        guidance: outcome.guidance,
+        review: outcome.review,
+        loops: loop,
+        scores,
+      };
     reasons.push(`loop ${loop}: review scored ${outcome.review.score} (< ${PASS_SCORE}): ${outcome.review.reasons}`);
     suggestions = outcome.review.suggestions || outcome.review.reasons;
   }

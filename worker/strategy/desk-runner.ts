@@ -11,14 +11,22 @@ import { closeSpan, openSpan } from "./desk-trace.ts";
 import type { QueuedRequest, RunRecord } from "./desk-types.ts";
 import { regressionGate } from "./regression-gate.ts";
 
-const SOURCE_LABEL = { tool: "the agent's suggest_strategy_update", feedback: "a visitor's thumbs-down", owner: "the site owner" } as const;
+const SOURCE_LABEL = {
+  tool: "the agent's suggest_strategy_update",
+  feedback: "a visitor's thumbs-down",
+  owner: "the site owner",
+} as const;
 
 /** The requests as the desk's agents read them: one line each, with its context. */
 export function requestsText(requests: readonly QueuedRequest[]): string {
-  return requests.map((r) => {
-    const ctx = Object.entries(r.context ?? {}).map(([k, v]) => `    ${k}: ${v.slice(0, 300)}`).join("\n");
-    return `- ${r.text} (from ${SOURCE_LABEL[r.source]})${ctx ? `\n${ctx}` : ""}`;
-  }).join("\n");
+  return requests
+    .map((r) => {
+      const ctx = Object.entries(r.context ?? {})
+        .map(([k, v]) => `    ${k}: ${v.slice(0, 300)}`)
+        .join("\n");
+      return `- ${r.text} (from ${SOURCE_LABEL[r.source]})${ctx ? `\n${ctx}` : ""}`;
+    })
+    .join("\n");
 }
 
 export interface RunInput {
@@ -46,45 +54,93 @@ export async function executeRun(input: RunInput, record: RunRecord): Promise<Ru
   const requests = requestsText(input.requests);
   const finish = (status: RunRecord["status"], extra: Partial<RunRecord>): RunRecord => {
     closeSpan(span, status !== "failed" && status !== "refused", { status, tokens: llm.tokens });
-    return { ...record, ...extra, status, endedAt: Date.now(), tokens: llm.tokens, completions: llm.calls, trace: span };
+    return {
+      ...record,
+      ...extra,
+      status,
+      endedAt: Date.now(),
+      tokens: llm.tokens,
+      completions: llm.calls,
+      trace: span,
+    };
   };
   try {
     const current = await registry.agentPrompt(agent.id, agentSeed(agent));
     const [editStrategies, editGuidance, review, judge] = await Promise.all([
-      registry.deskPrompt(DESK_PROMPTS.editStrategies), registry.deskPrompt(DESK_PROMPTS.editGuidance),
-      registry.deskPrompt(DESK_PROMPTS.review), registry.deskPrompt(DESK_PROMPTS.judge),
+      registry.deskPrompt(DESK_PROMPTS.editStrategies),
+      registry.deskPrompt(DESK_PROMPTS.editGuidance),
+      registry.deskPrompt(DESK_PROMPTS.review),
+      registry.deskPrompt(DESK_PROMPTS.judge),
     ]);
     const outcome = await editAndReview(llm, span, {
-      agentId: agent.id, requests, strategies: current.parts.strategies.text, guidance: current.parts.guidance.text,
+      agentId: agent.id,
+      requests,
+      strategies: current.parts.strategies.text,
+      guidance: current.parts.guidance.text,
       prompts: { editStrategies, editGuidance, review },
     });
-    if (!outcome.ok) return finish("failed", { reasons: outcome.reasons, scores: outcome.scores, loops: outcome.scores.length });
+    if (!outcome.ok)
+      return finish("failed", { reasons: outcome.reasons, scores: outcome.scores, loops: outcome.scores.length });
 
     const note = `strategy desk run ${record.id}: review ${outcome.review.score}/100`;
     const candidate: RunRecord["candidate"] = {};
     for (const part of ["strategies", "guidance"] as const) {
       if (outcome[part] === current.parts[part].text) continue;
-      const saved = await registry.save(`${agent.id}/${part}`, { text: outcome[part], author: "desk", note, parent: current.parts[part].version, labels: [LABELS.candidate] });
+      const saved = await registry.save(`${agent.id}/${part}`, {
+        text: outcome[part],
+        author: "desk",
+        note,
+        parent: current.parts[part].version,
+        labels: [LABELS.candidate],
+      });
       candidate[part] = saved.version;
     }
     const candidatePrompt = await registry.agentPrompt(agent.id, agentSeed(agent), LABELS.candidate);
     const questions = [...new Set([...agent.evalCases, ...input.goodQuestions])];
-    const gate = await regressionGate(llm, span, { agentId: agent.id, requests, questions, oldSystem: current.text, newSystem: candidatePrompt.text, judge });
-    const reasons = [`review ${outcome.review.score}/100 after ${outcome.loops} loop(s): ${outcome.review.reasons}`,
-      `regression gate: ${gate.cases} case(s), ${gate.better} better, ${gate.worse} worse`];
+    const gate = await regressionGate(llm, span, {
+      agentId: agent.id,
+      requests,
+      questions,
+      oldSystem: current.text,
+      newSystem: candidatePrompt.text,
+      judge,
+    });
+    const reasons = [
+      `review ${outcome.review.score}/100 after ${outcome.loops} loop(s): ${outcome.review.reasons}`,
+      `regression gate: ${gate.cases} case(s), ${gate.better} better, ${gate.worse} worse`,
+    ];
     const base = { candidate, gate, scores: outcome.scores, loops: outcome.loops };
-    if (!gate.passed) return finish("refused", { ...base, reasons: [...reasons, "promotion refused: the candidate answered worse"] });
-    if (!site.desk.autoPromote) return finish("candidate", { ...base, reasons: [...reasons, "waiting for the owner to promote"] });
-    const promoted = await promote(env, site.siteKey, agent.id, candidate, "desk", `${note}; regression gate passed (auto-promotion)`);
+    if (!gate.passed)
+      return finish("refused", { ...base, reasons: [...reasons, "promotion refused: the candidate answered worse"] });
+    if (!site.desk.autoPromote)
+      return finish("candidate", { ...base, reasons: [...reasons, "waiting for the owner to promote"] });
+    const promoted = await promote(
+      env,
+      site.siteKey,
+      agent.id,
+      candidate,
+      "desk",
+      `${note}; regression gate passed (auto-promotion)`,
+    );
     return finish("promoted", { ...base, promoted, reasons });
   } catch (err) {
-    const reason = err instanceof DeskBudgetError ? `stopped by its budget: ${err.message}` : `error: ${err instanceof Error ? err.message : String(err)}`;
+    const reason =
+      err instanceof DeskBudgetError
+        ? `stopped by its budget: ${err.message}`
+        : `error: ${err instanceof Error ? err.message : String(err)}`;
     return finish("failed", { reasons: [reason] });
   }
 }
 
 /** Moves production to the candidate versions; answers each move (from, to) for a later rollback. */
-export async function promote(env: Env, siteKey: string, agentId: string, candidate: RunRecord["candidate"], by: string, why: string) {
+export async function promote(
+  env: Env,
+  siteKey: string,
+  agentId: string,
+  candidate: RunRecord["candidate"],
+  by: string,
+  why: string,
+) {
   const registry = promptRegistry(env, siteKey);
   const promoted: RunRecord["promoted"] = {};
   for (const [part, version] of Object.entries(candidate)) {

@@ -20,7 +20,13 @@ export function openSpan(name: string, kind: SpanKind, attrs: Record<string, Att
 }
 
 /** Runs `fn` inside a child span of `parent`; the span ends (with its time) whether fn returns or throws. */
-export async function inSpan<T>(parent: Span, name: string, kind: SpanKind, attrs: Record<string, Attr>, fn: (span: Span) => Promise<T>): Promise<T> {
+export async function inSpan<T>(
+  parent: Span,
+  name: string,
+  kind: SpanKind,
+  attrs: Record<string, Attr>,
+  fn: (span: Span) => Promise<T>,
+): Promise<T> {
   const span = openSpan(name, kind, attrs);
   parent.children.push(span);
   try {

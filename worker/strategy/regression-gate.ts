@@ -27,22 +27,54 @@ export interface GateResult {
  * and a judge compares them. A candidate judged worse on any case is refused; a judge that does not
  * answer through its tool counts as a refusal too, since an unjudged case proves nothing.
  */
-export async function regressionGate(llm: MeteredLlm, run: Span, input: {
-  agentId: string; requests: string; questions: string[]; oldSystem: string; newSystem: string; judge: Template;
-}): Promise<GateResult> {
+export async function regressionGate(
+  llm: MeteredLlm,
+  run: Span,
+  input: {
+    agentId: string;
+    requests: string;
+    questions: string[];
+    oldSystem: string;
+    newSystem: string;
+    judge: Template;
+  },
+): Promise<GateResult> {
   return inSpan(run, "regression gate", "gate", { cases: input.questions.length }, async (span) => {
     const verdicts: GateVerdict[] = [];
     for (const question of input.questions.slice(0, GATE_CASES)) {
       const answer = async (system: string) => {
-        const out = await llm.complete(span, { role: "answer", messages: [{ role: "system", content: system }, { role: "user", content: question }], tools: [] });
+        const out = await llm.complete(span, {
+          role: "answer",
+          messages: [
+            { role: "system", content: system },
+            { role: "user", content: question },
+          ],
+          tools: [],
+        });
         return contentText(out.content);
       };
       const [oldAnswer, newAnswer] = [await answer(input.oldSystem), await answer(input.newSystem)];
-      const system = compile(input.judge, { agent: input.agentId, requests: input.requests, question, old_answer: oldAnswer, new_answer: newAnswer });
-      const out = await llm.complete(span, { role: "judge", messages: [{ role: "system", content: system }, { role: "user", content: "Judge the two replies now." }], tools: [toOpenAITool(judgeReplies)], toolChoice: judgeReplies.name });
+      const system = compile(input.judge, {
+        agent: input.agentId,
+        requests: input.requests,
+        question,
+        old_answer: oldAnswer,
+        new_answer: newAnswer,
+      });
+      const out = await llm.complete(span, {
+        role: "judge",
+        messages: [
+          { role: "system", content: system },
+          { role: "user", content: "Judge the two replies now." },
+        ],
+        tools: [toOpenAITool(judgeReplies)],
+        toolChoice: judgeReplies.name,
+      });
       const call = out.toolCalls.find((c) => c.function.name === judgeReplies.name);
       const parsed = call && parseToolInput(judgeReplies, call.function.arguments);
-      verdicts.push(parsed?.ok ? { question, ...parsed.value } : { question, better: "A", reason: "the judge gave no verdict" });
+      verdicts.push(
+        parsed?.ok ? { question, ...parsed.value } : { question, better: "A", reason: "the judge gave no verdict" },
+      );
     }
     const worse = verdicts.filter((v) => v.better === "A").length;
     const better = verdicts.filter((v) => v.better === "B").length;

@@ -19,7 +19,12 @@ type RequestRow = { id: string; source: string; text: string; context: string; a
 type RunRow = { id: string; body: string; heartbeat: number };
 
 const toRequest = (r: RequestRow): QueuedRequest => ({
-  id: r.id, source: r.source as QueuedRequest["source"], text: r.text, context: JSON.parse(r.context) as Record<string, string>, at: r.at, runId: r.run_id,
+  id: r.id,
+  source: r.source as QueuedRequest["source"],
+  text: r.text,
+  context: JSON.parse(r.context) as Record<string, string>,
+  at: r.at,
+  runId: r.run_id,
 });
 
 /**
@@ -38,18 +43,40 @@ export class StrategyDesk extends DurableObject<Env> {
     super(ctx, env);
     this.sql = ctx.storage.sql;
     this.sql.exec("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
-    this.sql.exec(`CREATE TABLE IF NOT EXISTS requests (id TEXT PRIMARY KEY, source TEXT NOT NULL, text TEXT NOT NULL, context TEXT NOT NULL,
+    this.sql.exec(`CREATE TABLE IF NOT EXISTS requests (id TEXT PRIMARY KEY, source TEXT NOT NULL, text TEXT NOT NULL,
+      context TEXT NOT NULL,
       at INTEGER NOT NULL, run_id TEXT, done INTEGER NOT NULL DEFAULT 0)`);
-    this.sql.exec("CREATE TABLE IF NOT EXISTS runs (id TEXT PRIMARY KEY, started INTEGER NOT NULL, status TEXT NOT NULL, heartbeat INTEGER NOT NULL, body TEXT NOT NULL)");
+    this.sql.exec(
+      "CREATE TABLE IF NOT EXISTS runs (id TEXT PRIMARY KEY, started INTEGER NOT NULL, status TEXT NOT " +
+        "NULL, heartbeat INTEGER NOT NULL, body TEXT NOT NULL)",
+    );
     this.sql.exec("CREATE TABLE IF NOT EXISTS good (question TEXT PRIMARY KEY, at INTEGER NOT NULL)");
     this.sql.exec("CREATE TABLE IF NOT EXISTS usage (day TEXT PRIMARY KEY, tokens INTEGER NOT NULL)");
   }
 
   /** Queues a request and re-arms the alarm `debounceMs` from now. */
-  async enqueue(siteKey: string, agentId: string, input: DeskRequestInput, debounceMs: number): Promise<{ request: QueuedRequest; runAt: number }> {
+  async enqueue(
+    siteKey: string,
+    agentId: string,
+    input: DeskRequestInput,
+    debounceMs: number,
+  ): Promise<{ request: QueuedRequest; runAt: number }> {
     this.remember(siteKey, agentId);
-    const request: QueuedRequest = { ...input, context: input.context ?? {}, id: crypto.randomUUID(), at: Date.now(), runId: null };
-    this.sql.exec("INSERT INTO requests (id, source, text, context, at) VALUES (?, ?, ?, ?, ?)", request.id, request.source, request.text, JSON.stringify(request.context), request.at);
+    const request: QueuedRequest = {
+      ...input,
+      context: input.context ?? {},
+      id: crypto.randomUUID(),
+      at: Date.now(),
+      runId: null,
+    };
+    this.sql.exec(
+      "INSERT INTO requests (id, source, text, context, at) VALUES (?, ?, ?, ?, ?)",
+      request.id,
+      request.source,
+      request.text,
+      JSON.stringify(request.context),
+      request.at,
+    );
     const runAt = Date.now() + debounceMs;
     await this.ctx.storage.setAlarm(runAt);
     return { request, runAt };
@@ -59,8 +86,15 @@ export class StrategyDesk extends DurableObject<Env> {
   async noteGood(siteKey: string, agentId: string, question: string): Promise<void> {
     this.remember(siteKey, agentId);
     if (!question.trim()) return;
-    this.sql.exec("INSERT INTO good (question, at) VALUES (?, ?) ON CONFLICT(question) DO UPDATE SET at = excluded.at", question.slice(0, 2000), Date.now());
-    this.sql.exec("DELETE FROM good WHERE question IN (SELECT question FROM good ORDER BY at DESC LIMIT -1 OFFSET ?)", GOOD_KEPT);
+    this.sql.exec(
+      "INSERT INTO good (question, at) VALUES (?, ?) ON CONFLICT(question) DO UPDATE SET at = excluded.at",
+      question.slice(0, 2000),
+      Date.now(),
+    );
+    this.sql.exec(
+      "DELETE FROM good WHERE question IN (SELECT question FROM good ORDER BY at DESC LIMIT -1 OFFSET ?)",
+      GOOD_KEPT,
+    );
   }
 
   /** Requests not yet done: waiting (runId null) or held by the running run. */
@@ -69,8 +103,13 @@ export class StrategyDesk extends DurableObject<Env> {
   }
 
   async runs(limit = 20): Promise<Array<Omit<RunRecord, "trace">>> {
-    return this.sql.exec<RunRow>("SELECT body FROM runs ORDER BY started DESC LIMIT ?", limit).toArray()
-      .map((r) => { const { trace: _t, ...rest } = JSON.parse(r.body) as RunRecord; return rest; });
+    return this.sql
+      .exec<RunRow>("SELECT body FROM runs ORDER BY started DESC LIMIT ?", limit)
+      .toArray()
+      .map((r) => {
+        const { trace: _t, ...rest } = JSON.parse(r.body) as RunRecord;
+        return rest;
+      });
   }
 
   async run(id: string): Promise<RunRecord | null> {
@@ -101,15 +140,28 @@ export class StrategyDesk extends DurableObject<Env> {
   async tick(trigger: RunRecord["trigger"] = "alarm"): Promise<{ started: string | null; reason: string }> {
     const running = this.sql.exec<RunRow>("SELECT id, body, heartbeat FROM runs WHERE status = 'running'").toArray();
     for (const r of running) {
-      if (this.active || Date.now() - r.heartbeat < DEAD_AFTER_MS) return { started: null, reason: `run ${r.id} is still running` };
+      if (this.active || Date.now() - r.heartbeat < DEAD_AFTER_MS)
+        return { started: null, reason: `run ${r.id} is still running` };
       // Dead: its requests go back to the queue unchanged, and it is recorded as failed.
       const dead = JSON.parse(r.body) as RunRecord;
-      this.store({ ...dead, status: "failed", endedAt: Date.now(), reasons: [...dead.reasons, `died: no progress for ${Math.round((Date.now() - r.heartbeat) / 1000)} s; its requests were queued again`] });
+      this.store({
+        ...dead,
+        status: "failed",
+        endedAt: Date.now(),
+        reasons: [
+          ...dead.reasons,
+          `died: no progress for ${Math.round((Date.now() - r.heartbeat) / 1000)} s; its requests were queued again`,
+        ],
+      });
       this.sql.exec("UPDATE requests SET run_id = NULL WHERE run_id = ?", r.id);
     }
     if (this.active) return { started: null, reason: "a run is starting" };
-    const siteKey = this.meta("site"), agentId = this.meta("agent");
-    const requests = this.sql.exec<RequestRow>("SELECT * FROM requests WHERE done = 0 AND run_id IS NULL ORDER BY at").toArray().map(toRequest);
+    const siteKey = this.meta("site"),
+      agentId = this.meta("agent");
+    const requests = this.sql
+      .exec<RequestRow>("SELECT * FROM requests WHERE done = 0 AND run_id IS NULL ORDER BY at")
+      .toArray()
+      .map(toRequest);
     if (!siteKey || !agentId || !requests.length) return { started: null, reason: "nothing queued" };
     this.active = true;
     try {
@@ -117,7 +169,10 @@ export class StrategyDesk extends DurableObject<Env> {
     } finally {
       this.active = false;
       // Requests that arrived during the run wait the debounce time again, then run.
-      if (this.sql.exec("SELECT 1 FROM requests WHERE done = 0 AND run_id IS NULL LIMIT 1").toArray().length && !(await this.ctx.storage.getAlarm())) {
+      if (
+        this.sql.exec("SELECT 1 FROM requests WHERE done = 0 AND run_id IS NULL LIMIT 1").toArray().length &&
+        !(await this.ctx.storage.getAlarm())
+      ) {
         const site = await loadSite(this.env, siteKey).catch(() => null);
         await this.ctx.storage.setAlarm(Date.now() + (site?.desk.debounceMs ?? 60_000));
       }
@@ -128,30 +183,63 @@ export class StrategyDesk extends DurableObject<Env> {
     const [site, agent] = await Promise.all([loadSite(this.env, siteKey), loadAgent(this.env, agentId)]);
     if (!site || !agent) return { started: null, reason: `site ${siteKey} or agent ${agentId} is not configured` };
     const day = utcDay();
-    const deskSpent = this.sql.exec<{ tokens: number }>("SELECT tokens FROM usage WHERE day = ?", day).toArray()[0]?.tokens ?? 0;
+    const deskSpent =
+      this.sql.exec<{ tokens: number }>("SELECT tokens FROM usage WHERE day = ?", day).toArray()[0]?.tokens ?? 0;
     const siteSpent = await siteLedger(this.env, siteKey).spent(day);
     const allowance = Math.min(site.desk.dailyTokens - deskSpent, site.budgets.sitePerDay - siteSpent);
     const record: RunRecord = {
-      id: crypto.randomUUID(), status: "running", trigger, startedAt: Date.now(), endedAt: null, requestIds: requests.map((r) => r.id),
-      reasons: [], scores: [], loops: 0, tokens: 0, completions: 0, candidate: {}, promoted: {}, gate: null, trace: null,
+      id: crypto.randomUUID(),
+      status: "running",
+      trigger,
+      startedAt: Date.now(),
+      endedAt: null,
+      requestIds: requests.map((r) => r.id),
+      reasons: [],
+      scores: [],
+      loops: 0,
+      tokens: 0,
+      completions: 0,
+      candidate: {},
+      promoted: {},
+      gate: null,
+      trace: null,
     };
     if (allowance <= 0) {
-      this.store({ ...record, status: "failed", endedAt: Date.now(), reasons: [`not started: the desk's daily tokens (${site.desk.dailyTokens}) or the site's daily budget is spent; the requests wait`] });
+      this.store({
+        ...record,
+        status: "failed",
+        endedAt: Date.now(),
+        reasons: [
+          `not started: the desk's daily tokens (${site.desk.dailyTokens}) or the site's daily budget is spent; ` +
+            "the requests wait",
+        ],
+      });
       return { started: record.id, reason: "budget" };
     }
     this.ctx.storage.transactionSync(() => {
       this.store(record);
       for (const r of requests) this.sql.exec("UPDATE requests SET run_id = ? WHERE id = ?", record.id, r.id);
     });
-    const good = this.sql.exec<{ question: string }>("SELECT question FROM good ORDER BY at DESC").toArray().map((r) => r.question);
+    const good = this.sql
+      .exec<{ question: string }>("SELECT question FROM good ORDER BY at DESC")
+      .toArray()
+      .map((r) => r.question);
     const heartbeat = () => void this.sql.exec("UPDATE runs SET heartbeat = ? WHERE id = ?", Date.now(), record.id);
-    const result = await executeRun({ env: this.env, site, agent, requests, goodQuestions: good, allowance, heartbeat }, record);
+    const result = await executeRun(
+      { env: this.env, site, agent, requests, goodQuestions: good, allowance, heartbeat },
+      record,
+    );
     this.ctx.storage.transactionSync(() => {
       this.store(result);
       // A failed run rolls back: its requests wait again, unchanged. Otherwise they are answered.
       if (result.status === "failed") this.sql.exec("UPDATE requests SET run_id = NULL WHERE run_id = ?", record.id);
       else this.sql.exec("UPDATE requests SET done = 1 WHERE run_id = ?", record.id);
-      this.sql.exec("INSERT INTO usage (day, tokens) VALUES (?, ?) ON CONFLICT(day) DO UPDATE SET tokens = tokens + excluded.tokens", day, result.tokens);
+      this.sql.exec(
+        "INSERT INTO usage (day, tokens) VALUES (?, ?) ON CONFLICT(day) DO UPDATE SET tokens = tokens + " +
+          "excluded.tokens",
+        day,
+        result.tokens,
+      );
     });
     if (result.tokens > 0) await spendSiteTokens(this.env, siteKey, day, result.tokens).catch(() => {});
     return { started: record.id, reason: result.status };
@@ -161,7 +249,12 @@ export class StrategyDesk extends DurableObject<Env> {
   async promoteRun(runId: string, why: string): Promise<RunRecord> {
     const run = this.mustRun(runId, ["candidate", "refused"]);
     const promoted = await promote(this.env, this.meta("site")!, this.meta("agent")!, run.candidate, "owner", why);
-    return this.store({ ...run, status: "promoted", promoted, reasons: [...run.reasons, `promoted by the owner: ${why}`] });
+    return this.store({
+      ...run,
+      status: "promoted",
+      promoted,
+      reasons: [...run.reasons, `promoted by the owner: ${why}`],
+    });
   }
 
   /** The owner rejects a candidate: the candidate label comes off its versions; production never moved. */
@@ -170,19 +263,25 @@ export class StrategyDesk extends DurableObject<Env> {
     const registry = promptRegistry(this.env, this.meta("site")!);
     for (const [part, version] of Object.entries(run.candidate)) {
       const path = `${this.meta("agent")}/${part}`;
-      if ((await registry.versions(path)).labels[LABELS.candidate] === version) await registry.moveLabel(path, LABELS.candidate, null, "owner", why);
+      if ((await registry.versions(path)).labels[LABELS.candidate] === version)
+        await registry.moveLabel(path, LABELS.candidate, null, "owner", why);
     }
     return this.store({ ...run, status: "rejected", reasons: [...run.reasons, `rejected by the owner: ${why}`] });
   }
 
   /** Moves production back to where a promoted run (the latest one by default) found it: one call, recorded. */
   async rollbackRun(runId: string | undefined, why: string): Promise<RunRecord> {
-    const id = runId ?? this.sql.exec<{ id: string }>("SELECT id FROM runs WHERE status = 'promoted' ORDER BY started DESC LIMIT 1").toArray()[0]?.id;
+    const id =
+      runId ??
+      this.sql
+        .exec<{ id: string }>("SELECT id FROM runs WHERE status = 'promoted' ORDER BY started DESC LIMIT 1")
+        .toArray()[0]?.id;
     if (!id) throw new RegistryError("not_found", "No promoted run to roll back");
     const run = this.mustRun(id, ["promoted"]);
     const registry = promptRegistry(this.env, this.meta("site")!);
     for (const [path, move] of Object.entries(run.promoted)) {
-      if (move.from !== null) await registry.moveLabel(path, LABELS.production, move.from, "owner", `rollback of run ${id}: ${why}`);
+      if (move.from !== null)
+        await registry.moveLabel(path, LABELS.production, move.from, "owner", `rollback of run ${id}: ${why}`);
     }
     forgetAgentPrompt(this.meta("site")!, this.meta("agent")!);
     return this.store({ ...run, status: "rolled_back", reasons: [...run.reasons, `rolled back by the owner: ${why}`] });
@@ -192,18 +291,34 @@ export class StrategyDesk extends DurableObject<Env> {
     const row = this.sql.exec<RunRow>("SELECT body FROM runs WHERE id = ?", id).toArray()[0];
     if (!row) throw new RegistryError("not_found", `No run ${id}`);
     const run = JSON.parse(row.body) as RunRecord;
-    if (!allowed.includes(run.status)) throw new RegistryError("conflict", `Run ${id} is ${run.status}; this needs a run that is ${allowed.join(" or ")}`);
+    if (!allowed.includes(run.status))
+      throw new RegistryError(
+        "conflict",
+        `Run ${id} is ${run.status}; this needs a run that is ${allowed.join(" or ")}`,
+      );
     return run;
   }
 
   private store(run: RunRecord): RunRecord {
-    this.sql.exec(`INSERT INTO runs (id, started, status, heartbeat, body) VALUES (?, ?, ?, ?, ?)
-      ON CONFLICT(id) DO UPDATE SET status = excluded.status, body = excluded.body`, run.id, run.startedAt, run.status, Date.now(), JSON.stringify(run));
+    this.sql.exec(
+      `INSERT INTO runs (id, started, status, heartbeat, body) VALUES (?, ?, ?, ?, ?)
+      ON CONFLICT(id) DO UPDATE SET status = excluded.status, body = excluded.body`,
+      run.id,
+      run.startedAt,
+      run.status,
+      Date.now(),
+      JSON.stringify(run),
+    );
     return run;
   }
 
   private remember(siteKey: string, agentId: string): void {
-    this.sql.exec("INSERT INTO meta (key, value) VALUES ('site', ?), ('agent', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", siteKey, agentId);
+    this.sql.exec(
+      "INSERT INTO meta (key, value) VALUES ('site', ?), ('agent', ?) ON CONFLICT(key) DO UPDATE SET value " +
+        "= excluded.value",
+      siteKey,
+      agentId,
+    );
   }
 
   private meta(key: string): string | undefined {

@@ -43,7 +43,9 @@ export const EDGE_TOOLS: Record<string, EdgeTool> = {
   [suggestStrategyUpdate.name]: edgeTool(suggestStrategyUpdate, async ({ env, siteKey, sessionId, agent }, input) => {
     const site = await loadSite(env, siteKey);
     const context = { session: sessionId, ...(input.context ? { "the agent's context": input.context } : {}) };
-    const { request, runAt } = await strategyDesk(env, siteKey, agent.id).enqueue(siteKey, agent.id, { source: "tool", text: input.update, context }, site?.desk.debounceMs ?? 60_000);
-    return { result: { queued: request.id, reviewAfter: new Date(runAt).toISOString() } };
+    const desk = strategyDesk(env, siteKey, agent.id);
+    const request = { source: "tool" as const, text: input.update, context };
+    const { request: queued, runAt } = await desk.enqueue(siteKey, agent.id, request, site?.desk.debounceMs ?? 60_000);
+    return { result: { queued: queued.id, reviewAfter: new Date(runAt).toISOString() } };
   }),
 };
