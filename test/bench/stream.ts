@@ -2,19 +2,24 @@ import { existsSync } from "node:fs";
 import type { Browser, CDPSession, Page } from "playwright-core";
 import { launchBrowser } from "../helpers/browser.ts";
 import { fmt, median } from "../helpers/stats.ts";
-import { startWranglerDev, type WranglerDev } from "../helpers/wrangler-dev.ts";
+import { serveStatic, type StaticServer } from "../helpers/static-server.ts";
 import { markdownTokens } from "./stream-doc.ts";
 import { startStreamProvider, type StreamProvider } from "./stream-provider.ts";
+import { startBenchWorker, type BenchWorker, type RuntimeKind } from "./worker-runtime.ts";
 
 /**
- * Streaming cost in the browser (issue 18, "Long replies"): the BUILT widget on the clinic page, served
- * by `wrangler dev`, with a provider on 127.0.0.1 streaming one token per event 1 ms apart. Measures,
- * with Chromium's own counters (CDP Performance.getMetrics ScriptDuration):
+ * Streaming cost in the browser (issue 18, "Long replies"): the BUILT widget (dist/public, served on a
+ * loopback origin by a page with the script tag) talking to the worker in workerd, as bench:proxy runs
+ * it (BENCH_RUNTIME=wrangler-dev for `wrangler dev`, whose proxy layer buffers a long stream under
+ * load), with a provider on 127.0.0.1 streaming one token per event 1 ms apart. Measures, with
+ * Chromium's own counters (CDP Performance.getMetrics ScriptDuration, TaskDuration):
  * - a 1 000 and a 4 000 token reply, each in a fresh conversation: script time per chunk, the ratio of
  *   the two totals (4x the tokens should cost about 4x, not more), and the lag from the provider's last
  *   token to that word on screen;
  * - 25 turns of a 200-token reply in one conversation: the last turns' script time against the first's
  *   (the messages above should cost nothing per chunk).
+ * Also printed, to tell where a lag comes from: all main-thread work (task), style and layout, and the
+ * part of the lag before the reply's last byte reached the page (arrival, from Resource Timing).
  * Run after `npm run build`. Figures from one run.
  */
 const GOAL = { msPerChunk4k: 0.3, ratio4kTo1k: 4.5, lagMs: 100, turn25VsTurn1: 1.2 };
@@ -27,11 +32,17 @@ const wall = () => performance.timeOrigin + performance.now();
 const q = (page: Page, sel: string) => page.locator(`parley-chat ${sel}`);
 
 /** Chromium's own counters (seconds) in ms: script, and all main-thread tasks (script, style, layout, paint). */
-async function counters(cdp: CDPSession): Promise<{ script: number; task: number }> {
+async function counters(cdp: CDPSession): Promise<{ script: number; task: number; layout: number }> {
   const { metrics } = await cdp.send("Performance.getMetrics");
   const ms = (name: string) => (metrics.find((m) => m.name === name)?.value ?? NaN) * 1000;
-  return { script: ms("ScriptDuration"), task: ms("TaskDuration") };
+  const layout = ms("LayoutDuration") + ms("RecalcStyleDuration");
+  return { script: ms("ScriptDuration"), task: ms("TaskDuration"), layout };
 }
+
+/** The clinic page's embed, on its own loopback origin (the demo site allows loopback origins). */
+const embedPage = (api: string) => `<!doctype html><html lang="en"><head><title>bench:stream</title></head><body>
+<script src="/parley.js" data-site-key="demo-site-key-0001" data-agent="derm-consult" data-api="${api}" async></script>
+</body></html>`;
 
 async function openPanel(browser: Browser, url: string): Promise<{ page: Page; cdp: CDPSession }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US" });
@@ -52,6 +63,8 @@ interface Turn {
   scriptMs: number;
   /** All the page's main-thread work in the turn: script, style, layout, paint. */
   taskMs: number;
+  /** Of it, style and layout. */
+  layoutMs: number;
   lagMs: number;
   /** Of the lag, the part before the reply's last byte reached the page (provider -> worker -> browser). */
   arrivalMs: number;
@@ -61,9 +74,18 @@ interface Turn {
 async function turn(
   page: Page, cdp: CDPSession, provider: StreamProvider, text: string, marker: string, tokens: number,
 ): Promise<Turn> {
+  await q(page, "textarea").fill(text);
+  // Watched in the page from before the message is sent, once a frame, so the time the word shows is
+  // the page's own, not when this process got round to asking. The check reads only the reply's last
+  // block (cheap), but it is script too: it is in the figures.
+  const seen = page.waitForFunction((word) => {
+    const list = document.querySelector("parley-chat")?.shadowRoot?.querySelector(".list");
+    const mds = list?.lastElementChild?.querySelectorAll(".md");
+    const text = mds?.[mds.length - 1]?.lastElementChild?.textContent;
+    return text?.includes(word) ? performance.timeOrigin + performance.now() : 0;
+  }, marker, { polling: "raf", timeout: 300_000 });
   const before = await counters(cdp);
   const sent = wall();
-  await q(page, "textarea").fill(text);
   await q(page, "textarea").press("Enter");
   const lastToken = await Promise.race([
     provider.replyDone(sent),
@@ -71,17 +93,11 @@ async function turn(
       throw new Error(`the widget shows an error: ${await q(page, ".error").textContent()}`);
     }),
   ]);
-  // Polled only after the provider's last token, so the polling itself is not in the streaming's cost.
-  const seen = await page.waitForFunction((word) => {
-    const root = document.querySelector("parley-chat")?.shadowRoot;
-    const bubbles = root?.querySelectorAll(".msg[data-role=assistant] .bubble");
-    return bubbles?.[bubbles.length - 1]?.textContent?.includes(word) ? performance.timeOrigin + performance.now() : 0;
-  }, marker, { polling: "raf", timeout: 300_000 }).catch(async (e) => {
+  const seenAt = (await seen.catch(async (e) => {
     const tail = await q(page, ".msg[data-role=assistant] .bubble").last().textContent();
     await page.screenshot({ path: "test-results/bench-stream-timeout.png" });
     throw new Error(`${marker} not on screen; the reply ends: ${JSON.stringify(tail?.slice(-300))}`, { cause: e });
-  });
-  const seenAt = (await seen.jsonValue()) as number;
+  }).then((h) => h.jsonValue())) as number;
   await q(page, "button.send.stop").waitFor({ state: "detached", timeout: 60_000 });
   const after = await counters(cdp);
   const arrived = await page.evaluate(() => {
@@ -89,7 +105,10 @@ async function turn(
     return entry ? performance.timeOrigin + (entry as PerformanceResourceTiming).responseEnd : NaN;
   });
   return {
-    tokens, scriptMs: after.script - before.script, taskMs: after.task - before.task,
+    tokens,
+    scriptMs: after.script - before.script,
+    taskMs: after.task - before.task,
+    layoutMs: after.layout - before.layout,
     lagMs: seenAt - lastToken, arrivalMs: arrived - lastToken,
   };
 }
@@ -99,36 +118,43 @@ async function main(): Promise<number> {
     console.error("bench:stream: dist/public/parley.js is missing — run npm run build first");
     return 1;
   }
-  const replies = new Map<string, string[]>();
-  for (const n of [1000, 4000, SHORT]) replies.set(`reply ${n}`, markdownTokens(n, `END${n}`));
-  const provider = await startStreamProvider((user) => replies.get(user.replace(/ #\d+$/, "")) ?? ["ok"]);
-  let dev: WranglerDev | undefined;
+  // "reply N #K": N tokens ending in the marker ENDNnK, unique per turn, so an earlier reply never matches.
+  const marker = (text: string) => text.replace(/^reply (\d+)(?: #(\d+))?$/, (_, n: string, k = "0") => `END${n}n${k}`);
+  const provider = await startStreamProvider((user) => {
+    const n = Number(/^reply (\d+)/.exec(user)?.[1]);
+    return n ? markdownTokens(n, marker(user)) : ["ok"];
+  });
+  let worker: BenchWorker | undefined;
+  let site: StaticServer | undefined;
   let browser: Browser | undefined;
   try {
-    const vars = { LLM_BASE_URL: provider.url, LLM_API_KEY: "k" };
-    [dev, browser] = await Promise.all([startWranglerDev({ vars }), launchBrowser()]);
-    log(`wrangler dev on ${dev.url}, provider on ${provider.url} (one token per event, 1 ms apart)`);
+    const vars = { LLM_BASE_URL: provider.url, LLM_API_KEY: "k", DEMO_MODE: "1" };
+    const kind = (process.env.BENCH_RUNTIME ?? "workerd") as RuntimeKind;
+    [worker, browser] = await Promise.all([startBenchWorker(kind, vars), launchBrowser()]);
+    site = await serveStatic({ dir: "dist/public", pages: { "/bench.html": embedPage(worker.url) } });
+    log(`worker: ${worker.label}; widget from ${site.url}`);
+    log(`provider on ${provider.url}: a token per event, 1 ms apart`);
     const long: Turn[] = [];
     for (const n of [1000, 4000]) {
-      const { page, cdp } = await openPanel(browser, `${dev.url}/`);
-      long.push(await turn(page, cdp, provider, `reply ${n}`, `END${n}`, n));
+      const { page, cdp } = await openPanel(browser, `${site.url}/bench.html`);
+      long.push(await turn(page, cdp, provider, `reply ${n}`, marker(`reply ${n}`), n));
       log(`${n}-token reply done`);
       await page.context().close();
     }
-    const { page, cdp } = await openPanel(browser, `${dev.url}/`);
+    const { page, cdp } = await openPanel(browser, `${site.url}/bench.html`);
     const convo: Turn[] = [];
     for (let i = 1; i <= TURNS; i++) {
-      convo.push(await turn(page, cdp, provider, `reply ${SHORT} #${i}`, `END${SHORT}`, SHORT));
+      convo.push(await turn(page, cdp, provider, `reply ${SHORT} #${i}`, marker(`reply ${SHORT} #${i}`), SHORT));
     }
     await page.context().close();
     log(`${TURNS} turns done`);
 
-    const kb = (n: number) => (replies.get(`reply ${n}`)!.join("").length / 1024).toFixed(1);
+    const kb = (n: number) => (markdownTokens(n, "END").join("").length / 1024).toFixed(1);
     const cols = (...v: string[]) => v.map((x, i) => (i ? x.padStart(10) : x.padEnd(30))).join(" ");
     const row = (name: string, t: Turn) =>
-      cols(name, fmt(t.scriptMs, 0), fmt(t.scriptMs / t.tokens, 3), fmt(t.taskMs, 0), fmt(t.lagMs, 0),
-        fmt(t.arrivalMs, 0));
-    console.log(cols("reply", "script ms", "ms/chunk", "task ms", "lag ms", "arrival"));
+      cols(name, fmt(t.scriptMs, 0), fmt(t.scriptMs / t.tokens, 3), fmt(t.taskMs, 0), fmt(t.layoutMs, 0),
+        fmt(t.lagMs, 0), fmt(t.arrivalMs, 0));
+    console.log(cols("reply", "script ms", "ms/chunk", "task ms", "style+lay.", "lag ms", "arrival"));
     for (const t of long) console.log(row(`${t.tokens} tokens (${kb(t.tokens)} KB)`, t));
     convo.forEach((t, i) => console.log(row(`${SHORT} tokens at turn ${i + 1}`, t)));
 
@@ -159,7 +185,8 @@ async function main(): Promise<number> {
     return broken.length ? 1 : 0;
   } finally {
     await browser?.close();
-    await dev?.stop();
+    await site?.close();
+    await worker?.stop();
     await provider.close();
   }
 }

@@ -59,7 +59,7 @@ describe("streamed markdown", () => {
     const doc = updateDoc(null, "Hello **wor", false);
     const root = doc.root;
     expect(updateDoc(doc, "Hello **world**", false).root).toBe(root);
-    const replaced = updateDoc(doc, "Bye", true);
+    const replaced = updateDoc(doc, "Bye", false);
     expect(replaced.root).not.toBe(root);
     expect(toHtml(drawDoc(replaced))).toBe("<p>Bye</p>");
     // A finished text that changes (an edited message) is parsed again too.

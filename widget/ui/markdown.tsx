@@ -58,10 +58,11 @@ const TAGS: Partial<Record<Token, string>> = {
   [RULE]: "hr",
   [LIST_UNORDERED]: "ul",
   [LIST_ITEM]: "li",
-  [TABLE_ROW]: "tr",
 };
 
 const kids = (n: MdNode): (El | string)[] => n.children.map(draw);
+/** A table's rows, a row's cells: text between them (held back while streaming) has no place there. */
+const nodes = (n: MdNode): MdNode[] => n.children.filter((c): c is MdNode => typeof c === "object");
 
 /** A cell's text without the spaces around it between the pipes (`| A |`). */
 function cell(n: MdNode): (El | string)[] {
@@ -100,11 +101,13 @@ function element(n: MdNode): El {
     }
     case TABLE: {
       // The first row is the header, as in GFM; until a second row arrives there is only it.
-      const [head, ...rows] = n.children as MdNode[];
+      const [head, ...rows] = nodes(n);
       return h("div", { class: "md-table" }, h("table", null,
-        head && h("thead", null, h("tr", null, head.children.map((c) => h("th", null, cell(c as MdNode))))),
+        head && h("thead", null, h("tr", null, nodes(head).map((c) => h("th", null, cell(c))))),
         rows.length > 0 && h("tbody", null, rows.map(draw))));
     }
+    case TABLE_ROW:
+      return h("tr", null, nodes(n).map(draw));
     case TABLE_CELL:
       return h("td", null, cell(n));
     default:
@@ -132,6 +135,15 @@ function FrozenGroup({ nodes }: { nodes: MdNode[] }): El {
 const GROUP = 16;
 
 export function drawDoc(doc: MdDoc): (El | string)[] {
+  // While a reply streams, the parser holds back its last characters until it knows what they start (a
+  // `*`, a line's `-`); they are shown as text in the innermost open node meanwhile, so the last word
+  // is on screen as soon as it arrives. Open nodes are drawn afresh every time, so nothing keeps them.
+  const held = doc.ended ? "" : doc.parser.pending;
+  let open = doc.root;
+  for (let last = open.children.at(-1); typeof last === "object" && !last.closed; last = last.children.at(-1)) {
+    open = last;
+  }
+  if (held) open.children.push(held);
   const blocks = doc.root.children as MdNode[];
   const out: (El | string)[] = [];
   for (let i = 0; i < blocks.length; i += GROUP) {
@@ -142,6 +154,7 @@ export function drawDoc(doc: MdDoc): (El | string)[] {
       for (let j = i; j < blocks.length && j < i + GROUP; j++) out.push(draw(blocks[j]));
     }
   }
+  if (held) open.children.pop();
   return out;
 }
 
