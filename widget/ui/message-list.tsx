@@ -33,7 +33,7 @@ export function MessageList({ store }: { store: ChatStore }) {
   const agent = store.agent.value;
   const disclaimer = agent?.disclaimer && localize(agent.disclaimer, locale);
   const messages = store.messages.value;
-  const items = useFrameValue(store.transcript);
+  const items = useFrameValue(store.transcript, () => store.streaming.peek() !== null);
   const busy = store.busy.value;
   const status = store.status.value;
   const error = store.error.value;
