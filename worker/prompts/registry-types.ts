@@ -40,16 +40,15 @@ export interface SaveInput {
   labels?: string[];
 }
 
+export type RegistryCode = "not_found" | "validation_failed" | "conflict";
+
 /**
- * A refusal the registry explains; crossing the Durable Object boundary keeps only the message,
- * so the code travels at its start (`code: message`) and errorFromRegistry reads it back.
+ * A refusal the registry (or the desk) explains. Workers RPC carries an error's own properties
+ * across the Durable Object boundary, so `name` and `code` arrive as data (the class does not).
  */
 export class RegistryError extends Error {
   override name = "RegistryError";
-  constructor(
-    readonly code: "not_found" | "validation_failed" | "conflict",
-    message: string,
-  ) {
-    super(`${code}: ${message}`);
+  constructor(readonly code: RegistryCode, message: string) {
+    super(message);
   }
 }
