@@ -34,7 +34,8 @@ const WIDGET = "parley-widget.js";
 const FRAME = "parley-frame.js";
 const LAZY = { markdown: "parley-chunk-markdown-", tools: "parley-chunk-tool-runtime-", stages: "parley-chunk-stage-panel-" };
 const BUDGET = {
-  loader: 2048, frame: 2048, core: 30 * 1024, firstReply: 33.75 * 1024, withTools: 45.5 * 1024, withStages: 48.75 * 1024,
+  loader: 2048, frame: 2048, core: 30 * 1024,
+  firstReply: 33.75 * 1024, withTools: 45.5 * 1024, withStages: 48.75 * 1024,
 };
 /** Issue 18's goals for the visitor's paths. */
 const GOAL = { firstReply: 32 * 1024, withStages: 45 * 1024 };

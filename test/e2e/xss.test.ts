@@ -90,7 +90,8 @@ const ADVICE_PAYLOAD = {
   title: `<img src=x onerror="${PWN}('advice-title')">`,
   content: `<script>${PWN}('advice-content')</script> [x](javascript:${PWN}('advice-md'))`,
   evidence: [`<svg onload="${PWN}('advice-evidence')">`, `javascript:${PWN}('advice-evidence2')`, `${BEACON}/evidence.png`],
-  severity: "urgent",
+  // "urgent" is only for the emergency category (shared/advice-policy.ts); the payload is in the category.
+  severity: "caution",
   category: `<iframe srcdoc="<script>${PWN}('cat')</script>">`,
 };
 
