@@ -37,6 +37,14 @@ export const GuardClassifier = z.object({
 });
 export type GuardClassifier = z.infer<typeof GuardClassifier>;
 
+/** One compliance rule of a tenant: a phrase (case-insensitive, whole words) and what to say instead. */
+export const ComplianceRule = z.object({
+  phrase: z.string().check(z.minLength(1), z.maxLength(120)),
+  rewrite: z.string().check(z.maxLength(200)),
+  kind: z._default(z.enum(["claim", "price_promise"]), "claim"),
+});
+export type ComplianceRule = z.infer<typeof ComplianceRule>;
+
 /** A site's safety settings; everything has a default. */
 export const SiteSafety = z.object({
   /** Region used when the visitor's country is unknown or has no entry (default US). */
@@ -46,6 +54,8 @@ export const SiteSafety = z.object({
   /** Shown on every advice card of an agent with the advice guard. */
   disclaimer: z.optional(LocalizedText),
   classifier: z.optional(GuardClassifier),
+  /** Sales compliance: rules added to the defaults (cure, guaranteed, price promises, en and zh). */
+  compliance: z.optional(z.object({ rules: z.array(ComplianceRule).check(z.maxLength(200)) })),
 });
 export type SiteSafety = z.infer<typeof SiteSafety>;
 

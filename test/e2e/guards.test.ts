@@ -38,6 +38,27 @@ async function send(page: Page, text: string) {
   await page.keyboard.press("Enter");
 }
 
+describe("sales coach tools in the browser", () => {
+  it("a quote goes through price_calculator on the worker; the answer gives its exact total", async () => {
+    const { context, page, errors } = await newPage(demo.browser);
+    const tools: Array<[string, number]> = [];
+    page.on("response", (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path.startsWith("/v1/tools/")) tools.push([path.slice("/v1/tools/".length), r.status()]);
+    });
+    await openPanel(page, "/sales.html");
+    await send(page, "Can you prepare a quote for 120 tubes of barrier cream for the clinic?");
+    const answer = q(page, ".msg[data-role=assistant] .bubble").last();
+    await expect.poll(() => answer.textContent(), { timeout: 20_000 }).toContain("2,098.95");
+    await q(page, '[data-streaming="true"]').waitFor({ state: "detached", timeout: 20_000 });
+    expect(tools).toEqual([["price_calculator", 200]]);
+    expect(await q(page, ".escalation").count()).toBe(0);
+    await page.screenshot({ path: "test-results/e2e-sales-quote.png" });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe("emergency guard in the browser", () => {
   it("Q&A desk: the card comes before the model's text, which says there is nothing to worry about", async () => {
     const { context, page, errors } = await newPage(demo.browser);

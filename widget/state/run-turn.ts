@@ -50,7 +50,7 @@ export async function runTurn(ctx: TurnContext): Promise<LoopResult> {
   // executor's answer ("unknown tool"), loaded then.
   const mod = usesToolRuntime(agent) ? await loadToolRuntime() : null;
   const tools: Record<string, ToolDefinition> = {};
-  for (const name of names) if (mod?.TOOLS[name]) tools[name] = mod.TOOLS[name];
+  for (const name of names) if (mod) tools[name] = mod.TOOLS[name] ?? mod.edgeToolStub(name);
 
   let messageId = "";
   const runEdge = (name: string, input: unknown, signal: AbortSignal) =>

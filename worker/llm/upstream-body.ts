@@ -1,12 +1,12 @@
 import type { AgentConfig } from "../../shared/agent-config.ts";
 import type { ChatMessage, ChatRequest } from "../../shared/chat.ts";
 import { toOpenAITool, type OpenAITool } from "../../shared/tool.ts";
-import { TOOLS } from "../../shared/tools/index.ts";
 import { classifyIntent } from "../../shared/tools/classify-intent.ts";
 import { stageDataTool } from "../../shared/tools/record-stage-data.ts";
 import type { SessionState } from "../../shared/session.ts";
 import { stageById } from "../../shared/stage-machine.ts";
 import { ApiError } from "../errors.ts";
+import { TOOL_DEFS } from "../tools/definitions.ts";
 import { HYBRID_INSTRUCTIONS, quickInstructions, reactInstructions, routerPrompt, stagePrompt, systemPromptFor } from "./prompts.ts";
 
 export type UpstreamBody = Record<string, unknown> & {
@@ -20,7 +20,7 @@ const schemaCache = new Map<string, OpenAITool>();
 function openAITool(name: string): OpenAITool {
   let tool = schemaCache.get(name);
   if (!tool) {
-    const def = name === classifyIntent.name ? classifyIntent : TOOLS[name];
+    const def = name === classifyIntent.name ? classifyIntent : TOOL_DEFS[name];
     if (!def) throw new ApiError(502, "misconfigured", `Agent names unknown tool ${name}`);
     tool = toOpenAITool(def);
     schemaCache.set(name, tool);

@@ -11,6 +11,9 @@ import type { Env } from "../env.ts";
 import { recordStageValues } from "./record-stage-values.ts";
 import { searchKnowledge } from "./knowledge.ts";
 import { searchWeb } from "./web-search.ts";
+import { complianceCheck } from "../../shared/tools/compliance-check.ts";
+import { priceCalculator } from "../../shared/tools/price-calculator.ts";
+import { runComplianceCheck, runPriceCalculator } from "../sales/sales-tools.ts";
 
 export interface EdgeToolContext {
   env: Env;
@@ -39,6 +42,8 @@ export const EDGE_TOOLS: Record<string, EdgeTool> = {
     result: { hits: await searchKnowledge(env, tenantId, input.query, input.top_k ?? 3) },
   })),
   [webSearch.name]: edgeTool(webSearch, async ({ env }, input) => ({ result: await searchWeb(env, input.query, input.max_results ?? 5) })),
+  [complianceCheck.name]: edgeTool(complianceCheck, async ({ env, siteKey }, input) => ({ result: await runComplianceCheck(env, siteKey, input) })),
+  [priceCalculator.name]: edgeTool(priceCalculator, async ({ env, siteKey }, input) => ({ result: await runPriceCalculator(env, siteKey, input) })),
   [recordStageData.name]: edgeTool(recordStageData, (ctx, input) => recordStageValues(ctx, input.values)),
   [suggestStrategyUpdate.name]: edgeTool(suggestStrategyUpdate, async ({ env, siteKey, sessionId, agent }, input) => {
     const site = await loadSite(env, siteKey);

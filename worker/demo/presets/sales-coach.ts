@@ -34,12 +34,19 @@ export const salesCoach: AgentConfigInput = {
   model: "gpt-4o-mini",
   strategy: "text-react",
   maxTokens: 700,
-  tools: ["knowledge_search", "web_search"],
+  tools: ["knowledge_search", "web_search", "compliance_check", "price_calculator"],
 };
 
 export const salesCoachScript: DemoScript = {
   agentId: "sales-coach",
   turns: [
+    {
+      when: ["quote", "报价"],
+      steps: [
+        { content: "Thought: I need an exact quote with the clinic's volume tier before I give the rep a number.\nAction: price_calculator\nAction Input: {\"items\": [{\"name\": \"Barrier cream 50 ml\", \"unitPrice\": \"19.99\", \"quantity\": 120}], \"tiers\": [{\"minQuantity\": 100, \"discountPercent\": \"12.5\"}], \"yearlyBenefit\": \"4000\"}" },
+        { content: "Thought: The calculator's quote passed compliance; I give the rep its figures and no promise about future prices.\nFinal Answer: **Quote for 120 × Barrier cream 50 ml**\n\n- List: 2,398.80; volume discount 12.5 %: −299.85\n- **Total: 2,098.95**, valid until the quote expires\n- ROI for the clinic: about 90.5 % a year (paid back in about 6.3 months)\n\n**Say:** *This is our current price for your volume, valid for the quote's period.*" },
+      ],
+    },
     {
       // The same question once the strategies say price waits for the customer (the desk demo's edit).
       when: ["eczema", "moisturi", "湿疹", "保湿"],
