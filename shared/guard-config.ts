@@ -54,6 +54,11 @@ export const SiteSafety = z.object({
   /** Shown on every advice card of an agent with the advice guard. */
   disclaimer: z.optional(LocalizedText),
   classifier: z.optional(GuardClassifier),
+  /**
+   * Where crm_action goes: an https webhook, and the name of the worker secret (an env binding set
+   * with `wrangler secret put`) sent as its Bearer token. Never sent to the browser.
+   */
+  crm: z.optional(z.object({ webhookUrl: z.string().check(z.regex(/^https?:\/\//)), secretName: z.string().check(z.regex(/^[A-Z][A-Z0-9_]{2,63}$/)) })),
   /** Sales compliance: rules added to the defaults (cure, guaranteed, price promises, en and zh). */
   compliance: z.optional(z.object({ rules: z.array(ComplianceRule).check(z.maxLength(200)) })),
 });

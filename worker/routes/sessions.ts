@@ -55,6 +55,8 @@ sessionRoutes.post("/v1/sessions/:id/events", sessionToken(), ownSession(), json
   const claims = c.var.claims;
   const room = sessionRoom(c.env, claims.sid);
   const events = c.req.valid("json").events;
+  // A CRM action's record (its idempotency key) is the worker's: a planted one would block the action.
+  if (events.some((e) => e.id.startsWith("crm:"))) throw new ApiError(403, "forbidden", "Events named crm:* are written by the worker only");
   // Advice is derived by the worker from the model's recorded calls; a browser may not plant any.
   if (events.some((e) => e.type === EVENT_TYPES.adviceRecorded)) {
     const forged = forgedAdvice(await room.getState(), events);

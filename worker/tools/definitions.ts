@@ -2,9 +2,12 @@ import type { ToolDefinition } from "../../shared/tool.ts";
 import { TOOLS } from "../../shared/tools/index.ts";
 import { complianceCheck } from "../../shared/tools/compliance-check.ts";
 import { priceCalculator } from "../../shared/tools/price-calculator.ts";
+import { crmAction } from "../../shared/tools/crm-action.ts";
 
 /**
  * Every tool an agent config may name, as the worker knows them: the shared ones and the sales
  * tools, whose schemas only the worker needs (they run here; the widget passes their calls on).
  */
-export const TOOL_DEFS: Record<string, ToolDefinition> = { ...TOOLS, [complianceCheck.name]: complianceCheck, [priceCalculator.name]: priceCalculator };
+export const TOOL_DEFS: Record<string, ToolDefinition> = { ...TOOLS, [complianceCheck.name]: complianceCheck, [priceCalculator.name]: priceCalculator,
+  [crmAction.name]: crmAction,
+};

@@ -14,6 +14,8 @@ import { searchWeb } from "./web-search.ts";
 import { complianceCheck } from "../../shared/tools/compliance-check.ts";
 import { priceCalculator } from "../../shared/tools/price-calculator.ts";
 import { runComplianceCheck, runPriceCalculator } from "../sales/sales-tools.ts";
+import { crmAction } from "../../shared/tools/crm-action.ts";
+import { runCrmAction } from "../sales/crm-action.ts";
 
 export interface EdgeToolContext {
   env: Env;
@@ -44,6 +46,7 @@ export const EDGE_TOOLS: Record<string, EdgeTool> = {
   [webSearch.name]: edgeTool(webSearch, async ({ env }, input) => ({ result: await searchWeb(env, input.query, input.max_results ?? 5) })),
   [complianceCheck.name]: edgeTool(complianceCheck, async ({ env, siteKey }, input) => ({ result: await runComplianceCheck(env, siteKey, input) })),
   [priceCalculator.name]: edgeTool(priceCalculator, async ({ env, siteKey }, input) => ({ result: await runPriceCalculator(env, siteKey, input) })),
+  [crmAction.name]: edgeTool(crmAction, async ({ env, siteKey, sessionId }, input) => ({ result: await runCrmAction(env, siteKey, sessionId, input) })),
   [recordStageData.name]: edgeTool(recordStageData, (ctx, input) => recordStageValues(ctx, input.values)),
   [suggestStrategyUpdate.name]: edgeTool(suggestStrategyUpdate, async ({ env, siteKey, sessionId, agent }, input) => {
     const site = await loadSite(env, siteKey);

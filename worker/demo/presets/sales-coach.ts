@@ -34,7 +34,7 @@ export const salesCoach: AgentConfigInput = {
   model: "gpt-4o-mini",
   strategy: "text-react",
   maxTokens: 700,
-  tools: ["knowledge_search", "web_search", "compliance_check", "price_calculator"],
+  tools: ["knowledge_search", "web_search", "compliance_check", "price_calculator", "crm_action"],
 };
 
 export const salesCoachScript: DemoScript = {
