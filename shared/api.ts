@@ -1,6 +1,7 @@
 import { z } from "zod/mini";
 import type { PublicAgent } from "./agent-config.ts";
-import type { SessionState } from "./session.ts";
+import type { FieldValues, SessionEvent, SessionState } from "./session.ts";
+import type { RuleCheck } from "./stage-machine.ts";
 
 /** Route bodies of Parley's own JSON routes (the chat route's body is in chat.ts). */
 export const CreateSessionRequest = z.object({
@@ -19,3 +20,32 @@ export interface SessionResponse {
   state: SessionState;
 }
 
+/** GET /v1/sessions/:id: the state, and the agent, so a restored widget draws its header without a new session. */
+export interface RestoredSessionResponse {
+  state: SessionState;
+  agent: PublicAgent;
+}
+
+/** Answers that changed the session carry the events, so the widget folds them at once. */
+interface WithEvents {
+  events?: SessionEvent[];
+}
+export interface ToolResponse extends WithEvents {
+  result: unknown;
+}
+export interface ContextEditResponse extends WithEvents {
+  contextVersion: number;
+}
+export interface StageCompleteResponse extends WithEvents {
+  completed: boolean;
+  checks: RuleCheck[];
+}
+export interface ActionResponse extends WithEvents {
+  result: FieldValues;
+}
+export interface FeedbackResponse {
+  events: SessionEvent[];
+}
+export interface TraceResponse {
+  trace: SessionState["trace"];
+}

@@ -110,8 +110,5 @@ export interface ChatCompletion {
   usage?: Usage;
 }
 
-/** A message's text: the string, or its text parts joined (image and other parts carry none). */
-export function contentText(content: ChatMessage["content"] | undefined): string {
-  if (content == null) return "";
-  return typeof content === "string" ? content : content.map((p) => p.text ?? "").join("");
-}
+// Pure code lives in pure modules (see shared/README.md); re-exported for the worker's existing imports.
+export { contentText } from "./message-content.ts";

@@ -7,6 +7,5 @@ export type Locale = (typeof LOCALES)[number];
 export const LocalizedText = z.object({ en: z.string(), "zh-CN": z.string() });
 export type LocalizedText = z.infer<typeof LocalizedText>;
 
-export function localize(text: LocalizedText, locale: string): string {
-  return locale.toLowerCase().startsWith("zh") ? text["zh-CN"] : text.en;
-}
+// Pure code lives in pure modules (see shared/README.md); re-exported for the worker's existing imports.
+export { localize } from "./localize.ts";

@@ -2,18 +2,6 @@
  * Wire names shared by the widget and the worker, declared once (habit from cloudflare/agents
  * protocol.ts). Types are derived from these constants; no literal strings elsewhere.
  */
-export const ROUTES = {
-  sessions: "/v1/sessions",
-  session: "/v1/sessions/:id",
-  sessionEvents: "/v1/sessions/:id/events",
-  /** A visitor's thumbs up or down on a reply (a thumbs-down with a comment asks the strategy desk). */
-  sessionFeedback: "/v1/sessions/:id/feedback",
-  chat: "/v1/chat/completions",
-  agent: "/v1/agents/:id",
-  tool: "/v1/tools/:name",
-  health: "/v1/health",
-} as const;
-
 export const HEADERS = {
   siteKey: "x-parley-site-key",
   /** A site owner's admin key, for the admin routes (sessions and traces of the site). */

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { LIMITS } from "../shared/protocol.ts";
 import { errorBody } from "../shared/errors.ts";
+import * as ROUTES from "../shared/routes.ts";
 import type { AppEnv } from "./env.ts";
 import { ApiError, toErrorResponse } from "./errors.ts";
 import { corsForKnownOrigins } from "./middleware/cors.ts";
@@ -24,9 +25,9 @@ export function createApp() {
   app.onError(toErrorResponse);
   app.notFound((c) => c.json(errorBody("not_found", `No route for ${c.req.method} ${c.req.path}`), 404));
 
-  app.use("/v1/*", corsForKnownOrigins());
+  app.use(ROUTES.apiScope, corsForKnownOrigins());
   app.use(
-    "/v1/*",
+    ROUTES.apiScope,
     bodyLimit({
       maxSize: LIMITS.maxBodyBytes,
       onError: () => {

@@ -32,7 +32,13 @@ const LOADER = "parley.js";
 const WIDGET = "parley-widget.js";
 /** The iframe embed page's bridge: paid instead of the loader by visitors of a framed widget. */
 const FRAME = "parley-frame.js";
-const LAZY = { markdown: "parley-chunk-markdown-", tools: "parley-chunk-tool-runtime-", stages: "parley-chunk-stage-panel-" };
+const LAZY = {
+  markdown: "parley-chunk-markdown-",
+  tools: "parley-chunk-tool-runtime-",
+  stages: "parley-chunk-stage-panel-",
+  /** The protocol designer's calculator, loaded on its first use: counted with the stage workflows. */
+  calculator: "parley-chunk-sample-size-math-",
+};
 const BUDGET = {
   loader: 2048, frame: 2048, core: 30 * 1024,
   firstReply: 33.75 * 1024, withTools: 45.5 * 1024, withStages: 48.75 * 1024,
@@ -75,7 +81,7 @@ function main(): number {
   const core = sum(coreFiles);
   const firstReply = sum([...coreFiles, ...lazyOf(LAZY.markdown)]);
   const withTools = sum([...coreFiles, ...lazyOf(LAZY.markdown), ...lazyOf(LAZY.tools)]);
-  const withStages = sum([...coreFiles, ...lazyOf(LAZY.markdown), ...lazyOf(LAZY.tools), ...lazyOf(LAZY.stages)]);
+  const withStages = sum([...coreFiles, ...lazyOf(LAZY.markdown), ...lazyOf(LAZY.tools), ...lazyOf(LAZY.stages), ...lazyOf(LAZY.calculator)]);
   const everything = sum(all);
 
   const line = (name: string, raw: number, gz: number, budget = "") =>

@@ -245,7 +245,7 @@ describe("visitor comforts", () => {
     await page.locator('parley-chat button[data-action="copy"]').first().waitFor();
     expect(await page.locator('parley-chat button[data-action="copy"]').first().getAttribute("aria-label")).toBe("复制回复");
     expect(await page.locator('parley-chat button[data-action="new-chat"]').getAttribute("aria-label")).toBe("新对话");
-    await expect.poll(() => page.locator('parley-chat button[data-action="advice"]').getAttribute("aria-label")).toBe("我的建议 (2)");
+    await expect.poll(() => page.locator('parley-chat button[data-action="advice"]').textContent()).toBe("2 我的建议");
     await context.close();
   });
 });

@@ -91,4 +91,19 @@ describe("chat store", () => {
     expect(events).toContain("error");
     expect(store.messages.value).toHaveLength(1);
   });
+
+  it("tells the host of stage moves until it is disposed, and then of nothing", async () => {
+    const stages: Array<string | null> = [];
+    const emitter = createEmitter();
+    const own = createChatStore({ api: API, siteKey: "k", agentId: "a", locale: "en", storage: null, fetch: fakeApi().fetch, emitter });
+    emitter.on("stage", (s) => stages.push(s.current));
+    // A stage workflow's config, as far as the notifications read it.
+    own.agent.value = { id: "a", tools: [], stages: [{ id: "pico" }] } as never;
+    const move = (current: string) => (own.state.value = { ...own.state.value, stage: { current, completed: [], done: false } });
+    move("pico");
+    move("design");
+    own.dispose();
+    move("endpoints");
+    expect(stages).toEqual(["pico", "design"]);
+  });
 });

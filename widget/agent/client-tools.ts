@@ -4,7 +4,13 @@ import type { ToolInput } from "../../shared/tool.ts";
 import { TOOL_NAMES } from "../../shared/protocol.ts";
 import type { askFollowup, recordAdvice, sampleSize } from "../../shared/tools/index.ts";
 import type { ClientToolImpl, ToolRunContext } from "./executor.ts";
-import { computeSampleSize } from "./tools/sample-size-math.ts";
+import { loadOnce } from "../load-once.ts";
+
+/**
+ * The sample-size calculator is the protocol designer's alone: it loads on its first use, so every
+ * other agent with tools does not carry it (see bench:size, which counts it with the stage panel).
+ */
+const loadSampleSize = loadOnce(() => import("./tools/sample-size-math.ts"));
 
 export interface ClientToolHooks {
   /** The assistant message the current tool calls belong to. */
@@ -32,6 +38,6 @@ export function createClientTools(hooks: ClientToolHooks): Record<string, Client
   return {
     [TOOL_NAMES.recordAdvice]: advise as ClientToolImpl,
     [TOOL_NAMES.askFollowup]: followup as ClientToolImpl,
-    [TOOL_NAMES.sampleSize]: ((input: ToolInput<typeof sampleSize>) => computeSampleSize(input)) as ClientToolImpl,
+    [TOOL_NAMES.sampleSize]: (async (input: ToolInput<typeof sampleSize>) => (await loadSampleSize()).computeSampleSize(input)) as ClientToolImpl,
   };
 }

@@ -1,10 +1,9 @@
 import type { ChatMessage, Purpose, ToolCall } from "../../shared/chat.ts";
-import { EVENT_TYPES, ROUTES, STREAM_EXTENSION } from "../../shared/protocol.ts";
+import { EVENT_TYPES, STREAM_EXTENSION } from "../../shared/protocol.ts";
 import type { SessionEvent } from "../../shared/session.ts";
 import { emptyReply, endReply, foldChunk } from "../../shared/reply-fold.ts";
+import { createApi, type ApiContext } from "../transport/api.ts";
 import { ProtocolError } from "../transport/errors.ts";
-import { request, type FetchLike } from "../transport/http.ts";
-import { readChatChunks } from "../transport/sse.ts";
 
 export interface CompletionRequest {
   messages: ChatMessage[];
@@ -28,18 +27,14 @@ export interface StepResult {
 export type Complete = (req: CompletionRequest) => Promise<StepResult>;
 
 /** Completions through the Parley proxy, streamed, folded as the worker folds its copy (shared/reply-fold.ts). */
-export function proxyCompletion(ctx: { api: string; token: () => string; fetch?: FetchLike; onEvent?: (e: SessionEvent) => void }): Complete {
+export function proxyCompletion(ctx: ApiContext & { token: () => string; onEvent?: (e: SessionEvent) => void }): Complete {
+  const api = createApi(ctx);
   return async (req) => {
-    const res = await request(ctx.api + ROUTES.chat, {
-      body: { stream: true, messages: req.messages, parley: { replyId: req.replyId, purpose: req.purpose, sources: req.sources } },
-      token: ctx.token(),
-      signal: req.signal,
-      fetch: ctx.fetch,
-    });
-    if (!res.body) throw new ProtocolError("upstream_error", "The chat response has no body");
-    const reply = emptyReply();
+    const parley = { replyId: req.replyId, purpose: req.purpose, sources: req.sources };
     const seen = { done: false };
-    for await (const chunk of readChatChunks(res.body, req.signal, seen)) {
+    const chunks = await api.streamChat(ctx.token(), { stream: true, messages: req.messages, parley }, req.signal, seen);
+    const reply = emptyReply();
+    for await (const chunk of chunks) {
       // A provider may report a failure mid-stream as an `error` event; the proxy passes it on.
       const inband = (chunk as { error?: { code?: string; message?: string } }).error;
       if (inband) throw new ProtocolError(inband.code ?? "upstream_error", inband.message ?? "The reply broke off");

@@ -2,7 +2,7 @@ import type { ChatMessage, ToolCall } from "../../shared/chat.ts";
 import type { Complete } from "./completion.ts";
 import type { ExecutedCall } from "./executor.ts";
 import { stepCountIs, type StopCondition } from "./stop-conditions.ts";
-import { parseReact, reactDisplay } from "./strategies/text-react-parse.ts";
+import { loadTextReact } from "./strategies/load-text-react.ts";
 
 export type Strategy = "native" | "text-react" | "hybrid";
 
@@ -56,6 +56,7 @@ export async function runAgentLoop(opts: LoopOptions): Promise<LoopResult> {
   const steps: StepView[] = [];
   const stops = [stepCountIs(opts.maxSteps), ...(opts.stopWhen ?? [])];
   const react = opts.strategy === "text-react";
+  const { parseReact, reactDisplay } = react ? await loadTextReact() : ({} as Awaited<ReturnType<typeof loadTextReact>>);
   const add = (m: ChatMessage) => {
     added.push(m);
     opts.hooks?.onMessage?.(m);

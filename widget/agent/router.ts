@@ -1,5 +1,6 @@
 import type { RouterConfig } from "../../shared/agent-config.ts";
-import { contentText, type ChatMessage } from "../../shared/chat.ts";
+import type { ChatMessage } from "../../shared/chat.ts";
+import { contentText } from "../../shared/message-content.ts";
 import { parseToolInput, type ToolDefinition } from "../../shared/tool.ts";
 import type { Complete } from "./completion.ts";
 import type { LoopResult, StepView } from "./loop.ts";

@@ -73,6 +73,7 @@ export const en = {
   errTooLong: "That message is too long. Please shorten it.",
   errBadRequest: "That message couldn't be sent. Please rephrase it and try again.",
   errCut: "The reply was cut off before it finished. You can try again.",
+  errFormInvalid: "Some of these values are not valid. Please check them and try again.",
   errRetryIn: "You can try again in {n}\u00a0s.",
 };
 export type Strings = typeof en;
@@ -150,5 +151,6 @@ export const zhCN: Strings = {
   errTooLong: "消息太长，请缩短后再发送。",
   errBadRequest: "消息无法发送，请换个说法再试。",
   errCut: "回复在完成前中断了，您可以重试。",
+  errFormInvalid: "部分数值无效，请检查后重试。",
   errRetryIn: "{n} 秒后可以重试。",
 };

@@ -1,4 +1,4 @@
-import { contentText, type ChatMessage } from "../../shared/chat.ts";
+import type { ChatMessage } from "../../shared/chat.ts";
 import type { StoredMessage } from "../../shared/session.ts";
 
 /**
@@ -23,19 +23,4 @@ export function toChatHistory(messages: readonly StoredMessage[]): ChatMessage[]
     }
   }
   return out;
-}
-
-/** A message the agent loop added, in the stored shape the reducer folds. */
-export function toStored(m: ChatMessage, at = Date.now()): StoredMessage {
-  const content = contentText(m.content);
-  return {
-    id: m.id ?? "",
-    role: m.role,
-    content,
-    ...(m.role === "assistant" && m.tool_calls?.length ? { toolCalls: m.tool_calls } : {}),
-    ...(m.role === "assistant" && m.reasoning_content ? { reasoning: m.reasoning_content } : {}),
-    ...(m.role === "tool" ? { toolCallId: m.tool_call_id } : {}),
-    ...(m.role === "assistant" ? { status: "complete" as const } : {}),
-    at,
-  };
 }

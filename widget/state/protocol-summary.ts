@@ -1,4 +1,5 @@
-import { localize, type PublicAgent } from "../../shared/agent-config.ts";
+import type { PublicAgent } from "../../shared/agent-config.ts";
+import { localize } from "../../shared/localize.ts";
 import type { FieldValue, SessionState } from "../../shared/session.ts";
 import { orderedStages } from "../../shared/stage-machine.ts";
 

@@ -1,16 +1,17 @@
 import type { PublicAgent } from "../../shared/agent-config.ts";
 import type { ChatMessage, ToolCall } from "../../shared/chat.ts";
-import { EVENT_TYPES, ROUTES } from "../../shared/protocol.ts";
+import { adviceEvent, traceEventId, messageEvent, toStoredMessage, traceEvent } from "../../shared/events.ts";
 import type { SessionEvent } from "../../shared/session.ts";
 import type { ToolDefinition } from "../../shared/tool.ts";
+import * as ROUTES from "../../shared/routes.ts";
 import { proxyCompletion } from "../agent/completion.ts";
 import type { ExecutedCall } from "../agent/executor.ts";
 import { newId } from "../agent/ids.ts";
 import { runAgentLoop, type LoopResult, type StepView } from "../agent/loop.ts";
 import { calledTool } from "../agent/stop-conditions.ts";
-import { requestJson, type FetchLike } from "../transport/http.ts";
+import type { FetchLike } from "../transport/http.ts";
 import { loadOnce } from "../load-once.ts";
-import { toChatHistory, toStored } from "./history.ts";
+import { toChatHistory } from "./history.ts";
 import type { SessionStore } from "./session-store.ts";
 
 type ToolRuntime = typeof import("../agent/tool-runtime.ts");
@@ -54,12 +55,7 @@ export async function runTurn(ctx: TurnContext): Promise<LoopResult> {
 
   let messageId = "";
   const runEdge = (name: string, input: unknown, signal: AbortSignal) =>
-    requestJson<{ result: unknown; events?: SessionEvent[] }>(ctx.api + ROUTES.tool.replace(":name", name), {
-      body: { arguments: input },
-      token: session.token(),
-      signal,
-      fetch: ctx.fetch,
-    }).then((r) => {
+    session.api.call(ROUTES.tool, session.auth(), { body: { arguments: input }, signal }, { name }).then((r) => {
       // What the tool changed in the session (e.g. a stage's context) shows at once.
       if (r.events?.length) session.apply(r.events);
       return r.result;
@@ -71,7 +67,7 @@ export async function runTurn(ctx: TurnContext): Promise<LoopResult> {
       messageId: () => messageId,
       // Shown at once; the worker stores the same card from the call it relayed (same id), so the
       // browser sends none: advice in the session log cannot come from a browser.
-      onAdvice: (advice) => session.apply([{ id: `advice:${advice.id}`, at: advice.at, type: EVENT_TYPES.adviceRecorded, data: { advice } }]),
+      onAdvice: (advice) => session.apply([adviceEvent(advice)]),
       guarded: agent.guards?.advice,
     });
     const results = await rt.executeToolCalls(calls, {
@@ -82,17 +78,15 @@ export async function runTurn(ctx: TurnContext): Promise<LoopResult> {
       timeoutMs: ctx.toolTimeoutMs,
     });
     // Edge tools are traced by the worker; the browser's own tools are traced here.
-    const traces: SessionEvent[] = results.filter((r) => r.side === "client").map((r) => ({
-      id: `trace:${r.call.id}`,
-      at: Date.now(),
-      type: EVENT_TYPES.traceStep,
-      data: { kind: "tool", name: r.call.function.name, ms: r.ms, ok: r.outcome === "ok", detail: { side: "client", outcome: r.outcome } },
-    }));
+    const traces: SessionEvent[] = results.filter((r) => r.side === "client").map((r) =>
+      traceEvent(traceEventId(r.call.id), {
+        kind: "tool", name: r.call.function.name, ms: r.ms, ok: r.outcome === "ok", detail: { side: "client", outcome: r.outcome },
+      }));
     if (traces.length) session.record(traces);
     return results;
   };
   const onMessage = (m: ChatMessage) => {
-    session.apply([{ id: `msg:${m.id}`, at: Date.now(), type: EVENT_TYPES.messageAppended, data: { message: toStored(m) } }]);
+    session.apply([messageEvent(toStoredMessage(m, Date.now()))]);
     ctx.onStep(null);
   };
   const history = toChatHistory(session.state.value.messages);

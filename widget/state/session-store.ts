@@ -1,10 +1,10 @@
 import { batch, signal } from "@preact/signals";
 import type { PublicAgent } from "../../shared/agent-config.ts";
-import { ROUTES } from "../../shared/protocol.ts";
 import { emptySession, foldSession, type SessionEvent, type SessionState } from "../../shared/session.ts";
-import { createSession, fetchSession, isExpired, type ApiContext, type StoredSession } from "../agent/session-api.ts";
+import * as ROUTES from "../../shared/routes.ts";
+import { isExpired, type StoredSession } from "../agent/session-api.ts";
+import { createApi, type ApiContext } from "../transport/api.ts";
 import { isHttpError } from "../transport/errors.ts";
-import { request } from "../transport/http.ts";
 import { loadSession, saveSession, sessionKey, type KeyValueStore } from "./session-storage.ts";
 
 export interface SessionStoreOptions extends ApiContext {
@@ -22,6 +22,7 @@ export interface SessionStoreOptions extends ApiContext {
  */
 export function createSessionStore(opts: SessionStoreOptions) {
   const key = sessionKey(opts.siteKey, opts.agentId, opts.identity);
+  const api = createApi(opts);
   const state = signal<SessionState>(emptySession());
   const agent = signal<PublicAgent | null>(null);
 
@@ -40,11 +41,11 @@ export function createSessionStore(opts: SessionStoreOptions) {
   async function restore(stored: StoredSession): Promise<void> {
     const gen = generation;
     try {
-      const res = await fetchSession(opts, stored);
+      const res = await api.call(ROUTES.session, stored);
       if (gen !== generation) return;
       batch(() => {
         state.value = { ...emptySession(), ...res.state };
-        if (res.agent) agent.value = res.agent;
+        agent.value = res.agent;
       });
       restored = true;
     } catch (e) {
@@ -71,7 +72,7 @@ export function createSessionStore(opts: SessionStoreOptions) {
 
   async function create(): Promise<void> {
     const gen = generation;
-    const res = await createSession(opts, { siteKey: opts.siteKey, agentId: opts.agentId, locale: opts.locale });
+    const res = await api.call(ROUTES.sessions, null, { body: { siteKey: opts.siteKey, agentId: opts.agentId, locale: opts.locale } });
     if (gen !== generation) return;
     credentials = { sessionId: res.sessionId, token: res.token, expiresAt: res.expiresAt };
     restored = true;
@@ -110,7 +111,7 @@ export function createSessionStore(opts: SessionStoreOptions) {
   /** Reloads the state from the worker, e.g. after a refused edit showed the local copy is stale. */
   async function refresh(): Promise<void> {
     if (!credentials) return;
-    const res = await fetchSession(opts, credentials);
+    const res = await api.call(ROUTES.session, credentials);
     state.value = { ...emptySession(), ...res.state };
   }
 
@@ -131,17 +132,15 @@ export function createSessionStore(opts: SessionStoreOptions) {
     const events = outbox;
     outbox = [];
     try {
-      await request(opts.api + ROUTES.sessionEvents.replace(":id", encodeURIComponent(credentials.sessionId)), {
-        body: { events },
-        token: credentials.token,
-        fetch: opts.fetch,
-      });
+      await api.call(ROUTES.sessionEvents, credentials, { body: { events } });
     } catch {
       outbox.unshift(...events);
     }
   }
 
   return {
+    /** The worker's routes, for the calls the session's owners make with its credentials (auth()). */
+    api,
     state,
     agent,
     ensure,
@@ -153,6 +152,8 @@ export function createSessionStore(opts: SessionStoreOptions) {
     record,
     flush,
     token: () => credentials?.token ?? "",
+    /** The session's credentials; calls before the session exists are refused by the worker (401). */
+    auth: () => ({ sessionId: credentials?.sessionId ?? state.value.sessionId, token: credentials?.token ?? "" }),
     hasCredentials: () => credentials !== null,
   };
 }

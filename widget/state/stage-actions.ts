@@ -2,13 +2,11 @@ import { signal } from "@preact/signals";
 import type { FieldValue, FieldValues, SessionEvent } from "../../shared/session.ts";
 import type { ActionCard } from "../../shared/stage-config.ts";
 import { contextValue, type RuleCheck } from "../../shared/stage-machine.ts";
-import { isHttpError } from "../transport/errors.ts";
-import { requestJson, type FetchLike } from "../transport/http.ts";
+import * as ROUTES from "../../shared/routes.ts";
+import { errorCode, isHttpError } from "../transport/errors.ts";
 import type { SessionStore } from "./session-store.ts";
 
 export interface StageActionsOptions {
-  api: string;
-  fetch?: FetchLike;
   session: SessionStore;
 }
 
@@ -17,7 +15,9 @@ export interface StageFeedback {
   stageId: string;
   kind: "checks" | "conflict" | "error";
   checks?: RuleCheck[];
-  message?: string;
+  /** Errors: the code the visitor's text is chosen by (widget/i18n), and the server's Retry-After. */
+  code?: string;
+  retryAfter?: number;
 }
 
 /**
@@ -29,10 +29,9 @@ export function createStageActions(opts: StageActionsOptions) {
   const { session } = opts;
   const feedback = signal<StageFeedback | null>(null);
   const pending = signal(false);
-  const base = () => `${opts.api}/v1/sessions/${encodeURIComponent(session.state.value.sessionId)}`;
-  const call = <T>(path: string, method: string, body?: unknown) => requestJson<T & { events?: SessionEvent[] }>(base() + path, { method, body, token: session.token(), fetch: opts.fetch });
+  const { api } = session;
 
-  async function run<T>(stageId: string, work: () => Promise<T & { events?: SessionEvent[] }>): Promise<(T & { events?: SessionEvent[] }) | null> {
+  async function run<T extends { events?: SessionEvent[] }>(stageId: string, work: () => Promise<T>): Promise<T | null> {
     pending.value = true;
     try {
       const res = await work();
@@ -41,9 +40,9 @@ export function createStageActions(opts: StageActionsOptions) {
     } catch (e) {
       if (isHttpError(e) && e.status === 409) {
         await session.refresh().catch(() => {});
-        feedback.value = { stageId, kind: "conflict", message: e.message };
+        feedback.value = { stageId, kind: "conflict" };
       } else {
-        feedback.value = { stageId, kind: "error", message: (e as Error).message };
+        feedback.value = { stageId, kind: "error", code: errorCode(e), retryAfter: isHttpError(e) ? e.retryAfter : undefined };
       }
       return null;
     } finally {
@@ -54,12 +53,12 @@ export function createStageActions(opts: StageActionsOptions) {
   async function editField(stageId: string, field: string, value: FieldValue): Promise<boolean> {
     feedback.value = null;
     const baseVersion = session.state.value.contextVersion;
-    return (await run(stageId, () => call("/context", "PATCH", { stageId, field, value, baseVersion }))) !== null;
+    return (await run(stageId, () => api.call(ROUTES.sessionContext, session.auth(), { method: "PATCH", body: { stageId, field, value, baseVersion } }))) !== null;
   }
 
   async function complete(stageId: string): Promise<boolean> {
     feedback.value = null;
-    const res = await run<{ completed: boolean; checks: RuleCheck[] }>(stageId, () => call(`/stages/${encodeURIComponent(stageId)}/complete`, "POST"));
+    const res = await run(stageId, () => api.call(ROUTES.stageComplete, session.auth(), { method: "POST" }, { stageId }));
     if (!res) return false;
     const shown = res.checks.filter((c) => !c.passed && c.action !== "log");
     if (shown.length) feedback.value = { stageId, kind: "checks", checks: shown };
@@ -69,7 +68,7 @@ export function createStageActions(opts: StageActionsOptions) {
   /** Posts an action card's result (modal, deep link) or runs it through the worker (api_call). */
   async function resolveAction(stageId: string, card: ActionCard, result?: FieldValues): Promise<FieldValues | null> {
     feedback.value = null;
-    const res = await run<{ result: FieldValues }>(stageId, () => call(`/actions/${encodeURIComponent(card.id)}`, "POST", { stageId, result }));
+    const res = await run(stageId, () => api.call(ROUTES.action, session.auth(), { body: { stageId, result } }, { cardId: card.id }));
     return res?.result ?? null;
   }
 

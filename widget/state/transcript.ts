@@ -1,7 +1,7 @@
 import type { ToolCall } from "../../shared/chat.ts";
 import type { Advice, StoredMessage } from "../../shared/session.ts";
 import type { Strategy, StepView } from "../agent/loop.ts";
-import { parseReact } from "../agent/strategies/text-react-parse.ts";
+import type { TextReact } from "../agent/strategies/load-text-react.ts";
 
 /** One line of the collapsed "how I got there" list under a reply. */
 export interface ReasoningStep {
@@ -55,7 +55,11 @@ function toolLine(call: ToolCall): string {
  * questions, with the reasoning collapsed under it. Tool results and text-ReAct observations are
  * the model's working, not conversation: they appear only as reasoning steps.
  */
-export function buildTranscript(messages: readonly StoredMessage[], advice: readonly Advice[], strategy: Strategy, live: Pick<StepView, "id" | "answer" | "reasoning"> | null): TranscriptItem[] {
+export function buildTranscript(
+  messages: readonly StoredMessage[], advice: readonly Advice[], strategy: Strategy, live: Pick<StepView, "id" | "answer" | "reasoning"> | null,
+  /** Text ReAct's parser (a lazy chunk): until it has loaded, a ReAct reply shows no raw Thought/Action text. */
+  parseReact?: TextReact["parseReact"],
+): TranscriptItem[] {
   const items: TranscriptItem[] = [];
   const outcomes = new Map<string, string>();
   for (const m of messages) if (m.role === "tool" && m.toolCallId) outcomes.set(m.toolCallId, m.content);
@@ -72,7 +76,7 @@ export function buildTranscript(messages: readonly StoredMessage[], advice: read
     r.id ||= id;
     let answer = text;
     if (strategy === "text-react") {
-      const step = parseReact(text);
+      const step = parseReact?.(text) ?? { kind: "invalid" as const, thought: "", error: "" };
       answer = step.kind === "final" ? step.answer : "";
       if (step.thought) r.reasoning.push({ id: `${id}:t`, kind: "thought", text: step.thought });
     } else if (strategy === "hybrid" && /^\s*Thought\s*:/i.test(text)) {
@@ -105,7 +109,7 @@ export function buildTranscript(messages: readonly StoredMessage[], advice: read
       items.push({ kind: "user", id: m.id, content: m.content, at: m.at });
     } else if (m.role === "assistant") {
       let calls = m.toolCalls ?? [];
-      if (strategy === "text-react") {
+      if (strategy === "text-react" && parseReact) {
         const step = parseReact(m.content);
         if (step.kind === "action") calls = [{ id: `react_${m.id}`, type: "function", function: { name: step.tool, arguments: JSON.stringify(step.input) } }];
       }

@@ -1,5 +1,5 @@
 import { retryAfterMs } from "../../shared/retry-after.ts";
-import { HttpError, NetworkError, TimeoutError, isAbortError } from "./errors.ts";
+import { HttpError, NetworkError, ProtocolError, TimeoutError, isAbortError } from "./errors.ts";
 
 /** JSON over fetch with the typed errors of errors.ts. */
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
@@ -9,6 +9,8 @@ function retryAfterSeconds(header: string | null): number | undefined {
   const ms = retryAfterMs(header);
   return ms === undefined ? undefined : Math.max(1, Math.ceil(ms / 1000));
 }
+
+const methodOf = (opts: RequestOptions) => opts.method ?? (opts.body === undefined ? "GET" : "POST");
 
 export interface RequestOptions {
   method?: string;
@@ -22,7 +24,7 @@ export interface RequestOptions {
 
 /** Sends the request and returns the Response once it is known to be 2xx; throws the typed errors otherwise. */
 export async function request(url: string, opts: RequestOptions = {}): Promise<Response> {
-  const method = opts.method ?? (opts.body === undefined ? "GET" : "POST");
+  const method = methodOf(opts);
   const headers: Record<string, string> = {};
   if (opts.body !== undefined) headers["content-type"] = "application/json";
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
@@ -67,7 +69,14 @@ export async function request(url: string, opts: RequestOptions = {}): Promise<R
   return res;
 }
 
-export async function requestJson<T>(url: string, opts: RequestOptions = {}): Promise<T> {
+/**
+ * A JSON response, checked where it enters: `check` returns the value as the route promises it, or
+ * null when the body is of another shape (a ProtocolError, not a cast that fails later).
+ */
+export async function requestJson<T>(url: string, check: (body: unknown) => T | null, opts: RequestOptions = {}): Promise<T> {
   const res = await request(url, opts);
-  return (await res.json()) as T;
+  const body: unknown = await res.json().catch(() => undefined);
+  const value = check(body);
+  if (value === null) throw new ProtocolError("bad_response", `Unexpected answer from ${url}`);
+  return value;
 }

@@ -63,10 +63,10 @@ function parseChunk(data: string): ChatChunk {
   try {
     value = JSON.parse(data);
   } catch {
-    value = null;
+    /* not JSON: not a chunk either */
   }
   const chunk = asChatChunk(value);
-  if (!chunk) throw new ProtocolError("bad_response", `A streamed chunk is not a chat completion chunk: ${data.slice(0, 80)}`);
+  if (!chunk) throw new ProtocolError("bad_response", `Not a chat chunk: ${data.slice(0, 80)}`);
   return chunk;
 }
 

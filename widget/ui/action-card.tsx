@@ -1,5 +1,5 @@
 import { useState } from "preact/hooks";
-import { localize } from "../../shared/agent-config.ts";
+import { localize } from "../../shared/localize.ts";
 import type { FieldValues } from "../../shared/session.ts";
 import type { ActionCard } from "../../shared/stage-config.ts";
 import { parseToolInput } from "../../shared/tool.ts";
@@ -58,8 +58,9 @@ export function ActionCardView({ card, stageId, actions, locale, strings }: Prop
       }
       const result = card.tool ? await runTool(card.tool, input) : input;
       if (await actions.resolveAction(stageId, card, result)) setForm(null);
-    } catch (err) {
-      setError((err as Error).message);
+    } catch {
+      // The tool's schema refused the form's values; its message is for logs, not for visitors.
+      setError(strings.errFormInvalid);
     }
   };
 

@@ -1,4 +1,4 @@
-import { localize } from "../../shared/agent-config.ts";
+import { localize } from "../../shared/localize.ts";
 import type { ChatStore } from "../state/chat-store.ts";
 import { AdviceCard } from "./advice-card.tsx";
 

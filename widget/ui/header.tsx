@@ -1,4 +1,4 @@
-import { localize } from "../../shared/agent-config.ts";
+import { localize } from "../../shared/localize.ts";
 import type { ChatStore } from "../state/chat-store.ts";
 import { formatCount } from "../i18n/index.ts";
 import { BookmarkIcon, CloseIcon, NewIcon } from "./icons.tsx";
@@ -10,7 +10,8 @@ export function Header({ store, view, onView }: { store: ChatStore; view: PanelV
   const adviceCount = store.advice.value.length;
   const agent = store.agent.value;
   const name = agent ? localize(agent.name, store.locale) : s.defaultTitle;
-  const adviceLabel = `${s.adviceList} (${formatCount(store.locale, adviceCount)})`;
+  const count = formatCount(store.locale, adviceCount);
+  const adviceLabel = `${s.adviceList} (${count})`;
   return (
     <div class="head">
       <div class="avatar" aria-hidden="true">
@@ -29,13 +30,14 @@ export function Header({ store, view, onView }: { store: ChatStore; view: PanelV
         </button>
       )}
       {(adviceCount > 0 || view === "advice") && (view === "chat" || view === "advice") && (
-        // An icon and the count, named in full for assistive tech and on hover: the agent's name keeps the room.
+        // An icon and the count, named in full on hover and, after the count it shows, for assistive tech
+        // (WCAG 2.5.3: the accessible name contains the visible text): the agent's name keeps the room.
         <button
           type="button" class="pill" data-action="advice" aria-pressed={view === "advice"}
-          aria-label={view === "advice" ? undefined : adviceLabel} title={view === "advice" ? undefined : adviceLabel}
+          title={view === "advice" ? undefined : adviceLabel}
           onClick={() => onView(view === "advice" ? "chat" : "advice")}
         >
-          {view === "advice" ? s.back : <><BookmarkIcon />{formatCount(store.locale, adviceCount)}</>}
+          {view === "advice" ? s.back : <><BookmarkIcon />{count}<span class="sr"> {s.adviceList}</span></>}
         </button>
       )}
       {store.debug && (view === "chat" || view === "trace") && (

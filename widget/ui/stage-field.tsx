@@ -1,5 +1,5 @@
 import { useState } from "preact/hooks";
-import { localize } from "../../shared/agent-config.ts";
+import { localize } from "../../shared/localize.ts";
 import type { FieldValue } from "../../shared/session.ts";
 import type { StageField } from "../../shared/stage-config.ts";
 import type { Strings } from "../i18n/index.ts";

@@ -1,5 +1,6 @@
-import { localize } from "../../shared/agent-config.ts";
+import { localize } from "../../shared/localize.ts";
 import { orderedStages } from "../../shared/stage-machine.ts";
+import { errorText } from "../i18n/index.ts";
 import type { ChatStore } from "../state/chat-store.ts";
 import { buildSummary } from "../state/protocol-summary.ts";
 import { stageActionsFor } from "../state/stage-actions.ts";
@@ -64,7 +65,7 @@ export function StagePanel({ store }: { store: ChatStore }) {
                       </ul>
                     </>
                   ) : (
-                    <p>{mine.kind === "conflict" ? s.conflict : mine.message}</p>
+                    <p>{mine.kind === "conflict" ? s.conflict : mine.code === "validation_failed" ? s.errFormInvalid : errorText(s, mine.code ?? "internal", mine.retryAfter, locale)}</p>
                   )}
                 </div>
               )}

@@ -1,6 +1,7 @@
 import type { AgentConfig } from "../../shared/agent-config.ts";
 import { adviceProblem } from "../../shared/advice-policy.ts";
 import type { ToolCall } from "../../shared/chat.ts";
+import { adviceEvent } from "../../shared/events.ts";
 import { EVENT_TYPES, TOOL_NAMES } from "../../shared/protocol.ts";
 import type { Advice, SessionEvent, SessionState } from "../../shared/session.ts";
 import { parseToolInput } from "../../shared/tool.ts";
@@ -19,7 +20,7 @@ export function adviceFromReply(toolCalls: readonly ToolCall[], replyId: string,
     if (!parsed.ok) continue;
     if (agent.guards.advice && adviceProblem(parsed.value)) continue;
     const advice: Advice = { id: call.id, ...parsed.value, messageId: replyId, at: now };
-    events.push({ id: `advice:${call.id}`, at: now, type: EVENT_TYPES.adviceRecorded, data: { advice } });
+    events.push(adviceEvent(advice));
   }
   return events;
 }

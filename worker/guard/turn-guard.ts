@@ -1,6 +1,7 @@
 import type { AgentConfig, SiteConfig } from "../../shared/agent-config.ts";
 import { contentText, type ChatMessage } from "../../shared/chat.ts";
-import { EVENT_TYPES, STREAM_EXTENSION, type EmergencyCategory } from "../../shared/protocol.ts";
+import { escalationEvent, traceEvent, traceEventId } from "../../shared/events.ts";
+import { STREAM_EXTENSION, type EmergencyCategory } from "../../shared/protocol.ts";
 import type { Escalation, SessionEvent } from "../../shared/session.ts";
 import { classify, type ClassifierTarget } from "./classifier.ts";
 import { contactsFor, visitorRegion, type VisitorPlace } from "./emergency-contacts.ts";
@@ -62,7 +63,7 @@ export async function guardTurn(input: TurnGuardInput): Promise<TurnGuardResult>
     if (!outcome.ok) {
       // The rules' verdict stands; the owner sees the classifier failed.
       const data = { kind: "guard", name: "classifier", ms: outcome.ms, ok: false, detail: { messageId, error: outcome.reason } };
-      return { ...none, events: [{ id: `trace:guard-classifier:${messageId}`, at: now, type: EVENT_TYPES.traceStep, data }] };
+      return { ...none, events: [traceEvent(traceEventId(`guard-classifier:${messageId}`), data, now)] };
     }
     traceDetail.classifierMs = outcome.ms;
   }
@@ -78,8 +79,8 @@ export async function guardTurn(input: TurnGuardInput): Promise<TurnGuardResult>
   };
   const detail = { messageId, category, variant: escalation.variant, source, region, matched: escalation.matched, ...traceDetail };
   const events: SessionEvent[] = [
-    { id: `escalation:${messageId}`, at: now, type: EVENT_TYPES.escalationRaised, data: { escalation } },
-    { id: `trace:guard:${messageId}`, at: now, type: EVENT_TYPES.traceStep, data: { kind: "guard", name: "emergency", ok: true, detail } },
+    escalationEvent(escalation, now),
+    traceEvent(traceEventId(`guard:${messageId}`), { kind: "guard", name: "emergency", ok: true, detail }, now),
   ];
   return { events, escalation, note: modelNote(category, contacts.map((c) => `${c.label} ${c.number}`)) };
 }

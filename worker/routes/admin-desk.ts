@@ -1,6 +1,7 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod/mini";
 import type { SiteConfig } from "../../shared/agent-config.ts";
+import * as ROUTES from "../../shared/routes.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import { jsonBody } from "../middleware/validate.ts";
@@ -19,19 +20,19 @@ function deskOf(c: Context<AdminEnv>) {
   return { agent, desk: strategyDesk(c.env, c.var.site.siteKey, agent) };
 }
 
-deskAdminRoutes.get("/v1/admin/desk/:agent/queue", async (c) => {
+deskAdminRoutes.get(ROUTES.adminDeskQueue, async (c) => {
   const { agent, desk } = deskOf(c);
   const [queue, runAt] = await Promise.all([desk.pending(), desk.nextRunAt()]);
   return c.json({ agent, queue, nextRunAt: runAt });
 });
 
-deskAdminRoutes.get("/v1/admin/desk/:agent/runs", async (c) => {
+deskAdminRoutes.get(ROUTES.adminDeskRuns, async (c) => {
   const { agent, desk } = deskOf(c);
   const limit = Math.min(Math.max(Number(c.req.query("limit")) || 20, 1), 100);
   return c.json({ agent, runs: await desk.runs(limit) });
 });
 
-deskAdminRoutes.get("/v1/admin/desk/:agent/runs/:run", async (c) => {
+deskAdminRoutes.get(ROUTES.adminDeskRunDetail, async (c) => {
   const { desk } = deskOf(c);
   const run = await desk.run(c.req.param("run"));
   if (!run) throw new ApiError(404, "not_found", "No such run");
@@ -40,7 +41,7 @@ deskAdminRoutes.get("/v1/admin/desk/:agent/runs/:run", async (c) => {
 
 const Note = z.object({ text: z.string().check(z.minLength(1), z.maxLength(2000)) });
 
-deskAdminRoutes.post("/v1/admin/desk/:agent/notes", jsonBody(Note), async (c) => {
+deskAdminRoutes.post(ROUTES.adminDeskNotes, jsonBody(Note), async (c) => {
   const { agent, desk } = deskOf(c);
   const { request, runAt } = await desk.enqueue(
     c.var.site.siteKey,
@@ -51,7 +52,7 @@ deskAdminRoutes.post("/v1/admin/desk/:agent/notes", jsonBody(Note), async (c) =>
   return c.json({ request, runAt }, 202);
 });
 
-deskAdminRoutes.post("/v1/admin/desk/:agent/run", async (c) => {
+deskAdminRoutes.post(ROUTES.adminDeskRun, async (c) => {
   const { agent, desk } = deskOf(c);
   return c.json(await desk.runNow(c.var.site.siteKey, agent), 202);
 });
@@ -62,17 +63,17 @@ const RollbackBody = z.object({
   run: z.optional(z.string().check(z.maxLength(100))),
 });
 
-deskAdminRoutes.post("/v1/admin/desk/:agent/runs/:run/promote", jsonBody(Why), async (c) => {
+deskAdminRoutes.post(ROUTES.adminDeskPromote, jsonBody(Why), async (c) => {
   const { desk } = deskOf(c);
   return c.json(await registryCall(desk.promoteRun(c.req.param("run"), c.req.valid("json").why)));
 });
 
-deskAdminRoutes.post("/v1/admin/desk/:agent/runs/:run/reject", jsonBody(Why), async (c) => {
+deskAdminRoutes.post(ROUTES.adminDeskReject, jsonBody(Why), async (c) => {
   const { desk } = deskOf(c);
   return c.json(await registryCall(desk.rejectRun(c.req.param("run"), c.req.valid("json").why)));
 });
 
-deskAdminRoutes.post("/v1/admin/desk/:agent/rollback", jsonBody(RollbackBody), async (c) => {
+deskAdminRoutes.post(ROUTES.adminDeskRollback, jsonBody(RollbackBody), async (c) => {
   const { desk } = deskOf(c);
   const { why, run } = c.req.valid("json");
   return c.json(await registryCall(desk.rollbackRun(run, why)));

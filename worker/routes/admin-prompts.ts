@@ -1,6 +1,7 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod/mini";
 import type { SiteConfig } from "../../shared/agent-config.ts";
+import * as ROUTES from "../../shared/routes.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import { jsonBody } from "../middleware/validate.ts";
@@ -40,19 +41,19 @@ function refOf(value: string | undefined, what: string): { version?: number; lab
 
 const registry = (c: AdminContext) => promptRegistry(c.env, c.var.site.siteKey);
 
-promptAdminRoutes.get("/v1/admin/prompts", async (c) => c.json({ prompts: await registryCall(registry(c).list()) }));
+promptAdminRoutes.get(ROUTES.adminPrompts, async (c) => c.json({ prompts: await registryCall(registry(c).list()) }));
 
-promptAdminRoutes.get("/v1/admin/prompts/:agent/:name", async (c) => {
+promptAdminRoutes.get(ROUTES.adminPrompt, async (c) => {
   const { path } = pathOf(c);
   return c.json({ path, ...(await registryCall(registry(c).versions(path))) });
 });
 
-promptAdminRoutes.get("/v1/admin/prompts/:agent/:name/versions/:ref", async (c) => {
+promptAdminRoutes.get(ROUTES.adminPromptVersion, async (c) => {
   const { path } = pathOf(c);
   return c.json(await registryCall(registry(c).version(path, refOf(c.req.param("ref"), "version"))));
 });
 
-promptAdminRoutes.get("/v1/admin/prompts/:agent/:name/diff", async (c) => {
+promptAdminRoutes.get(ROUTES.adminPromptDiff, async (c) => {
   const { path } = pathOf(c);
   const [a, b] = await registryCall(
     Promise.all([
@@ -76,7 +77,7 @@ const SaveBody = z.object({
   labels: z.optional(z.array(LabelName).check(z.maxLength(10))),
 });
 
-promptAdminRoutes.post("/v1/admin/prompts/:agent/:name/versions", jsonBody(SaveBody), async (c) => {
+promptAdminRoutes.post(ROUTES.adminPromptVersions, jsonBody(SaveBody), async (c) => {
   const { agent, path } = pathOf(c);
   const body = c.req.valid("json");
   if (body.labels?.includes("latest"))
@@ -91,7 +92,7 @@ const MoveBody = z.object({
   why: z.string().check(z.minLength(1), z.maxLength(1000)),
 });
 
-promptAdminRoutes.put("/v1/admin/prompts/:agent/:name/labels/:label", jsonBody(MoveBody), async (c) => {
+promptAdminRoutes.put(ROUTES.adminPromptLabel, jsonBody(MoveBody), async (c) => {
   const { agent, path } = pathOf(c);
   const label = c.req.param("label");
   if (!LabelName.safeParse(label).success)
@@ -102,7 +103,7 @@ promptAdminRoutes.put("/v1/admin/prompts/:agent/:name/labels/:label", jsonBody(M
   return c.json(move);
 });
 
-promptAdminRoutes.get("/v1/admin/prompts/:agent/:name/history", async (c) => {
+promptAdminRoutes.get(ROUTES.adminPromptHistory, async (c) => {
   const { path } = pathOf(c);
   const label = c.req.query("label");
   if (label !== undefined && !LabelName.safeParse(label).success)
@@ -111,7 +112,7 @@ promptAdminRoutes.get("/v1/admin/prompts/:agent/:name/history", async (c) => {
 });
 
 /** What the chat path sends for this agent at a label (production by default), with the versions used. */
-promptAdminRoutes.get("/v1/admin/agents/:agent/system-prompt", async (c) => {
+promptAdminRoutes.get(ROUTES.adminSystemPrompt, async (c) => {
   const id = c.req.param("agent");
   const agent = c.var.site.agents.includes(id) ? await loadAgent(c.env, id) : null;
   if (!agent) throw new ApiError(404, "unknown_agent", `Agent ${JSON.stringify(id)} is not available for this site`);

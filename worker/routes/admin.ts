@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import type { SiteConfig } from "../../shared/agent-config.ts";
+import * as ROUTES from "../../shared/routes.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import { adminKey } from "../middleware/admin-key.ts";
@@ -15,11 +16,11 @@ type AdminEnv = AppEnv & { Variables: { site: SiteConfig } };
  * state and trace (every completion with model, tokens, ms and retries; every tool call; errors).
  */
 export const adminRoutes = new Hono<AdminEnv>();
-adminRoutes.use("/v1/admin/*", adminKey());
+adminRoutes.use(ROUTES.adminScope, adminKey());
 adminRoutes.route("/", promptAdminRoutes);
 adminRoutes.route("/", deskAdminRoutes);
 
-adminRoutes.get("/v1/admin/sessions", async (c) => {
+adminRoutes.get(ROUTES.adminSessions, async (c) => {
   const site = c.var.site;
   const limit = Math.min(Math.max(Number(c.req.query("limit")) || 50, 1), 200);
   const before = Number(c.req.query("before")) || undefined;
@@ -40,9 +41,9 @@ async function siteSession(c: { env: AppEnv["Bindings"]; var: { site: SiteConfig
   return state;
 }
 
-adminRoutes.get("/v1/admin/sessions/:id", async (c) => c.json({ state: await siteSession(c, c.req.param("id")) }));
+adminRoutes.get(ROUTES.adminSession, async (c) => c.json({ state: await siteSession(c, c.req.param("id")) }));
 
-adminRoutes.get("/v1/admin/sessions/:id/trace", async (c) => {
+adminRoutes.get(ROUTES.adminTrace, async (c) => {
   const state = await siteSession(c, c.req.param("id"));
   return c.json({ sessionId: state.sessionId, agentId: state.agentId, usage: state.usage, trace: state.trace });
 });

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { ChatRequest } from "../../shared/chat.ts";
 import { HEADERS, STREAM_EXTENSION } from "../../shared/protocol.ts";
 import type { SessionEvent } from "../../shared/session.ts";
+import * as ROUTES from "../../shared/routes.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import { jsonBody } from "../middleware/validate.ts";
@@ -33,7 +34,7 @@ const noop = () => {};
  * bytes the client receives, the reply, its usage (counted into the session and the site's day)
  * and the completion's trace steps.
  */
-chatRoutes.post("/v1/chat/completions", sessionToken(), jsonBody(ChatRequest), async (c) => {
+chatRoutes.post(ROUTES.chat, sessionToken(), jsonBody(ChatRequest), async (c) => {
   const req = c.req.valid("json");
   const claims = c.var.claims;
   if (req.messages.some((m) => m.role === "system")) {

@@ -1,4 +1,5 @@
 import { Hono, type Context } from "hono";
+import * as ROUTES from "../../shared/routes.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../errors.ts";
 
@@ -16,5 +17,5 @@ function demoPage(c: Context<AppEnv>, path: string): Promise<Response> {
   return c.env.ASSETS.fetch(new Request(url, c.req.raw));
 }
 
-demoPageRoutes.get("/", (c) => demoPage(c, "/index.html"));
-demoPageRoutes.get("/:page{[a-z0-9-]+\\.html}", (c) => demoPage(c, c.req.path));
+demoPageRoutes.get(ROUTES.demoHome, (c) => demoPage(c, "/index.html"));
+demoPageRoutes.get(ROUTES.demoPage, (c) => demoPage(c, c.req.path));

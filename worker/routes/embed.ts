@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../env.ts";
 import { loadSite } from "../config/config-store.ts";
 import { pageCsp } from "../page-csp.ts";
+import * as ROUTES from "../../shared/routes.ts";
 
 export const embedRoutes = new Hono<AppEnv>();
 
@@ -14,7 +15,7 @@ const scriptJson = (v: unknown) => JSON.stringify(v).replace(/</g, "\\u003c");
  * obeys and answers only those parents) and sent as `frame-ancestors`, so no other site can frame
  * it. Sessions opened from the frame carry the worker's own origin (see checkSiteOrigin).
  */
-embedRoutes.get("/embed/:agent", async (c) => {
+embedRoutes.get(ROUTES.embed, async (c) => {
   const agentId = c.req.param("agent");
   const siteKey = c.req.query("site") ?? "";
   const site = siteKey ? await loadSite(c.env, siteKey) : null;

@@ -1,8 +1,9 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../env.ts";
 import { usesDemoModel } from "../llm/upstream.ts";
+import * as ROUTES from "../../shared/routes.ts";
 
 export const healthRoutes = new Hono<AppEnv>();
 
 /** Liveness, and whether replies come from the offline demo model (the demo page says so). */
-healthRoutes.get("/v1/health", (c) => c.json({ ok: true, demo: usesDemoModel(c.env) }));
+healthRoutes.get(ROUTES.health, (c) => c.json({ ok: true, demo: usesDemoModel(c.env) }));

@@ -4,6 +4,7 @@ import { CreateSessionRequest, type SessionResponse } from "../../shared/api.ts"
 import { ClientEvent } from "../../shared/session-events.ts";
 import { orderedStages } from "../../shared/stage-machine.ts";
 import { EVENT_TYPES, LIMITS } from "../../shared/protocol.ts";
+import * as ROUTES from "../../shared/routes.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import { jsonBody } from "../middleware/validate.ts";
@@ -21,7 +22,7 @@ import { siteLedger } from "../limits/site-ledger.ts";
 
 export const sessionRoutes = new Hono<AppEnv>();
 
-sessionRoutes.post("/v1/sessions", jsonBody(CreateSessionRequest), async (c) => {
+sessionRoutes.post(ROUTES.sessions, jsonBody(CreateSessionRequest), async (c) => {
   const { siteKey, agentId, locale } = c.req.valid("json");
   const secret = requireSecret(c.env);
   const site = await checkSiteOrigin(c, siteKey, true);
@@ -40,7 +41,7 @@ sessionRoutes.post("/v1/sessions", jsonBody(CreateSessionRequest), async (c) => 
   return c.json(body, 201);
 });
 
-sessionRoutes.get("/v1/sessions/:id", sessionToken(), ownSession(), async (c) => {
+sessionRoutes.get(ROUTES.session, sessionToken(), ownSession(), async (c) => {
   const claims = c.var.claims;
   const [state, agent, site] = await Promise.all([sessionRoom(c.env, claims.sid).getState(), loadAgent(c.env, claims.agent), loadSite(c.env, claims.site)]);
   if (!state.sessionId) throw new ApiError(404, "not_found", "Session not found");
@@ -51,7 +52,7 @@ sessionRoutes.get("/v1/sessions/:id", sessionToken(), ownSession(), async (c) =>
 const AppendEvents = z.object({ events: z.array(ClientEvent).check(z.minLength(1), z.maxLength(50)) });
 
 /** The widget stores its client-side tools' trace steps (and copies of advice the worker derived). */
-sessionRoutes.post("/v1/sessions/:id/events", sessionToken(), ownSession(), jsonBody(AppendEvents), async (c) => {
+sessionRoutes.post(ROUTES.sessionEvents, sessionToken(), ownSession(), jsonBody(AppendEvents), async (c) => {
   const claims = c.var.claims;
   const room = sessionRoom(c.env, claims.sid);
   const events = c.req.valid("json").events;

@@ -6,6 +6,7 @@ import type { StageConfig } from "../../shared/stage-config.ts";
 import { fieldSchema } from "../../shared/stage-fields.ts";
 import { contextValue, stageById } from "../../shared/stage-machine.ts";
 import { describeIssue } from "../../shared/tool.ts";
+import * as ROUTES from "../../shared/routes.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import { jsonBody } from "../middleware/validate.ts";
@@ -42,7 +43,7 @@ function refusal(outcome: StageOutcome, what: string): never {
   throw new ApiError(409, "conflict", `${what}: that stage cannot be changed now (current stage: ${outcome.state?.stage.current ?? "none"})`);
 }
 
-stageRoutes.get("/v1/sessions/:id/context", ...guard, async (c) => {
+stageRoutes.get(ROUTES.sessionContext, ...guard, async (c) => {
   const state = await sessionRoom(c.env, c.var.claims.sid).getState();
   return c.json({ stage: state.stage, context: state.context, contextVersion: state.contextVersion });
 });
@@ -55,7 +56,7 @@ const PatchContext = z.object({
 });
 
 /** One field edited by the visitor; based on an old version it is refused (409), never overwritten silently. */
-stageRoutes.patch("/v1/sessions/:id/context", ...guard, jsonBody(PatchContext), async (c) => {
+stageRoutes.patch(ROUTES.sessionContext, ...guard, jsonBody(PatchContext), async (c) => {
   const { stageId, field, value, baseVersion } = c.req.valid("json");
   const agent = await stagedAgent(c.env, c.var.claims.agent);
   const stage = stageOf(agent, stageId);
@@ -71,7 +72,7 @@ stageRoutes.patch("/v1/sessions/:id/context", ...guard, jsonBody(PatchContext), 
 });
 
 /** Runs the completion checks; blocking failures keep the stage open (200, completed: false, with the checks). */
-stageRoutes.post("/v1/sessions/:id/stages/:stageId/complete", ...guard, async (c) => {
+stageRoutes.post(ROUTES.stageComplete, ...guard, async (c) => {
   const agent = await stagedAgent(c.env, c.var.claims.agent);
   const stage = stageOf(agent, c.req.param("stageId"));
   const room = sessionRoom(c.env, c.var.claims.sid);
@@ -93,7 +94,7 @@ const ActionBody = z.object({ stageId: z.string().check(z.maxLength(40)), result
  * configured endpoint; `deep_link` and `modal` cards post what the widget got. The card's result
  * mapping merges the result into the stage's context.
  */
-stageRoutes.post("/v1/sessions/:id/actions/:cardId", ...guard, jsonBody(ActionBody), async (c) => {
+stageRoutes.post(ROUTES.action, ...guard, jsonBody(ActionBody), async (c) => {
   const { stageId, result: posted } = c.req.valid("json");
   const agent = await stagedAgent(c.env, c.var.claims.agent);
   const stage = stageOf(agent, stageId);
@@ -118,7 +119,7 @@ stageRoutes.post("/v1/sessions/:id/actions/:cardId", ...guard, jsonBody(ActionBo
   return c.json({ result, events: outcome.events });
 });
 
-stageRoutes.get("/v1/sessions/:id/trace", ...guard, async (c) => {
+stageRoutes.get(ROUTES.trace, ...guard, async (c) => {
   const state = await sessionRoom(c.env, c.var.claims.sid).getState();
   return c.json({ trace: state.trace });
 });

@@ -1,8 +1,9 @@
 import { Hono } from "hono";
 import { z } from "zod/mini";
-import { EVENT_TYPES } from "../../shared/protocol.ts";
+import { freshEventId, traceEvent } from "../../shared/events.ts";
 import { parseToolInput } from "../../shared/tool.ts";
 import { RECORD_STAGE_DATA } from "../../shared/tools/record-stage-data.ts";
+import * as ROUTES from "../../shared/routes.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import { jsonBody } from "../middleware/validate.ts";
@@ -24,7 +25,7 @@ const ToolCallBody = z.object({
 });
 
 /** Runs an edge tool with the same schema the model was given; each run is a trace step. */
-toolRoutes.post("/v1/tools/:name", sessionToken(), jsonBody(ToolCallBody), async (c) => {
+toolRoutes.post(ROUTES.tool, sessionToken(), jsonBody(ToolCallBody), async (c) => {
   const name = c.req.param("name");
   const tool = EDGE_TOOLS[name];
   if (!tool) throw new ApiError(404, "not_found", `No edge tool named ${JSON.stringify(name.slice(0, 60))}`);
@@ -43,12 +44,9 @@ toolRoutes.post("/v1/tools/:name", sessionToken(), jsonBody(ToolCallBody), async
   const trace = (ok: boolean, detail: Record<string, string | number | boolean | null>) =>
     c.executionCtx.waitUntil(
       sessionRoom(c.env, claims.sid)
-        .append([{
-          id: `trace:${crypto.randomUUID()}`,
-          at: started,
-          type: EVENT_TYPES.traceStep,
-          data: { kind: "tool", name, ms: Date.now() - started, ok, detail: { side: "edge", callId: callId ?? null, ...detail } },
-        }])
+        .append([traceEvent(freshEventId("trace"), {
+          kind: "tool", name, ms: Date.now() - started, ok, detail: { side: "edge", callId: callId ?? null, ...detail },
+        }, started)])
         .catch(() => {}),
     );
   try {

@@ -1,6 +1,6 @@
-import { EVENT_TYPES } from "../../shared/protocol.ts";
 import type { SessionEvent, StoredMessage } from "../../shared/session.ts";
-import { contentText, type ChatMessage } from "../../shared/chat.ts";
+import type { ChatMessage } from "../../shared/chat.ts";
+import { messageEvent, toStoredMessage, traceEvent, traceEventId, usageEvent as usageRecorded } from "../../shared/events.ts";
 import type { AccumulatedReply } from "../llm/reply-accumulator.ts";
 
 /**
@@ -11,16 +11,7 @@ import type { AccumulatedReply } from "../llm/reply-accumulator.ts";
 export function newInputEvents(messages: readonly ChatMessage[], now = Date.now()): SessionEvent[] {
   let start = messages.length;
   while (start > 0 && messages[start - 1].role !== "assistant") start--;
-  return messages.slice(start).filter((m) => m.role !== "system").map((m) => {
-    const message: StoredMessage = {
-      id: m.id ?? crypto.randomUUID(),
-      role: m.role,
-      content: contentText(m.content),
-      ...(m.role === "tool" ? { toolCallId: m.tool_call_id } : {}),
-      at: now,
-    };
-    return messageEvent(message);
-  });
+  return messages.slice(start).filter((m) => m.role !== "system").map((m) => messageEvent(toStoredMessage(m, now, crypto.randomUUID())));
 }
 
 export function replyEvent(replyId: string, reply: AccumulatedReply, cut: boolean, now = Date.now()): SessionEvent {
@@ -37,10 +28,6 @@ export function replyEvent(replyId: string, reply: AccumulatedReply, cut: boolea
   return messageEvent(message, cut ? ":interrupted" : "");
 }
 
-function messageEvent(message: StoredMessage, suffix = ""): SessionEvent {
-  return { id: `msg:${message.id}${suffix}`, at: message.at, type: EVENT_TYPES.messageAppended, data: { message } };
-}
-
 /** The router's classification, kept as a trace step of the turn. */
 export function routeTraceEvent(replyId: string, reply: AccumulatedReply, ms: number, now = Date.now()): SessionEvent {
   let decision: Record<string, string | number | null> = { intent: null };
@@ -48,7 +35,7 @@ export function routeTraceEvent(replyId: string, reply: AccumulatedReply, ms: nu
     const args = JSON.parse(reply.toolCalls[0]?.function.arguments ?? "{}") as { intent?: string; confidence?: number };
     decision = { intent: String(args.intent ?? ""), confidence: Number(args.confidence ?? 0) };
   } catch { /* an unparsable classification is recorded as such */ }
-  return { id: `trace:${replyId}`, at: now, type: EVENT_TYPES.traceStep, data: { kind: "classify", ms, ok: decision.intent !== null, detail: decision } };
+  return traceEvent(traceEventId(replyId), { kind: "classify", ms, ok: decision.intent !== null, detail: decision }, now);
 }
 
 /** Tokens of text when the provider sent no usage (a cut stream): about four characters a token. */
@@ -64,7 +51,7 @@ export function usageEvent(callId: string, replyId: string, model: string, reply
   const data = u
     ? { replyId, model, promptTokens: u.prompt_tokens ?? 0, completionTokens: u.completion_tokens ?? 0 }
     : { replyId, model, promptTokens: estimateTokens(promptText()), completionTokens: estimateTokens(completionText), estimated: true };
-  return { id: `usage:${callId}`, at: now, type: EVENT_TYPES.usageRecorded, data };
+  return usageRecorded(callId, data, now);
 }
 
 export interface CompletionOutcome {
@@ -86,23 +73,16 @@ export interface CompletionOutcome {
 
 /** A turn's completion as trace steps (seeds 001 and 003): each fallback and retry, then the completion itself. */
 export function completionTraceEvents(o: CompletionOutcome, now = Date.now()): SessionEvent[] {
-  const fallbacks: SessionEvent[] = (o.fallbacks ?? []).map((f, i) => ({
-    id: `trace:fallback:${o.callId}:${i + 1}`,
-    at: now,
-    type: EVENT_TYPES.traceStep,
-    data: {
-      kind: "fallback",
-      name: f.from,
-      ok: false,
+  const fallbacks: SessionEvent[] = (o.fallbacks ?? []).map((f, i) =>
+    traceEvent(traceEventId(`fallback:${o.callId}:${i + 1}`), {
+      kind: "fallback", name: f.from, ok: false,
       detail: { replyId: o.replyId, from: f.from, to: f.to, reason: f.reason, status: f.status, retryAfterMs: f.retryAfterMs ?? null },
-    },
-  }));
-  const retries: SessionEvent[] = o.retries.map((r, i) => ({
-    id: `trace:retry:${o.callId}:${i + 1}`,
-    at: now,
-    type: EVENT_TYPES.traceStep,
-    data: { kind: "retry", name: o.model, ok: false, detail: { replyId: o.replyId, retry: i + 1, reason: r.reason, status: r.status, waitMs: r.waitMs } },
-  }));
+    }, now));
+  const retries: SessionEvent[] = o.retries.map((r, i) =>
+    traceEvent(traceEventId(`retry:${o.callId}:${i + 1}`), {
+      kind: "retry", name: o.model, ok: false,
+      detail: { replyId: o.replyId, retry: i + 1, reason: r.reason, status: r.status, waitMs: r.waitMs },
+    }, now));
   const detail: Record<string, string | number | boolean | null> = {
     replyId: o.replyId, purpose: o.purpose, model: o.model, status: o.status, attempts: o.attempts, retries: o.retries.length,
     fallbacks: o.fallbacks?.length ?? 0,
@@ -111,11 +91,6 @@ export function completionTraceEvents(o: CompletionOutcome, now = Date.now()): S
   if (o.usage?.estimated) detail.estimated = true;
   if (o.prompt) detail.prompt = o.prompt;
   if (o.error) Object.assign(detail, { error: o.error.code, message: o.error.message.slice(0, 300) });
-  const completion: SessionEvent = {
-    id: `trace:completion:${o.callId}`,
-    at: now,
-    type: EVENT_TYPES.traceStep,
-    data: { kind: "completion", name: o.model, ms: o.ms, ok: o.status === "complete", detail },
-  };
-  return [...fallbacks, ...retries, completion];
+  const completion = { kind: "completion", name: o.model, ms: o.ms, ok: o.status === "complete", detail };
+  return [...fallbacks, ...retries, traceEvent(traceEventId(`completion:${o.callId}`), completion, now)];
 }

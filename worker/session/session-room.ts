@@ -1,5 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
-import { EVENT_TYPES } from "../../shared/protocol.ts";
+import { feedbackEvent, sessionOpenedEvent, stageChangedEvent } from "../../shared/events.ts";
 import { foldSession, reduceSession, type SessionEvent, type SessionState } from "../../shared/session.ts";
 import type { FeedbackInput } from "../../shared/session-events.ts";
 import type { StageConfig } from "../../shared/stage-config.ts";
@@ -42,8 +42,8 @@ export class SessionRoom extends DurableObject<Env> {
   async open(data: { sessionId: string; siteKey: string; agentId: string; locale?: string }, firstStage?: string): Promise<SessionState> {
     if (this.state.sessionId) return this.state;
     const at = Date.now();
-    const events: SessionEvent[] = [{ id: "opened", at, type: EVENT_TYPES.sessionOpened, data }];
-    if (firstStage) events.push({ id: "stage:start", at, type: EVENT_TYPES.stageChanged, data: { from: null, to: firstStage, reason: "started" } });
+    const events: SessionEvent[] = [sessionOpenedEvent(data, at)];
+    if (firstStage) events.push(stageChangedEvent(null, firstStage, "started", at, "stage:start"));
     this.store(events);
     return this.state;
   }
@@ -106,8 +106,7 @@ export class SessionRoom extends DurableObject<Env> {
   async giveFeedback(input: FeedbackInput): Promise<FeedbackOutcome | null> {
     const at = this.state.messages.findIndex((m) => m.id === input.messageId && m.role === "assistant");
     if (at === -1) return null;
-    const id = `feedback:${crypto.randomUUID()}`;
-    const event: SessionEvent = { id, at: Date.now(), type: EVENT_TYPES.feedbackGiven, data: input };
+    const event = feedbackEvent(input, Date.now());
     this.store([event]);
     const asked = (m: { role: string; content: string }) => m.role === "user" && !m.content.startsWith("Observation:");
     const question = this.state.messages.slice(0, at).filter(asked).at(-1);

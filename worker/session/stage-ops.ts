@@ -1,4 +1,4 @@
-import { EVENT_TYPES } from "../../shared/protocol.ts";
+import { actionEvent, contextEvent, freshEventId, stageChangedEvent, traceEvent } from "../../shared/events.ts";
 import type { FieldValues, SessionEvent, SessionState } from "../../shared/session.ts";
 import type { StageConfig } from "../../shared/stage-config.ts";
 import { autoTransition, isBlocked, nextStageId, ruleChecks, stageById, type RuleCheck } from "../../shared/stage-machine.ts";
@@ -28,10 +28,8 @@ export interface StageOutcome {
   state?: SessionState;
 }
 
-const id = (kind: string) => `${kind}:${crypto.randomUUID()}`;
-
 function transitionEvents(from: string, to: string | null, reason: "confirmed" | "auto" | "condition", at: number): SessionEvent[] {
-  return [{ id: id("stage"), at, type: EVENT_TYPES.stageChanged, data: { from, to, reason } }];
+  return [stageChangedEvent(from, to, reason, at)];
 }
 
 /**
@@ -48,8 +46,8 @@ export function updateContext(state: SessionState, req: ContextRequest, stages: 
   if (!editable) return { status: "not_current", events: [] };
   const at = Date.now();
   const events: SessionEvent[] = [];
-  if (req.action) events.push({ id: id("action"), at, type: EVENT_TYPES.actionResolved, data: { stageId: stage.id, cardId: req.action.cardId, result: req.action.result } });
-  events.push({ id: id("ctx"), at, type: EVENT_TYPES.contextUpdated, data: { stageId: stage.id, values: req.values, source: req.source } });
+  if (req.action) events.push(actionEvent(stage.id, req.action.cardId, req.action.result, at));
+  events.push(contextEvent(stage.id, req.values, req.source, at));
   // An `auto` or `condition` stage moves on by itself once its values allow it; a visitor's own
   // edit never moves the workflow (they press "complete" when they are ready).
   if (req.source !== "visitor" && current === stage.id) {
@@ -69,10 +67,8 @@ export function completeStage(state: SessionState, req: CompleteRequest, stages:
   const blocked = isBlocked(checks);
   // Every attempt is traced, failures included: `log` rules exist to be read here.
   const failed = checks.filter((c) => !c.passed);
-  const trace: SessionEvent = {
-    id: id("trace"), at, type: EVENT_TYPES.traceStep,
-    data: { kind: "stage_complete", name: stage.id, ok: !blocked, detail: { failed: failed.map((c) => `${c.ruleId}:${c.action}`).join(",") || null } },
-  };
+  const detail = { failed: failed.map((c) => `${c.ruleId}:${c.action}`).join(",") || null };
+  const trace = traceEvent(freshEventId("trace"), { kind: "stage_complete", name: stage.id, ok: !blocked, detail }, at);
   if (blocked) return { status: "blocked", events: [trace], checks };
   return { status: "ok", events: [trace, ...transitionEvents(stage.id, nextStageId(stage, state.context), "confirmed", at)], checks };
 }

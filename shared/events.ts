@@ -1,0 +1,77 @@
+import type { ChatMessage } from "./chat.ts";
+import { contentText } from "./message-content.ts";
+import { EVENT_TYPES } from "./protocol.ts";
+import type {
+  Advice, Escalation, FeedbackInput, FieldValues, SessionEvent, StoredMessage, TraceStep, UsageRecorded,
+} from "./session-events.ts";
+
+/**
+ * Session events and their ids, made in one place for both sides. An id says what the event is
+ * about (`msg:<message id>`), so an event appended twice (a retried request, a replayed outbox) is
+ * stored once, and a message event replaces the message of the same id when folded.
+ */
+export const messageEventId = (messageId: string, suffix = "") => `msg:${messageId}${suffix}`;
+export const traceEventId = (key: string) => `trace:${key}`;
+/** Events with no natural key (a stage change, a context edit): a fresh id each time. */
+export const freshEventId = (kind: "stage" | "ctx" | "action" | "trace" | "feedback") => `${kind}:${crypto.randomUUID()}`;
+
+/** The first event of every session; one per session, so its id is fixed. */
+export function sessionOpenedEvent(data: { sessionId: string; siteKey: string; agentId: string; locale?: string }, at: number): SessionEvent {
+  return { id: "opened", at, type: EVENT_TYPES.sessionOpened, data };
+}
+
+/** `suffix`: an interrupted copy of a reply gets its own id, so a completed retry supersedes it. */
+export function messageEvent(message: StoredMessage, suffix = ""): SessionEvent {
+  return { id: messageEventId(message.id, suffix), at: message.at, type: EVENT_TYPES.messageAppended, data: { message } };
+}
+
+export function adviceEvent(advice: Advice): SessionEvent {
+  return { id: `advice:${advice.id}`, at: advice.at, type: EVENT_TYPES.adviceRecorded, data: { advice } };
+}
+
+export function traceEvent(id: string, data: TraceStep["data"], at = Date.now()): SessionEvent {
+  return { id, at, type: EVENT_TYPES.traceStep, data };
+}
+
+/** The emergency guard's card for one visitor message: one per message, so a retried turn raises it once. */
+export function escalationEvent(escalation: Escalation, at: number): SessionEvent {
+  return { id: `escalation:${escalation.messageId}`, at, type: EVENT_TYPES.escalationRaised, data: { escalation } };
+}
+
+/** A visitor's rating of a reply; each rating is its own event (a later one supersedes it when folded). */
+export function feedbackEvent(input: FeedbackInput, at: number): SessionEvent {
+  return { id: freshEventId("feedback"), at, type: EVENT_TYPES.feedbackGiven, data: input };
+}
+
+export function usageEvent(callId: string, data: UsageRecorded["data"], at = Date.now()): SessionEvent {
+  return { id: `usage:${callId}`, at, type: EVENT_TYPES.usageRecorded, data };
+}
+
+export function stageChangedEvent(from: string | null, to: string | null, reason: "started" | "confirmed" | "auto" | "condition", at: number, id = freshEventId("stage")): SessionEvent {
+  return { id, at, type: EVENT_TYPES.stageChanged, data: { from, to, reason } };
+}
+
+export function contextEvent(stageId: string, values: FieldValues, source: "model" | "visitor" | "action", at: number): SessionEvent {
+  return { id: freshEventId("ctx"), at, type: EVENT_TYPES.contextUpdated, data: { stageId, values, source } };
+}
+
+export function actionEvent(stageId: string, cardId: string, result: FieldValues, at: number): SessionEvent {
+  return { id: freshEventId("action"), at, type: EVENT_TYPES.actionResolved, data: { stageId, cardId, result } };
+}
+
+/**
+ * A chat message (the wire's shape) as the session stores it. `fallbackId` names a message that
+ * came without an id (an OpenAI client that sends none).
+ */
+export function toStoredMessage(m: ChatMessage, at: number, fallbackId = ""): StoredMessage {
+  return {
+    id: m.id ?? fallbackId,
+    role: m.role,
+    content: contentText(m.content),
+    ...(m.role === "assistant" && m.tool_calls?.length ? { toolCalls: m.tool_calls } : {}),
+    ...(m.role === "assistant" && m.reasoning_content ? { reasoning: m.reasoning_content } : {}),
+    ...(m.role === "tool" ? { toolCallId: m.tool_call_id } : {}),
+    ...(m.role === "assistant" ? { status: "complete" as const } : {}),
+    at,
+  };
+}

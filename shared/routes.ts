@@ -1,0 +1,47 @@
+/**
+ * Every route the worker serves, declared once and imported as one table:
+ * `import * as ROUTES from "shared/routes.ts"`. The worker's route declarations use these patterns
+ * (Hono infers the parameters from the literal), the widget and tests build URLs from them with
+ * `routePath` (route-path.ts). A path written by hand elsewhere is a route that can drift. Each
+ * route is an export of its own, so a bundle carries only the routes it uses (the widget none of
+ * the admin routes).
+ */
+export const health = "/v1/health";
+export const sessions = "/v1/sessions";
+export const session = "/v1/sessions/:id";
+export const sessionEvents = "/v1/sessions/:id/events";
+/** A visitor's thumbs up or down on a reply (a thumbs-down with a comment asks the strategy desk). */
+export const sessionFeedback = "/v1/sessions/:id/feedback";
+export const sessionContext = "/v1/sessions/:id/context";
+export const stageComplete = "/v1/sessions/:id/stages/:stageId/complete";
+export const action = "/v1/sessions/:id/actions/:cardId";
+export const trace = "/v1/sessions/:id/trace";
+export const chat = "/v1/chat/completions";
+export const tool = "/v1/tools/:name";
+export const adminSessions = "/v1/admin/sessions";
+export const adminSession = "/v1/admin/sessions/:id";
+export const adminTrace = "/v1/admin/sessions/:id/trace";
+export const adminPrompts = "/v1/admin/prompts";
+export const adminPrompt = "/v1/admin/prompts/:agent/:name";
+export const adminPromptVersion = "/v1/admin/prompts/:agent/:name/versions/:ref";
+export const adminPromptDiff = "/v1/admin/prompts/:agent/:name/diff";
+export const adminPromptVersions = "/v1/admin/prompts/:agent/:name/versions";
+export const adminPromptLabel = "/v1/admin/prompts/:agent/:name/labels/:label";
+export const adminPromptHistory = "/v1/admin/prompts/:agent/:name/history";
+export const adminSystemPrompt = "/v1/admin/agents/:agent/system-prompt";
+export const adminDeskQueue = "/v1/admin/desk/:agent/queue";
+export const adminDeskRuns = "/v1/admin/desk/:agent/runs";
+export const adminDeskRunDetail = "/v1/admin/desk/:agent/runs/:run";
+export const adminDeskNotes = "/v1/admin/desk/:agent/notes";
+export const adminDeskRun = "/v1/admin/desk/:agent/run";
+export const adminDeskPromote = "/v1/admin/desk/:agent/runs/:run/promote";
+export const adminDeskReject = "/v1/admin/desk/:agent/runs/:run/reject";
+export const adminDeskRollback = "/v1/admin/desk/:agent/rollback";
+export const embed = "/embed/:agent";
+/** The demo site's pages (demo mode only). */
+export const demoHome = "/";
+export const demoPage = "/:page{[a-z0-9-]+\\.html}";
+
+/** Where middleware applies: every API route (CORS, body limit), the admin routes (admin key). */
+export const apiScope = "/v1/*";
+export const adminScope = "/v1/admin/*";
