@@ -139,6 +139,7 @@ async function main(): Promise<number> {
       const { page, cdp } = await openPanel(browser, `${site.url}/bench.html`);
       long.push(await turn(page, cdp, provider, `reply ${n}`, marker(`reply ${n}`), n));
       log(`${n}-token reply done`);
+      await page.screenshot({ path: `test-results/bench-stream-${n}.png` });
       await page.context().close();
     }
     const { page, cdp } = await openPanel(browser, `${site.url}/bench.html`);

@@ -46,14 +46,19 @@ export function MessageList({ store }: { store: ChatStore }) {
 
   // Follow the conversation, unless the visitor scrolled up to read. Once per frame, just before it is
   // painted: reading scrollHeight lays the list out, and doing that on every chunk of a streaming
-  // reply cost more than all of its rendering.
+  // reply cost more than all of its rendering. The scroll event for our own scroll arrives a frame
+  // later, when the reply may have grown by more than a line: only a scroll back above where we put
+  // it (the visitor's) lets go.
   const stick = useRef(true);
+  const placed = useRef(0);
   const frame = useRef(0);
   useLayoutEffect(() => {
     frame.current ||= requestAnimationFrame(() => {
       frame.current = 0;
       const el = ref.current;
-      if (el && stick.current) el.scrollTop = el.scrollHeight;
+      if (!el || !stick.current) return;
+      el.scrollTop = el.scrollHeight;
+      placed.current = el.scrollTop;
     });
   });
   useLayoutEffect(() => () => cancelAnimationFrame(frame.current), []);
@@ -68,7 +73,8 @@ export function MessageList({ store }: { store: ChatStore }) {
       ref={ref}
       onScroll={(e) => {
         const el = e.currentTarget;
-        stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
+        const atBottom = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
+        stick.current = atBottom || (stick.current && el.scrollTop >= placed.current - 2);
       }}
     >
       {agent && (
