@@ -50,7 +50,7 @@ export const AgentConfig = z.object({
   router: z.optional(RouterConfig),
   /** A guided workflow (seed 001): the stages in order; see stage-config.ts. */
   stages: z._default(z.array(StageConfig), []),
-  guards: z._default(AgentGuards, { emergency: false, advice: false }),
+  guards: z._default(AgentGuards, { emergency: false, advice: false, compliance: false }),
 });
 export type AgentConfig = z.infer<typeof AgentConfig>;
 /** A config as written (defaults may be left out), e.g. in presets or KV. */

@@ -7,6 +7,8 @@ export const AgentGuards = z.object({
   emergency: z._default(z.boolean(), false),
   /** record_advice needs evidence; `urgent` is kept for emergencies; every card carries the site's disclaimer. */
   advice: z._default(z.boolean(), false),
+  /** Each finished reply is run through the site's compliance rules; violations go to the owner's trace. */
+  compliance: z._default(z.boolean(), false),
 });
 export type AgentGuards = z.infer<typeof AgentGuards>;
 

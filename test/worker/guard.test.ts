@@ -149,7 +149,7 @@ describe("the guard's classifier layer (fake provider's moderation route)", () =
 describe("guard config validation", () => {
   it("rejects a malformed guard or safety config", () => {
     const agent = { id: "a", name: { en: "a", "zh-CN": "a" }, description: { en: "", "zh-CN": "" }, greeting: { en: "", "zh-CN": "" }, systemPrompt: "x", model: "m" };
-    expect(AgentConfig.parse(agent).guards).toEqual({ emergency: false, advice: false });
+    expect(AgentConfig.parse(agent).guards).toEqual({ emergency: false, advice: false, compliance: false });
     expect(AgentConfig.safeParse({ ...agent, guards: { emergency: "yes" } }).success).toBe(false);
     const site = { siteKey: "site-key-123", tenantId: "t", allowedOrigins: [], agents: [] };
     expect(SiteConfig.parse(site).safety).toEqual({});

@@ -22,6 +22,7 @@ import { completionTraceEvents, newInputEvents, replyEvent, routeTraceEvent, usa
 import { sessionRoom } from "../session/session-stub.ts";
 import { agentSystemPrompt, promptVersions } from "../prompts/agent-prompt-cache.ts";
 import { adviceFromReply } from "../guard/advice-guard.ts";
+import { replyComplianceEvents } from "../guard/reply-compliance.ts";
 import { guardChatRequest, withEscalationFirst, withGuardNote } from "../guard/chat-guard.ts";
 
 export const chatRoutes = new Hono<AppEnv>();
@@ -98,7 +99,8 @@ chatRoutes.post(ROUTES.chat, sessionToken(), jsonBody(ChatRequest), async (c) =>
     const message = purpose === "classify" ? routeTraceEvent(replyId, reply, Date.now() - started) : replyEvent(replyId, reply, cut);
     // Advice cards come only from record_advice calls in a reply the worker relayed (advice guard).
     const advice = purpose === "classify" || cut ? [] : adviceFromReply(reply.toolCalls, replyId, agent);
-    store([message, usage, ...trace, ...advice], u.promptTokens + u.completionTokens);
+    const compliance = purpose === "classify" ? [] : replyComplianceEvents(reply.content, replyId, agent, site);
+    store([message, usage, ...trace, ...advice, ...compliance], u.promptTokens + u.completionTokens);
   };
 
   let upstream: ModelReply;

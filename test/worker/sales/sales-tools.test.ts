@@ -1,11 +1,30 @@
-import { describe, expect, it } from "vitest";
-import { auth, call, openSession } from "../../helpers/worker/client.ts";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { env } from "cloudflare:workers";
+import { auth, call, openSession, readSse } from "../../helpers/worker/client.ts";
+import { delta, sseResponse } from "../../helpers/worker/provider-sse.ts";
+import { sessionRoom } from "../../../worker/session/session-stub.ts";
 import { putSite } from "../../helpers/worker/sites.ts";
 
 /** The sales coach's edge tools through the real route (seed 002). */
 const tool = (token: string, name: string, args: unknown) => call(`/v1/tools/${name}`, { method: "POST", headers: auth(token), json: { arguments: args } });
 
+afterEach(() => vi.restoreAllMocks());
+
 describe("sales tools on the worker", () => {
+  it("checks the coach's finished reply and puts a banned claim in the owner's trace, without holding the text", async () => {
+    const provider = { LLM_BASE_URL: "https://provider.test/v1", LLM_API_KEY: "sk-test" };
+    vi.spyOn(globalThis, "fetch").mockResolvedValue(sseResponse([delta("Final Answer: Tell them it cures eczema "), delta("and the price will never go up.", "stop")]));
+    const s = await openSession("sales-coach", provider);
+    const { res, done } = await call("/v1/chat/completions", {
+      method: "POST", headers: auth(s.token), json: { stream: true, messages: [{ role: "user", content: "what do I tell the clinic?" }], parley: { replyId: "r1" } },
+    }, provider);
+    const events = await readSse(res);
+    await done();
+    expect(events.slice(0, -1).map((e) => JSON.parse(e).choices[0].delta.content).join("")).toContain("cures eczema");
+    const step = (await sessionRoom(env, s.sessionId).getState()).trace.find((t) => t.name === "compliance");
+    expect(step).toMatchObject({ kind: "guard", ok: false, detail: { replyId: "r1", violations: "claim: cures; price_promise: the price will never go up" } });
+  });
+
   it("price_calculator answers an exact quote, and the executor runs what the rep reads out through compliance", async () => {
     const s = await openSession("sales-coach");
     const { res } = await tool(s.token, "price_calculator", {

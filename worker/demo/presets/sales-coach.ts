@@ -35,6 +35,7 @@ export const salesCoach: AgentConfigInput = {
   strategy: "text-react",
   maxTokens: 700,
   tools: ["knowledge_search", "web_search", "compliance_check", "price_calculator", "crm_action"],
+  guards: { compliance: true },
 };
 
 export const salesCoachScript: DemoScript = {
