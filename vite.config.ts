@@ -68,7 +68,12 @@ function fallbackStylesheet(): Plugin {
  *   Preact and signals stay external: a Preact host must share one copy for the component to work.
  */
 const ENTRIES = {
-  loader: { entry: "widget/embed/loader.ts", formats: ["iife" as const], name: "ParleyLoader", fileName: () => "parley.js" },
+  loader: {
+    entry: "widget/embed/loader.ts",
+    formats: ["iife" as const],
+    name: "ParleyLoader",
+    fileName: () => "parley.js",
+  },
   frame: { entry: "widget/embed/frame.ts", formats: ["es" as const], fileName: () => "parley-frame.js" },
   lib: { entry: "widget/index.ts", formats: ["es" as const], fileName: () => "index.js" },
   widget: { entry: "widget/embed/mount.ts", formats: ["es" as const], fileName: () => "parley-widget.js" },
@@ -110,7 +115,11 @@ export default defineConfig(({ mode }) => {
         // bundle is shipped as is, not bundled again, so neither is worth its bytes.
         // "parley-chunk-": widget/demo/_headers gives these (hashed) files CORS and a long cache by
         // that prefix; without it a page on another origin cannot load the widget's chunks.
-        output: { chunkFileNames: "parley-chunk-[name]-[hash].js", minify: true, comments: { legal: true, annotation: false, jsdoc: false } },
+        output: {
+          chunkFileNames: "parley-chunk-[name]-[hash].js",
+          minify: true,
+          comments: { legal: true, annotation: false, jsdoc: false },
+        },
       },
     },
   };

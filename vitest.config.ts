@@ -18,7 +18,11 @@ export default defineConfig({
             },
           }),
         ],
-        test: { name: "worker", include: ["test/worker/**/*.test.ts"], globalSetup: ["test/helpers/worker/upstream-setup.ts"] },
+        test: {
+          name: "worker",
+          include: ["test/worker/**/*.test.ts"],
+          globalSetup: ["test/helpers/worker/upstream-setup.ts"],
+        },
       },
       {
         // Pure logic (shared contract, the widget's agent loop) in Node.

@@ -34,7 +34,9 @@ export function presetEntries(opts: PresetInstall): KvEntry[] {
     let parsed: URL | undefined;
     try {
       parsed = new URL(origin);
-    } catch { /* reported below */ }
+    } catch {
+      /* reported below */
+    }
     if (!parsed || parsed.origin !== origin || !/^https?:$/.test(parsed.protocol)) {
       throw new Error(
         `--origin ${origin} is not an exact origin like https://www.example.com (no path, no slash at the end)`,

@@ -12,7 +12,10 @@ const offline = { WRANGLER_SEND_METRICS: "false", WRANGLER_HIDE_BANNER: "true", 
 // Local secrets live in .dev.vars (git-ignored); a random session secret is made on first run.
 const vars = existsSync(".dev.vars") ? readFileSync(".dev.vars", "utf8") : "";
 if (!/^SESSION_SECRET=/m.test(vars)) {
-  writeFileSync(".dev.vars", `${vars}${vars && !vars.endsWith("\n") ? "\n" : ""}SESSION_SECRET=${randomBytes(32).toString("hex")}\n`);
+  writeFileSync(
+    ".dev.vars",
+    `${vars}${vars && !vars.endsWith("\n") ? "\n" : ""}SESSION_SECRET=${randomBytes(32).toString("hex")}\n`,
+  );
   console.log("Wrote a random SESSION_SECRET to .dev.vars");
 }
 
@@ -22,7 +25,9 @@ if (!args.includes("--no-build")) {
 }
 
 const provider = process.env.LLM_BASE_URL || /^LLM_BASE_URL=\S+/m.test(vars);
-console.log(`\nParley demo: http://127.0.0.1:${port}/  (${provider ? "provider from LLM_BASE_URL" : "offline scripted demo model"})\n`);
+console.log(
+  `\nParley demo: http://127.0.0.1:${port}/  (${provider ? "provider from LLM_BASE_URL" : "offline scripted demo model"})\n`,
+);
 // DEMO_MODE serves the presets, the demo site and (without a provider) the demo model; a deploy never sets it.
 const wranglerArgs = ["wrangler", "dev", "-c", "wrangler.toml", "--port", port, "--ip", "127.0.0.1"];
 wranglerArgs.push("--var", "DEMO_MODE:1");
@@ -32,7 +37,11 @@ for (const name of ["LLM_BASE_URL", "LLM_API_KEY", "TAVILY_API_KEY"]) {
 // Own process group, so Ctrl-C stops workerd too (killing npx alone leaves it running).
 const child = spawn("npx", wranglerArgs, { stdio: "inherit", env: { ...process.env, ...offline }, detached: true });
 const stop = () => {
-  try { process.kill(-child.pid, "SIGTERM"); } catch { /* gone */ }
+  try {
+    process.kill(-child.pid, "SIGTERM");
+  } catch {
+    /* gone */
+  }
 };
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);

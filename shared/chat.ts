@@ -45,7 +45,9 @@ export const ChatRequest = z.looseObject({
   max_tokens: z.optional(z.int().check(z.positive())),
   max_completion_tokens: z.optional(z.int().check(z.positive())),
   temperature: z.optional(z.number().check(z.gte(0), z.lte(2))),
-  tools: z.optional(z.array(z.looseObject({ type: z.literal("function"), function: z.looseObject({ name: z.string() }) }))),
+  tools: z.optional(
+    z.array(z.looseObject({ type: z.literal("function"), function: z.looseObject({ name: z.string() }) })),
+  ),
   tool_choice: z.optional(z.unknown()),
   parley: z.optional(
     z.object({

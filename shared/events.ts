@@ -2,7 +2,14 @@ import type { ChatMessage } from "./chat.ts";
 import { contentText } from "./message-content.ts";
 import { EVENT_TYPES } from "./protocol.ts";
 import type {
-  Advice, Escalation, FeedbackInput, FieldValues, SessionEvent, StoredMessage, TraceStep, UsageRecorded,
+  Advice,
+  Escalation,
+  FeedbackInput,
+  FieldValues,
+  SessionEvent,
+  StoredMessage,
+  TraceStep,
+  UsageRecorded,
 } from "./session-events.ts";
 
 /**
@@ -13,16 +20,25 @@ import type {
 export const messageEventId = (messageId: string, suffix = "") => `msg:${messageId}${suffix}`;
 export const traceEventId = (key: string) => `trace:${key}`;
 /** Events with no natural key (a stage change, a context edit): a fresh id each time. */
-export const freshEventId = (kind: "stage" | "ctx" | "action" | "trace" | "feedback") => `${kind}:${crypto.randomUUID()}`;
+export const freshEventId = (kind: "stage" | "ctx" | "action" | "trace" | "feedback") =>
+  `${kind}:${crypto.randomUUID()}`;
 
 /** The first event of every session; one per session, so its id is fixed. */
-export function sessionOpenedEvent(data: { sessionId: string; siteKey: string; agentId: string; locale?: string }, at: number): SessionEvent {
+export function sessionOpenedEvent(
+  data: { sessionId: string; siteKey: string; agentId: string; locale?: string },
+  at: number,
+): SessionEvent {
   return { id: "opened", at, type: EVENT_TYPES.sessionOpened, data };
 }
 
 /** `suffix`: an interrupted copy of a reply gets its own id, so a completed retry supersedes it. */
 export function messageEvent(message: StoredMessage, suffix = ""): SessionEvent {
-  return { id: messageEventId(message.id, suffix), at: message.at, type: EVENT_TYPES.messageAppended, data: { message } };
+  return {
+    id: messageEventId(message.id, suffix),
+    at: message.at,
+    type: EVENT_TYPES.messageAppended,
+    data: { message },
+  };
 }
 
 export function adviceEvent(advice: Advice): SessionEvent {
@@ -47,11 +63,22 @@ export function usageEvent(callId: string, data: UsageRecorded["data"], at = Dat
   return { id: `usage:${callId}`, at, type: EVENT_TYPES.usageRecorded, data };
 }
 
-export function stageChangedEvent(from: string | null, to: string | null, reason: "started" | "confirmed" | "auto" | "condition", at: number, id = freshEventId("stage")): SessionEvent {
+export function stageChangedEvent(
+  from: string | null,
+  to: string | null,
+  reason: "started" | "confirmed" | "auto" | "condition",
+  at: number,
+  id = freshEventId("stage"),
+): SessionEvent {
   return { id, at, type: EVENT_TYPES.stageChanged, data: { from, to, reason } };
 }
 
-export function contextEvent(stageId: string, values: FieldValues, source: "model" | "visitor" | "action", at: number): SessionEvent {
+export function contextEvent(
+  stageId: string,
+  values: FieldValues,
+  source: "model" | "visitor" | "action",
+  at: number,
+): SessionEvent {
   return { id: freshEventId("ctx"), at, type: EVENT_TYPES.contextUpdated, data: { stageId, values, source } };
 }
 

@@ -52,7 +52,9 @@ export const SiteSafety = z.object({
   /** Region used when the visitor's country is unknown or has no entry (default US). */
   defaultRegion: z.optional(z.enum(EMERGENCY_REGIONS)),
   /** Per region, replaces the default numbers (e.g. a clinic's own out-of-hours line first). */
-  contacts: z.optional(z.partialRecord(z.enum(EMERGENCY_REGIONS), z.array(EmergencyContact).check(z.minLength(1), z.maxLength(6)))),
+  contacts: z.optional(
+    z.partialRecord(z.enum(EMERGENCY_REGIONS), z.array(EmergencyContact).check(z.minLength(1), z.maxLength(6))),
+  ),
   /** Shown on every advice card of an agent with the advice guard. */
   disclaimer: z.optional(LocalizedText),
   classifier: z.optional(GuardClassifier),
@@ -60,7 +62,12 @@ export const SiteSafety = z.object({
    * Where crm_action goes: an https webhook, and the name of the worker secret (an env binding set
    * with `wrangler secret put`) sent as its Bearer token. Never sent to the browser.
    */
-  crm: z.optional(z.object({ webhookUrl: z.string().check(z.regex(/^https?:\/\//)), secretName: z.string().check(z.regex(/^[A-Z][A-Z0-9_]{2,63}$/)) })),
+  crm: z.optional(
+    z.object({
+      webhookUrl: z.string().check(z.regex(/^https?:\/\//)),
+      secretName: z.string().check(z.regex(/^[A-Z][A-Z0-9_]{2,63}$/)),
+    }),
+  ),
   /** Sales compliance: rules added to the defaults (cure, guaranteed, price promises, en and zh). */
   compliance: z.optional(z.object({ rules: z.array(ComplianceRule).check(z.maxLength(200)) })),
 });

@@ -55,7 +55,15 @@ export type AdviceSeverity = (typeof ADVICE_SEVERITIES)[number];
  * a listening tone and the crisis line, no first-aid steps.
  */
 export const EMERGENCY_CATEGORIES = [
-  "cardiac", "stroke", "breathing", "bleeding", "anaphylaxis", "poisoning", "collapse", "self_harm", "harm_to_others",
+  "cardiac",
+  "stroke",
+  "breathing",
+  "bleeding",
+  "anaphylaxis",
+  "poisoning",
+  "collapse",
+  "self_harm",
+  "harm_to_others",
 ] as const;
 export type EmergencyCategory = (typeof EMERGENCY_CATEGORIES)[number];
 export const ESCALATION_VARIANTS = ["emergency", "crisis"] as const;

@@ -24,7 +24,13 @@ export interface FoldedReply {
 }
 
 export const emptyReply = (): FoldedReply => ({
-  id: "", content: "", reasoning: "", toolCalls: [], usage: null, finishReason: null, think: new ThinkSplitter(),
+  id: "",
+  content: "",
+  reasoning: "",
+  toolCalls: [],
+  usage: null,
+  finishReason: null,
+  think: new ThinkSplitter(),
 });
 
 /** Folds one chunk into the reply; true when it added answer or reasoning text. */

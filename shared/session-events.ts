@@ -1,6 +1,12 @@
 import { z } from "zod/mini";
 import {
-  ADVICE_SEVERITIES, EMERGENCY_CATEGORIES, ESCALATION_VARIANTS, EVENT_TYPES, MESSAGE_STATUS, RATINGS, ROLES,
+  ADVICE_SEVERITIES,
+  EMERGENCY_CATEGORIES,
+  ESCALATION_VARIANTS,
+  EVENT_TYPES,
+  MESSAGE_STATUS,
+  RATINGS,
+  ROLES,
 } from "./protocol.ts";
 import { ToolCall } from "./chat.ts";
 
@@ -68,7 +74,13 @@ export const AdviceRecorded = z.object({
 });
 
 /** A value collected into a stage's context. */
-export const FieldValue = z.union([z.string().check(z.maxLength(4000)), z.number(), z.boolean(), z.null(), z.array(z.string().check(z.maxLength(500))).check(z.maxLength(50))]);
+export const FieldValue = z.union([
+  z.string().check(z.maxLength(4000)),
+  z.number(),
+  z.boolean(),
+  z.null(),
+  z.array(z.string().check(z.maxLength(500))).check(z.maxLength(50)),
+]);
 export type FieldValue = z.infer<typeof FieldValue>;
 export const FieldValues = z.record(z.string(), FieldValue);
 export type FieldValues = z.infer<typeof FieldValues>;
@@ -136,7 +148,9 @@ export const Escalation = z.object({
   region: z.string().check(z.maxLength(8)),
   title: z.string().check(z.maxLength(200)),
   body: z.string().check(z.maxLength(1000)),
-  contacts: z.array(z.object({ label: z.string().check(z.maxLength(120)), number: z.string().check(z.maxLength(40)) })).check(z.maxLength(6)),
+  contacts: z
+    .array(z.object({ label: z.string().check(z.maxLength(120)), number: z.string().check(z.maxLength(40)) }))
+    .check(z.maxLength(6)),
   at: z.number(),
 });
 export type Escalation = z.infer<typeof Escalation>;
@@ -162,13 +176,19 @@ export const FeedbackGiven = z.object({
   data: FeedbackInput,
 });
 
-
 export const SessionEvent = z.discriminatedUnion("type", [
-  SessionOpened, MessageAppended, AdviceRecorded, TraceStep, ContextUpdated, StageChanged, ActionResolved, UsageRecorded, EscalationRaised,
+  SessionOpened,
+  MessageAppended,
+  AdviceRecorded,
+  TraceStep,
+  ContextUpdated,
+  StageChanged,
+  ActionResolved,
+  UsageRecorded,
+  EscalationRaised,
   FeedbackGiven,
 ]);
 
 /** What a widget may append: its client tools' results and trace steps. */
 export const ClientEvent = z.discriminatedUnion("type", [AdviceRecorded, TraceStep]);
 export type SessionEvent = z.infer<typeof SessionEvent>;
-

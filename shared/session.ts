@@ -1,6 +1,12 @@
 import { EVENT_TYPES } from "./protocol.ts";
 import type {
-  Advice, Escalation, FeedbackInput, FieldValues, SessionEvent, StoredMessage, TraceStep,
+  Advice,
+  Escalation,
+  FeedbackInput,
+  FieldValues,
+  SessionEvent,
+  StoredMessage,
+  TraceStep,
 } from "./session-events.ts";
 
 export type { Advice, Escalation, FieldValue, FieldValues, SessionEvent, StoredMessage } from "./session-events.ts";
@@ -37,9 +43,20 @@ export interface SessionState {
 
 export function emptySession(): SessionState {
   return {
-    sessionId: "", siteKey: "", agentId: "", messages: [], advice: [], escalations: [], trace: [], version: 0,
-    stage: { current: null, completed: [], done: false }, context: {}, contextVersion: 0, actions: [],
-    usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 }, feedback: {},
+    sessionId: "",
+    siteKey: "",
+    agentId: "",
+    messages: [],
+    advice: [],
+    escalations: [],
+    trace: [],
+    version: 0,
+    stage: { current: null, completed: [], done: false },
+    context: {},
+    contextVersion: 0,
+    actions: [],
+    usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 },
+    feedback: {},
   };
 }
 
@@ -69,11 +86,19 @@ export function reduceSession(state: SessionState, event: SessionEvent): Session
     }
     case EVENT_TYPES.contextUpdated: {
       const { stageId, values } = event.data;
-      return { ...state, context: { ...state.context, [stageId]: { ...state.context[stageId], ...values } }, contextVersion: state.contextVersion + 1, version };
+      return {
+        ...state,
+        context: { ...state.context, [stageId]: { ...state.context[stageId], ...values } },
+        contextVersion: state.contextVersion + 1,
+        version,
+      };
     }
     case EVENT_TYPES.stageChanged: {
       const { from, to, reason } = event.data;
-      const completed = from && reason !== "started" && !state.stage.completed.includes(from) ? [...state.stage.completed, from] : state.stage.completed;
+      const completed =
+        from && reason !== "started" && !state.stage.completed.includes(from)
+          ? [...state.stage.completed, from]
+          : state.stage.completed;
       return { ...state, stage: { current: to, completed, done: to === null && completed.length > 0 }, version };
     }
     case EVENT_TYPES.actionResolved:

@@ -49,12 +49,21 @@ export function ruleChecks(stage: StageConfig, values: FieldValues = {}): RuleCh
     const text = Array.isArray(value) ? value.join(" ") : value == null ? "" : String(value);
     let passed = true;
     if (rule.kind === "required") passed = isFilled(value);
-    else if (!isFilled(value)) passed = true; // length and pattern rules judge only what was given
+    else if (!isFilled(value))
+      passed = true; // length and pattern rules judge only what was given
     else if (rule.kind === "min_length") passed = text.length >= Number(rule.value ?? 0);
     else if (rule.kind === "max_length") passed = text.length <= Number(rule.value ?? Infinity);
     else if (rule.kind === "pattern") passed = safeRegex(String(rule.value ?? "")).test(text);
     if (rule.kind === "required" && checks.some((c) => c.field === rule.field)) continue;
-    checks.push({ ruleId: rule.id, field: rule.field, passed, severity: rule.severity, action: rule.action, message: rule.message, suggestion: rule.suggestion });
+    checks.push({
+      ruleId: rule.id,
+      field: rule.field,
+      passed,
+      severity: rule.severity,
+      action: rule.action,
+      message: rule.message,
+      suggestion: rule.suggestion,
+    });
   }
   return checks;
 }
@@ -73,7 +82,11 @@ export function isBlocked(checks: readonly RuleCheck[]): boolean {
 }
 
 /** Reads `stage.field` (or `field` of the given stage) from the context. */
-export function contextValue(context: Record<string, FieldValues>, path: string, stageId: string): FieldValue | undefined {
+export function contextValue(
+  context: Record<string, FieldValues>,
+  path: string,
+  stageId: string,
+): FieldValue | undefined {
   const [a, b] = path.includes(".") ? path.split(".", 2) : [stageId, path];
   return context[a]?.[b];
 }
@@ -82,14 +95,21 @@ export function conditionHolds(c: StageCondition, context: Record<string, FieldV
   const v = contextValue(context, c.field, stageId);
   if (c.op === "exists") return isFilled(v);
   if (!isFilled(v)) return false;
-  const [x, y] = typeof c.value === "number" ? [Number(v), c.value] : [String(v).toLowerCase(), String(c.value ?? "").toLowerCase()];
+  const [x, y] =
+    typeof c.value === "number" ? [Number(v), c.value] : [String(v).toLowerCase(), String(c.value ?? "").toLowerCase()];
   switch (c.op) {
-    case "eq": return x === y;
-    case "neq": return x !== y;
-    case "gt": return x > y;
-    case "gte": return x >= y;
-    case "lt": return x < y;
-    case "lte": return x <= y;
+    case "eq":
+      return x === y;
+    case "neq":
+      return x !== y;
+    case "gt":
+      return x > y;
+    case "gte":
+      return x >= y;
+    case "lt":
+      return x < y;
+    case "lte":
+      return x <= y;
   }
 }
 
@@ -106,7 +126,10 @@ export function nextStageId(stage: StageConfig, context: Record<string, FieldVal
  * After an extraction: does the stage advance by itself? `user_confirm` never does (the visitor
  * presses complete); `auto` does once nothing blocks; `condition` once a branch holds and nothing blocks.
  */
-export function autoTransition(stage: StageConfig, context: Record<string, FieldValues>): { advance: boolean; to: string | null } {
+export function autoTransition(
+  stage: StageConfig,
+  context: Record<string, FieldValues>,
+): { advance: boolean; to: string | null } {
   const checks = ruleChecks(stage, context[stage.id]);
   if (stage.transition === "user_confirm" || isBlocked(checks)) return { advance: false, to: null };
   if (stage.transition === "condition") {
@@ -117,7 +140,13 @@ export function autoTransition(stage: StageConfig, context: Record<string, Field
 }
 
 /** Fills `{{field}}` / `{{stage.field}}` placeholders (prompt rules, deep links use `{field}`). */
-export function compileTemplate(template: string, context: Record<string, FieldValues>, stageId: string, open = "{{", close = "}}"): string {
+export function compileTemplate(
+  template: string,
+  context: Record<string, FieldValues>,
+  stageId: string,
+  open = "{{",
+  close = "}}",
+): string {
   const re = new RegExp(`${escape(open)}\\s*([a-z0-9_.-]+)\\s*${escape(close)}`, "gi");
   return template.replace(re, (_m, path: string) => {
     const v = contextValue(context, path, stageId);

@@ -29,7 +29,10 @@ export interface OpenAITool {
 /** The OpenAI function schema of a tool; `additionalProperties: false` forced on every object. */
 export function toOpenAITool(def: ToolDefinition): OpenAITool {
   const { $schema: _drop, ...schema } = z.toJSONSchema(def.input, { io: "input" }) as Record<string, unknown>;
-  return { type: "function", function: { name: def.name, description: def.description, parameters: closeObjects(schema) } };
+  return {
+    type: "function",
+    function: { name: def.name, description: def.description, parameters: closeObjects(schema) },
+  };
 }
 
 function closeObjects(node: unknown): Record<string, unknown> {
@@ -47,13 +50,19 @@ export type ParsedToolInput<T> = { ok: true; value: T } | { ok: false; error: st
  * Validates a model's arguments (a JSON string or an object). Bad input is not thrown: it comes
  * back with a reason the model can act on (vercel/ai parse-tool-call habit).
  */
-export function parseToolInput<T extends ToolDefinition>(def: T, args: string | unknown): ParsedToolInput<ToolInput<T>> {
+export function parseToolInput<T extends ToolDefinition>(
+  def: T,
+  args: string | unknown,
+): ParsedToolInput<ToolInput<T>> {
   let value: unknown = args;
   if (typeof args === "string") {
     try {
       value = args.trim() === "" ? {} : JSON.parse(args);
     } catch {
-      return { ok: false, error: `Arguments for ${def.name} are not valid JSON. Send a JSON object matching its schema.` };
+      return {
+        ok: false,
+        error: `Arguments for ${def.name} are not valid JSON. Send a JSON object matching its schema.`,
+      };
     }
   }
   const parsed = def.input.safeParse(value);
@@ -67,14 +76,29 @@ export function parseToolInput<T extends ToolDefinition>(def: T, args: string | 
  * widget), and the model needs more than "Invalid input" to correct its call.
  */
 export function describeIssue(issue: z.core.$ZodIssue): string {
-  const i = issue as z.core.$ZodIssue & { expected?: string; minimum?: number | bigint; maximum?: number | bigint; values?: unknown[]; origin?: string; keys?: string[] };
+  const i = issue as z.core.$ZodIssue & {
+    expected?: string;
+    minimum?: number | bigint;
+    maximum?: number | bigint;
+    values?: unknown[];
+    origin?: string;
+    keys?: string[];
+  };
   switch (i.code) {
     case "invalid_type":
       return `expected ${i.expected}`;
     case "too_small":
-      return i.origin === "string" ? `must have at least ${i.minimum} characters` : i.origin === "array" ? `must have at least ${i.minimum} items` : `must be at least ${i.minimum}`;
+      return i.origin === "string"
+        ? `must have at least ${i.minimum} characters`
+        : i.origin === "array"
+          ? `must have at least ${i.minimum} items`
+          : `must be at least ${i.minimum}`;
     case "too_big":
-      return i.origin === "string" ? `must have at most ${i.maximum} characters` : i.origin === "array" ? `must have at most ${i.maximum} items` : `must be at most ${i.maximum}`;
+      return i.origin === "string"
+        ? `must have at most ${i.maximum} characters`
+        : i.origin === "array"
+          ? `must have at most ${i.maximum} items`
+          : `must be at most ${i.maximum}`;
     case "invalid_value":
       return `must be one of ${(i.values ?? []).map((v) => JSON.stringify(v)).join(", ")}`;
     case "unrecognized_keys":

@@ -5,7 +5,10 @@
 export class IsolateCache<T> {
   private readonly entries = new Map<string, { at: number; value: T }>();
 
-  constructor(private readonly ttlMs: number, private readonly maxEntries = 1000) {}
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 1000,
+  ) {}
 
   /** The fresh value for `key`, or `read()`'s, which is kept. */
   async through(key: string, read: () => Promise<T>): Promise<T> {

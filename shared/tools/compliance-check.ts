@@ -7,7 +7,7 @@ export const complianceCheck = defineTool({
   runsOn: "edge",
   description: [
     "Check talking points, an email or a quote text against the company's compliance rules (banned claims such as",
-    "\"cure\" or \"guaranteed\", price promises). Returns each violation with its span and a compliant rewrite.",
+    '"cure" or "guaranteed", price promises). Returns each violation with its span and a compliant rewrite.',
     "Call it on anything you will show the rep before showing it.",
   ].join(" "),
   input: z.object({ text: z.string().check(z.minLength(1), z.maxLength(8000)) }),

@@ -8,7 +8,8 @@ import { defineTool } from "../tool.ts";
 export const crmAction = defineTool({
   name: "crm_action",
   runsOn: "edge",
-  description: "Log a follow-up on a deal, or move a deal to another stage, in the company's CRM. Only when the rep asks for it.",
+  description:
+    "Log a follow-up on a deal, or move a deal to another stage, in the company's CRM. Only when the rep asks for it.",
   input: z.object({
     action: z.enum(["log_follow_up", "move_deal_stage"]),
     dealId: z.string().check(z.minLength(1), z.maxLength(80)),

@@ -9,8 +9,9 @@ import { webSearch } from "./web-search.ts";
 
 /** Every tool an agent config may name. */
 export const TOOLS: Record<string, ToolDefinition> = Object.fromEntries(
-  [recordAdvice, askFollowup, knowledgeSearch, webSearch, recordStageData, sampleSize, suggestStrategyUpdate]
-    .map((t) => [t.name, t]),
+  [recordAdvice, askFollowup, knowledgeSearch, webSearch, recordStageData, sampleSize, suggestStrategyUpdate].map(
+    (t) => [t.name, t],
+  ),
 );
 
 export { askFollowup, knowledgeSearch, recordAdvice, recordStageData, sampleSize, suggestStrategyUpdate, webSearch };

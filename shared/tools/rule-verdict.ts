@@ -6,6 +6,7 @@ import { defineTool } from "../tool.ts";
 export const ruleVerdict = defineTool({
   name: TOOL_NAMES.ruleVerdict,
   runsOn: "edge",
-  description: "Give your verdict on the check: pass true or false, and a one-sentence reason the researcher can act on.",
+  description:
+    "Give your verdict on the check: pass true or false, and a one-sentence reason the researcher can act on.",
   input: z.object({ pass: z.boolean(), reason: z.string().check(z.maxLength(500)) }),
 });

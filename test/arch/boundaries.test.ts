@@ -2,7 +2,10 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { importGraph, importsOf, repoRoot, sourceFiles, violations, type Rule } from "./import-graph.ts";
 
-const under = (...dirs: string[]) => (file: string) => dirs.some((d) => file.startsWith(`${d}/`));
+const under =
+  (...dirs: string[]) =>
+  (file: string) =>
+    dirs.some((d) => file.startsWith(`${d}/`));
 const DEMO_ENTRY = "worker/demo/index.ts";
 
 /** The boundaries of STYLE.md and DESIGN.md; each names why it holds. */
@@ -34,7 +37,10 @@ describe("architecture: forbidden imports", () => {
   it("finds the modules of every side (the check is not running on an empty tree)", () => {
     const files = sourceFiles(root, ["widget", "worker", "shared", "test", "scripts"]);
     for (const d of ["widget/", "worker/", "shared/", "test/", "worker/demo/"]) {
-      expect(files.some((f) => f.startsWith(d)), d).toBe(true);
+      expect(
+        files.some((f) => f.startsWith(d)),
+        d,
+      ).toBe(true);
     }
     // Specifiers resolve to the files they name: the entry point's one demo import is seen.
     expect(importGraph(root, ["worker"])).toContainEqual({ from: "worker/index.ts", to: DEMO_ENTRY });
@@ -42,8 +48,9 @@ describe("architecture: forbidden imports", () => {
 
   it("has no import across a boundary", () => {
     // This folder's own samples (below) are strings, not imports.
-    const edges = importGraph(root, ["widget", "worker", "shared", "test", "scripts"])
-      .filter((e) => !e.from.startsWith("test/arch/"));
+    const edges = importGraph(root, ["widget", "worker", "shared", "test", "scripts"]).filter(
+      (e) => !e.from.startsWith("test/arch/"),
+    );
     expect(violations(edges, RULES)).toEqual([]);
   });
 

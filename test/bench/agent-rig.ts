@@ -120,7 +120,9 @@ export function createRig(opts: RigOptions): Rig {
     const query = (input as { query?: string }).query ?? "";
     await sleep(opts.edgeMs, signal);
     if (name === "knowledge_search") {
-      const hits: KnowledgeHit[] = knowledge.search(query, 3).map(({ id, title, text, score }) => ({ id, title, text, score }));
+      const hits: KnowledgeHit[] = knowledge
+        .search(query, 3)
+        .map(({ id, title, text, score }) => ({ id, title, text, score }));
       return { hits };
     }
     if (name === "web_search") {
@@ -129,14 +131,21 @@ export function createRig(opts: RigOptions): Rig {
       // The seed's summary step: one more completion over the results before the agent sees them.
       const sources = results.map((r) => `[web] ${r.title} (${r.url}): ${r.snippet}`).join("\n");
       const messages: ChatMessage[] = [{ id: newId(), role: "user", content: query }];
-      const summary = await timed({ kind: "summary" }, () => proxied({ messages, replyId: newId(), purpose: "quick", sources, signal }));
+      const summary = await timed({ kind: "summary" }, () =>
+        proxied({ messages, replyId: newId(), purpose: "quick", sources, signal }),
+      );
       return { summary: summary.text, source: "fixtures" };
     }
     throw new Error(`bench: no edge tool ${name}`);
   }
 
-  const runEdge = (name: string, input: unknown, signal: AbortSignal) => timed({ kind: "tool", name }, () => search(name, input, signal));
+  const runEdge = (name: string, input: unknown, signal: AbortSignal) =>
+    timed({ kind: "tool", name }, () => search(name, input, signal));
   const execute = (calls: ToolCall[]) =>
-    executeToolCalls(calls, { tools: loopTools, clientImpls: {}, runEdge: (name, input, ctx) => runEdge(name, input, ctx.signal) });
+    executeToolCalls(calls, {
+      tools: loopTools,
+      clientImpls: {},
+      runEdge: (name, input, ctx) => runEdge(name, input, ctx.signal),
+    });
   return { complete, runEdge, execute, records, quickSources, newId };
 }

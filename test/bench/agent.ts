@@ -37,7 +37,8 @@ const GOAL = { vsIdeal: 1.1, fasterThanSeedReact: 0.65, ofBestVsLoopReact: 0.9 }
 const t0 = performance.now();
 const log = (msg: string) => console.log(`[${((performance.now() - t0) / 1000).toFixed(1).padStart(5)} s] ${msg}`);
 
-const times = (samples: Sample[], pick: (s: Sample) => number | undefined) => samples.map(pick).filter((v): v is number => v !== undefined);
+const times = (samples: Sample[], pick: (s: Sample) => number | undefined) =>
+  samples.map(pick).filter((v): v is number => v !== undefined);
 const recMs = (s: Sample, kind: CallRecord["kind"]) => s.records.find((r) => r.kind === kind)?.ms;
 const slowestTool = (s: Sample) => Math.max(...s.records.filter((r) => r.kind === "tool").map((r) => r.ms));
 const firstToolStart = (s: Sample) => Math.min(...s.records.filter((r) => r.kind === "tool").map((r) => r.start));
@@ -50,12 +51,18 @@ async function main(): Promise<number> {
       firstTokenMs: CFG.firstTokenMs,
       completionMs: CFG.completionMs,
     });
-    log(`fake upstream on ${upstream.url}: completion = ${CFG.firstTokenMs} ms first token + ${CFG.completionMs} ms stream; edge tools ${CFG.edgeMs} ms`);
+    log(
+      `fake upstream on ${upstream.url}: completion = ${CFG.firstTokenMs} ms first token + ${CFG.completionMs} ms stream; edge tools ${CFG.edgeMs} ms`,
+    );
     const ids = Object.keys(PATHS) as PathId[];
     const samples: Record<PathId, Sample[]> = { react: [], before: [], quick: [], spec: [] };
     let cut = false;
     for (let i = 0; i < CFG.warm + CFG.runs; i++) {
-      if (performance.now() - t0 > CFG.deadlineMs) { cut = true; log(`deadline reached after ${i - CFG.warm} of ${CFG.runs} runs`); break; }
+      if (performance.now() - t0 > CFG.deadlineMs) {
+        cut = true;
+        log(`deadline reached after ${i - CFG.warm} of ${CFG.runs} runs`);
+        break;
+      }
       // Rotate the order each run so no path always follows another.
       const order = ids.map((_, k) => ids[(k + i) % ids.length]);
       const line: string[] = [];
@@ -68,33 +75,52 @@ async function main(): Promise<number> {
     }
     if (samples.spec.length === 0) throw new Error("no measured runs");
 
-    const p50 = Object.fromEntries(ids.map((id) => [id, median(samples[id].map((s) => s.ms))])) as Record<PathId, number>;
+    const p50 = Object.fromEntries(ids.map((id) => [id, median(samples[id].map((s) => s.ms))])) as Record<
+      PathId,
+      number
+    >;
     // Parts measured in the speculative runs themselves: the ideal they allow is
     // max(classification, slowest tool) + one completion.
     const spec = samples.spec;
     const classifyMs = median(times(spec, (s) => recMs(s, "classify")));
     const toolMs = median(spec.map(slowestTool));
     const completionMs = median(times(spec, (s) => recMs(s, "quick")));
-    const loopCompletionMs = median(samples.react.flatMap((s) => s.records.filter((r) => r.kind === "chat").map((r) => r.ms)));
+    const loopCompletionMs = median(
+      samples.react.flatMap((s) => s.records.filter((r) => r.kind === "chat").map((r) => r.ms)),
+    );
     const ideal = Math.max(classifyMs, toolMs) + completionMs;
     const vsIdeal = p50.spec / ideal;
     const faster = (base: number) => 1 - p50.spec / base;
     // With these timings plain ReAct is 3 completions + 2 tools; the quick path cannot beat 1 - ideal / that.
     const bestVsReact = 1 - ideal / (3 * loopCompletionMs + 2 * toolMs);
 
-    console.log(`\nend-to-end, ${spec.length} runs per path, interleaved (ms)      p50      min      max   retrieval starts`);
+    console.log(
+      `\nend-to-end, ${spec.length} runs per path, interleaved (ms)      p50      min      max   retrieval starts`,
+    );
     for (const id of ids) {
       const ms = samples[id].map((s) => s.ms);
       const retrieval = id === "quick" || id === "spec" ? `+${fmt(median(samples[id].map(firstToolStart)), 0)} ms` : "";
-      console.log(`  ${PATHS[id].padEnd(52)} ${fmt(p50[id], 0).padStart(6)} ${fmt(Math.min(...ms), 0).padStart(8)} ${fmt(Math.max(...ms), 0).padStart(8)}   ${retrieval}`);
+      console.log(
+        `  ${PATHS[id].padEnd(52)} ${fmt(p50[id], 0).padStart(6)} ${fmt(Math.min(...ms), 0).padStart(8)} ${fmt(Math.max(...ms), 0).padStart(8)}   ${retrieval}`,
+      );
     }
-    console.log(`parts (p50, ms): classification ${fmt(classifyMs, 0)}, slowest quick-path tool ${fmt(toolMs, 0)}, quick completion ${fmt(completionMs, 0)}, loop completion ${fmt(loopCompletionMs, 0)}`);
-    console.log(`ideal quick answer = max(${fmt(classifyMs, 0)}, ${fmt(toolMs, 0)}) + ${fmt(completionMs, 0)} = ${fmt(ideal, 0)} ms; best possible vs plain ReAct at these timings: ${fmt(bestVsReact * 100, 0)}% faster`);
+    console.log(
+      `parts (p50, ms): classification ${fmt(classifyMs, 0)}, slowest quick-path tool ${fmt(toolMs, 0)}, quick completion ${fmt(completionMs, 0)}, loop completion ${fmt(loopCompletionMs, 0)}`,
+    );
+    console.log(
+      `ideal quick answer = max(${fmt(classifyMs, 0)}, ${fmt(toolMs, 0)}) + ${fmt(completionMs, 0)} = ${fmt(ideal, 0)} ms; best possible vs plain ReAct at these timings: ${fmt(bestVsReact * 100, 0)}% faster`,
+    );
 
     const broken: string[] = [];
     if (!(vsIdeal <= GOAL.vsIdeal)) broken.push(`speculative ${fmt(vsIdeal)}x ideal > ${GOAL.vsIdeal}x`);
-    if (!(faster(p50.before) >= GOAL.fasterThanSeedReact)) broken.push(`speculative ${fmt(faster(p50.before) * 100, 0)}% faster than seed 004's ReAct < ${GOAL.fasterThanSeedReact * 100}%`);
-    if (!(faster(p50.react) >= GOAL.ofBestVsLoopReact * bestVsReact)) broken.push(`speculative ${fmt(faster(p50.react) * 100, 0)}% faster than loop-only ReAct < ${GOAL.ofBestVsLoopReact * 100}% of the possible ${fmt(bestVsReact * 100, 0)}%`);
+    if (!(faster(p50.before) >= GOAL.fasterThanSeedReact))
+      broken.push(
+        `speculative ${fmt(faster(p50.before) * 100, 0)}% faster than seed 004's ReAct < ${GOAL.fasterThanSeedReact * 100}%`,
+      );
+    if (!(faster(p50.react) >= GOAL.ofBestVsLoopReact * bestVsReact))
+      broken.push(
+        `speculative ${fmt(faster(p50.react) * 100, 0)}% faster than loop-only ReAct < ${GOAL.ofBestVsLoopReact * 100}% of the possible ${fmt(bestVsReact * 100, 0)}%`,
+      );
     if (cut) broken.push("cut short by the deadline");
     console.log(
       `\nspeculative quick path p50 ${fmt(p50.spec, 0)} ms = ${fmt(vsIdeal)}x ideal (goal <= ${GOAL.vsIdeal}) | ` +

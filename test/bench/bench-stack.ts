@@ -23,6 +23,7 @@ export function benchStack(): BenchStack {
       await upstream?.close().catch(() => undefined);
     },
   };
-  for (const sig of ["SIGINT", "SIGTERM"] as const) process.once(sig, () => void stack.stop().finally(() => process.exit(130)));
+  for (const sig of ["SIGINT", "SIGTERM"] as const)
+    process.once(sig, () => void stack.stop().finally(() => process.exit(130)));
   return stack;
 }

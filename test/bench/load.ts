@@ -2,7 +2,14 @@ import { performance } from "node:perf_hooks";
 import type { SessionResponse } from "../../shared/api.ts";
 import type { SessionState } from "../../shared/session.ts";
 import { demoSite, PRESET_AGENTS } from "../../worker/demo/index.ts";
-import { GENERIC_REPLY, startFakeUpstream, type FakeUpstream, type FaultContext, type FaultSpec, type RecordedRequest } from "../helpers/fake-upstream.ts";
+import {
+  GENERIC_REPLY,
+  startFakeUpstream,
+  type FakeUpstream,
+  type FaultContext,
+  type FaultSpec,
+  type RecordedRequest,
+} from "../helpers/fake-upstream.ts";
 import { fmt, summarize } from "../helpers/stats.ts";
 import { benchStack } from "./bench-stack.ts";
 import { postJson, streamChat, type StreamResult } from "./sse-client.ts";
@@ -62,15 +69,23 @@ interface Turn {
 }
 
 const tag = (s: number, t: number) => `[load ${s}:${t}]`;
-const tagOf = (req: RecordedRequest) => /\[load (\d+):(\d+)\]$/.exec(String(req.body?.messages.at(-1)?.content ?? ""))?.slice(1, 3).join(":");
+const tagOf = (req: RecordedRequest) =>
+  /\[load (\d+):(\d+)\]$/
+    .exec(String(req.body?.messages.at(-1)?.content ?? ""))
+    ?.slice(1, 3)
+    .join(":");
 
 async function openSessions(worker: BenchWorker, origin: string): Promise<SessionResponse[]> {
   const out: SessionResponse[] = [];
   for (let i = 0; i < CFG.sessions; i += 25) {
-    const batch = await Promise.all(Array.from({ length: Math.min(25, CFG.sessions - i) }, () =>
-      postJson<SessionResponse>(`${worker.url}/v1/sessions`, { origin }, { siteKey: SITE_KEY, agentId: AGENT_ID })));
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(25, CFG.sessions - i) }, () =>
+        postJson<SessionResponse>(`${worker.url}/v1/sessions`, { origin }, { siteKey: SITE_KEY, agentId: AGENT_ID }),
+      ),
+    );
     for (const { status, json } of batch) {
-      if (status !== 201) throw new Error(`POST /v1/sessions answered ${status}: ${JSON.stringify(json).slice(0, 300)}`);
+      if (status !== 201)
+        throw new Error(`POST /v1/sessions answered ${status}: ${JSON.stringify(json).slice(0, 300)}`);
       out.push(json);
     }
   }
@@ -81,7 +96,13 @@ let inFlight = 0;
 let peak = 0;
 
 /** One visitor: m turns in a row, each sending the conversation so far, as the widget does. */
-async function visitor(worker: BenchWorker, origin: string, s: number, session: SessionResponse, turns: Turn[]): Promise<void> {
+async function visitor(
+  worker: BenchWorker,
+  origin: string,
+  s: number,
+  session: SessionResponse,
+  turns: Turn[],
+): Promise<void> {
   const history: Array<Record<string, unknown>> = [];
   for (let t = 0; t < CFG.turns; t++) {
     const turn: Turn = { session: s, turn: t, userId: `u-${s}-${t}`, replyId: `r-${s}-${t}` };
@@ -90,14 +111,19 @@ async function visitor(worker: BenchWorker, origin: string, s: number, session: 
     inFlight++;
     peak = Math.max(peak, inFlight);
     try {
-      turn.result = await streamChat(`${worker.url}/v1/chat/completions`, { authorization: `Bearer ${session.token}`, origin },
-        { stream: true, messages: history, parley: { replyId: turn.replyId } }, 60_000);
+      turn.result = await streamChat(
+        `${worker.url}/v1/chat/completions`,
+        { authorization: `Bearer ${session.token}`, origin },
+        { stream: true, messages: history, parley: { replyId: turn.replyId } },
+        60_000,
+      );
     } catch (err) {
       turn.error = err instanceof Error ? err.message : String(err);
     } finally {
       inFlight--;
     }
-    if (turn.result?.status === 200) history.push({ id: turn.replyId, role: "assistant", content: turn.result.content });
+    if (turn.result?.status === 200)
+      history.push({ id: turn.replyId, role: "assistant", content: turn.result.content });
     else history.pop(); // not accepted: the visitor would retry it; this bench moves on
   }
 }
@@ -107,21 +133,41 @@ function explain(turn: Turn, attempts: RecordedRequest[]): void {
   const r = turn.result;
   const faults = (turn.faults = attempts.map((a) => a.fault.kind));
   const last = faults.at(-1);
-  if (!r) { turn.kind = `client error: ${turn.error}`; turn.explained = false; return; }
-  if (r.status !== 200) { turn.kind = `http ${r.status}`; turn.explained = false; return; }
+  if (!r) {
+    turn.kind = `client error: ${turn.error}`;
+    turn.explained = false;
+    return;
+  }
+  if (r.status !== 200) {
+    turn.kind = `http ${r.status}`;
+    turn.explained = false;
+    return;
+  }
   // A provider that broke off: the response ends early, without [DONE] (or with an in-band error event).
-  if (r.inbandError || !r.sawDone) { turn.kind = "cut"; turn.explained = last === "cut" && GENERIC_REPLY.startsWith(r.content); return; }
-  if (r.content !== GENERIC_REPLY) { turn.kind = "incomplete"; turn.explained = false; return; }
+  if (r.inbandError || !r.sawDone) {
+    turn.kind = "cut";
+    turn.explained = last === "cut" && GENERIC_REPLY.startsWith(r.content);
+    return;
+  }
+  if (r.content !== GENERIC_REPLY) {
+    turn.kind = "incomplete";
+    turn.explained = false;
+    return;
+  }
   const retried = faults.slice(0, -1);
   // A cut stream is retried too when the worker's first read of it already fails: under load its few
   // chunks and the break can arrive together, and the break may then be reported before any chunk
   // (seen about once in 5 runs). The visitor got one whole reply either way (checked above).
-  turn.explained = retried.every((f) => f === "http500" || f === "http429" || f === "reset" || f === "cut") && (last === "none" || last === "slow-first-byte");
+  turn.explained =
+    retried.every((f) => f === "http500" || f === "http429" || f === "reset" || f === "cut") &&
+    (last === "none" || last === "slow-first-byte");
   turn.kind = retried.length ? "retried" : last === "slow-first-byte" ? "slow first byte" : "ok";
 }
 
 async function getState(worker: BenchWorker, origin: string, s: SessionResponse): Promise<SessionState> {
-  const res = await fetch(`${worker.url}/v1/sessions/${s.sessionId}`, { headers: { authorization: `Bearer ${s.token}`, origin } });
+  const res = await fetch(`${worker.url}/v1/sessions/${s.sessionId}`, {
+    headers: { authorization: `Bearer ${s.token}`, origin },
+  });
   if (res.status !== 200) throw new Error(`GET /v1/sessions/${s.sessionId} answered ${res.status}`);
   return ((await res.json()) as { state: SessionState }).state;
 }
@@ -147,14 +193,19 @@ function auditSession(state: SessionState, turns: Turn[]): string[] {
     expected += 2;
     if (count(t.userId) !== 1) problems.push(`${t.userId}: user message stored ${count(t.userId)} times`);
     const reply = state.messages.filter((m) => m.id === t.replyId);
-    if (reply.length !== 1) { problems.push(`${t.replyId}: reply stored ${reply.length} times`); continue; }
+    if (reply.length !== 1) {
+      problems.push(`${t.replyId}: reply stored ${reply.length} times`);
+      continue;
+    }
     const want = t.kind === "cut" ? "interrupted" : "complete";
     if (reply[0].status !== want) problems.push(`${t.replyId}: stored ${reply[0].status}, the visitor saw ${want}`);
-    if (reply[0].content !== t.result.content) problems.push(`${t.replyId}: stored text differs from what was streamed`);
+    if (reply[0].content !== t.result.content)
+      problems.push(`${t.replyId}: stored text differs from what was streamed`);
     const steps = state.trace.filter((s) => s.kind === "completion" && s.detail?.replyId === t.replyId).length;
     if (steps !== 1) problems.push(`${t.replyId}: ${steps} completion trace steps`);
   }
-  if (state.messages.length !== expected + unknown) problems.push(`${state.messages.length} messages stored, ${expected} expected`);
+  if (state.messages.length !== expected + unknown)
+    problems.push(`${state.messages.length} messages stored, ${expected} expected`);
   return problems;
 }
 
@@ -166,15 +217,30 @@ async function main(): Promise<number> {
     void stopAll().finally(() => process.exit(3));
   }, CFG.deadlineMs);
   try {
-    const upstream = (stack.upstream = await startFakeUpstream({ apiKey: API_KEY, firstTokenMs: CFG.firstTokenMs, chunkMs: CFG.chunkMs, fault: faultFor }));
-    const worker = (stack.worker = await startBenchWorker("workerd", { LLM_BASE_URL: upstream.url, LLM_API_KEY: API_KEY }));
+    const upstream = (stack.upstream = await startFakeUpstream({
+      apiKey: API_KEY,
+      firstTokenMs: CFG.firstTokenMs,
+      chunkMs: CFG.chunkMs,
+      fault: faultFor,
+    }));
+    const worker = (stack.worker = await startBenchWorker("workerd", {
+      LLM_BASE_URL: upstream.url,
+      LLM_API_KEY: API_KEY,
+    }));
     if (!worker.putConfig) throw new Error("the bench worker cannot write KV config");
     const origin = `http://127.0.0.1:${worker.port}`;
     // One machine plays every visitor (one address): a site with room for the whole run.
     // As deployed (no DEMO_MODE): the site and its agent come from KV.
     await worker.putConfig(`agent:${AGENT_ID}`, PRESET_AGENTS[AGENT_ID]);
-    await worker.putConfig(`site:${SITE_KEY}`, { ...demoSite, siteKey: SITE_KEY, rateLimits: { sessionPerMinute: 1000, ipPerMinute: 1_000_000 }, budgets: { sitePerDay: 1e12, perSession: 1e9 } });
-    log(`worker on ${worker.url}; fake upstream ${upstream.url}; one upstream request in ${CFG.faultEvery} meets a fault (${FAULTS.map((f) => f.kind).join(", ")})`);
+    await worker.putConfig(`site:${SITE_KEY}`, {
+      ...demoSite,
+      siteKey: SITE_KEY,
+      rateLimits: { sessionPerMinute: 1000, ipPerMinute: 1_000_000 },
+      budgets: { sitePerDay: 1e12, perSession: 1e9 },
+    });
+    log(
+      `worker on ${worker.url}; fake upstream ${upstream.url}; one upstream request in ${CFG.faultEvery} meets a fault (${FAULTS.map((f) => f.kind).join(", ")})`,
+    );
     const sessions = await openSessions(worker, origin);
     log(`${sessions.length} sessions opened`);
 
@@ -199,38 +265,61 @@ async function main(): Promise<number> {
     for (const t of turns) bySession.set(t.session, [...(bySession.get(t.session) ?? []), t]);
     let lost = 0;
     for (let i = 0; i < sessions.length; i += 50) {
-      await Promise.all(sessions.slice(i, i + 50).map(async (s, k) => {
-        const mine = bySession.get(i + k) ?? [];
-        let found: string[] = [];
-        for (let attempt = 0; attempt < 5; attempt++) {
-          found = auditSession(await getState(worker!, origin, s), mine);
-          if (!found.length) return;
-          await new Promise((r) => setTimeout(r, 200));
-        }
-        lost += found.length;
-        problems.push(...found.map((p) => `session ${i + k}: ${p}`));
-      }));
+      await Promise.all(
+        sessions.slice(i, i + 50).map(async (s, k) => {
+          const mine = bySession.get(i + k) ?? [];
+          let found: string[] = [];
+          for (let attempt = 0; attempt < 5; attempt++) {
+            found = auditSession(await getState(worker!, origin, s), mine);
+            if (!found.length) return;
+            await new Promise((r) => setTimeout(r, 200));
+          }
+          lost += found.length;
+          problems.push(...found.map((p) => `session ${i + k}: ${p}`));
+        }),
+      );
     }
     log(`logs of ${sessions.length} sessions read back through GET /v1/sessions/:id`);
 
     const kinds = new Map<string, number>();
-    for (const t of turns) kinds.set(`${t.kind}${t.explained ? "" : " (UNEXPLAINED)"}`, (kinds.get(`${t.kind}${t.explained ? "" : " (UNEXPLAINED)"}`) ?? 0) + 1);
+    for (const t of turns)
+      kinds.set(
+        `${t.kind}${t.explained ? "" : " (UNEXPLAINED)"}`,
+        (kinds.get(`${t.kind}${t.explained ? "" : " (UNEXPLAINED)"}`) ?? 0) + 1,
+      );
     const unexplained = turns.filter((t) => !t.explained);
     const ok = turns.filter((t) => t.result?.status === 200 && !Number.isNaN(t.result.ttfb));
     const ttfb = summarize(ok.map((t) => t.result!.ttfb));
     const total = summarize(ok.filter((t) => t.kind !== "cut").map((t) => t.result!.total));
     const faultsMet = new Map<string, number>();
-    for (const r of upstream.requests) if (r.fault.kind !== "none") faultsMet.set(r.fault.kind, (faultsMet.get(r.fault.kind) ?? 0) + 1);
+    for (const r of upstream.requests)
+      if (r.fault.kind !== "none") faultsMet.set(r.fault.kind, (faultsMet.get(r.fault.kind) ?? 0) + 1);
 
-    for (const t of unexplained.slice(0, 5)) console.log(`  unexplained: turn ${t.session}:${t.turn} ${t.kind} after ${t.faults?.join(", ") || "no upstream request"} ${t.result?.errorBody ?? t.result?.inbandError ?? ""}`.trimEnd());
+    for (const t of unexplained.slice(0, 5))
+      console.log(
+        `  unexplained: turn ${t.session}:${t.turn} ${t.kind} after ${t.faults?.join(", ") || "no upstream request"} ${t.result?.errorBody ?? t.result?.inbandError ?? ""}`.trimEnd(),
+      );
     for (const p of problems.slice(0, 10)) console.log(`  log problem: ${p}`);
-    console.log(`\nload: ${CFG.sessions} sessions x ${CFG.turns} turns, all sessions at once; runtime workerd (wrangler-built bundle)`);
-    console.log(`  upstream requests ${upstream.requests.length}; faults injected: ${[...faultsMet].map(([k, n]) => `${k} ${n}`).join(", ") || "none"}`);
+    console.log(
+      `\nload: ${CFG.sessions} sessions x ${CFG.turns} turns, all sessions at once; runtime workerd (wrangler-built bundle)`,
+    );
+    console.log(
+      `  upstream requests ${upstream.requests.length}; faults injected: ${[...faultsMet].map(([k, n]) => `${k} ${n}`).join(", ") || "none"}`,
+    );
     console.log(`  outcomes: ${[...kinds].map(([k, n]) => `${k} ${n}`).join(", ")}`);
-    console.log(`  throughput: ${fmt(turns.length / (wall / 1000), 1)} turns/s, ${fmt((ok.length * 43) / (wall / 1000), 0)} chunks/s; peak ${peak} concurrent streams`);
-    console.log(`  TTFB (ms)  p50 ${fmt(ttfb.p50, 0)}  p90 ${fmt(ttfb.p90, 0)}  p99 ${fmt(ttfb.p99, 0)}  max ${fmt(ttfb.max, 0)}`);
-    console.log(`  total (ms) p50 ${fmt(total.p50, 0)}  p90 ${fmt(total.p90, 0)}  p99 ${fmt(total.p99, 0)}  max ${fmt(total.max, 0)}`);
-    if (cpu !== undefined) console.log(`  workerd CPU ${fmt(cpu / 1000, 1)} s in ${fmt(wall / 1000, 1)} s wall (${fmt(cpu / turns.length, 1)} ms per turn)`);
+    console.log(
+      `  throughput: ${fmt(turns.length / (wall / 1000), 1)} turns/s, ${fmt((ok.length * 43) / (wall / 1000), 0)} chunks/s; peak ${peak} concurrent streams`,
+    );
+    console.log(
+      `  TTFB (ms)  p50 ${fmt(ttfb.p50, 0)}  p90 ${fmt(ttfb.p90, 0)}  p99 ${fmt(ttfb.p99, 0)}  max ${fmt(ttfb.max, 0)}`,
+    );
+    console.log(
+      `  total (ms) p50 ${fmt(total.p50, 0)}  p90 ${fmt(total.p90, 0)}  p99 ${fmt(total.p99, 0)}  max ${fmt(total.max, 0)}`,
+    );
+    if (cpu !== undefined)
+      console.log(
+        `  workerd CPU ${fmt(cpu / 1000, 1)} s in ${fmt(wall / 1000, 1)} s wall (${fmt(cpu / turns.length, 1)} ms per turn)`,
+      );
     const checks = [
       { name: `peak concurrent streams >= ${CFG.sessions}`, value: String(peak), ok: peak >= CFG.sessions },
       { name: "unexplained errors = 0", value: String(unexplained.length), ok: unexplained.length === 0 },
@@ -239,7 +328,9 @@ async function main(): Promise<number> {
     ];
     for (const c of checks) console.log(`  ${c.ok ? "PASS" : "FAIL"}  ${c.name.padEnd(36)} ${c.value}`);
     const bad = checks.filter((c) => !c.ok).length;
-    console.log(`bench:load ${bad ? `FAIL (${bad} of ${checks.length})` : "PASS"} in ${fmt((performance.now() - t0) / 1000, 0)} s | ${turns.length} turns, ${fmt(turns.length / (wall / 1000), 1)} turns/s, peak ${peak} streams, TTFB p50/p99 ${fmt(ttfb.p50, 0)}/${fmt(ttfb.p99, 0)} ms, total p50/p99 ${fmt(total.p50, 0)}/${fmt(total.p99, 0)} ms, unexplained ${unexplained.length}, lost/doubled ${lost}`);
+    console.log(
+      `bench:load ${bad ? `FAIL (${bad} of ${checks.length})` : "PASS"} in ${fmt((performance.now() - t0) / 1000, 0)} s | ${turns.length} turns, ${fmt(turns.length / (wall / 1000), 1)} turns/s, peak ${peak} streams, TTFB p50/p99 ${fmt(ttfb.p50, 0)}/${fmt(ttfb.p99, 0)} ms, total p50/p99 ${fmt(total.p50, 0)}/${fmt(total.p99, 0)} ms, unexplained ${unexplained.length}, lost/doubled ${lost}`,
+    );
     return bad ? 1 : 0;
   } catch (err) {
     console.error(`bench:load failed: ${err instanceof Error ? err.message : String(err)}`);

@@ -37,7 +37,10 @@ const perMessage = cases.map((c) => {
     checkEmergency(c.text);
     times.push(performance.now() - t0);
   }
-  return percentile(times.sort((a, b) => a - b), 50);
+  return percentile(
+    times.sort((a, b) => a - b),
+    50,
+  );
 });
 
 const classifierUrl = process.env.GUARD_CLASSIFIER_URL;
@@ -46,9 +49,14 @@ let classifierFailures = 0;
 
 async function verdicts(c: Case) {
   const rules = checkEmergency(c.text);
-  if (rules.emergency || !classifierUrl) return { rules: rules.emergency, guard: rules.emergency, category: rules.emergency ? rules.category : null };
-  const out = await classify({ kind: classifierKind, timeoutMs: 5000, model: process.env.GUARD_CLASSIFIER_MODEL },
-    { baseUrl: classifierUrl, apiKey: process.env.GUARD_CLASSIFIER_KEY }, c.text, process.env.GUARD_CLASSIFIER_MODEL ?? "gpt-4o-mini");
+  if (rules.emergency || !classifierUrl)
+    return { rules: rules.emergency, guard: rules.emergency, category: rules.emergency ? rules.category : null };
+  const out = await classify(
+    { kind: classifierKind, timeoutMs: 5000, model: process.env.GUARD_CLASSIFIER_MODEL },
+    { baseUrl: classifierUrl, apiKey: process.env.GUARD_CLASSIFIER_KEY },
+    c.text,
+    process.env.GUARD_CLASSIFIER_MODEL ?? "gpt-4o-mini",
+  );
   if (!out.ok) classifierFailures++;
   const flagged = out.ok && out.category !== null;
   return { rules: false, guard: flagged, category: flagged ? out.category : null };
@@ -77,30 +85,49 @@ for (const r of others) {
 }
 
 const tag = (c: Case) => `[${c.lang}, round ${c.round}]`;
-for (const r of emergencies.filter((r) => !r.guard)) console.log(`missed      ${tag(r.c)} ${r.c.category}: ${r.c.text}`);
+for (const r of emergencies.filter((r) => !r.guard))
+  console.log(`missed      ${tag(r.c)} ${r.c.category}: ${r.c.text}`);
 for (const r of falsePositives) console.log(`false alarm ${tag(r.c)} ${r.c.kind} -> ${r.category}: ${r.c.text}`);
-for (const r of wrongCategory) console.log(`category    [${r.c.lang}] ${r.c.category} read as ${r.category}: ${r.c.text}`);
+for (const r of wrongCategory)
+  console.log(`category    [${r.c.lang}] ${r.c.category} read as ${r.category}: ${r.c.text}`);
 
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 const broken: string[] = [];
 if (recall < GOALS.recall) broken.push(`recall ${pct(recall)} < ${pct(GOALS.recall)}`);
-if (rulesRecall < GOALS.rulesRecall) broken.push(`deterministic recall ${pct(rulesRecall)} < ${pct(GOALS.rulesRecall)}`);
+if (rulesRecall < GOALS.rulesRecall)
+  broken.push(`deterministic recall ${pct(rulesRecall)} < ${pct(GOALS.rulesRecall)}`);
 if (fpRate > GOALS.falsePositiveRate) broken.push(`false positives ${pct(fpRate)} > ${pct(GOALS.falsePositiveRate)}`);
 if (p50 >= GOALS.p50Ms) broken.push(`p50 ${p50.toFixed(3)} ms >= ${GOALS.p50Ms} ms`);
 
 console.log("");
-console.log(`set: ${cases.length} messages (${emergencies.length} emergencies; ${others.length} others: ${[...byKind].map(([k, v]) => `${v.n} ${k}`).join(", ")}), en ${cases.filter((c) => c.lang === "en").length}, zh ${cases.filter((c) => c.lang === "zh").length}`);
-console.log(`classifier: ${classifierUrl ? `${classifierKind} at ${classifierUrl} (${classifierFailures} failed, rules stood)` : "none configured: the guard is the deterministic layer alone"}`);
-console.log(`recall ${pct(recall)} (${emergencies.filter((r) => r.guard).length}/${emergencies.length}; goal 100 %) | deterministic alone ${pct(rulesRecall)} (goal >= 95 %)`);
-console.log(`false positives ${pct(fpRate)} (${falsePositives.length}/${others.length}; goal <= 3 %) | by kind: ${[...byKind].map(([k, v]) => `${k} ${v.flagged}/${v.n}`).join(", ")}`);
+console.log(
+  `set: ${cases.length} messages (${emergencies.length} emergencies; ${others.length} others: ${[...byKind].map(([k, v]) => `${v.n} ${k}`).join(", ")}), en ${cases.filter((c) => c.lang === "en").length}, zh ${cases.filter((c) => c.lang === "zh").length}`,
+);
+console.log(
+  `classifier: ${classifierUrl ? `${classifierKind} at ${classifierUrl} (${classifierFailures} failed, rules stood)` : "none configured: the guard is the deterministic layer alone"}`,
+);
+console.log(
+  `recall ${pct(recall)} (${emergencies.filter((r) => r.guard).length}/${emergencies.length}; goal 100 %) | deterministic alone ${pct(rulesRecall)} (goal >= 95 %)`,
+);
+console.log(
+  `false positives ${pct(fpRate)} (${falsePositives.length}/${others.length}; goal <= 3 %) | by kind: ${[...byKind].map(([k, v]) => `${k} ${v.flagged}/${v.n}`).join(", ")}`,
+);
 for (const round of [1, 2]) {
   const rs = results.filter((r) => r.c.round === round);
   const e = rs.filter((r) => r.c.emergency);
   const o = rs.filter((r) => !r.c.emergency);
-  console.log(`round ${round}: recall ${e.filter((r) => r.guard).length}/${e.length}, false positives ${o.filter((r) => r.guard).length}/${o.length}`);
+  console.log(
+    `round ${round}: recall ${e.filter((r) => r.guard).length}/${e.length}, false positives ${o.filter((r) => r.guard).length}/${o.length}`,
+  );
 }
-console.log("(the rules were tuned on both rounds; on first run, before tuning: round 1 61/86 and 5/87, round 2 16/24 and 3/24)");
-console.log(`category right on ${emergencies.length - wrongCategory.length - emergencies.filter((r) => !r.guard).length}/${emergencies.filter((r) => r.guard).length} caught`);
-console.log(`deterministic latency per message: p50 ${(p50 * 1000).toFixed(1)} µs, p99 ${(p99 * 1000).toFixed(1)} µs (goal p50 < 1 ms; median of ${RUNS_PER_MESSAGE} runs each)`);
+console.log(
+  "(the rules were tuned on both rounds; on first run, before tuning: round 1 61/86 and 5/87, round 2 16/24 and 3/24)",
+);
+console.log(
+  `category right on ${emergencies.length - wrongCategory.length - emergencies.filter((r) => !r.guard).length}/${emergencies.filter((r) => r.guard).length} caught`,
+);
+console.log(
+  `deterministic latency per message: p50 ${(p50 * 1000).toFixed(1)} µs, p99 ${(p99 * 1000).toFixed(1)} µs (goal p50 < 1 ms; median of ${RUNS_PER_MESSAGE} runs each)`,
+);
 console.log(broken.length ? `FAIL: ${broken.join("; ")}` : "ok");
 process.exit(broken.length ? 1 : 0);

@@ -40,15 +40,23 @@ const LAZY = {
   calculator: "parley-chunk-sample-size-math-",
 };
 const BUDGET = {
-  loader: 2048, frame: 2048, core: 30 * 1024,
-  firstReply: 33.75 * 1024, withTools: 45.5 * 1024, withStages: 48.75 * 1024,
+  loader: 2048,
+  frame: 2048,
+  core: 30 * 1024,
+  firstReply: 33.75 * 1024,
+  withTools: 45.5 * 1024,
+  withStages: 48.75 * 1024,
 };
 /** Issue 18's goals for the visitor's paths. */
 const GOAL = { firstReply: 32 * 1024, withStages: 45 * 1024 };
 /** Peer for scale (TOOLCHAIN.md): deep-chat's embed bundle, gzip. */
 const DEEP_CHAT_GZ = 110.6 * 1024;
 
-interface Row { file: string; raw: number; gz: number }
+interface Row {
+  file: string;
+  raw: number;
+  gz: number;
+}
 
 function measure(file: string): Row {
   const buf = readFileSync(join(DIR, file));
@@ -72,21 +80,36 @@ function main(): number {
     console.error(`bench:size: missing ${missing.map((f) => join(DIR, f)).join(", ")} — run npm run build first`);
     return 1;
   }
-  const all = readdirSync(DIR, { encoding: "utf8" }).filter((f) => f.endsWith(".js") && f !== LOADER && f !== FRAME).sort();
+  const all = readdirSync(DIR, { encoding: "utf8" })
+    .filter((f) => f.endsWith(".js") && f !== LOADER && f !== FRAME)
+    .sort();
   const coreFiles = staticClosure(WIDGET);
-  const lazyOf = (prefix: string) => all.filter((f) => f.startsWith(prefix)).flatMap((f) => [...staticClosure(f)]).filter((f) => !coreFiles.has(f));
-  const sum = (files: Iterable<string>) => [...new Set(files)].map(measure).reduce((n, r) => ({ raw: n.raw + r.raw, gz: n.gz + r.gz }), { raw: 0, gz: 0 });
+  const lazyOf = (prefix: string) =>
+    all
+      .filter((f) => f.startsWith(prefix))
+      .flatMap((f) => [...staticClosure(f)])
+      .filter((f) => !coreFiles.has(f));
+  const sum = (files: Iterable<string>) =>
+    [...new Set(files)].map(measure).reduce((n, r) => ({ raw: n.raw + r.raw, gz: n.gz + r.gz }), { raw: 0, gz: 0 });
   const loader = measure(LOADER);
   const frame = measure(FRAME);
   const core = sum(coreFiles);
   const firstReply = sum([...coreFiles, ...lazyOf(LAZY.markdown)]);
   const withTools = sum([...coreFiles, ...lazyOf(LAZY.markdown), ...lazyOf(LAZY.tools)]);
-  const withStages = sum([...coreFiles, ...lazyOf(LAZY.markdown), ...lazyOf(LAZY.tools), ...lazyOf(LAZY.stages), ...lazyOf(LAZY.calculator)]);
+  const withStages = sum([
+    ...coreFiles,
+    ...lazyOf(LAZY.markdown),
+    ...lazyOf(LAZY.tools),
+    ...lazyOf(LAZY.stages),
+    ...lazyOf(LAZY.calculator),
+  ]);
   const everything = sum(all);
 
   const line = (name: string, raw: number, gz: number, budget = "") =>
     `${name.padEnd(52)} ${raw.toString().padStart(9)} ${gz.toString().padStart(9)} ${budget.padStart(9)}`;
-  console.log(`${"file or visitor path".padEnd(52)} ${"raw (B)".padStart(9)} ${"gz (B)".padStart(9)} ${"budget".padStart(9)}`);
+  console.log(
+    `${"file or visitor path".padEnd(52)} ${"raw (B)".padStart(9)} ${"gz (B)".padStart(9)} ${"budget".padStart(9)}`,
+  );
   for (const f of all) {
     const r = measure(f);
     console.log(line(`${f}${coreFiles.has(f) ? " (core)" : " (lazy)"}`, r.raw, r.gz));
@@ -101,7 +124,8 @@ function main(): number {
   console.log("(gz: node zlib level 9, each file on its own)");
 
   const broken: string[] = [];
-  const check = (name: string, gz: number, budget: number) => gz > budget && broken.push(`${name} ${gz} B gz > ${budget}`);
+  const check = (name: string, gz: number, budget: number) =>
+    gz > budget && broken.push(`${name} ${gz} B gz > ${budget}`);
   check("loader", loader.gz, BUDGET.loader);
   check("iframe bridge", frame.gz, BUDGET.frame);
   check("panel core", core.gz, BUDGET.core);

@@ -25,7 +25,12 @@ export interface StreamResult {
   inbandError?: string;
 }
 
-export function streamChat(url: string, headers: Record<string, string>, body: unknown, timeoutMs = 30_000): Promise<StreamResult> {
+export function streamChat(
+  url: string,
+  headers: Record<string, string>,
+  body: unknown,
+  timeoutMs = 30_000,
+): Promise<StreamResult> {
   const payload = JSON.stringify(body);
   const u = new URL(url);
   const start = performance.now();
@@ -38,19 +43,34 @@ export function streamChat(url: string, headers: Record<string, string>, body: u
   function send(mayResend: boolean): void {
     const req = request(
       {
-        host: u.hostname, port: u.port, path: u.pathname + u.search, method: "POST", agent: benchAgent,
+        host: u.hostname,
+        port: u.port,
+        path: u.pathname + u.search,
+        method: "POST",
+        agent: benchAgent,
         headers: { ...headers, "content-type": "application/json", "content-length": Buffer.byteLength(payload) },
       },
       (res) => {
         const status = res.statusCode ?? 0;
-        const result: StreamResult = { status, start, ttfb: NaN, total: NaN, contentChunks: [], content: "", sawDone: false };
+        const result: StreamResult = {
+          status,
+          start,
+          ttfb: NaN,
+          total: NaN,
+          contentChunks: [],
+          content: "",
+          sawDone: false,
+        };
         res.setEncoding("utf8");
         let buf = "";
         let raw = "";
         const ok = status === 200 && String(res.headers["content-type"]).startsWith("text/event-stream");
         res.on("data", (part: string) => {
           const at = performance.now();
-          if (!ok) { raw += part; return; }
+          if (!ok) {
+            raw += part;
+            return;
+          }
           buf += part;
           let cut: number;
           while ((cut = buf.search(/\r?\n\r?\n/)) >= 0) {
@@ -59,13 +79,18 @@ export function streamChat(url: string, headers: Record<string, string>, body: u
             for (const line of event.split(/\r?\n/)) {
               if (!line.startsWith("data:")) continue;
               const data = line.slice(5).trimStart();
-              if (data === "[DONE]") { result.sawDone = true; continue; }
+              if (data === "[DONE]") {
+                result.sawDone = true;
+                continue;
+              }
               let content: string | undefined;
               try {
                 const parsed = JSON.parse(data);
                 if (parsed?.error) result.inbandError ??= JSON.stringify(parsed.error).slice(0, 300);
                 content = parsed?.choices?.[0]?.delta?.content ?? undefined;
-              } catch { /* not JSON: ignore */ }
+              } catch {
+                /* not JSON: ignore */
+              }
               if (content) {
                 if (Number.isNaN(result.ttfb)) result.ttfb = at - start;
                 result.contentChunks.push({ at, content });
@@ -94,10 +119,22 @@ export function streamChat(url: string, headers: Record<string, string>, body: u
   }
 }
 
-export async function postJson<T>(url: string, headers: Record<string, string>, body: unknown): Promise<{ status: number; json: T }> {
-  const res = await fetch(url, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(body) });
+export async function postJson<T>(
+  url: string,
+  headers: Record<string, string>,
+  body: unknown,
+): Promise<{ status: number; json: T }> {
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { ...headers, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   const text = await res.text();
   let json: T;
-  try { json = JSON.parse(text) as T; } catch { throw new Error(`POST ${url} answered ${res.status} with non-JSON: ${text.slice(0, 300)}`); }
+  try {
+    json = JSON.parse(text) as T;
+  } catch {
+    throw new Error(`POST ${url} answered ${res.status} with non-JSON: ${text.slice(0, 300)}`);
+  }
   return { status: res.status, json };
 }

@@ -3,8 +3,10 @@
  * inline code, bullet and numbered lists), cut into tokens of one word with its leading whitespace.
  * The last token is a marker word the bench waits for on screen.
  */
-const WORDS = ("dermatitis inflammation moisturizer fragrance-free hydrocortisone antihistamine lesions " +
-  "symptoms irritation allergens emollients barrier ointment sensitivity treatment examination").split(" ");
+const WORDS = (
+  "dermatitis inflammation moisturizer fragrance-free hydrocortisone antihistamine lesions " +
+  "symptoms irritation allergens emollients barrier ointment sensitivity treatment examination"
+).split(" ");
 
 function section(k: number): string {
   const w = (i: number) => WORDS[(k * 7 + i) % WORDS.length];

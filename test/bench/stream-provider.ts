@@ -36,8 +36,15 @@ export async function startStreamProvider(reply: (lastUser: string) => string[],
       const tokens = reply(typeof user?.content === "string" ? user.content : "");
       if (!parsed.stream) {
         res.writeHead(200, { "content-type": "application/json" });
-        res.end(JSON.stringify({ id: "chatcmpl-bench", object: "chat.completion", created: 0, model: "bench",
-          choices: [{ index: 0, message: { role: "assistant", content: tokens.join("") }, finish_reason: "stop" }] }));
+        res.end(
+          JSON.stringify({
+            id: "chatcmpl-bench",
+            object: "chat.completion",
+            created: 0,
+            model: "bench",
+            choices: [{ index: 0, message: { role: "assistant", content: tokens.join("") }, finish_reason: "stop" }],
+          }),
+        );
         return;
       }
       res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
@@ -66,6 +73,10 @@ export async function startStreamProvider(reply: (lastUser: string) => string[],
     lastTokenAt: () => last,
     replyDone: (since) =>
       last > since ? Promise.resolve(last) : new Promise((resolve) => waiters.push({ since, resolve })),
-    close: () => new Promise((r) => { server.closeAllConnections(); server.close(() => r()); }),
+    close: () =>
+      new Promise((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   };
 }

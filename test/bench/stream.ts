@@ -72,36 +72,52 @@ interface Turn {
 
 /** Sends `text`, waits for the reply's marker word on screen and the turn's end; script time of the whole turn. */
 async function turn(
-  page: Page, cdp: CDPSession, provider: StreamProvider, text: string, marker: string, tokens: number,
+  page: Page,
+  cdp: CDPSession,
+  provider: StreamProvider,
+  text: string,
+  marker: string,
+  tokens: number,
 ): Promise<Turn> {
   await q(page, "textarea").fill(text);
   // Watched in the page from before the message is sent, once a frame, so the time the word shows is
   // the page's own, not when this process got round to asking. The check reads only the reply's last
   // block (cheap), but it is script too: it is in the figures.
-  const seen = page.waitForFunction((word) => {
-    const list = document.querySelector("parley-chat")?.shadowRoot?.querySelector(".list");
-    const mds = list?.lastElementChild?.querySelectorAll(".md");
-    const text = mds?.[mds.length - 1]?.lastElementChild?.textContent;
-    return text?.includes(word) ? performance.timeOrigin + performance.now() : 0;
-  }, marker, { polling: "raf", timeout: 300_000 });
+  const seen = page.waitForFunction(
+    (word) => {
+      const list = document.querySelector("parley-chat")?.shadowRoot?.querySelector(".list");
+      const mds = list?.lastElementChild?.querySelectorAll(".md");
+      const text = mds?.[mds.length - 1]?.lastElementChild?.textContent;
+      return text?.includes(word) ? performance.timeOrigin + performance.now() : 0;
+    },
+    marker,
+    { polling: "raf", timeout: 300_000 },
+  );
   const before = await counters(cdp);
   const sent = wall();
   await q(page, "textarea").press("Enter");
   const lastToken = await Promise.race([
     provider.replyDone(sent),
-    q(page, ".error").waitFor({ timeout: 120_000 }).then(async () => {
-      throw new Error(`the widget shows an error: ${await q(page, ".error").textContent()}`);
-    }),
+    q(page, ".error")
+      .waitFor({ timeout: 120_000 })
+      .then(async () => {
+        throw new Error(`the widget shows an error: ${await q(page, ".error").textContent()}`);
+      }),
   ]);
-  const seenAt = (await seen.catch(async (e) => {
-    const tail = await q(page, ".msg[data-role=assistant] .bubble").last().textContent();
-    await page.screenshot({ path: "test-results/bench-stream-timeout.png" });
-    throw new Error(`${marker} not on screen; the reply ends: ${JSON.stringify(tail?.slice(-300))}`, { cause: e });
-  }).then((h) => h.jsonValue())) as number;
+  const seenAt = (await seen
+    .catch(async (e) => {
+      const tail = await q(page, ".msg[data-role=assistant] .bubble").last().textContent();
+      await page.screenshot({ path: "test-results/bench-stream-timeout.png" });
+      throw new Error(`${marker} not on screen; the reply ends: ${JSON.stringify(tail?.slice(-300))}`, { cause: e });
+    })
+    .then((h) => h.jsonValue())) as number;
   await q(page, "button.send.stop").waitFor({ state: "detached", timeout: 60_000 });
   const after = await counters(cdp);
   const arrived = await page.evaluate(() => {
-    const entry = performance.getEntriesByType("resource").filter((e) => e.name.includes("/chat/completions")).at(-1);
+    const entry = performance
+      .getEntriesByType("resource")
+      .filter((e) => e.name.includes("/chat/completions"))
+      .at(-1);
     return entry ? performance.timeOrigin + (entry as PerformanceResourceTiming).responseEnd : NaN;
   });
   return {
@@ -109,7 +125,8 @@ async function turn(
     scriptMs: after.script - before.script,
     taskMs: after.task - before.task,
     layoutMs: after.layout - before.layout,
-    lagMs: seenAt - lastToken, arrivalMs: arrived - lastToken,
+    lagMs: seenAt - lastToken,
+    arrivalMs: arrived - lastToken,
   };
 }
 
@@ -153,8 +170,15 @@ async function main(): Promise<number> {
     const kb = (n: number) => (markdownTokens(n, "END").join("").length / 1024).toFixed(1);
     const cols = (...v: string[]) => v.map((x, i) => (i ? x.padStart(10) : x.padEnd(30))).join(" ");
     const row = (name: string, t: Turn) =>
-      cols(name, fmt(t.scriptMs, 0), fmt(t.scriptMs / t.tokens, 3), fmt(t.taskMs, 0), fmt(t.layoutMs, 0),
-        fmt(t.lagMs, 0), fmt(t.arrivalMs, 0));
+      cols(
+        name,
+        fmt(t.scriptMs, 0),
+        fmt(t.scriptMs / t.tokens, 3),
+        fmt(t.taskMs, 0),
+        fmt(t.layoutMs, 0),
+        fmt(t.lagMs, 0),
+        fmt(t.arrivalMs, 0),
+      );
     console.log(cols("reply", "script ms", "ms/chunk", "task ms", "style+lay.", "lag ms", "arrival"));
     for (const t of long) console.log(row(`${t.tokens} tokens (${kb(t.tokens)} KB)`, t));
     convo.forEach((t, i) => console.log(row(`${SHORT} tokens at turn ${i + 1}`, t)));

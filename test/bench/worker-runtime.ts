@@ -41,7 +41,11 @@ const SESSION_SECRET = "dev-secret-for-tests-0123456789abcdef";
 export async function startBenchWorker(kind: RuntimeKind, vars: Record<string, string>): Promise<BenchWorker> {
   if (kind === "wrangler-dev") {
     const dev = await startWranglerDev({ vars });
-    return { ...dev, label: "wrangler dev 4.86 (ProxyWorker -> Miniflare entry worker -> worker)", cpuMs: () => undefined };
+    return {
+      ...dev,
+      label: "wrangler dev 4.86 (ProxyWorker -> Miniflare entry worker -> worker)",
+      cpuMs: () => undefined,
+    };
   }
   // On tmpfs where there is one: local workerd syncs every Durable Object SQLite commit to disk on
   // the isolate's only thread, so on a slow disk each write stalls every stream (about 35 ms of
@@ -53,9 +57,15 @@ export async function startBenchWorker(kind: RuntimeKind, vars: Record<string, s
     const assets = join(tmp, "assets");
     mkdirSync(assets);
     // --assets points at an empty folder so the build does not depend on `npm run build`.
-    await promisify(execFile)("npx", ["wrangler", "deploy", "--dry-run", "-c", "wrangler.toml", "--assets", assets, "--outdir", out], {
-      env: { ...process.env, ...OFFLINE_ENV }, timeout: 60_000, maxBuffer: 4 << 20,
-    }).catch((err: { stderr?: string; message: string }) => {
+    await promisify(execFile)(
+      "npx",
+      ["wrangler", "deploy", "--dry-run", "-c", "wrangler.toml", "--assets", assets, "--outdir", out],
+      {
+        env: { ...process.env, ...OFFLINE_ENV },
+        timeout: 60_000,
+        maxBuffer: 4 << 20,
+      },
+    ).catch((err: { stderr?: string; message: string }) => {
       throw new Error(`wrangler deploy --dry-run failed: ${(err.stderr ?? err.message).slice(-2000)}`);
     });
     const { workerOptions } = unstable_getMiniflareWorkerOptions("wrangler.toml");
@@ -101,13 +111,17 @@ function childWorkerd(): number | undefined {
       const [, comm, rest] = /^\d+ \((.*)\) (.*)$/s.exec(stat) ?? [];
       if (comm === "workerd" && Number(rest?.split(" ")[1]) === process.pid) return Number(entry);
     }
-  } catch { /* no /proc */ }
+  } catch {
+    /* no /proc */
+  }
   return undefined;
 }
 
 function cpuMsOf(pid: number): number | undefined {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").replace(/^.*\) /s, "").split(" ");
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8")
+      .replace(/^.*\) /s, "")
+      .split(" ");
     // utime and stime (fields 14 and 15 of stat) in clock ticks, 100 per second on Linux.
     return (Number(fields[11]) + Number(fields[12])) * 10;
   } catch {

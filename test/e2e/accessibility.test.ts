@@ -17,7 +17,11 @@ let host: StaticServer;
 
 beforeAll(async () => {
   const tag = `<script src="${demo.dev.url}/parley.js" data-site-key="demo-site-key-0001" data-agent="medical-qa" data-debug="true" async></script>`;
-  host = await serveStatic({ pages: { "/debug": `<!doctype html><html lang="en"><head><title>Host</title></head><body><h1>Host</h1>${tag}</body></html>` } });
+  host = await serveStatic({
+    pages: {
+      "/debug": `<!doctype html><html lang="en"><head><title>Host</title></head><body><h1>Host</h1>${tag}</body></html>`,
+    },
+  });
 });
 afterAll(() => host?.close());
 
@@ -32,7 +36,8 @@ interface Finding {
 }
 
 async function findings(page: Page): Promise<Finding[]> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: resolve("node_modules/axe-core/axe.min.js") });
+  if (!(await page.evaluate(() => "axe" in window)))
+    await page.addScriptTag({ path: resolve("node_modules/axe-core/axe.min.js") });
   return page.evaluate(async () => {
     const axe = (window as any).axe;
     const res = await axe.run(
@@ -113,7 +118,12 @@ describe("accessibility of every state a visitor reaches", () => {
     await q(page, 'button[data-action="advice"]').click();
 
     await page.route("**/v1/chat/completions", (route) =>
-      route.fulfill({ status: 429, contentType: "application/json", headers: { "retry-after": "5" }, body: '{"error":{"code":"rate_limited","message":"slow down"}}' }),
+      route.fulfill({
+        status: 429,
+        contentType: "application/json",
+        headers: { "retry-after": "5" },
+        body: '{"error":{"code":"rate_limited","message":"slow down"}}',
+      }),
     );
     await q(page, "textarea").fill("And on my leg?");
     await q(page, "textarea").press("Enter");

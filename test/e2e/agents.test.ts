@@ -24,7 +24,9 @@ describe("agent presets in the browser", () => {
     await ask(page, "/", "I have a red itchy rash on my arm");
     const cards = q(page, "article.advice");
     await expect.poll(() => cards.count(), { timeout: 20_000 }).toBe(2);
-    await expect.poll(() => q(page, ".msg[data-role=assistant] .bubble").last().textContent(), { timeout: 20_000 }).toContain("two advice cards");
+    await expect
+      .poll(() => q(page, ".msg[data-role=assistant] .bubble").last().textContent(), { timeout: 20_000 })
+      .toContain("two advice cards");
     await q(page, '[data-streaming="true"]').waitFor({ state: "detached" });
     const first = cards.first();
     expect(await first.locator(".card-title").textContent()).toBe("Soothe and protect the skin");
@@ -33,9 +35,13 @@ describe("agent presets in the browser", () => {
     expect(await cards.nth(1).getAttribute("class")).toContain("caution");
     // Times of day in the visitor's locale (Intl), under the visitor's message and the reply.
     expect(await q(page, ".msg[data-role=user] time").textContent()).toMatch(/^\d{1,2}:\d{2}( [AP]M)?$/);
-    expect(await q(page, ".msg[data-role=assistant] time").last().getAttribute("datetime")).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(await q(page, ".msg[data-role=assistant] time").last().getAttribute("datetime")).toMatch(
+      /^\d{4}-\d\d-\d\dT/,
+    );
     // The cards sit inside the reply that gave them, between its answer and its closing line.
-    const order = await q(page, ".msg[data-role=assistant]").last().evaluate((el) => Array.from(el.children).map((c) => c.className));
+    const order = await q(page, ".msg[data-role=assistant]")
+      .last()
+      .evaluate((el) => Array.from(el.children).map((c) => c.className));
     expect(order.findIndex((c) => c.includes("advice"))).toBeGreaterThan(order.findIndex((c) => c === "part"));
     await page.waitForTimeout(200);
     await page.screenshot({ path: "test-results/e2e-advice.png" });
@@ -68,13 +74,25 @@ describe("agent presets in the browser", () => {
     });
     await page.goto(demo.dev.url + "/");
     // The loader fetches the widget when idle; mounted, it fetches nothing more until the panel opens.
-    await expect.poll(() => page.evaluate(() => !!document.querySelector("parley-chat")?.shadowRoot?.querySelector("[data-parley=widget]")), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          page.evaluate(
+            () => !!document.querySelector("parley-chat")?.shadowRoot?.querySelector("[data-parley=widget]"),
+          ),
+        { timeout: 10_000 },
+      )
+      .toBe(true);
     await page.waitForTimeout(300);
     expect(chunks).toEqual(["parley-widget.js"]);
     await q(page, "button.l").click();
     await q(page, ".panel").waitFor();
     // derm-consult has tools: their runtime comes with its config, before the visitor has typed.
-    await expect.poll(() => ["parley-chunk-markdown", "parley-chunk-tool-runtime"].every((c) => chunks.includes(c)), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => ["parley-chunk-markdown", "parley-chunk-tool-runtime"].every((c) => chunks.includes(c)), {
+        timeout: 10_000,
+      })
+      .toBe(true);
     // Views not shown yet stay unloaded.
     expect(chunks.filter((c) => /stage-panel|trace-view/.test(c))).toEqual([]);
     expect(errors).toEqual([]);

@@ -16,7 +16,11 @@ let browser: Browser;
 let foreign: StaticServer;
 
 beforeAll(async () => {
-  const args = CHROMIUM_ARGS.map((a) => (a.startsWith("--host-resolver-rules=") ? "--host-resolver-rules=MAP foreign.test 127.0.0.1, MAP * ~NOTFOUND, EXCLUDE 127.0.0.1" : a));
+  const args = CHROMIUM_ARGS.map((a) =>
+    a.startsWith("--host-resolver-rules=")
+      ? "--host-resolver-rules=MAP foreign.test 127.0.0.1, MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
+      : a,
+  );
   [dev, browser] = await Promise.all([startWranglerDev(), chromium.launch({ executablePath: CHROMIUM_PATH, args })]);
   foreign = await serveStatic({ pages: { "/": "<!doctype html><title>foreign</title><p>another site</p>" } });
 });
@@ -27,7 +31,8 @@ afterAll(async () => {
   await foreign?.close();
 });
 
-const frameEvents = (page: Page) => page.evaluate(() => ((window as any).__events ?? []).map((e: any) => e.event) as string[]);
+const frameEvents = (page: Page) =>
+  page.evaluate(() => ((window as any).__events ?? []).map((e: any) => e.event) as string[]);
 
 describe("iframe bridge origins, from the frame's side", () => {
   it("posts events only to the parent's origin, never '*', and obeys no sibling of the same origin", async () => {
@@ -47,7 +52,10 @@ describe("iframe bridge origins, from the frame's side", () => {
       const original = parentWin.postMessage;
       w.__posts = [];
       parentWin.postMessage = function (msg: unknown, target: unknown, transfer?: Transferable[]) {
-        w.__posts.push({ target: typeof target === "string" ? target : (target as { targetOrigin?: string })?.targetOrigin ?? "/", event: (msg as { event?: string })?.event });
+        w.__posts.push({
+          target: typeof target === "string" ? target : ((target as { targetOrigin?: string })?.targetOrigin ?? "/"),
+          event: (msg as { event?: string })?.event,
+        });
         return original.call(parentWin, msg, target, transfer ?? []);
       };
     });
@@ -58,7 +66,9 @@ describe("iframe bridge origins, from the frame's side", () => {
     await expect.poll(() => frameEvents(page)).toContain("ready");
     await page.click("#send");
     const chat = page.frameLocator("#chat-frame");
-    await expect.poll(async () => (await frameEvents(page)).filter((e) => e === "message").length, { timeout: 30_000 }).toBe(2);
+    await expect
+      .poll(async () => (await frameEvents(page)).filter((e) => e === "message").length, { timeout: 30_000 })
+      .toBe(2);
 
     const embedFrame = page.frames().find((f) => f.url().includes("/embed/"))!;
     const posts: Array<{ target: string; event?: string }> = await embedFrame.evaluate(() => (window as any).__posts);
@@ -113,11 +123,15 @@ describe("iframe bridge origins, from the frame's side", () => {
       (window as any).__heard = [];
       addEventListener("message", (e) => (window as any).__heard.push(e.data));
     });
-    const [popup] = await Promise.all([context.waitForEvent("page"), page.evaluate((src) => void ((window as any).__chat = window.open(src, "chat")), embed)]);
+    const [popup] = await Promise.all([
+      context.waitForEvent("page"),
+      page.evaluate((src) => void ((window as any).__chat = window.open(src, "chat")), embed),
+    ]);
     await popup.locator(".panel").waitFor();
     await page.evaluate(() => {
       const chat = (window as any).__chat as Window;
-      for (const cmd of ["hello", "send", "identity", "close"]) chat.postMessage({ parley: 1, cmd, value: "I have a red itchy rash on my arm" }, "*");
+      for (const cmd of ["hello", "send", "identity", "close"])
+        chat.postMessage({ parley: 1, cmd, value: "I have a red itchy rash on my arm" }, "*");
     });
     await page.waitForTimeout(1000);
     expect(await popup.locator('.msg[data-role="user"]').count()).toBe(0);

@@ -72,9 +72,23 @@ describe("a worker without demo mode, over the network", () => {
   it("serves presets installed with presets:install --local, for the owner's origin only", async () => {
     // Written while the worker is stopped (local workerd holds its storage open), then started again.
     await dev.stop();
-    const install = spawnSync("npx", ["tsx", "scripts/presets-install.ts", "--site", SITE, "--origin", OWNER,
-      "--agent", "derm-consult", "--local", "--persist-to", dev.state],
-      { encoding: "utf8", env: { ...process.env, ...OFFLINE_ENV } });
+    const install = spawnSync(
+      "npx",
+      [
+        "tsx",
+        "scripts/presets-install.ts",
+        "--site",
+        SITE,
+        "--origin",
+        OWNER,
+        "--agent",
+        "derm-consult",
+        "--local",
+        "--persist-to",
+        dev.state,
+      ],
+      { encoding: "utf8", env: { ...process.env, ...OFFLINE_ENV } },
+    );
     expect(install.status, install.stderr).toBe(0);
     dev = await deployed();
     expect((await openSession(SITE, FORGED)).status).toBe(403);

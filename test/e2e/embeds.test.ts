@@ -15,13 +15,16 @@ afterAll(async () => {
   await Promise.all(servers.map((s) => s.close()));
 });
 
-const frameEvents = (page: Page) => page.evaluate(() => ((window as any).__events ?? []).map((e: any) => e.event) as string[]);
+const frameEvents = (page: Page) =>
+  page.evaluate(() => ((window as any).__events ?? []).map((e: any) => e.event) as string[]);
 
 describe("iframe embed", () => {
   it("serves the embed page only for the site's agents, framable only by the site's origins", async () => {
     const ok = await fetch(`${demo.dev.url}/embed/derm-consult?site=demo-site-key-0001`);
     expect(ok.status).toBe(200);
-    expect(ok.headers.get("content-security-policy")).toContain("frame-ancestors http://127.0.0.1:* http://localhost:*");
+    expect(ok.headers.get("content-security-policy")).toContain(
+      "frame-ancestors http://127.0.0.1:* http://localhost:*",
+    );
     const html = await ok.text();
     expect(html).toContain('"allowedOrigins":["http://127.0.0.1:*","http://localhost:*"]');
     expect((await fetch(`${demo.dev.url}/embed/derm-consult?site=nope`)).status).toBe(404);
@@ -53,7 +56,9 @@ describe("iframe embed", () => {
     await page.click("#send");
     await expect.poll(() => chat.locator('.msg[data-role="user"]').count()).toBe(1);
     await expect.poll(() => frameEvents(page), { timeout: 30_000 }).toContain("message");
-    await expect.poll(async () => (await frameEvents(page)).filter((e) => e === "message").length, { timeout: 30_000 }).toBe(2);
+    await expect
+      .poll(async () => (await frameEvents(page)).filter((e) => e === "message").length, { timeout: 30_000 })
+      .toBe(2);
     expect(await frameEvents(page)).toContain("advice");
 
     // A frame of another origin (sandboxed: origin "null") posts commands to the chat frame: ignored.
@@ -94,7 +99,9 @@ describe("iframe embed", () => {
     const context = await demo.browser.newContext();
     const page = await context.newPage();
     const host = await serveStatic({
-      pages: { "/": `<!doctype html><iframe sandbox="allow-scripts" srcdoc="<iframe src='${demo.dev.url}/embed/derm-consult?site=demo-site-key-0001'></iframe>"></iframe>` },
+      pages: {
+        "/": `<!doctype html><iframe sandbox="allow-scripts" srcdoc="<iframe src='${demo.dev.url}/embed/derm-consult?site=demo-site-key-0001'></iframe>"></iframe>`,
+      },
     });
     servers.push(host);
     const refused: string[] = [];
@@ -140,7 +147,9 @@ describe("npm package in a host app built with Vite", () => {
     // Back to alice: her conversation is restored, not bob's.
     await page.locator('#chat [data-streaming="true"]').waitFor({ state: "detached", timeout: 30_000 });
     await page.evaluate(() => (window as any).parley.setIdentity("alice"));
-    await expect.poll(() => page.locator('#chat .msg[data-role="user"] .bubble').allTextContents()).toEqual(["alice has a red itchy rash"]);
+    await expect
+      .poll(() => page.locator('#chat .msg[data-role="user"] .bubble').allTextContents())
+      .toEqual(["alice has a red itchy rash"]);
 
     // The <parley-chat> element defined by the package mounted its own widget.
     await expect.poll(() => page.locator("#element button.launcher").count()).toBe(1);

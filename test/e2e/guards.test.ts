@@ -67,7 +67,9 @@ describe("emergency guard in the browser", () => {
     await send(page, "I have this pressure in my chest, should I worry?");
     const card = q(page, ".escalation");
     await card.waitFor({ timeout: 20_000 });
-    await expect.poll(() => q(page, ".msg[data-role=assistant] .bubble").last().textContent(), { timeout: 20_000 }).toContain("nothing to worry about");
+    await expect
+      .poll(() => q(page, ".msg[data-role=assistant] .bubble").last().textContent(), { timeout: 20_000 })
+      .toContain("nothing to worry about");
     await q(page, '[data-streaming="true"]').waitFor({ state: "detached" });
     expect(await page.evaluate(() => (window as unknown as { order: string[] }).order)).toEqual(["card", "text"]);
     expect(await card.getAttribute("data-variant")).toBe("emergency");
@@ -99,7 +101,9 @@ describe("emergency guard in the browser", () => {
     expect(await card.locator(".esc-title").textContent()).toBe("你不必独自面对这些");
     expect(await card.locator(".esc-body").textContent()).not.toMatch(/按压|心肺复苏|催吐|坐下/);
     expect(await card.locator("a.esc-call").first().textContent()).toMatch(/^(988|116 123|12356)$/);
-    await expect.poll(() => page.evaluate(() => (window as unknown as { order: string[] }).order[0]), { timeout: 20_000 }).toBe("card");
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { order: string[] }).order[0]), { timeout: 20_000 })
+      .toBe("card");
     await q(page, '[data-streaming="true"]').waitFor({ state: "detached", timeout: 20_000 });
     await page.screenshot({ path: "test-results/e2e-guard-crisis-zh.png" });
     expect(errors).toEqual([]);

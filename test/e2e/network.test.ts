@@ -16,7 +16,10 @@ let browser: Browser;
 
 beforeAll(async () => {
   upstream = await startFakeUpstream({ apiKey: "k", scripts: { "gpt-4o-mini": dermConsultScript }, chunkMs: 15 });
-  [dev, browser] = await Promise.all([startWranglerDev({ vars: { LLM_BASE_URL: upstream.url, LLM_API_KEY: "k" } }), launchBrowser()]);
+  [dev, browser] = await Promise.all([
+    startWranglerDev({ vars: { LLM_BASE_URL: upstream.url, LLM_API_KEY: "k" } }),
+    launchBrowser(),
+  ]);
 });
 
 afterAll(async () => {
@@ -68,7 +71,13 @@ describe("the network drops", () => {
     expect(await pending.locator(".note").textContent()).toBe("Not sent yet — it goes as soon as you're back online");
     expect(await q(page, "textarea").inputValue()).toBe("");
     expect(await q(page, '.msg[data-role="user"]').count()).toBe(0);
-    expect(await page.evaluate(() => Object.entries(sessionStorage).filter(([k]) => k.endsWith(":outbox")).map(([, v]) => v))).toEqual([RASH]);
+    expect(
+      await page.evaluate(() =>
+        Object.entries(sessionStorage)
+          .filter(([k]) => k.endsWith(":outbox"))
+          .map(([, v]) => v),
+      ),
+    ).toEqual([RASH]);
     await page.waitForTimeout(250);
     await page.screenshot({ path: "test-results/e2e-offline.png" });
 
@@ -97,7 +106,9 @@ describe("the network drops", () => {
     await q(page, "textarea").fill(RASH);
     await q(page, "textarea").press("Enter");
     const error = q(page, ".error");
-    await expect.poll(() => error.locator("span").textContent()).toBe("We couldn't reach the server. Check your connection and try again.");
+    await expect
+      .poll(() => error.locator("span").textContent())
+      .toBe("We couldn't reach the server. Check your connection and try again.");
     expect(await q(page, '.msg[data-role="user"] .bubble').allTextContents()).toEqual([RASH]);
     // Retry while still failing: the same error, nothing doubled.
     await error.locator("button").click();
@@ -120,7 +131,9 @@ describe("the network drops", () => {
     await expect.poll(() => q(page, ".offline").textContent()).toBe("您已离线 — 您的消息会保留");
     await q(page, "textarea").fill("我手臂上有发红发痒的皮疹");
     await q(page, "textarea").press("Enter");
-    await expect.poll(() => q(page, '.msg[data-role="queued"] .note').textContent()).toBe("尚未发送 — 恢复网络后会自动发送");
+    await expect
+      .poll(() => q(page, '.msg[data-role="queued"] .note').textContent())
+      .toBe("尚未发送 — 恢复网络后会自动发送");
     await context.close();
   });
 });
@@ -128,7 +141,11 @@ describe("the network drops", () => {
 describe("refusals are shown kindly", () => {
   const refuse = (page: Page, status: number, code: string, headers: Record<string, string> = {}) =>
     page.route("**/v1/chat/completions", (route) =>
-      route.fulfill({ status, headers: { "content-type": "application/json", ...headers }, body: JSON.stringify({ error: { code, message: `internal detail for ${code}` } }) }),
+      route.fulfill({
+        status,
+        headers: { "content-type": "application/json", ...headers },
+        body: JSON.stringify({ error: { code, message: `internal detail for ${code}` } }),
+      }),
     );
 
   it("rate limited: says when to try again (Retry-After); over budget: no pointless retry", async () => {
@@ -137,9 +154,11 @@ describe("refusals are shown kindly", () => {
     await q(page, "textarea").fill(RASH);
     await q(page, "textarea").press("Enter");
     const error = q(page, ".error");
-    await expect.poll(() => error.locator("span").textContent()).toBe(
-      "You're sending messages a little fast. Please wait a moment and try again. You can try again in 7\u00a0s.",
-    );
+    await expect
+      .poll(() => error.locator("span").textContent())
+      .toBe(
+        "You're sending messages a little fast. Please wait a moment and try again. You can try again in 7\u00a0s.",
+      );
     expect(await error.getAttribute("role")).toBe("alert");
     expect(await error.locator("button").textContent()).toBe("Try again");
     expect(await error.textContent()).not.toContain("internal detail");
@@ -149,7 +168,9 @@ describe("refusals are shown kindly", () => {
     await page.unroute("**/v1/chat/completions");
     await refuse(page, 429, "budget_exceeded");
     await error.locator("button").click();
-    await expect.poll(() => error.locator("span").textContent()).toBe("This conversation has reached its limit. Please start a new one later.");
+    await expect
+      .poll(() => error.locator("span").textContent())
+      .toBe("This conversation has reached its limit. Please start a new one later.");
     expect(await error.locator("button").count()).toBe(0);
     // The visitor's message is still there, and the composer still works.
     expect(await q(page, '.msg[data-role="user"] .bubble').allTextContents()).toEqual([RASH]);
@@ -163,7 +184,9 @@ describe("refusals are shown kindly", () => {
     await refuse(page, 429, "rate_limited", { "retry-after": "30" });
     await q(page, "textarea").fill("你好");
     await q(page, "textarea").press("Enter");
-    await expect.poll(() => q(page, ".error span").textContent()).toBe("您发送得有点快，请稍等片刻再试。30 秒后可以重试。");
+    await expect
+      .poll(() => q(page, ".error span").textContent())
+      .toBe("您发送得有点快，请稍等片刻再试。30 秒后可以重试。");
     await context.close();
   });
 });
@@ -173,11 +196,15 @@ describe("a reply cut mid-stream", () => {
     const { context, page, errors } = await openPanel();
     // The next chat request's stream is cut after a few words (the socket is destroyed).
     let cut = true;
-    upstream.configure({ fault: (): FaultSpec => (cut ? ((cut = false), { kind: "cut", afterChunks: 8 }) : { kind: "none" }) });
+    upstream.configure({
+      fault: (): FaultSpec => (cut ? ((cut = false), { kind: "cut", afterChunks: 8 }) : { kind: "none" }),
+    });
     await q(page, "textarea").fill(RASH);
     await q(page, "textarea").press("Enter");
     const error = q(page, ".error");
-    await expect.poll(() => error.locator("span").textContent(), { timeout: 30_000 }).toBe("The reply was cut off before it finished. You can try again.");
+    await expect
+      .poll(() => error.locator("span").textContent(), { timeout: 30_000 })
+      .toBe("The reply was cut off before it finished. You can try again.");
     const partial = q(page, '.msg[data-role="assistant"] .bubble').last();
     const text = (await partial.textContent())!;
     expect(text.length).toBeGreaterThan(5);

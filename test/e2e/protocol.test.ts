@@ -23,11 +23,16 @@ async function panel(page: Page, open: boolean) {
   if (open) await q(page, ".stage-panel").waitFor();
 }
 
-const field = (page: Page, stage: string, key: string) => q(page, `section[data-stage="${stage}"] [data-field="${key}"]`);
+const field = (page: Page, stage: string, key: string) =>
+  q(page, `section[data-stage="${stage}"] [data-field="${key}"]`);
 
 describe("protocol designer", () => {
   it("goes from scientific question to endpoints: edits, a blocked completion, action cards, summary, reload", async () => {
-    const context = await demo.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US", acceptDownloads: true });
+    const context = await demo.browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      locale: "en-US",
+      acceptDownloads: true,
+    });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(String(e)));
@@ -45,13 +50,19 @@ describe("protocol designer", () => {
     // 1. Scientific question: extracted by the model, confirmed by the researcher.
     await say(page, "Does a daily emollient prevent eczema flares in children?", "research question");
     await panel(page, true);
-    expect(await field(page, "question", "research_question").textContent()).toContain("Does daily emollient use reduce eczema flares");
+    expect(await field(page, "question", "research_question").textContent()).toContain(
+      "Does daily emollient use reduce eczema flares",
+    );
     await q(page, 'section[data-stage="question"] button.complete').click();
     await q(page, 'section[data-stage="pico"]').waitFor();
     await panel(page, false);
 
     // 2. PICO: the comparison is missing, so completing is blocked until it is filled in the panel.
-    await say(page, "Children aged 2 to 10 with moderate eczema, a daily emollient, and the number of flares over 6 months", "comparison");
+    await say(
+      page,
+      "Children aged 2 to 10 with moderate eczema, a daily emollient, and the number of flares over 6 months",
+      "comparison",
+    );
     await panel(page, true);
     await q(page, 'section[data-stage="pico"] button.complete').click();
     const checks = q(page, 'section[data-stage="pico"] .checks');
@@ -60,7 +71,9 @@ describe("protocol designer", () => {
     await field(page, "pico", "comparison").locator("button").click();
     await field(page, "pico", "comparison").locator("input").fill("Usual care without a daily emollient");
     await field(page, "pico", "comparison").locator("button[type=submit]").click();
-    await expect.poll(() => field(page, "pico", "comparison").textContent()).toContain("Usual care without a daily emollient");
+    await expect
+      .poll(() => field(page, "pico", "comparison").textContent())
+      .toContain("Usual care without a daily emollient");
     // The registry card runs through the worker and its result lands in the context.
     await q(page, '[data-card="registry"] button').click();
     await expect.poll(() => field(page, "pico", "similar_trials").locator("dd span").textContent()).toMatch(/^\d+$/);
@@ -69,7 +82,11 @@ describe("protocol designer", () => {
     await panel(page, false);
 
     // 3. Design: a randomised trial goes on to sample size by itself (condition transition).
-    await say(page, "A randomised controlled trial, 1:1, with blinded outcome assessors", "randomised controlled trial");
+    await say(
+      page,
+      "A randomised controlled trial, 1:1, with blinded outcome assessors",
+      "randomised controlled trial",
+    );
     await panel(page, true);
     await q(page, 'section[data-stage="sample_size"]').waitFor();
 
@@ -87,7 +104,11 @@ describe("protocol designer", () => {
     await panel(page, false);
 
     // 5. Endpoints, then complete: the summary can be downloaded.
-    await say(page, "Primary endpoint: number of flares over 6 months; secondary: EASI score and quality of life", "Endpoints recorded");
+    await say(
+      page,
+      "Primary endpoint: number of flares over 6 months; secondary: EASI score and quality of life",
+      "Endpoints recorded",
+    );
     await panel(page, true);
     await q(page, 'section[data-stage="endpoints"] button.complete').click();
     await q(page, ".summary").waitFor();
@@ -99,7 +120,14 @@ describe("protocol designer", () => {
     expect(md).toContain("**Primary endpoint:** Number of eczema flares over 6 months");
     await page.waitForTimeout(200);
     await page.screenshot({ path: "test-results/e2e-protocol-summary.png" });
-    expect(await page.evaluate(() => (window as any).__stages)).toEqual(["question", "pico", "design", "sample_size", "endpoints", null]);
+    expect(await page.evaluate(() => (window as any).__stages)).toEqual([
+      "question",
+      "pico",
+      "design",
+      "sample_size",
+      "endpoints",
+      null,
+    ]);
 
     // Reload: every stage and value is still there.
     await page.reload();

@@ -28,7 +28,9 @@ describe("npm package in a React host", () => {
     expect(await launcher.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe("rgb(255, 105, 180)");
 
     await page.evaluate(() => (window as any).parley.send("carol has a red itchy rash"));
-    await expect.poll(() => page.locator('#chat .msg[data-role="user"] .bubble').allTextContents(), { timeout: 30_000 }).toEqual(["carol has a red itchy rash"]);
+    await expect
+      .poll(() => page.locator('#chat .msg[data-role="user"] .bubble').allTextContents(), { timeout: 30_000 })
+      .toEqual(["carol has a red itchy rash"]);
     await page.locator('#chat [data-streaming="true"]').waitFor({ state: "detached", timeout: 30_000 });
 
     // React state changes the identity: dave sees none of carol's conversation.

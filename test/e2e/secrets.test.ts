@@ -41,7 +41,9 @@ function devVars(): Record<string, string> {
 const ALL = { ...SECRETS, ...ADMIN_SECRETS, ...devVars() };
 
 function leaks(text: string): string[] {
-  return Object.entries(ALL).filter(([, v]) => text.includes(v)).map(([k]) => k);
+  return Object.entries(ALL)
+    .filter(([, v]) => text.includes(v))
+    .map(([k]) => k);
 }
 
 function filesUnder(dir: string): string[] {
@@ -57,7 +59,10 @@ let browser: Browser;
 
 beforeAll(async () => {
   upstream = await startFakeUpstream({ apiKey: SECRETS.LLM_API_KEY, scripts: { "gpt-4o-mini": dermConsultScript } });
-  [dev, browser] = await Promise.all([startWranglerDev({ vars: { ...SECRETS, LLM_BASE_URL: upstream.url } }), launchBrowser()]);
+  [dev, browser] = await Promise.all([
+    startWranglerDev({ vars: { ...SECRETS, LLM_BASE_URL: upstream.url } }),
+    launchBrowser(),
+  ]);
 });
 
 afterAll(async () => {
@@ -110,8 +115,20 @@ describe("no secret reaches the browser", () => {
     page.on("pageerror", (e) => errors.push(String(e)));
 
     // Every page of the site, and every file the build put there, as the browser would get it.
-    const assets = filesUnder(join("dist", "public")).map((f) => "/" + f.slice(join("dist", "public").length + 1).replaceAll("\\", "/"));
-    const paths = ["/", "/qa.html", "/sales.html", "/protocol.html", "/portal.html", "/visit.html", "/embed/derm-consult?site=demo-site-key-0001", "/v1/health", ...assets];
+    const assets = filesUnder(join("dist", "public")).map(
+      (f) => "/" + f.slice(join("dist", "public").length + 1).replaceAll("\\", "/"),
+    );
+    const paths = [
+      "/",
+      "/qa.html",
+      "/sales.html",
+      "/protocol.html",
+      "/portal.html",
+      "/visit.html",
+      "/embed/derm-consult?site=demo-site-key-0001",
+      "/v1/health",
+      ...assets,
+    ];
     for (const path of paths) {
       await page.goto(dev.url + path);
       // The widget loads when the browser is idle; wait for it on the pages that have it.
@@ -140,11 +157,15 @@ describe("no secret reaches the browser", () => {
     await page.click("#ask");
     await page.frameLocator("#chat-frame").locator(".panel").waitFor();
     await page.click("#send");
-    await expect.poll(() => page.frameLocator("#chat-frame").locator("article.card").count(), { timeout: 30_000 }).toBe(2);
+    await expect
+      .poll(() => page.frameLocator("#chat-frame").locator("article.card").count(), { timeout: 30_000 })
+      .toBe(2);
     await page.waitForLoadState("networkidle");
 
     // What the browser keeps: storage and cookies.
-    const kept = await page.evaluate(() => JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage }, cookies: document.cookie }));
+    const kept = await page.evaluate(() =>
+      JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage }, cookies: document.cookie }),
+    );
     expect(leaks(kept)).toEqual([]);
 
     await settled();
@@ -152,8 +173,18 @@ describe("no secret reaches the browser", () => {
     expect(upstream.requests.length).toBeGreaterThanOrEqual(4);
     expect(upstream.requests.every((r) => r.status === 200)).toBe(true);
     const urls = seen.map((s) => s.url);
-    for (const p of ["/v1/sessions", "/v1/chat/completions", "/v1/tools/knowledge_search", "/parley-widget.js", "/parley-frame.js", "/embed/derm-consult"]) {
-      expect(urls.some((u) => u.includes(p)), p).toBe(true);
+    for (const p of [
+      "/v1/sessions",
+      "/v1/chat/completions",
+      "/v1/tools/knowledge_search",
+      "/parley-widget.js",
+      "/parley-frame.js",
+      "/embed/derm-consult",
+    ]) {
+      expect(
+        urls.some((u) => u.includes(p)),
+        p,
+      ).toBe(true);
     }
     expect(seen.length).toBeGreaterThan(40);
     expect(seen.filter((s) => s.leaks.length)).toEqual([]);

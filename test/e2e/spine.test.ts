@@ -36,7 +36,9 @@ describe("widget spine on the demo page", () => {
     expect(style.border).not.toBe("dashed");
     expect(style.width).toBe("60px");
     // The host's own button is hotpink: the hostile CSS is really there.
-    expect(await page.locator("main button").evaluate((el) => getComputedStyle(el).backgroundColor)).toBe("rgb(255, 105, 180)");
+    expect(await page.locator("main button").evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
+      "rgb(255, 105, 180)",
+    );
 
     await launcher(page).click();
     await panel(page).waitFor();
@@ -44,7 +46,12 @@ describe("widget spine on the demo page", () => {
     expect(await launcher(page).getAttribute("aria-expanded")).toBe("true");
     expect(await page.locator('parley-chat [aria-live="polite"]').count()).toBe(1);
     // Widget text is not red although the host has `p { color: red }`.
-    expect(await page.locator("parley-chat .md p").first().evaluate((el) => getComputedStyle(el).color)).not.toBe("rgb(255, 0, 0)");
+    expect(
+      await page
+        .locator("parley-chat .md p")
+        .first()
+        .evaluate((el) => getComputedStyle(el).color),
+    ).not.toBe("rgb(255, 0, 0)");
 
     // Shift+Enter makes a new line and sends nothing.
     await input(page).click();

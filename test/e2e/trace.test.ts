@@ -17,7 +17,11 @@ const page = (agent: string, debug: boolean, locale = "") => `<!doctype html><ht
 
 beforeAll(async () => {
   host = await serveStatic({
-    pages: { "/qa": page("medical-qa", true), "/derm": page("derm-consult", true, "zh-CN"), "/plain": page("derm-consult", false) },
+    pages: {
+      "/qa": page("medical-qa", true),
+      "/derm": page("derm-consult", true, "zh-CN"),
+      "/plain": page("derm-consult", false),
+    },
   });
 });
 
@@ -38,21 +42,24 @@ async function ask(p: Page, text: string) {
  */
 async function traceUntil(p: Page, ok: (r: string[][]) => boolean) {
   await expect
-    .poll(async () => {
-      const r = await rows(p);
-      if (ok(r)) return true;
-      await q(p, ".trace-head button").click();
-      await p.waitForTimeout(150);
-      return false;
-    }, { timeout: 15_000 })
+    .poll(
+      async () => {
+        const r = await rows(p);
+        if (ok(r)) return true;
+        await q(p, ".trace-head button").click();
+        await p.waitForTimeout(150);
+        return false;
+      },
+      { timeout: 15_000 },
+    )
     .toBe(true);
 }
 
 /** The trace table as text rows: [time, kind, name, ms, result]. */
 const rows = (p: Page) =>
   p.evaluate(() =>
-    [...document.querySelector("parley-chat")!.shadowRoot!.querySelectorAll(".trace tbody > tr:first-child")].map((tr) =>
-      [...tr.querySelectorAll("td")].map((td) => td.textContent!.trim()),
+    [...document.querySelector("parley-chat")!.shadowRoot!.querySelectorAll(".trace tbody > tr:first-child")].map(
+      (tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent!.trim()),
     ),
   );
 
@@ -118,7 +125,9 @@ describe("trace view in debug mode", () => {
     // record_advice runs in the browser: its steps are the widget's own, stored in the session.
     await traceUntil(p, (r) => r.filter((x) => x[1] === "tool" && x[2] === "record_advice").length === 2);
     expect(await q(p, ".trace th").allTextContents()).toEqual(["时间", "类型", "名称", "毫秒", "结果"]);
-    expect(await q(p, 'tbody[data-trace-kind="tool"] .detail').allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining("side: client")]));
+    expect(await q(p, 'tbody[data-trace-kind="tool"] .detail').allTextContents()).toEqual(
+      expect.arrayContaining([expect.stringContaining("side: client")]),
+    );
     expect((await rows(p)).every((r) => r[4] === "✓成功" || r[4] === "✗失败")).toBe(true);
     await p.waitForTimeout(200);
     await p.screenshot({ path: "test-results/e2e-trace-zh.png" });

@@ -24,20 +24,29 @@ async function turnDone(page: Page) {
 const focused = (page: Page) =>
   page.evaluate(() => {
     const el = document.querySelector("parley-chat")?.shadowRoot?.activeElement as HTMLElement | null;
-    return el ? `${el.tagName.toLowerCase()}.${el.className}${el.dataset.action ? `[${el.dataset.action}]` : ""}` : `outside:${document.activeElement?.tagName}`;
+    return el
+      ? `${el.tagName.toLowerCase()}.${el.className}${el.dataset.action ? `[${el.dataset.action}]` : ""}`
+      : `outside:${document.activeElement?.tagName}`;
   });
 
 // axe-core and the host styles these tests inject are inline: the demo pages' CSP would refuse them.
 const open = (opts: Parameters<typeof newPage>[1] = {}) => newPage(demo.browser, { bypassCSP: true, ...opts });
 
 async function axeViolations(page: Page): Promise<Array<{ id: string; impact: string; help: string; nodes: number }>> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: resolve("node_modules/axe-core/axe.min.js") });
+  if (!(await page.evaluate(() => "axe" in window)))
+    await page.addScriptTag({ path: resolve("node_modules/axe-core/axe.min.js") });
   return page.evaluate(async () => {
     const axe = (window as any).axe;
     const res = await axe.run({ include: [["parley-chat", ".root"]] }, { resultTypes: ["violations"] });
     return res.violations
       .filter((v: any) => v.impact === "serious" || v.impact === "critical")
-      .map((v: any) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.length, targets: v.nodes.map((n: any) => n.target) }));
+      .map((v: any) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        nodes: v.nodes.length,
+        targets: v.nodes.map((n: any) => n.target),
+      }));
   });
 }
 
@@ -81,7 +90,9 @@ describe("keyboard and accessibility", () => {
     // Light theme, then dark (prefers-color-scheme with the default theme "auto").
     expect(await axeViolations(page)).toEqual([]);
     await page.emulateMedia({ colorScheme: "dark" });
-    await expect.poll(() => page.locator("parley-chat .panel").evaluate((el) => getComputedStyle(el).backgroundColor)).toBe("rgb(25, 32, 34)");
+    await expect
+      .poll(() => page.locator("parley-chat .panel").evaluate((el) => getComputedStyle(el).backgroundColor))
+      .toBe("rgb(25, 32, 34)");
     expect(await axeViolations(page)).toEqual([]);
     await page.waitForTimeout(200);
     await page.screenshot({ path: "test-results/e2e-dark.png" });
@@ -113,25 +124,43 @@ describe("styles", () => {
       page.evaluate(() =>
         ["body", "main button", ".card", ".card h3", "footer p", "header.site", "nav a"].map((sel) => {
           const cs = getComputedStyle(document.querySelector(sel)!);
-          return [sel, cs.font, cs.color, cs.backgroundColor, cs.padding, cs.margin, cs.border, cs.borderRadius, cs.boxSizing, cs.position].join("|");
+          return [
+            sel,
+            cs.font,
+            cs.color,
+            cs.backgroundColor,
+            cs.padding,
+            cs.margin,
+            cs.border,
+            cs.borderRadius,
+            cs.boxSizing,
+            cs.position,
+          ].join("|");
         }),
       );
     await launcher(page).click();
     await panel(page).waitFor();
     const withWidget = await snapshot();
     // No widget stylesheet outside its shadow root.
-    expect(await page.evaluate(() => [...document.querySelectorAll("style")].some((s) => s.textContent!.includes(".panel")))).toBe(false);
+    expect(
+      await page.evaluate(() => [...document.querySelectorAll("style")].some((s) => s.textContent!.includes(".panel"))),
+    ).toBe(false);
     await page.evaluate(() => document.querySelector("parley-chat")!.remove());
     expect(await snapshot()).toEqual(withWidget);
 
     // Theming through custom properties set by the host on the element.
     const { page: p2 } = { page: await context.newPage() };
     await p2.goto(demo.dev.url + "/");
-    await p2.addStyleTag({ content: "parley-chat{--parley-accent:#6b2fa3;--parley-left:24px;--parley-right:auto;--parley-radius:4px;--parley-panel-width:420px}" });
+    await p2.addStyleTag({
+      content:
+        "parley-chat{--parley-accent:#6b2fa3;--parley-left:24px;--parley-right:auto;--parley-radius:4px;--parley-panel-width:420px}",
+    });
     await launcher(p2).click();
     await panel(p2).waitFor();
     await p2.waitForTimeout(300);
-    expect(await launcher(p2).evaluate((el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el).left])).toEqual(["rgb(107, 47, 163)", "24px"]);
+    expect(
+      await launcher(p2).evaluate((el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el).left]),
+    ).toEqual(["rgb(107, 47, 163)", "24px"]);
     const box = await panel(p2).boundingBox();
     expect([box!.x, box!.width]).toEqual([24, 420]);
     expect(await panel(p2).evaluate((el) => getComputedStyle(el).borderTopLeftRadius)).toBe("4px");
@@ -147,7 +176,10 @@ describe("phone", () => {
     await panel(page).waitFor();
     await page.waitForTimeout(300);
     expect(await panel(page).boundingBox()).toMatchObject({ x: 0, y: 0, width: 390, height: 780 });
-    expect(await page.evaluate(() => [document.documentElement.style.overflow, document.body.style.overflow])).toEqual(["hidden", "hidden"]);
+    expect(await page.evaluate(() => [document.documentElement.style.overflow, document.body.style.overflow])).toEqual([
+      "hidden",
+      "hidden",
+    ]);
     await input(page).fill("I have a red itchy rash on my arm");
     await input(page).press("Enter");
     await expect.poll(() => page.locator("parley-chat article.card").count(), { timeout: 30_000 }).toBe(2);
@@ -168,7 +200,9 @@ describe("phone", () => {
 
     await page.locator("parley-chat .head .icon-btn[aria-label='Close']").click();
     await panel(page).waitFor({ state: "detached" });
-    await expect.poll(() => page.evaluate(() => [document.documentElement.style.overflow, document.body.style.overflow])).toEqual(["", ""]);
+    await expect
+      .poll(() => page.evaluate(() => [document.documentElement.style.overflow, document.body.style.overflow]))
+      .toEqual(["", ""]);
     await context.close();
   });
 });
@@ -194,7 +228,9 @@ describe("visitor comforts", () => {
 
     // Copy a reply.
     await page.locator('parley-chat button[data-action="copy"]').first().click();
-    await expect.poll(() => page.locator('parley-chat button[data-action="copy"]').first().getAttribute("aria-label")).toBe("Copied");
+    await expect
+      .poll(() => page.locator('parley-chat button[data-action="copy"]').first().getAttribute("aria-label"))
+      .toBe("Copied");
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toMatch(/^Thanks for describing it/);
     expect(copied).toMatch(/two advice cards/);
@@ -217,7 +253,9 @@ describe("visitor comforts", () => {
     const before = await page.locator('parley-chat .msg[data-role="assistant"] .bubble').count();
     await retry.click();
     await turnDone(page);
-    await expect.poll(() => page.locator('parley-chat .msg[data-role="assistant"] .bubble').count()).toBeGreaterThan(before);
+    await expect
+      .poll(() => page.locator('parley-chat .msg[data-role="assistant"] .bubble').count())
+      .toBeGreaterThan(before);
     expect(await page.locator("parley-chat .error").count()).toBe(0);
 
     // A new conversation: the old one is gone, and so is its stored session.
@@ -225,7 +263,9 @@ describe("visitor comforts", () => {
     const oldSession = await page.evaluate((k) => JSON.parse(localStorage.getItem(k)!).sessionId, key);
     await page.locator('parley-chat button[data-action="new-chat"]').click();
     await expect.poll(() => userBubbles(page).count()).toBe(0);
-    await expect.poll(() => page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? "{}").sessionId, key)).not.toBe(oldSession);
+    await expect
+      .poll(() => page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? "{}").sessionId, key))
+      .not.toBe(oldSession);
     await page.reload();
     await launcher(page).click();
     await panel(page).waitFor();
@@ -243,7 +283,9 @@ describe("visitor comforts", () => {
     await input(page).press("Enter");
     await turnDone(page);
     await page.locator('parley-chat button[data-action="copy"]').first().waitFor();
-    expect(await page.locator('parley-chat button[data-action="copy"]').first().getAttribute("aria-label")).toBe("复制回复");
+    expect(await page.locator('parley-chat button[data-action="copy"]').first().getAttribute("aria-label")).toBe(
+      "复制回复",
+    );
     expect(await page.locator('parley-chat button[data-action="new-chat"]').getAttribute("aria-label")).toBe("新对话");
     await expect.poll(() => page.locator('parley-chat button[data-action="advice"]').textContent()).toBe("2 我的建议");
     await context.close();

@@ -89,7 +89,11 @@ const MARKDOWN_PAYLOADS = [
 const ADVICE_PAYLOAD = {
   title: `<img src=x onerror="${PWN}('advice-title')">`,
   content: `<script>${PWN}('advice-content')</script> [x](javascript:${PWN}('advice-md'))`,
-  evidence: [`<svg onload="${PWN}('advice-evidence')">`, `javascript:${PWN}('advice-evidence2')`, `${BEACON}/evidence.png`],
+  evidence: [
+    `<svg onload="${PWN}('advice-evidence')">`,
+    `javascript:${PWN}('advice-evidence2')`,
+    `${BEACON}/evidence.png`,
+  ],
   // "urgent" is only for the emergency category (shared/advice-policy.ts); the payload is in the category.
   severity: "caution",
   category: `<iframe srcdoc="<script>${PWN}('cat')</script>">`,
@@ -102,7 +106,10 @@ const script: DemoScript = {
     {
       when: ["advice payloads"],
       steps: [
-        { content: `Cards follow <img src=x onerror="${PWN}('advice-text')">`, toolCalls: [{ name: "record_advice", arguments: ADVICE_PAYLOAD }] },
+        {
+          content: `Cards follow <img src=x onerror="${PWN}('advice-text')">`,
+          toolCalls: [{ name: "record_advice", arguments: ADVICE_PAYLOAD }],
+        },
         { content: `Done <script>${PWN}('advice-final')</script> ADVICE-DONE` },
       ],
     },
@@ -110,14 +117,16 @@ const script: DemoScript = {
       when: ["followup payloads"],
       steps: [
         {
-          toolCalls: [{
-            name: "ask_followup",
-            arguments: {
-              question: `<img src=x onerror="${PWN}('followup-q')"> where?`,
-              options: [`<script>${PWN}('followup-opt')</script>`, `[o](javascript:${PWN}('followup-md'))`],
-              missing: "location",
+          toolCalls: [
+            {
+              name: "ask_followup",
+              arguments: {
+                question: `<img src=x onerror="${PWN}('followup-q')"> where?`,
+                options: [`<script>${PWN}('followup-opt')</script>`, `[o](javascript:${PWN}('followup-md'))`],
+                missing: "location",
+              },
             },
-          }],
+          ],
         },
       ],
     },
@@ -126,10 +135,17 @@ const script: DemoScript = {
       when: ["stage payloads"],
       steps: [
         {
-          toolCalls: [{
-            name: "record_stage_data",
-            arguments: { values: { research_question: `<img src=x onerror="${PWN}('stage-field')"> does it work?`, rationale: `[why](javascript:${PWN}('stage-md')) <script>${PWN}('stage-script')</script>` } },
-          }],
+          toolCalls: [
+            {
+              name: "record_stage_data",
+              arguments: {
+                values: {
+                  research_question: `<img src=x onerror="${PWN}('stage-field')"> does it work?`,
+                  rationale: `[why](javascript:${PWN}('stage-md')) <script>${PWN}('stage-script')</script>`,
+                },
+              },
+            },
+          ],
         },
         { content: `Recorded <svg onload="${PWN}('stage-text')"> STAGE-DONE` },
       ],
@@ -144,7 +160,10 @@ let browser: Browser;
 
 beforeAll(async () => {
   upstream = await startFakeUpstream({ apiKey: "k", scripts: { "gpt-4o-mini": script } });
-  [dev, browser] = await Promise.all([startWranglerDev({ vars: { LLM_BASE_URL: upstream.url, LLM_API_KEY: "k" } }), launchBrowser()]);
+  [dev, browser] = await Promise.all([
+    startWranglerDev({ vars: { LLM_BASE_URL: upstream.url, LLM_API_KEY: "k" } }),
+    launchBrowser(),
+  ]);
 });
 
 afterAll(async () => {
@@ -178,8 +197,35 @@ async function watchedPage(path: string): Promise<Watch> {
     w.__pwned = [];
     w.pwn = (name: string) => w.__pwned.push(name);
     w.__bad = [];
-    const BAD_TAGS = new Set(["SCRIPT", "IFRAME", "FRAME", "OBJECT", "EMBED", "IMG", "IMAGE", "VIDEO", "AUDIO", "SOURCE", "LINK", "BASE", "META", "MATH", "ANIMATE", "SET"]);
-    const URL_ATTRS = new Set(["href", "src", "srcdoc", "action", "formaction", "xlink:href", "data", "poster", "background"]);
+    const BAD_TAGS = new Set([
+      "SCRIPT",
+      "IFRAME",
+      "FRAME",
+      "OBJECT",
+      "EMBED",
+      "IMG",
+      "IMAGE",
+      "VIDEO",
+      "AUDIO",
+      "SOURCE",
+      "LINK",
+      "BASE",
+      "META",
+      "MATH",
+      "ANIMATE",
+      "SET",
+    ]);
+    const URL_ATTRS = new Set([
+      "href",
+      "src",
+      "srcdoc",
+      "action",
+      "formaction",
+      "xlink:href",
+      "data",
+      "poster",
+      "background",
+    ]);
     const check = (el: Element) => {
       const inWidgetChrome = el.closest("button") && !el.closest(".md, .card");
       if (BAD_TAGS.has(el.tagName.toUpperCase())) w.__bad.push(`<${el.tagName}>`);
@@ -188,7 +234,8 @@ async function watchedPage(path: string): Promise<Watch> {
       for (const a of Array.from(el.attributes)) {
         const name = a.name.toLowerCase();
         if (name.startsWith("on")) w.__bad.push(`${el.tagName} ${name}`);
-        if (URL_ATTRS.has(name) && !/^https?:\/\//i.test(a.value.trim())) w.__bad.push(`${el.tagName} ${name}=${a.value}`);
+        if (URL_ATTRS.has(name) && !/^https?:\/\//i.test(a.value.trim()))
+          w.__bad.push(`${el.tagName} ${name}=${a.value}`);
       }
     };
     const observe = (root: ShadowRoot) =>
@@ -218,7 +265,8 @@ async function watchedPage(path: string): Promise<Watch> {
   page.on("request", (r) => {
     const url = r.url();
     // Payload URLs: the beacon host, or `src=x` resolved against the page.
-    if (url.startsWith(BEACON) || /\/x$/.test(url) || url.startsWith("javascript:") || url.startsWith("data:text/html")) w.beacons.push(url);
+    if (url.startsWith(BEACON) || /\/x$/.test(url) || url.startsWith("javascript:") || url.startsWith("data:text/html"))
+      w.beacons.push(url);
   });
   page.on("pageerror", (e) => w.errors.push(String(e)));
   await page.goto(dev.url + path);
@@ -238,10 +286,18 @@ async function inspect(page: Page) {
     const root = document.querySelector("parley-chat")!.shadowRoot!;
     const all = [...root.querySelectorAll("*")];
     return {
-      scripts: root.querySelectorAll("script, iframe, frame, object, embed, img, image, video, audio, link, base, meta, math, form[action], button[formaction]").length,
+      scripts: root.querySelectorAll(
+        "script, iframe, frame, object, embed, img, image, video, audio, link, base, meta, math, form[action], button[formaction]",
+      ).length,
       contentSvg: root.querySelectorAll(".md svg, .card svg, .followup svg, .stage svg").length,
-      onAttrs: all.flatMap((el) => [...el.attributes].filter((a) => a.name.toLowerCase().startsWith("on")).map((a) => `${el.tagName} ${a.name}`)),
-      links: [...root.querySelectorAll("a")].map((a) => ({ href: a.getAttribute("href") ?? "", rel: a.getAttribute("rel") ?? "", target: a.getAttribute("target") ?? "" })),
+      onAttrs: all.flatMap((el) =>
+        [...el.attributes].filter((a) => a.name.toLowerCase().startsWith("on")).map((a) => `${el.tagName} ${a.name}`),
+      ),
+      links: [...root.querySelectorAll("a")].map((a) => ({
+        href: a.getAttribute("href") ?? "",
+        rel: a.getAttribute("rel") ?? "",
+        target: a.getAttribute("target") ?? "",
+      })),
       text: root.textContent ?? "",
     };
   });
@@ -271,13 +327,21 @@ describe("model output is untrusted", () => {
     await q(page, "button.l").click();
     await q(page, ".md").first().waitFor();
     // What a renderer that used innerHTML would do with the same payloads.
-    await page.evaluate(([pwn, beacon]) => {
-      const md = document.querySelector("parley-chat")!.shadowRoot!.querySelector(".md")!;
-      md.insertAdjacentHTML("beforeend", `<img src="${beacon}/control.png" onerror="${pwn}('control')"><a href="javascript:void 0">j</a>`);
-      setTimeout(() => alert("control"));
-    }, [PWN, BEACON]);
+    await page.evaluate(
+      ([pwn, beacon]) => {
+        const md = document.querySelector("parley-chat")!.shadowRoot!.querySelector(".md")!;
+        md.insertAdjacentHTML(
+          "beforeend",
+          `<img src="${beacon}/control.png" onerror="${pwn}('control')"><a href="javascript:void 0">j</a>`,
+        );
+        setTimeout(() => alert("control"));
+      },
+      [PWN, BEACON],
+    );
     await expect.poll(() => page.evaluate(() => (window as any).__pwned)).toEqual(["control"]);
-    expect(await page.evaluate(() => (window as any).__bad)).toEqual(expect.arrayContaining(["<IMG>", "IMG onerror", "A href=javascript:void 0"]));
+    expect(await page.evaluate(() => (window as any).__bad)).toEqual(
+      expect.arrayContaining(["<IMG>", "IMG onerror", "A href=javascript:void 0"]),
+    );
     expect(w.beacons).toEqual([`${BEACON}/control.png`]);
     await expect.poll(() => w.dialogs).toEqual(["alert: control"]);
     await page.context().close();
@@ -289,7 +353,9 @@ describe("model output is untrusted", () => {
     await q(page, "button.l").click();
     await q(page, ".panel").waitFor();
     await ask(page, "please send the markdown payloads");
-    await expect.poll(() => q(page, ".msg[data-role=assistant] .bubble").last().textContent(), { timeout: 30_000 }).toContain("END-OF-PAYLOADS");
+    await expect
+      .poll(() => q(page, ".msg[data-role=assistant] .bubble").last().textContent(), { timeout: 30_000 })
+      .toContain("END-OF-PAYLOADS");
     await q(page, '[data-streaming="true"]').waitFor({ state: "detached" });
     await page.waitForTimeout(500); // let any onerror/onload that was going to fire, fire
     const seen = await expectClean(w);
@@ -298,7 +364,8 @@ describe("model output is untrusted", () => {
     expect(seen.text).toContain(`<img src=x onerror="${PWN}('img')">`);
     expect(seen.text).toContain(`<iframe srcdoc=`);
     // Only the http(s) links became links (an image's URL is a link, never loaded); the code block kept its text.
-    for (const { href } of seen.links) expect(href).toMatch(/^(https:\/\/example\.com\/|http:\/\/www\.example\.org|http:\/\/xss-beacon\.test\/)/);
+    for (const { href } of seen.links)
+      expect(href).toMatch(/^(https:\/\/example\.com\/|http:\/\/www\.example\.org|http:\/\/xss-beacon\.test\/)/);
     expect(seen.links.some((l) => l.href === "https://example.com/safe")).toBe(true);
     expect(await q(page, ".md pre code").first().textContent()).toContain(`<script>${PWN}('code-block')</script>`);
     expect(await q(page, ".md table").count()).toBe(1);
@@ -307,7 +374,9 @@ describe("model output is untrusted", () => {
     // The same reply restored from the session (another path into the renderer).
     await page.reload();
     await q(page, "button.l").click();
-    await expect.poll(() => q(page, ".msg[data-role=assistant] .bubble").last().textContent(), { timeout: 30_000 }).toContain("END-OF-PAYLOADS");
+    await expect
+      .poll(() => q(page, ".msg[data-role=assistant] .bubble").last().textContent(), { timeout: 30_000 })
+      .toContain("END-OF-PAYLOADS");
     await page.waitForTimeout(500);
     await expectClean(w);
     expect(w.errors).toEqual([]);
@@ -320,7 +389,9 @@ describe("model output is untrusted", () => {
     await q(page, "button.l").click();
     await q(page, ".panel").waitFor();
     await ask(page, "now the advice payloads");
-    await expect.poll(() => q(page, ".msg[data-role=assistant]").last().textContent(), { timeout: 30_000 }).toContain("ADVICE-DONE");
+    await expect
+      .poll(() => q(page, ".msg[data-role=assistant]").last().textContent(), { timeout: 30_000 })
+      .toContain("ADVICE-DONE");
     await q(page, "button.send.stop").waitFor({ state: "detached" });
     const card = q(page, "article.card");
     expect(await card.count()).toBe(1);
@@ -340,7 +411,10 @@ describe("model output is untrusted", () => {
     await expect.poll(() => followup.count(), { timeout: 30_000 }).toBe(1);
     await q(page, "button.send.stop").waitFor({ state: "detached" });
     expect(await followup.locator("p").textContent()).toContain(`onerror="${PWN}('followup-q')"`);
-    expect(await followup.locator("button.chip").allTextContents()).toEqual([`<script>${PWN}('followup-opt')</script>`, `[o](javascript:${PWN}('followup-md'))`]);
+    expect(await followup.locator("button.chip").allTextContents()).toEqual([
+      `<script>${PWN}('followup-opt')</script>`,
+      `[o](javascript:${PWN}('followup-md'))`,
+    ]);
     await page.waitForTimeout(300);
     await page.screenshot({ path: "test-results/e2e-xss-advice.png" });
     await expectClean(w);
@@ -354,14 +428,18 @@ describe("model output is untrusted", () => {
     await q(page, "button.l").click();
     await q(page, ".panel").waitFor();
     await ask(page, "stage payloads please");
-    await expect.poll(() => q(page, ".msg[data-role=assistant]").last().textContent(), { timeout: 30_000 }).toContain("STAGE-DONE");
+    await expect
+      .poll(() => q(page, ".msg[data-role=assistant]").last().textContent(), { timeout: 30_000 })
+      .toContain("STAGE-DONE");
     await q(page, "button.send.stop").waitFor({ state: "detached" });
     await q(page, 'button[data-action="stages"]').click();
     const field = q(page, 'section[data-stage="question"] [data-field="research_question"] dd span').first();
     await expect.poll(() => field.textContent()).toContain(`onerror="${PWN}('stage-field')"`);
     // Edit in place: the value goes into a form control as text.
     await q(page, 'section[data-stage="question"] [data-field="rationale"] button').click();
-    expect(await q(page, 'section[data-stage="question"] [data-field="rationale"] textarea').inputValue()).toContain(`<script>${PWN}('stage-script')</script>`);
+    expect(await q(page, 'section[data-stage="question"] [data-field="rationale"] textarea').inputValue()).toContain(
+      `<script>${PWN}('stage-script')</script>`,
+    );
     await page.waitForTimeout(300);
     await page.screenshot({ path: "test-results/e2e-xss-stage.png" });
     await expectClean(w);

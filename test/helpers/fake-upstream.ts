@@ -3,7 +3,13 @@ import type { AddressInfo, Socket } from "node:net";
 import { performance } from "node:perf_hooks";
 import type { ChatMessage } from "../../shared/chat.ts";
 import {
-  demoChunks, demoCompletion, pickDemoStep, sseData, SSE_DONE, demoRequest, type DemoScript,
+  demoChunks,
+  demoCompletion,
+  pickDemoStep,
+  sseData,
+  SSE_DONE,
+  demoRequest,
+  type DemoScript,
 } from "../../worker/demo/index.ts";
 
 /**
@@ -152,7 +158,12 @@ async function until(deadline: number): Promise<void> {
   for (let wait = deadline - performance.now(); wait > 0.5; wait = deadline - performance.now()) await sleep(wait);
 }
 
-function openAiError(res: ServerResponse, status: number, error: { message: string; type: string; code: string | null }, headers: Record<string, string> = {}) {
+function openAiError(
+  res: ServerResponse,
+  status: number,
+  error: { message: string; type: string; code: string | null },
+  headers: Record<string, string> = {},
+) {
   const body = JSON.stringify({ error: { ...error, param: null } });
   res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(body), ...headers });
   res.end(body);
@@ -171,7 +182,11 @@ async function readBody(req: IncomingMessage): Promise<string> {
 export async function startFakeUpstream(opts: FakeUpstreamOptions = {}): Promise<FakeUpstream> {
   const scripts = new Map<string, DemoScript>(Object.entries(opts.scripts ?? {}));
   let defaultScript = opts.script ?? GENERIC_SCRIPT;
-  const timing: Timing = { firstTokenMs: opts.firstTokenMs ?? 0, chunkMs: opts.chunkMs ?? 0, completionMs: opts.completionMs };
+  const timing: Timing = {
+    firstTokenMs: opts.firstTokenMs ?? 0,
+    chunkMs: opts.chunkMs ?? 0,
+    completionMs: opts.completionMs,
+  };
   let faultOption: FaultOption = opts.fault ?? "none";
   const requests: RecordedRequest[] = [];
   const sockets = new Set<Socket>();
@@ -184,11 +199,23 @@ export async function startFakeUpstream(opts: FakeUpstreamOptions = {}): Promise
     const receivedAt = performance.now();
     const raw = await readBody(req);
     let body: ChatRequestBody | undefined;
-    try { body = JSON.parse(raw) as ChatRequestBody; } catch { /* answered below */ }
+    try {
+      body = JSON.parse(raw) as ChatRequestBody;
+    } catch {
+      /* answered below */
+    }
     const index = requests.length;
     const rec: RecordedRequest = {
-      index, method: req.method ?? "", path: req.url ?? "", headers: req.headers, body, receivedAt, remotePort: req.socket.remotePort,
-      fault: { kind: "none" }, chunks: [], aborted: false,
+      index,
+      method: req.method ?? "",
+      path: req.url ?? "",
+      headers: req.headers,
+      body,
+      receivedAt,
+      remotePort: req.socket.remotePort,
+      fault: { kind: "none" },
+      chunks: [],
+      aborted: false,
     };
     requests.push(rec);
     res.on("close", () => {
@@ -200,20 +227,34 @@ export async function startFakeUpstream(opts: FakeUpstreamOptions = {}): Promise
     if (opts.apiKey !== undefined && req.headers.authorization !== `Bearer ${opts.apiKey}`) {
       rec.status = 401;
       return openAiError(res, 401, {
-        message: "Incorrect API key provided. (fake upstream)", type: "invalid_request_error", code: "invalid_api_key",
+        message: "Incorrect API key provided. (fake upstream)",
+        type: "invalid_request_error",
+        code: "invalid_api_key",
       });
     }
     if (!body || typeof body !== "object") {
       rec.status = 400;
-      return openAiError(res, 400, { message: "We could not parse the JSON body of your request.", type: "invalid_request_error", code: null });
+      return openAiError(res, 400, {
+        message: "We could not parse the JSON body of your request.",
+        type: "invalid_request_error",
+        code: null,
+      });
     }
     if (typeof body.model !== "string" || body.model === "") {
       rec.status = 400;
-      return openAiError(res, 400, { message: "you must provide a model parameter", type: "invalid_request_error", code: null });
+      return openAiError(res, 400, {
+        message: "you must provide a model parameter",
+        type: "invalid_request_error",
+        code: null,
+      });
     }
     if (!Array.isArray(body.messages) || body.messages.length === 0) {
       rec.status = 400;
-      return openAiError(res, 400, { message: "'messages' must be a non-empty array", type: "invalid_request_error", code: null });
+      return openAiError(res, 400, {
+        message: "'messages' must be a non-empty array",
+        type: "invalid_request_error",
+        code: null,
+      });
     }
 
     const replayed = opts.replay?.({ path: req.url ?? "", headers: req.headers, body });
@@ -229,10 +270,23 @@ export async function startFakeUpstream(opts: FakeUpstreamOptions = {}): Promise
         return;
       case "http500":
         rec.status = 500;
-        return openAiError(res, 500, { message: "The server had an error while processing your request. (fake upstream)", type: "server_error", code: null });
+        return openAiError(res, 500, {
+          message: "The server had an error while processing your request. (fake upstream)",
+          type: "server_error",
+          code: null,
+        });
       case "http429":
         rec.status = 429;
-        return openAiError(res, 429, { message: "Rate limit reached for requests. (fake upstream)", type: "requests", code: "rate_limit_exceeded" }, { "retry-after": "1" });
+        return openAiError(
+          res,
+          429,
+          {
+            message: "Rate limit reached for requests. (fake upstream)",
+            type: "requests",
+            code: "rate_limit_exceeded",
+          },
+          { "retry-after": "1" },
+        );
       case "slow-first-byte":
         await sleep(fault.delayMs ?? 10_000);
         if (res.destroyed) return;
@@ -265,7 +319,11 @@ export async function startFakeUpstream(opts: FakeUpstreamOptions = {}): Promise
     const events = demoChunks(step, { id, model, messages: body.messages }).map(sseData);
     events.push(SSE_DONE);
     rec.status = 200;
-    res.writeHead(200, { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache", connection: "keep-alive" });
+    res.writeHead(200, {
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-cache",
+      connection: "keep-alive",
+    });
     res.flushHeaders();
     // Spread completionMs over the gaps between chunks; otherwise chunkMs per gap.
     const gap = t.completionMs !== undefined ? t.completionMs / Math.max(1, events.length - 1) : t.chunkMs;
@@ -322,13 +380,21 @@ export async function startFakeUpstream(opts: FakeUpstreamOptions = {}): Promise
       return;
     }
     if (req.method === "GET" && path === "/v1/models") {
-      const data = [...new Set(["fake-model", ...scripts.keys()])].map((id) => ({ id, object: "model", owned_by: "fake-upstream" }));
+      const data = [...new Set(["fake-model", ...scripts.keys()])].map((id) => ({
+        id,
+        object: "model",
+        owned_by: "fake-upstream",
+      }));
       res.writeHead(200, { "content-type": "application/json" });
       res.end(JSON.stringify({ object: "list", data }));
       return;
     }
     req.resume();
-    openAiError(res, 404, { message: `Unknown request URL: ${req.method} ${req.url}. (fake upstream)`, type: "invalid_request_error", code: "unknown_url" });
+    openAiError(res, 404, {
+      message: `Unknown request URL: ${req.method} ${req.url}. (fake upstream)`,
+      type: "invalid_request_error",
+      code: "unknown_url",
+    });
   });
   server.on("connection", (socket) => {
     // Nagle off: a small SSE event must not wait for the previous one's ACK.
@@ -352,7 +418,10 @@ export async function startFakeUpstream(opts: FakeUpstreamOptions = {}): Promise
     },
     configure(next) {
       if (next.firstTokenMs !== undefined) timing.firstTokenMs = next.firstTokenMs;
-      if (next.chunkMs !== undefined) { timing.chunkMs = next.chunkMs; timing.completionMs = undefined; }
+      if (next.chunkMs !== undefined) {
+        timing.chunkMs = next.chunkMs;
+        timing.completionMs = undefined;
+      }
       if ("completionMs" in next) timing.completionMs = next.completionMs;
       if (next.fault !== undefined) faultOption = next.fault;
     },
@@ -363,9 +432,21 @@ export async function startFakeUpstream(opts: FakeUpstreamOptions = {}): Promise
   };
 }
 
-const MODERATION_CATEGORIES = ["harassment", "hate", "self-harm", "self-harm/intent", "self-harm/instructions", "sexual", "violence"];
+const MODERATION_CATEGORIES = [
+  "harassment",
+  "hate",
+  "self-harm",
+  "self-harm/intent",
+  "self-harm/instructions",
+  "sexual",
+  "violence",
+];
 
-async function moderate(req: IncomingMessage, res: ServerResponse, answer: FakeUpstreamOptions["moderation"]): Promise<void> {
+async function moderate(
+  req: IncomingMessage,
+  res: ServerResponse,
+  answer: FakeUpstreamOptions["moderation"],
+): Promise<void> {
   let raw = "";
   for await (const chunk of req) raw += String(chunk);
   let input = "";
@@ -379,5 +460,11 @@ async function moderate(req: IncomingMessage, res: ServerResponse, answer: FakeU
   if (res.destroyed) return;
   const categories = Object.fromEntries(MODERATION_CATEGORIES.map((c) => [c, flagged.includes(c)]));
   res.writeHead(200, { "content-type": "application/json" });
-  res.end(JSON.stringify({ id: "modr-fake", model: "omni-moderation-latest", results: [{ flagged: flagged.length > 0, categories }] }));
+  res.end(
+    JSON.stringify({
+      id: "modr-fake",
+      model: "omni-moderation-latest",
+      results: [{ flagged: flagged.length > 0, categories }],
+    }),
+  );
 }

@@ -12,7 +12,10 @@ export interface ScriptedModelLog {
  * without a network: for testing the agent loop and the router in Node. `delayMs` simulates a
  * completion's latency; every call is logged.
  */
-export function scriptedModel(script: DemoScript, opts: { tools: string[]; delayMs?: number; log?: ScriptedModelLog[] }): Complete {
+export function scriptedModel(
+  script: DemoScript,
+  opts: { tools: string[]; delayMs?: number; log?: ScriptedModelLog[] },
+): Complete {
   return async (req) => {
     const purpose = req.purpose ?? "chat";
     opts.log?.push({ purpose, messages: req.messages.length, startedAt: performance.now() });
@@ -36,10 +39,14 @@ export function scriptedModel(script: DemoScript, opts: { tools: string[]; delay
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(resolve, ms);
-    signal?.addEventListener("abort", () => {
-      clearTimeout(timer);
-      reject(abortError());
-    }, { once: true });
+    signal?.addEventListener(
+      "abort",
+      () => {
+        clearTimeout(timer);
+        reject(abortError());
+      },
+      { once: true },
+    );
   });
 }
 

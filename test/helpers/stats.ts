@@ -20,10 +20,22 @@ export interface Summary {
 export function summarize(values: readonly number[]): Summary {
   const s = [...values].sort((a, b) => a - b);
   const mean = s.reduce((a, b) => a + b, 0) / (s.length || 1);
-  return { n: s.length, min: s[0] ?? NaN, p50: percentile(s, 50), p90: percentile(s, 90), p99: percentile(s, 99), max: s.at(-1) ?? NaN, mean };
+  return {
+    n: s.length,
+    min: s[0] ?? NaN,
+    p50: percentile(s, 50),
+    p90: percentile(s, 90),
+    p99: percentile(s, 99),
+    max: s.at(-1) ?? NaN,
+    mean,
+  };
 }
 
-export const median = (values: readonly number[]): number => percentile([...values].sort((a, b) => a - b), 50);
+export const median = (values: readonly number[]): number =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 
 /** Fixed-width number for tables: `fmt(1.234) === "1.23"`. */
 export const fmt = (n: number, digits = 2): string => (Number.isFinite(n) ? n.toFixed(digits) : "n/a");

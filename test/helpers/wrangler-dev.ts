@@ -53,8 +53,23 @@ export async function startWranglerDev(opts: WranglerDevOptions = {}): Promise<W
     ...(opts.demo === false ? {} : { DEMO_MODE: "1" }),
     ...opts.vars,
   };
-  const args = ["wrangler", "dev", "-c", "wrangler.toml", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", state,
-    "--inspector-port", String(await freePort()), "--show-interactive-dev-session=false", "--log-level", "warn"];
+  const args = [
+    "wrangler",
+    "dev",
+    "-c",
+    "wrangler.toml",
+    "--port",
+    String(port),
+    "--ip",
+    "127.0.0.1",
+    "--persist-to",
+    state,
+    "--inspector-port",
+    String(await freePort()),
+    "--show-interactive-dev-session=false",
+    "--log-level",
+    "warn",
+  ];
   for (const [k, v] of Object.entries(vars)) args.push("--var", `${k}:${v}`);
   const child: ChildProcess = spawn("npx", args, {
     cwd: process.cwd(),
@@ -68,9 +83,17 @@ export async function startWranglerDev(opts: WranglerDevOptions = {}): Promise<W
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (child.pid && child.exitCode === null) {
-      try { process.kill(-child.pid, "SIGTERM"); } catch { /* already gone */ }
+      try {
+        process.kill(-child.pid, "SIGTERM");
+      } catch {
+        /* already gone */
+      }
       await new Promise((r) => setTimeout(r, 300));
-      try { process.kill(-child.pid, "SIGKILL"); } catch { /* already gone */ }
+      try {
+        process.kill(-child.pid, "SIGKILL");
+      } catch {
+        /* already gone */
+      }
     }
     if (!opts.state) rmSync(state, { recursive: true, force: true });
   };
@@ -80,7 +103,9 @@ export async function startWranglerDev(opts: WranglerDevOptions = {}): Promise<W
     try {
       const res = await fetch(`${url}/v1/health`);
       if (res.ok) return { url, port, state, stop };
-    } catch { /* not up yet */ }
+    } catch {
+      /* not up yet */
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   await stop();

@@ -7,19 +7,26 @@ const DIGEST = "a".repeat(64);
 describe("presets:install entries (what `wrangler kv bulk put` writes)", () => {
   it("writes each preset agent, the owner's site and its origins, each valid for the worker's schemas", () => {
     const entries = presetEntries({
-      siteKey: "clinic-site-key-0001", origins: ["https://www.clinic.example", "https://portal.clinic.example"],
-      agents: ["derm-consult", "protocol-designer"], adminKeySha256: DIGEST.toUpperCase(),
+      siteKey: "clinic-site-key-0001",
+      origins: ["https://www.clinic.example", "https://portal.clinic.example"],
+      agents: ["derm-consult", "protocol-designer"],
+      adminKeySha256: DIGEST.toUpperCase(),
     });
     expect(entries.map((e) => e.key)).toEqual([
-      "agent:derm-consult", "agent:protocol-designer", "site:clinic-site-key-0001",
-      "origin:https://www.clinic.example", "origin:https://portal.clinic.example",
+      "agent:derm-consult",
+      "agent:protocol-designer",
+      "site:clinic-site-key-0001",
+      "origin:https://www.clinic.example",
+      "origin:https://portal.clinic.example",
     ]);
     for (const e of entries.filter((e) => e.key.startsWith("agent:"))) {
       expect(AgentConfig.parse(JSON.parse(e.value)).id).toBe(e.key.slice("agent:".length));
     }
     const site = SiteConfig.parse(JSON.parse(entries.find((e) => e.key.startsWith("site:"))!.value));
     expect(site).toMatchObject({
-      siteKey: "clinic-site-key-0001", tenantId: "clinic-site-key-0001", adminKeySha256: DIGEST,
+      siteKey: "clinic-site-key-0001",
+      tenantId: "clinic-site-key-0001",
+      adminKeySha256: DIGEST,
       allowedOrigins: ["https://www.clinic.example", "https://portal.clinic.example"],
       agents: ["derm-consult", "protocol-designer"],
     });
@@ -29,9 +36,12 @@ describe("presets:install entries (what `wrangler kv bulk put` writes)", () => {
 
   it("installs every preset agent when none is named", () => {
     const keys = presetEntries({ siteKey: "clinic-site-key-0001", origins: ["https://a.example"] }).map((e) => e.key);
-    expect(keys.filter((k) => k.startsWith("agent:")).sort()).toEqual(
-      ["agent:derm-consult", "agent:medical-qa", "agent:protocol-designer", "agent:sales-coach"],
-    );
+    expect(keys.filter((k) => k.startsWith("agent:")).sort()).toEqual([
+      "agent:derm-consult",
+      "agent:medical-qa",
+      "agent:protocol-designer",
+      "agent:sales-coach",
+    ]);
   });
 
   it.each([
@@ -39,8 +49,11 @@ describe("presets:install entries (what `wrangler kv bulk put` writes)", () => {
     ["no origin", { origins: [] }, /at least one --origin/],
     ["an unknown agent", { origins: ["https://a.example"], agents: ["nope"] }, /No preset agent nope/],
     ["a short site key", { siteKey: "short", origins: ["https://a.example"] }, /siteKey/],
-    ["an admin key digest that is not hex SHA-256",
-      { origins: ["https://a.example"], adminKeySha256: "secret" }, /adminKeySha256/],
+    [
+      "an admin key digest that is not hex SHA-256",
+      { origins: ["https://a.example"], adminKeySha256: "secret" },
+      /adminKeySha256/,
+    ],
   ])("refuses %s", (_name, opts, message) => {
     expect(() => presetEntries({ siteKey: "clinic-site-key-0001", ...opts })).toThrow(message);
   });

@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { demoChunks, demoCompletion, pickDemoStep, demoRequest, type DemoScript } from "../../worker/demo/index.ts";
 import type { ChatChunk, ChatCompletion, ChatMessage } from "../../shared/chat.ts";
-import { GENERIC_REPLY, GENERIC_SCRIPT, startFakeUpstream, type FakeUpstream, type FakeUpstreamOptions } from "../helpers/fake-upstream.ts";
+import {
+  GENERIC_REPLY,
+  GENERIC_SCRIPT,
+  startFakeUpstream,
+  type FakeUpstream,
+  type FakeUpstreamOptions,
+} from "../helpers/fake-upstream.ts";
 
 const KEY = "test-key";
 const messages: ChatMessage[] = [{ role: "user", content: "Hello there" }];
@@ -70,7 +76,10 @@ describe("fake upstream", () => {
     const whole = (await (await post(up, { model: "m", messages: toolMsgs, tools })).json()) as ChatCompletion;
     const chunks = chunksOf(await readEvents(await post(up, { model: "m", messages: toolMsgs, tools, stream: true })));
     expect(whole.choices[0].finish_reason).toBe("tool_calls");
-    expect(whole.choices[0].message.tool_calls?.[0].function).toEqual({ name: "get_weather", arguments: '{"city":"Paris"}' });
+    expect(whole.choices[0].message.tool_calls?.[0].function).toEqual({
+      name: "get_weather",
+      arguments: '{"city":"Paris"}',
+    });
     expect(chunks.some((c) => c.choices[0]?.finish_reason === "tool_calls")).toBe(true);
     // Without the tool offered, the engine answers in text, as a model would.
     const noTools = (await (await post(up, { model: "m", messages: toolMsgs })).json()) as ChatCompletion;
@@ -121,7 +130,16 @@ describe("fake upstream", () => {
   it("injects faults chosen per request", async () => {
     const up = await start({
       fault: ({ index }) =>
-        (["http500", "http429", "reset", { kind: "cut", afterChunks: 4 }, { kind: "slow-first-byte", delayMs: 150 }, "none"] as const)[index],
+        (
+          [
+            "http500",
+            "http429",
+            "reset",
+            { kind: "cut", afterChunks: 4 },
+            { kind: "slow-first-byte", delayMs: 150 },
+            "none",
+          ] as const
+        )[index],
     });
     const body = { model: "m", messages, stream: true };
     expect((await post(up, body)).status).toBe(500);
@@ -141,7 +159,14 @@ describe("fake upstream", () => {
     expect(contentOf(chunksOf(await readEvents(slow)))).toBe(GENERIC_REPLY);
 
     expect((await post(up, body)).status).toBe(200);
-    expect(up.requests.map((r) => r.fault.kind)).toEqual(["http500", "http429", "reset", "cut", "slow-first-byte", "none"]);
+    expect(up.requests.map((r) => r.fault.kind)).toEqual([
+      "http500",
+      "http429",
+      "reset",
+      "cut",
+      "slow-first-byte",
+      "none",
+    ]);
   });
 
   it("cuts a non-streamed reply halfway", async () => {

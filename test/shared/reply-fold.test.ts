@@ -13,7 +13,10 @@ describe("the streamed-chunk fold both sides use", () => {
     const added = [
       foldChunk(reply, delta({ role: "assistant", content: "Let me " })),
       foldChunk(reply, delta({ content: "check." })),
-      foldChunk(reply, delta({ tool_calls: [{ index: 1, id: "c2", type: "function", function: { name: "web_", arguments: "" } }] })),
+      foldChunk(
+        reply,
+        delta({ tool_calls: [{ index: 1, id: "c2", type: "function", function: { name: "web_", arguments: "" } }] }),
+      ),
       foldChunk(reply, delta({ tool_calls: [{ index: 1, function: { name: "search", arguments: '{"q":' } }] })),
       foldChunk(reply, delta({ tool_calls: [{ index: 1, function: { arguments: '"rash"}' } }] }, "tool_calls")),
       foldChunk(reply, { choices: [], usage: { prompt_tokens: 9, completion_tokens: 4, total_tokens: 13 } }),
@@ -32,11 +35,25 @@ describe("the streamed-chunk fold both sides use", () => {
   });
 
   it("checks a chunk's shape where it enters: only what the fold can read passes", () => {
-    expect(asChatChunk({ choices: [{ index: 0, delta: { content: "hi" }, finish_reason: null }] })?.choices).toHaveLength(1);
-    expect(asChatChunk({ error: { code: "upstream_error", message: "x" } })).toMatchObject({ choices: [], error: { code: "upstream_error" } });
-    for (const bad of [null, "text", 42, [], { choices: {} }, { choices: [7] }, { choices: [{ delta: { content: 5 } }] },
-      { choices: [{ delta: { tool_calls: "x" } }] }, { choices: [{ delta: { tool_calls: [{ index: "0" }] } }] },
-      { choices: [{ delta: { reasoning_content: 3 } }] }]) {
+    expect(
+      asChatChunk({ choices: [{ index: 0, delta: { content: "hi" }, finish_reason: null }] })?.choices,
+    ).toHaveLength(1);
+    expect(asChatChunk({ error: { code: "upstream_error", message: "x" } })).toMatchObject({
+      choices: [],
+      error: { code: "upstream_error" },
+    });
+    for (const bad of [
+      null,
+      "text",
+      42,
+      [],
+      { choices: {} },
+      { choices: [7] },
+      { choices: [{ delta: { content: 5 } }] },
+      { choices: [{ delta: { tool_calls: "x" } }] },
+      { choices: [{ delta: { tool_calls: [{ index: "0" }] } }] },
+      { choices: [{ delta: { reasoning_content: 3 } }] },
+    ]) {
       expect(asChatChunk(bad), JSON.stringify(bad)).toBeNull();
     }
   });

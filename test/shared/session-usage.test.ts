@@ -3,7 +3,10 @@ import { emptySession, foldSession, reduceSession, type SessionEvent } from "../
 import { SessionEvent as SessionEventSchema, ClientEvent } from "../../shared/session-events.ts";
 
 const usage = (id: string, p: number, c: number): SessionEvent => ({
-  id, at: 1, type: "usage.recorded", data: { replyId: "r", model: "m", promptTokens: p, completionTokens: c },
+  id,
+  at: 1,
+  type: "usage.recorded",
+  data: { replyId: "r", model: "m", promptTokens: p, completionTokens: c },
 });
 
 describe("usage.recorded in the shared reducer", () => {

@@ -17,7 +17,15 @@ function setup(api = fakeApi(), storage = memoryStorage()) {
   const emitter = createEmitter();
   const events: string[] = [];
   for (const e of ["open", "close", "message", "error"] as const) emitter.on(e, () => events.push(e));
-  const store = createChatStore({ api: API, siteKey: "site-key-1", agentId: "derm-consult", locale: "en", storage, fetch: api.fetch, emitter });
+  const store = createChatStore({
+    api: API,
+    siteKey: "site-key-1",
+    agentId: "derm-consult",
+    locale: "en",
+    storage,
+    fetch: api.fetch,
+    emitter,
+  });
   return { store, api, storage, events };
 }
 
@@ -29,7 +37,10 @@ describe("chat store", () => {
     await until(() => store.agent.value !== null);
     expect(api.requests.map((r) => r.path)).toEqual(["/v1/sessions"]);
     expect(api.requests[0].body).toEqual({ siteKey: "site-key-1", agentId: "derm-consult", locale: "en" });
-    expect(JSON.parse(storage.map.get(sessionKey("site-key-1", "derm-consult"))!)).toMatchObject({ sessionId: "s1", token: "t1" });
+    expect(JSON.parse(storage.map.get(sessionKey("site-key-1", "derm-consult"))!)).toMatchObject({
+      sessionId: "s1",
+      token: "t1",
+    });
     expect(events).toEqual(["open"]);
   });
 
@@ -65,7 +76,11 @@ describe("chat store", () => {
     const key = sessionKey("site-key-1", "derm-consult");
     storage.setItem(key, JSON.stringify({ sessionId: "old", token: "told", expiresAt: Date.now() + 60_000 }));
     const ok = fakeApi();
-    ok.stored.push({ id: "m1", role: "user", content: "earlier", at: 1 }, { id: "m0", role: "system", content: "x", at: 0 }, { id: "m2", role: "assistant", content: "reply", at: 2 });
+    ok.stored.push(
+      { id: "m1", role: "user", content: "earlier", at: 1 },
+      { id: "m0", role: "system", content: "x", at: 0 },
+      { id: "m2", role: "assistant", content: "reply", at: 2 },
+    );
     const a = setup(ok, storage);
     await until(() => a.store.messages.value.length === 2);
     expect(ok.requests[0]).toMatchObject({ method: "GET", path: "/v1/sessions/old", auth: "Bearer told" });
@@ -95,11 +110,20 @@ describe("chat store", () => {
   it("tells the host of stage moves until it is disposed, and then of nothing", async () => {
     const stages: Array<string | null> = [];
     const emitter = createEmitter();
-    const own = createChatStore({ api: API, siteKey: "k", agentId: "a", locale: "en", storage: null, fetch: fakeApi().fetch, emitter });
+    const own = createChatStore({
+      api: API,
+      siteKey: "k",
+      agentId: "a",
+      locale: "en",
+      storage: null,
+      fetch: fakeApi().fetch,
+      emitter,
+    });
     emitter.on("stage", (s) => stages.push(s.current));
     // A stage workflow's config, as far as the notifications read it.
     own.agent.value = { id: "a", tools: [], stages: [{ id: "pico" }] } as never;
-    const move = (current: string) => (own.state.value = { ...own.state.value, stage: { current, completed: [], done: false } });
+    const move = (current: string) =>
+      (own.state.value = { ...own.state.value, stage: { current, completed: [], done: false } });
     move("pico");
     move("design");
     own.dispose();

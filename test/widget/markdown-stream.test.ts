@@ -10,7 +10,7 @@ import { toHtml } from "../helpers/widget/vnode-html.ts";
  */
 const TRICKY: Record<string, string> = {
   "an open code fence, closed late":
-    "Before\n\n```js\nconst a = 1;\n\nif (a < 2) {\n  x(\"**not bold**\");\n}\n```\n\nAfter `code` **b**",
+    'Before\n\n```js\nconst a = 1;\n\nif (a < 2) {\n  x("**not bold**");\n}\n```\n\nAfter `code` **b**',
   "a code fence never closed": "Text\n\n```\nstill code\n\n- not a list",
   "lists that become paragraphs":
     "- one\n- two\ncontinued\n\nA paragraph after.\n\n1. first\n2. second\n\n" +
@@ -21,7 +21,7 @@ const TRICKY: Record<string, string> = {
     "Some **bold *and it* text** and ~~gone~~, [a link](https://example.com/a?b=1) " +
     "[bad](javascript:alert(1)) ![img](https://x.org/p.png) https://raw.example.org/x &amp; &lt;b&gt; end.",
   "headings, quotes and rules": "# One\n## Two\n### Three\n> quoted **b**\n> more\n\n---\n\n#### Four\ntext\n***\n",
-  "raw HTML stays text": "Hi <script>alert(1)</script> <img src=x onerror=\"alert(1)\">\n\n<b onclick=\"x()\">b</b>",
+  "raw HTML stays text": 'Hi <script>alert(1)</script> <img src=x onerror="alert(1)">\n\n<b onclick="x()">b</b>',
 };
 
 /** The serialized drawing of every closed node, the first time it was seen closed. */

@@ -2,7 +2,11 @@ import { describe, expect, it } from "vitest";
 import { createSseDecoder, readChatChunks } from "../../widget/transport/sse.ts";
 
 const chunk = (content: string, finish: string | null = null) =>
-  JSON.stringify({ id: "c1", object: "chat.completion.chunk", choices: [{ index: 0, delta: { content }, finish_reason: finish }] });
+  JSON.stringify({
+    id: "c1",
+    object: "chat.completion.chunk",
+    choices: [{ index: 0, delta: { content }, finish_reason: finish }],
+  });
 
 function streamOf(parts: string[], opts: { hang?: boolean } = {}): ReadableStream<Uint8Array> {
   const enc = new TextEncoder();
@@ -44,7 +48,9 @@ describe("SSE decoding", () => {
   });
 
   it("stops at [DONE] and ignores what follows", async () => {
-    expect(await collect(streamOf([`data: ${chunk("a")}\n\ndata: [DONE]\n\ndata: ${chunk("late")}\n\n`]))).toEqual(["a"]);
+    expect(await collect(streamOf([`data: ${chunk("a")}\n\ndata: [DONE]\n\ndata: ${chunk("late")}\n\n`]))).toEqual([
+      "a",
+    ]);
   });
 
   it("delivers a last event without its blank line when the stream ends", async () => {

@@ -20,10 +20,22 @@ async function siteWithAdmin() {
 
 async function chatted(siteKey: string) {
   const s = await openSession("medical-qa", {}, { siteKey });
-  const c = await call("/v1/chat/completions", { method: "POST", json: { stream: true, messages: [{ id: "q", role: "user", content: "Can I take ibuprofen with paracetamol?" }], parley: { replyId: "a1" } }, headers: auth(s.token) });
+  const c = await call("/v1/chat/completions", {
+    method: "POST",
+    json: {
+      stream: true,
+      messages: [{ id: "q", role: "user", content: "Can I take ibuprofen with paracetamol?" }],
+      parley: { replyId: "a1" },
+    },
+    headers: auth(s.token),
+  });
   await c.res.text();
   await c.done();
-  const t = await call("/v1/tools/knowledge_search", { method: "POST", json: { arguments: { query: "ibuprofen" }, callId: "k1" }, headers: auth(s.token) });
+  const t = await call("/v1/tools/knowledge_search", {
+    method: "POST",
+    json: { arguments: { query: "ibuprofen" }, callId: "k1" },
+    headers: auth(s.token),
+  });
   await t.res.text();
   await t.done();
   return s;
@@ -46,10 +58,18 @@ describe("admin routes (site owner, x-parley-admin-key)", () => {
     const t = await json(trace.res);
     expect(t.usage.totalTokens).toBeGreaterThan(0);
     const completion = t.trace.find((s: any) => s.kind === "completion");
-    expect(completion).toMatchObject({ name: "parley-demo", ok: true, detail: { replyId: "a1", purpose: "chat", status: "complete", retries: 0 } });
+    expect(completion).toMatchObject({
+      name: "parley-demo",
+      ok: true,
+      detail: { replyId: "a1", purpose: "chat", status: "complete", retries: 0 },
+    });
     expect(completion.ms).toBeGreaterThanOrEqual(0);
     expect(completion.detail.promptTokens).toBeGreaterThan(0);
-    expect(t.trace.find((s: any) => s.kind === "tool")).toMatchObject({ name: "knowledge_search", ok: true, detail: { side: "edge", callId: "k1" } });
+    expect(t.trace.find((s: any) => s.kind === "tool")).toMatchObject({
+      name: "knowledge_search",
+      ok: true,
+      detail: { side: "edge", callId: "k1" },
+    });
 
     const full = await admin(`/v1/admin/sessions/${first.sessionId}?site=${siteKey}`);
     expect((await json(full.res)).state.messages.map((m: any) => m.id)).toEqual(["q", "a1"]);
@@ -61,7 +81,9 @@ describe("admin routes (site owner, x-parley-admin-key)", () => {
     ["another site's key", DEMO_ADMIN_KEY],
   ])("refuses %s with 401 unauthorized", async (_name, key) => {
     const siteKey = await siteWithAdmin();
-    const { res } = await call(`/v1/admin/sessions?site=${siteKey}`, { headers: key ? { "x-parley-admin-key": key } : {} });
+    const { res } = await call(`/v1/admin/sessions?site=${siteKey}`, {
+      headers: key ? { "x-parley-admin-key": key } : {},
+    });
     expect(res.status).toBe(401);
     expect((await json(res)).error.code).toBe("unauthorized");
   });
@@ -90,9 +112,11 @@ describe("admin routes (site owner, x-parley-admin-key)", () => {
 
   it("counts every admin request per client IP, right key or wrong: past the limit a 429 with Retry-After, other addresses unaffected", async () => {
     const siteKey = await siteWithAdmin();
-    const from = (ip: string, key: string) => call(`/v1/admin/sessions?site=${siteKey}`, { headers: { "x-parley-admin-key": key, "cf-connecting-ip": ip } });
+    const from = (ip: string, key: string) =>
+      call(`/v1/admin/sessions?site=${siteKey}`, { headers: { "x-parley-admin-key": key, "cf-connecting-ip": ip } });
     const statuses: number[] = [];
-    for (let i = 0; i < ADMIN_PER_MINUTE; i++) statuses.push((await from("203.0.113.7", i % 2 ? ADMIN : `guess-${i}`)).res.status);
+    for (let i = 0; i < ADMIN_PER_MINUTE; i++)
+      statuses.push((await from("203.0.113.7", i % 2 ? ADMIN : `guess-${i}`)).res.status);
     expect(new Set(statuses)).toEqual(new Set([200, 401]));
     const over = await from("203.0.113.7", ADMIN);
     expect(over.res.status).toBe(429);

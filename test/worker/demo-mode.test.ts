@@ -57,19 +57,29 @@ describe("a deployed worker (no DEMO_MODE): the attacker's test from issue 12", 
     const headers = { origin: "https://clinic.example" };
     const s = await openSession("medical-qa", noProvider, { siteKey, headers });
     const provider = vi.spyOn(globalThis, "fetch");
-    const chat = await call("/v1/chat/completions", {
-      method: "POST",
-      json: { stream: true, messages: [{ id: "q", role: "user", content: "Hello" }] },
-      headers: { ...headers, ...auth(s.token) },
-    }, noProvider);
+    const chat = await call(
+      "/v1/chat/completions",
+      {
+        method: "POST",
+        json: { stream: true, messages: [{ id: "q", role: "user", content: "Hello" }] },
+        headers: { ...headers, ...auth(s.token) },
+      },
+      noProvider,
+    );
     expect(chat.res.status).toBe(503);
     expect((await json(chat.res)).error.code).toBe("provider_not_configured");
     await chat.done();
     // No demo documents and no web fixtures for a tenant the owner has not filled.
     const tool = (name: string, query: string) =>
-      call(`/v1/tools/${name}`, {
-        method: "POST", json: { arguments: { query } }, headers: { ...headers, ...auth(s.token) },
-      }, noProvider);
+      call(
+        `/v1/tools/${name}`,
+        {
+          method: "POST",
+          json: { arguments: { query } },
+          headers: { ...headers, ...auth(s.token) },
+        },
+        noProvider,
+      );
     const knowledge = await tool("knowledge_search", "ibuprofen paracetamol");
     expect((await json(knowledge.res)).result.hits).toEqual([]);
     const web = await tool("web_search", "ibuprofen paracetamol");

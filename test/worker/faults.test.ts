@@ -24,7 +24,15 @@ function provider(...answers: Array<() => Response | Promise<Response>>) {
 async function turn(vars: Record<string, string> = PROVIDER, stream = true) {
   const s = await openSession();
   const started = Date.now();
-  const { res, done } = await call("/v1/chat/completions", { method: "POST", json: { stream, messages: [{ id: "u", role: "user", content: "hi" }], parley: { replyId: "r" } }, headers: auth(s.token) }, vars);
+  const { res, done } = await call(
+    "/v1/chat/completions",
+    {
+      method: "POST",
+      json: { stream, messages: [{ id: "u", role: "user", content: "hi" }], parley: { replyId: "r" } },
+      headers: auth(s.token),
+    },
+    vars,
+  );
   const body = res.status === 200 && stream ? await readSse(res) : await res.text();
   await done();
   return { s, res, body, ms: Date.now() - started, st: await state(s.sessionId) };
@@ -42,15 +50,25 @@ describe("provider faults before anything was streamed: bounded retries with bac
     expect(res.status).toBe(200);
     expect(body.at(-1)).toBe("[DONE]");
     expect(spy).toHaveBeenCalledTimes(2);
-    expect(st.messages.map((m) => [m.id, m.status])).toEqual([["u", undefined], ["r", "complete"]]);
+    expect(st.messages.map((m) => [m.id, m.status])).toEqual([
+      ["u", undefined],
+      ["r", "complete"],
+    ]);
     expect(st.messages[1].content).toBe("Hello again");
     const retry = st.trace.find((t) => t.kind === "retry");
     expect(retry).toMatchObject({ ok: false, detail: { retry: 1, waitMs: 200, replyId: "r" } });
-    expect(st.trace.find((t) => t.kind === "completion")).toMatchObject({ ok: true, detail: { status: "complete", attempts: 2, retries: 1 } });
+    expect(st.trace.find((t) => t.kind === "completion")).toMatchObject({
+      ok: true,
+      detail: { status: "complete", attempts: 2, retries: 1 },
+    });
   });
 
   it("honours a 429's Retry-After (capped at 2 s)", async () => {
-    const spy = provider(() => providerError(429, { "retry-after": "1" }), () => providerError(429, { "retry-after": "3600" }), good);
+    const spy = provider(
+      () => providerError(429, { "retry-after": "1" }),
+      () => providerError(429, { "retry-after": "3600" }),
+      good,
+    );
     const { res, ms, st } = await turn();
     expect(res.status).toBe(200);
     expect(spy).toHaveBeenCalledTimes(3);
@@ -66,18 +84,31 @@ describe("provider faults before anything was streamed: bounded retries with bac
     expect(spy).toHaveBeenCalledTimes(3);
     expect(st.messages.map((m) => m.id)).toEqual(["u"]);
     expect(st.trace.filter((t) => t.kind === "retry")).toHaveLength(2);
-    expect(st.trace.find((t) => t.kind === "completion")).toMatchObject({ ok: false, detail: { status: "failed", attempts: 3, retries: 2, error: "upstream_error" } });
+    expect(st.trace.find((t) => t.kind === "completion")).toMatchObject({
+      ok: false,
+      detail: { status: "failed", attempts: 3, retries: 2, error: "upstream_error" },
+    });
     expect(st.usage.totalTokens).toBe(0);
   });
 
   it("retries a provider that does not answer in time, then answers 504 upstream_timeout", async () => {
-    const spy = vi.spyOn(globalThis, "fetch").mockImplementation((_url, init) =>
-      new Promise((_, reject) => (init as RequestInit).signal!.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError")))));
+    const spy = vi
+      .spyOn(globalThis, "fetch")
+      .mockImplementation(
+        (_url, init) =>
+          new Promise((_, reject) =>
+            (init as RequestInit).signal!.addEventListener("abort", () =>
+              reject(new DOMException("aborted", "AbortError")),
+            ),
+          ),
+      );
     const { res, body, st } = await turn({ ...PROVIDER, LLM_TIMEOUT_MS: "50" });
     expect(res.status).toBe(504);
     expect(JSON.parse(body as string).error.code).toBe("upstream_timeout");
     expect(spy).toHaveBeenCalledTimes(3);
-    expect(st.trace.find((t) => t.kind === "completion")).toMatchObject({ detail: { status: "failed", error: "upstream_timeout" } });
+    expect(st.trace.find((t) => t.kind === "completion")).toMatchObject({
+      detail: { status: "failed", error: "upstream_timeout" },
+    });
   });
 
   it("does not retry what a retry cannot fix (a 400)", async () => {
@@ -88,8 +119,23 @@ describe("provider faults before anything was streamed: bounded retries with bac
   });
 
   it("retries a non-streamed request whose reply broke off halfway", async () => {
-    const half = () => new Response(new ReadableStream({ pull: (c) => { c.enqueue(enc.encode("{\"choi")); c.error(new TypeError("reset")); } }));
-    const whole = () => Response.json({ id: "x", object: "chat.completion", model: "m", choices: [{ index: 0, message: { role: "assistant", content: "Fine" }, finish_reason: "stop" }], usage: { prompt_tokens: 3, completion_tokens: 1, total_tokens: 4 } });
+    const half = () =>
+      new Response(
+        new ReadableStream({
+          pull: (c) => {
+            c.enqueue(enc.encode('{"choi'));
+            c.error(new TypeError("reset"));
+          },
+        }),
+      );
+    const whole = () =>
+      Response.json({
+        id: "x",
+        object: "chat.completion",
+        model: "m",
+        choices: [{ index: 0, message: { role: "assistant", content: "Fine" }, finish_reason: "stop" }],
+        usage: { prompt_tokens: 3, completion_tokens: 1, total_tokens: 4 },
+      });
     const spy = provider(half, whole);
     const { res, st } = await turn(PROVIDER, false);
     expect(res.status).toBe(200);
@@ -103,20 +149,35 @@ describe("edge tools that fail never break the turn", () => {
   it("a failing search provider answers a JSON error the loop can hand the model, and is traced", async () => {
     vi.spyOn(globalThis, "fetch").mockRejectedValue(new TypeError("Network connection lost"));
     const s = await openSession("medical-qa");
-    const { res, done } = await call("/v1/tools/web_search", { method: "POST", json: { arguments: { query: "q" }, callId: "c9" }, headers: auth(s.token) }, { TAVILY_API_KEY: "tvly-x" });
+    const { res, done } = await call(
+      "/v1/tools/web_search",
+      { method: "POST", json: { arguments: { query: "q" }, callId: "c9" }, headers: auth(s.token) },
+      { TAVILY_API_KEY: "tvly-x" },
+    );
     expect(res.status).toBe(502);
     expect(res.headers.get("content-type")).toContain("application/json");
     expect((await json(res)).error.code).toBe("tool_failed");
     await done();
-    expect((await state(s.sessionId)).trace.at(-1)).toMatchObject({ kind: "tool", name: "web_search", ok: false, detail: { callId: "c9" } });
+    expect((await state(s.sessionId)).trace.at(-1)).toMatchObject({
+      kind: "tool",
+      name: "web_search",
+      ok: false,
+      detail: { callId: "c9" },
+    });
   });
 
   it("a tool that hangs is cut off: 504 tool_failed after the tool timeout", async () => {
     // The search answers headers, then never finishes its body.
-    vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response(new ReadableStream({ pull: () => new Promise(() => {}) }), { status: 200 }));
+    vi.spyOn(globalThis, "fetch").mockResolvedValue(
+      new Response(new ReadableStream({ pull: () => new Promise(() => {}) }), { status: 200 }),
+    );
     const s = await openSession("medical-qa");
     const started = Date.now();
-    const { res, done } = await call("/v1/tools/web_search", { method: "POST", json: { arguments: { query: "q" } }, headers: auth(s.token) }, { TAVILY_API_KEY: "tvly-x", TOOL_TIMEOUT_MS: "100" });
+    const { res, done } = await call(
+      "/v1/tools/web_search",
+      { method: "POST", json: { arguments: { query: "q" } }, headers: auth(s.token) },
+      { TAVILY_API_KEY: "tvly-x", TOOL_TIMEOUT_MS: "100" },
+    );
     expect(res.status).toBe(504);
     const body = await json(res);
     expect(body.error).toMatchObject({ code: "tool_failed" });

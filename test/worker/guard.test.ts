@@ -24,7 +24,11 @@ afterEach(() => vi.restoreAllMocks());
 describe("emergency guard on the chat route", () => {
   it("streams the escalation before any model text, even when the model says there is nothing to worry about", async () => {
     const s = await openSession("medical-qa");
-    const { res, done } = await chat(s.token, { stream: true, messages: [{ id: "u1", role: "user", content: CALM }], parley: { replyId: "r1" } }, { "accept-language": "en-US" });
+    const { res, done } = await chat(
+      s.token,
+      { stream: true, messages: [{ id: "u1", role: "user", content: CALM }], parley: { replyId: "r1" } },
+      { "accept-language": "en-US" },
+    );
     const events = await readSse(res);
     await done();
     const chunks = events.slice(0, -1).map((e) => JSON.parse(e));
@@ -33,7 +37,12 @@ describe("emergency guard on the chat route", () => {
     expect(chunks[0].object).toBe("chat.completion.chunk");
     const event = chunks[0].parley.event;
     expect(event.type).toBe(EVENT_TYPES.escalationRaised);
-    expect(event.data.escalation).toMatchObject({ messageId: "u1", category: "cardiac", variant: "emergency", source: "rules" });
+    expect(event.data.escalation).toMatchObject({
+      messageId: "u1",
+      category: "cardiac",
+      variant: "emergency",
+      source: "rules",
+    });
     expect(event.data.escalation.contacts[0].number).toMatch(/^(911|999|112|120)$/);
     const text = chunks.map((c) => c.choices[0]?.delta?.content ?? "").join("");
     expect(text).toContain("nothing to worry about");
@@ -43,12 +52,19 @@ describe("emergency guard on the chat route", () => {
     expect(state.escalations[0].category).toBe("cardiac");
     // The visitor's message is stored first, then the escalation; the owner's trace has the guard's step.
     expect(state.messages.map((m) => m.id)).toEqual(["u1", "r1"]);
-    expect(state.trace.find((t) => t.kind === "guard")).toMatchObject({ name: "emergency", detail: { category: "cardiac", messageId: "u1" } });
+    expect(state.trace.find((t) => t.kind === "guard")).toMatchObject({
+      name: "emergency",
+      detail: { category: "cardiac", messageId: "u1" },
+    });
   });
 
   it("answers Chinese with the card in Chinese; the crisis variant gives the crisis line first and no first-aid steps", async () => {
     const s = await openSession("medical-qa");
-    const { res, done } = await chat(s.token, { stream: true, messages: [{ id: "z1", role: "user", content: "我真的不想活了，每天都好累" }] }, { "accept-language": "zh-CN,zh;q=0.9" });
+    const { res, done } = await chat(
+      s.token,
+      { stream: true, messages: [{ id: "z1", role: "user", content: "我真的不想活了，每天都好累" }] },
+      { "accept-language": "zh-CN,zh;q=0.9" },
+    );
     const first = JSON.parse((await readSse(res))[0]);
     await done();
     const e = first.parley.event.data.escalation;
@@ -64,11 +80,24 @@ describe("emergency guard on the chat route", () => {
     const spy = vi.spyOn(globalThis, "fetch").mockResolvedValue(sseResponse([delta("Hel"), delta("lo", "stop")]));
     const s = await openSession("medical-qa");
     const vars = { LLM_BASE_URL: "https://provider.test/v1", LLM_API_KEY: "sk-test" };
-    const { res, done } = await chat(s.token, { stream: true, messages: [{ role: "user", content: "my husband's face is drooping and he is slurring his words" }] }, {}, vars);
+    const { res, done } = await chat(
+      s.token,
+      {
+        stream: true,
+        messages: [{ role: "user", content: "my husband's face is drooping and he is slurring his words" }],
+      },
+      {},
+      vars,
+    );
     const events = await readSse(res);
     await done();
     expect(JSON.parse(events[0]).parley.event.data.escalation.category).toBe("stroke");
-    expect(events.slice(1, -1).map((e) => JSON.parse(e).choices[0].delta.content).join("")).toBe("Hello");
+    expect(
+      events
+        .slice(1, -1)
+        .map((e) => JSON.parse(e).choices[0].delta.content)
+        .join(""),
+    ).toBe("Hello");
     const body = JSON.parse(String(spy.mock.calls[0][1]?.body));
     expect(body.messages[0].role).toBe("system");
     expect(body.messages[0].content).toContain("SAFETY NOTICE");
@@ -77,7 +106,9 @@ describe("emergency guard on the chat route", () => {
 
   it("puts the escalation in a completion that is not streamed", async () => {
     const s = await openSession("medical-qa");
-    const { res, done } = await chat(s.token, { messages: [{ role: "user", content: "my son swallowed a button battery" }] });
+    const { res, done } = await chat(s.token, {
+      messages: [{ role: "user", content: "my son swallowed a button battery" }],
+    });
     const json = (await res.json()) as any;
     await done();
     expect(json.parley.event.data.escalation.category).toBe("poisoning");
@@ -93,24 +124,41 @@ describe("emergency guard on the chat route", () => {
     const { res, done } = await chat(s.token, { stream: true, messages: [{ role: "user", content }] });
     const events = await readSse(res);
     await done();
-    expect(events.some((e) => e.includes("\"parley\""))).toBe(false);
+    expect(events.some((e) => e.includes('"parley"'))).toBe(false);
     expect((await stateOf(s.sessionId)).escalations).toEqual([]);
   });
 
   it("does nothing for an agent without the guard", async () => {
     const s = await openSession("sales-coach");
-    const { res, done } = await chat(s.token, { stream: true, messages: [{ role: "user", content: "my client says he has crushing chest pain" }] });
+    const { res, done } = await chat(s.token, {
+      stream: true,
+      messages: [{ role: "user", content: "my client says he has crushing chest pain" }],
+    });
     const events = await readSse(res);
     await done();
-    expect(events.some((e) => e.includes("\"parley\""))).toBe(false);
+    expect(events.some((e) => e.includes('"parley"'))).toBe(false);
   });
 
   it("uses the site's own numbers for the visitor's region", async () => {
     const siteKey = await putSite({
-      safety: { contacts: { UK: [{ label: { en: "Clinic urgent line", "zh-CN": "诊所紧急电话" }, number: "020 7946 0000", kind: "emergency" }] } },
+      safety: {
+        contacts: {
+          UK: [
+            {
+              label: { en: "Clinic urgent line", "zh-CN": "诊所紧急电话" },
+              number: "020 7946 0000",
+              kind: "emergency",
+            },
+          ],
+        },
+      },
     });
     const s = await openSession("medical-qa", {}, { siteKey });
-    const { res, done } = await chat(s.token, { stream: true, messages: [{ role: "user", content: "I can't breathe properly and my lips are going blue" }] }, { "accept-language": "en-GB" });
+    const { res, done } = await chat(
+      s.token,
+      { stream: true, messages: [{ role: "user", content: "I can't breathe properly and my lips are going blue" }] },
+      { "accept-language": "en-GB" },
+    );
     const e = JSON.parse((await readSse(res))[0]).parley.event.data.escalation;
     await done();
     // No network country in tests: the browser's language region (en-GB) decides.
@@ -121,7 +169,8 @@ describe("emergency guard on the chat route", () => {
 });
 
 describe("the guard's classifier layer (fake provider's moderation route)", () => {
-  const classifierSite = (timeoutMs = 1500) => putSite({ safety: { classifier: { kind: "moderation", baseUrl: inject("upstreamUrl"), timeoutMs } } });
+  const classifierSite = (timeoutMs = 1500) =>
+    putSite({ safety: { classifier: { kind: "moderation", baseUrl: inject("upstreamUrl"), timeoutMs } } });
 
   it("escalates what the rules miss when the classifier flags it", async () => {
     const siteKey = await classifierSite();
@@ -136,11 +185,14 @@ describe("the guard's classifier layer (fake provider's moderation route)", () =
   it("keeps the rules' verdict when the classifier times out, and traces the failure", async () => {
     const siteKey = await classifierSite(200);
     const s = await openSession("medical-qa", {}, { siteKey });
-    const { res, done } = await chat(s.token, { stream: true, messages: [{ role: "user", content: "How much water should I drink? [slow moderation]" }] });
+    const { res, done } = await chat(s.token, {
+      stream: true,
+      messages: [{ role: "user", content: "How much water should I drink? [slow moderation]" }],
+    });
     const events = await readSse(res);
     await done();
     expect(events.at(-1)).toBe("[DONE]");
-    expect(events.some((e) => e.includes("\"parley\""))).toBe(false);
+    expect(events.some((e) => e.includes('"parley"'))).toBe(false);
     const trace = (await stateOf(s.sessionId)).trace.find((t) => t.name === "classifier");
     expect(trace).toMatchObject({ kind: "guard", ok: false, detail: { error: "timed out after 200 ms" } });
   });
@@ -148,12 +200,21 @@ describe("the guard's classifier layer (fake provider's moderation route)", () =
 
 describe("guard config validation", () => {
   it("rejects a malformed guard or safety config", () => {
-    const agent = { id: "a", name: { en: "a", "zh-CN": "a" }, description: { en: "", "zh-CN": "" }, greeting: { en: "", "zh-CN": "" }, systemPrompt: "x", model: "m" };
+    const agent = {
+      id: "a",
+      name: { en: "a", "zh-CN": "a" },
+      description: { en: "", "zh-CN": "" },
+      greeting: { en: "", "zh-CN": "" },
+      systemPrompt: "x",
+      model: "m",
+    };
     expect(AgentConfig.parse(agent).guards).toEqual({ emergency: false, advice: false, compliance: false });
     expect(AgentConfig.safeParse({ ...agent, guards: { emergency: "yes" } }).success).toBe(false);
     const site = { siteKey: "site-key-123", tenantId: "t", allowedOrigins: [], agents: [] };
     expect(SiteConfig.parse(site).safety).toEqual({});
-    expect(SiteConfig.safeParse({ ...site, safety: { classifier: { kind: "moderation", timeoutMs: 60_000 } } }).success).toBe(false);
+    expect(
+      SiteConfig.safeParse({ ...site, safety: { classifier: { kind: "moderation", timeoutMs: 60_000 } } }).success,
+    ).toBe(false);
     expect(SiteConfig.safeParse({ ...site, safety: { defaultRegion: "Mars" } }).success).toBe(false);
     expect(SiteConfig.safeParse({ ...site, safety: { contacts: { UK: [] } } }).success).toBe(false);
   });

@@ -19,7 +19,15 @@ const ipHeaders = (ip: string) => ({ "cf-connecting-ip": ip });
 const newIp = () => `192.0.2.${Math.floor(Math.random() * 250)}-${crypto.randomUUID().slice(0, 6)}`;
 
 async function chat(token: string, content: string, headers: Record<string, string> = {}, vars = {}) {
-  const { res, done } = await call("/v1/chat/completions", { method: "POST", json: { stream: true, messages: [{ id: `u-${content}`, role: "user", content }] }, headers: { ...auth(token), ...headers } }, vars);
+  const { res, done } = await call(
+    "/v1/chat/completions",
+    {
+      method: "POST",
+      json: { stream: true, messages: [{ id: `u-${content}`, role: "user", content }] },
+      headers: { ...auth(token), ...headers },
+    },
+    vars,
+  );
   const text = await res.text();
   await done();
   return { res, text };
@@ -56,7 +64,11 @@ describe("rate limits", () => {
     const ip = newIp();
     await openSession("derm-consult", {}, { siteKey, headers: ipHeaders(ip) });
     await openSession("derm-consult", {}, { siteKey, headers: ipHeaders(ip) });
-    const { res, done } = await call("/v1/sessions", { method: "POST", json: { siteKey, agentId: "derm-consult" }, headers: ipHeaders(ip) });
+    const { res, done } = await call("/v1/sessions", {
+      method: "POST",
+      json: { siteKey, agentId: "derm-consult" },
+      headers: ipHeaders(ip),
+    });
     await done();
     await expectRefusal(res, await res.clone().text(), 429, "rate_limited");
     expect(res.headers.get("retry-after")).toMatch(/^\d+$/);
@@ -74,7 +86,11 @@ describe("rate limits", () => {
     expect(JSON.parse(over.text).error.message).toContain("in this conversation");
     expect((await state(s.sessionId)).messages.map((m) => m.id)).not.toContain("u-c");
     // Edge tools count against the same limit.
-    const tool = await call("/v1/tools/knowledge_search", { method: "POST", json: { arguments: { query: "x" } }, headers: auth(s.token) });
+    const tool = await call("/v1/tools/knowledge_search", {
+      method: "POST",
+      json: { arguments: { query: "x" } },
+      headers: auth(s.token),
+    });
     expect(tool.res.status).toBe(429);
     await tool.done();
     expect((await state(s.sessionId)).trace.filter((t) => t.kind === "tool")).toEqual([]);
@@ -88,23 +104,33 @@ describe("token budgets", () => {
 
   it("counts the streamed usage into the session and the site's day, with a completion trace step", async () => {
     const siteKey = await putSite();
-    vi.spyOn(globalThis, "fetch").mockImplementation(async () => sseResponse([delta("Hi"), delta(" there", "stop"), usage(70, 5)]));
+    vi.spyOn(globalThis, "fetch").mockImplementation(async () =>
+      sseResponse([delta("Hi"), delta(" there", "stop"), usage(70, 5)]),
+    );
     const s = await openSession("derm-consult", {}, { siteKey });
     expect((await chat(s.token, "hello", {}, PROVIDER)).res.status).toBe(200);
     const st = await state(s.sessionId);
     expect(st.usage).toEqual({ promptTokens: 70, completionTokens: 5, totalTokens: 75 });
     expect(await siteLedger(env, siteKey).spent(utcDay())).toBe(75);
-    expect(st.trace.find((t) => t.kind === "completion")).toMatchObject({ name: "gpt-4o-mini", ok: true, detail: { status: "complete", promptTokens: 70, completionTokens: 5, retries: 0 } });
+    expect(st.trace.find((t) => t.kind === "completion")).toMatchObject({
+      name: "gpt-4o-mini",
+      ok: true,
+      detail: { status: "complete", promptTokens: 70, completionTokens: 5, retries: 0 },
+    });
   });
 
   it("per session: over budget gets 429 budget_exceeded before the provider is called, nothing stored", async () => {
     const siteKey = await putSite({ budgets: { sitePerDay: 1_000_000, perSession: 50 } });
-    const spy = vi.spyOn(globalThis, "fetch").mockImplementation(async () => sseResponse([delta("Hi", "stop"), usage(40, 20)]));
+    const spy = vi
+      .spyOn(globalThis, "fetch")
+      .mockImplementation(async () => sseResponse([delta("Hi", "stop"), usage(40, 20)]));
     const s = await openSession("derm-consult", {}, { siteKey });
     expect((await chat(s.token, "first", {}, PROVIDER)).res.status).toBe(200);
     const over = await chat(s.token, "second", {}, PROVIDER);
     await expectRefusal(over.res, over.text, 429, "budget_exceeded");
-    expect(JSON.parse(over.text).error.message).toMatch(/This conversation has used its token budget \(60 of 50 tokens\); start a new conversation/);
+    expect(JSON.parse(over.text).error.message).toMatch(
+      /This conversation has used its token budget \(60 of 50 tokens\); start a new conversation/,
+    );
     expect(spy).toHaveBeenCalledTimes(1);
     const st = await state(s.sessionId);
     expect(st.messages.map((m) => m.id)).not.toContain("u-second");
@@ -116,7 +142,9 @@ describe("token budgets", () => {
 
   it("per site and day: over budget gets 429 budget_exceeded with Retry-After until midnight UTC, for every session", async () => {
     const siteKey = await putSite({ budgets: { sitePerDay: 100, perSession: 100_000 } });
-    const spy = vi.spyOn(globalThis, "fetch").mockImplementation(async () => sseResponse([delta("Hi", "stop"), usage(90, 30)]));
+    const spy = vi
+      .spyOn(globalThis, "fetch")
+      .mockImplementation(async () => sseResponse([delta("Hi", "stop"), usage(90, 30)]));
     const a = await openSession("derm-consult", {}, { siteKey });
     expect((await chat(a.token, "first", {}, PROVIDER)).res.status).toBe(200);
     const b = await openSession("derm-consult", {}, { siteKey });
@@ -133,11 +161,18 @@ describe("token budgets", () => {
 
 describe("request limits", () => {
   it.each([
-    ["more messages than allowed", () => Array.from({ length: LIMITS.maxMessages + 1 }, (_, i) => ({ role: "user", content: `m${i}` }))],
+    [
+      "more messages than allowed",
+      () => Array.from({ length: LIMITS.maxMessages + 1 }, (_, i) => ({ role: "user", content: `m${i}` })),
+    ],
     ["a message longer than allowed", () => [{ role: "user", content: "x".repeat(LIMITS.maxMessageChars + 1) }]],
   ])("refuses %s with 400 validation_failed, storing nothing", async (_name, messages) => {
     const s = await openSession();
-    const { res } = await call("/v1/chat/completions", { method: "POST", json: { messages: messages() }, headers: auth(s.token) });
+    const { res } = await call("/v1/chat/completions", {
+      method: "POST",
+      json: { messages: messages() },
+      headers: auth(s.token),
+    });
     expect(res.status).toBe(400);
     expect((await json(res)).error.code).toBe("validation_failed");
     expect((await state(s.sessionId)).messages).toEqual([]);
@@ -145,8 +180,15 @@ describe("request limits", () => {
 
   it("accepts exactly the limits", async () => {
     const s = await openSession("sales-coach");
-    const messages = Array.from({ length: LIMITS.maxMessages }, (_, i) => ({ role: "user", content: i === 0 ? "y".repeat(LIMITS.maxMessageChars) : `m${i}` }));
-    const { res, done } = await call("/v1/chat/completions", { method: "POST", json: { messages }, headers: auth(s.token) });
+    const messages = Array.from({ length: LIMITS.maxMessages }, (_, i) => ({
+      role: "user",
+      content: i === 0 ? "y".repeat(LIMITS.maxMessageChars) : `m${i}`,
+    }));
+    const { res, done } = await call("/v1/chat/completions", {
+      method: "POST",
+      json: { messages },
+      headers: auth(s.token),
+    });
     expect(res.status).toBe(200);
     await res.text();
     await done();
@@ -155,8 +197,18 @@ describe("request limits", () => {
   it("refuses a body over the size limit with 413 on every JSON route, storing nothing", async () => {
     const s = await openSession("protocol-designer");
     const big = "x".repeat(LIMITS.maxBodyBytes + 10);
-    for (const [method, path] of [["POST", "/v1/chat/completions"], ["POST", `/v1/sessions/${s.sessionId}/events`], ["PATCH", `/v1/sessions/${s.sessionId}/context`], ["POST", "/v1/tools/knowledge_search"], ["POST", "/v1/sessions"]]) {
-      const { res } = await call(path, { method, body: JSON.stringify({ big }), headers: { ...auth(s.token), "content-type": "application/json" } });
+    for (const [method, path] of [
+      ["POST", "/v1/chat/completions"],
+      ["POST", `/v1/sessions/${s.sessionId}/events`],
+      ["PATCH", `/v1/sessions/${s.sessionId}/context`],
+      ["POST", "/v1/tools/knowledge_search"],
+      ["POST", "/v1/sessions"],
+    ]) {
+      const { res } = await call(path, {
+        method,
+        body: JSON.stringify({ big }),
+        headers: { ...auth(s.token), "content-type": "application/json" },
+      });
       expect(res.status, path).toBe(413);
       expect((await json(res)).error.code).toBe("payload_too_large");
     }
@@ -168,14 +220,25 @@ describe("request limits", () => {
 
 describe("rate limits on the session routes", () => {
   it("count stage edits and reads like chat turns: over the session's limit is 429 and nothing changes", async () => {
-    const siteKey = await putSite({ agents: ["protocol-designer"], rateLimits: { sessionPerMinute: 3, ipPerMinute: 1000 } });
+    const siteKey = await putSite({
+      agents: ["protocol-designer"],
+      rateLimits: { sessionPerMinute: 3, ipPerMinute: 1000 },
+    });
     const ip = newIp();
     const s = await openSession("protocol-designer", {}, { siteKey, headers: ipHeaders(ip) });
     const patch = (value: string) =>
-      call(`/v1/sessions/${s.sessionId}/context`, { method: "PATCH", headers: { ...auth(s.token), ...ipHeaders(ip) }, json: { stageId: "question", field: "rationale", value, baseVersion: 0 } });
-    expect((await call(`/v1/sessions/${s.sessionId}`, { headers: { ...auth(s.token), ...ipHeaders(ip) } })).res.status).toBe(200); // 1
+      call(`/v1/sessions/${s.sessionId}/context`, {
+        method: "PATCH",
+        headers: { ...auth(s.token), ...ipHeaders(ip) },
+        json: { stageId: "question", field: "rationale", value, baseVersion: 0 },
+      });
+    expect(
+      (await call(`/v1/sessions/${s.sessionId}`, { headers: { ...auth(s.token), ...ipHeaders(ip) } })).res.status,
+    ).toBe(200); // 1
     expect((await patch("first")).res.status).toBe(200); // 2
-    expect((await call(`/v1/sessions/${s.sessionId}/trace`, { headers: { ...auth(s.token), ...ipHeaders(ip) } })).res.status).toBe(200); // 3
+    expect(
+      (await call(`/v1/sessions/${s.sessionId}/trace`, { headers: { ...auth(s.token), ...ipHeaders(ip) } })).res.status,
+    ).toBe(200); // 3
     const over = await patch("second");
     expect(over.res.status).toBe(429);
     expect(over.res.headers.get("retry-after")).toMatch(/^\d+$/);

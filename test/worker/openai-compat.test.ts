@@ -17,7 +17,11 @@ function client(token: string) {
 describe("OpenAI SDK compatibility", () => {
   it("streams a completion through the official client", async () => {
     const s = await openSession("sales-coach");
-    const stream = await client(s.token).chat.completions.create({ model: "gpt-4o-mini", stream: true, messages: [{ role: "user", content: "hello" }] });
+    const stream = await client(s.token).chat.completions.create({
+      model: "gpt-4o-mini",
+      stream: true,
+      messages: [{ role: "user", content: "hello" }],
+    });
     let text = "";
     for await (const chunk of stream) text += chunk.choices[0]?.delta?.content ?? "";
     expect(text).toContain("Final Answer:");
@@ -25,13 +29,18 @@ describe("OpenAI SDK compatibility", () => {
 
   it("returns a non-streamed completion with tool calls", async () => {
     const s = await openSession("medical-qa");
-    const completion = await client(s.token).chat.completions.create({ model: "gpt-4o-mini", messages: [{ role: "user", content: "Can I take ibuprofen with paracetamol?" }] });
+    const completion = await client(s.token).chat.completions.create({
+      model: "gpt-4o-mini",
+      messages: [{ role: "user", content: "Can I take ibuprofen with paracetamol?" }],
+    });
     const call0 = completion.choices[0].message.tool_calls?.[0];
     expect(call0?.type === "function" && call0.function.name).toBe("knowledge_search");
   });
 
   it("surfaces the proxy's errors as the SDK's typed errors", async () => {
     const s = await openSession("medical-qa");
-    await expect(client(s.token).chat.completions.create({ model: "other-model", messages: [{ role: "user", content: "x" }] })).rejects.toMatchObject({ status: 400 });
+    await expect(
+      client(s.token).chat.completions.create({ model: "other-model", messages: [{ role: "user", content: "x" }] }),
+    ).rejects.toMatchObject({ status: 400 });
   });
 });

@@ -5,7 +5,10 @@ import { registryCall } from "../../worker/prompts/registry-errors.ts";
 import { promptRegistry } from "../../worker/prompts/prompt-registry.ts";
 
 const refusedWith = async (call: Promise<unknown>) => {
-  const err = await registryCall(call).then(() => null, (e: unknown) => e);
+  const err = await registryCall(call).then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(ApiError);
   const { status, code, message } = err as ApiError;
   return { status, code, message };

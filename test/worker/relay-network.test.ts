@@ -10,11 +10,28 @@ import { sessionRoom } from "../../worker/session/session-stub.ts";
  */
 const provider = (url: string) => ({ LLM_BASE_URL: url, LLM_API_KEY: "sk-test-secret" });
 const upstreamLog = async () =>
-  (await (await fetch(inject("upstreamLogUrl"))).json()) as Array<{ text: string; status?: number; aborted: boolean; chunks: number }>;
+  (await (await fetch(inject("upstreamLogUrl"))).json()) as Array<{
+    text: string;
+    status?: number;
+    aborted: boolean;
+    chunks: number;
+  }>;
 const chat = (token: string, text: string, replyId: string, url = inject("upstreamUrl")) =>
-  call("/v1/chat/completions", { method: "POST", json: { stream: true, messages: [{ id: `${replyId}-q`, role: "user", content: text }], parley: { replyId } }, headers: auth(token) }, provider(url));
+  call(
+    "/v1/chat/completions",
+    {
+      method: "POST",
+      json: { stream: true, messages: [{ id: `${replyId}-q`, role: "user", content: text }], parley: { replyId } },
+      headers: auth(token),
+    },
+    provider(url),
+  );
 const contentOf = (events: string[]) =>
-  events.filter((e) => e !== "[DONE]").map((e) => JSON.parse(e)).map((c) => c.choices?.[0]?.delta?.content ?? "").join("");
+  events
+    .filter((e) => e !== "[DONE]")
+    .map((e) => JSON.parse(e))
+    .map((c) => c.choices?.[0]?.delta?.content ?? "")
+    .join("");
 
 describe("relay over the network", () => {
   it("passes the provider's stream through unchanged and stores the reply once, complete", async () => {
@@ -43,11 +60,16 @@ describe("relay over the network", () => {
     expect(st.messages.find((m) => m.id === "n2")).toMatchObject({ status: "interrupted", content: received });
     // Part of the reply had been passed on: a retry would repeat it, so there was none.
     expect((await upstreamLog()).filter((r) => r.text === "net: [cut]")).toHaveLength(1);
-    expect(st.trace.find((t) => t.kind === "completion" && t.detail?.replyId === "n2")).toMatchObject({ ok: false, detail: { status: "interrupted", retries: 0 } });
+    expect(st.trace.find((t) => t.kind === "completion" && t.detail?.replyId === "n2")).toMatchObject({
+      ok: false,
+      detail: { status: "interrupted", retries: 0 },
+    });
     // No usage chunk came: the tokens are estimated, and still counted.
     expect(st.usage.completionTokens).toBeGreaterThan(0);
     expect(st.usage.promptTokens).toBeGreaterThan(100); // the system prompt is counted
-    expect(st.trace.find((t) => t.kind === "completion" && t.detail?.replyId === "n2")).toMatchObject({ detail: { estimated: true } });
+    expect(st.trace.find((t) => t.kind === "completion" && t.detail?.replyId === "n2")).toMatchObject({
+      detail: { estimated: true },
+    });
   });
 
   it("a completed retry of the interrupted reply (same reply id) supersedes it: one message, complete", async () => {
@@ -58,7 +80,10 @@ describe("relay over the network", () => {
       await done();
     }
     const st = await sessionRoom(env, s.sessionId).getState();
-    expect(st.messages.map((m) => [m.id, m.status, m.content])).toEqual([["n4-q", undefined, "net: [cut once] retry me"], ["n4", "complete", GENERIC_REPLY]]);
+    expect(st.messages.map((m) => [m.id, m.status, m.content])).toEqual([
+      ["n4-q", undefined, "net: [cut once] retry me"],
+      ["n4", "complete", GENERIC_REPLY],
+    ]);
   });
 
   it("a visitor who goes away ends the provider's request; what arrived is stored interrupted", async () => {

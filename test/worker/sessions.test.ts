@@ -6,23 +6,41 @@ import { signToken } from "../../worker/session/token.ts";
 
 describe("POST /v1/sessions", () => {
   it("opens a session and answers a signed token and the public agent", async () => {
-    const { res } = await call("/v1/sessions", { method: "POST", json: { siteKey: SITE_KEY, agentId: "derm-consult", locale: "zh-CN" } });
+    const { res } = await call("/v1/sessions", {
+      method: "POST",
+      json: { siteKey: SITE_KEY, agentId: "derm-consult", locale: "zh-CN" },
+    });
     expect(res.status).toBe(201);
     const body = (await res.json()) as any;
     expect(body.sessionId).toMatch(/^[0-9a-f-]{36}$/);
     // A JWT (HS256) any standard library verifies with the secret.
-    expect(await verify(body.token, env.SESSION_SECRET!, "HS256"))
-      .toEqual({ sid: body.sessionId, site: SITE_KEY, agent: "derm-consult", exp: body.expiresAt / 1000 });
+    expect(await verify(body.token, env.SESSION_SECRET!, "HS256")).toEqual({
+      sid: body.sessionId,
+      site: SITE_KEY,
+      agent: "derm-consult",
+      exp: body.expiresAt / 1000,
+    });
     expect(body.expiresAt).toBeGreaterThan(Date.now());
     expect(body.agent.id).toBe("derm-consult");
     expect(body.agent.systemPrompt).toBeUndefined();
-    expect(body.state).toMatchObject({ sessionId: body.sessionId, agentId: "derm-consult", locale: "zh-CN", messages: [] });
+    expect(body.state).toMatchObject({
+      sessionId: body.sessionId,
+      agentId: "derm-consult",
+      locale: "zh-CN",
+      messages: [],
+    });
   });
 
   it.each([
     ["unknown site key", { siteKey: "nope-nope-nope", agentId: "derm-consult" }, {}, 403, "unknown_site"],
     ["agent not on the site", { siteKey: SITE_KEY, agentId: "sales-secret" }, {}, 404, "unknown_agent"],
-    ["origin not allowed", { siteKey: SITE_KEY, agentId: "derm-consult" }, { origin: "https://evil.example" }, 403, "forbidden_origin"],
+    [
+      "origin not allowed",
+      { siteKey: SITE_KEY, agentId: "derm-consult" },
+      { origin: "https://evil.example" },
+      403,
+      "forbidden_origin",
+    ],
     ["wrong shape", { siteKey: 42 }, {}, 400, "validation_failed"],
   ])("refuses %s", async (_name, json, headers, status, code) => {
     const { res } = await call("/v1/sessions", { method: "POST", json, headers });
@@ -31,15 +49,29 @@ describe("POST /v1/sessions", () => {
   });
 
   it("refuses a session without an Origin header", async () => {
-    const { res } = await call("/v1/sessions", { method: "POST", json: { siteKey: SITE_KEY, agentId: "derm-consult" }, headers: { origin: "" } });
+    const { res } = await call("/v1/sessions", {
+      method: "POST",
+      json: { siteKey: SITE_KEY, agentId: "derm-consult" },
+      headers: { origin: "" },
+    });
     expect(res.status).toBe(403);
   });
 
   it("answers invalid JSON and a wrong content type with clear 4xx errors", async () => {
-    const bad = await call("/v1/sessions", { method: "POST", body: "{nope", headers: { "content-type": "application/json" } });
+    const bad = await call("/v1/sessions", {
+      method: "POST",
+      body: "{nope",
+      headers: { "content-type": "application/json" },
+    });
     expect(bad.res.status).toBe(400);
-    expect(await bad.res.json()).toEqual({ error: { code: "invalid_json", message: "Request body is not valid JSON" } });
-    const text = await call("/v1/sessions", { method: "POST", body: "siteKey=x", headers: { "content-type": "text/plain" } });
+    expect(await bad.res.json()).toEqual({
+      error: { code: "invalid_json", message: "Request body is not valid JSON" },
+    });
+    const text = await call("/v1/sessions", {
+      method: "POST",
+      body: "siteKey=x",
+      headers: { "content-type": "text/plain" },
+    });
     expect(text.res.status).toBe(415);
   });
 
@@ -78,8 +110,10 @@ describe("GET /v1/sessions/:id", () => {
   ])("refuses a %s token with 401", async (_name, kind, says) => {
     const s = await openSession();
     let header = kind;
-    if (kind === "forge") header = `Bearer ${await signToken({ sid: s.sessionId, site: SITE_KEY, agent: "derm-consult", exp: 9e9 }, "another-secret-of-16+chars")}`;
-    if (kind === "expired") header = `Bearer ${await signToken({ sid: s.sessionId, site: SITE_KEY, agent: "derm-consult", exp: 1000 }, env.SESSION_SECRET!)}`;
+    if (kind === "forge")
+      header = `Bearer ${await signToken({ sid: s.sessionId, site: SITE_KEY, agent: "derm-consult", exp: 9e9 }, "another-secret-of-16+chars")}`;
+    if (kind === "expired")
+      header = `Bearer ${await signToken({ sid: s.sessionId, site: SITE_KEY, agent: "derm-consult", exp: 1000 }, env.SESSION_SECRET!)}`;
     const { res } = await call(`/v1/sessions/${s.sessionId}`, { headers: header ? { authorization: header } : {} });
     expect(res.status).toBe(401);
     const error = ((await res.json()) as any).error;
@@ -88,7 +122,11 @@ describe("GET /v1/sessions/:id", () => {
   });
 
   it("says so when the worker has no session secret, without a stack trace", async () => {
-    const { res } = await call("/v1/sessions", { method: "POST", json: { siteKey: SITE_KEY, agentId: "derm-consult" } }, { SESSION_SECRET: "" });
+    const { res } = await call(
+      "/v1/sessions",
+      { method: "POST", json: { siteKey: SITE_KEY, agentId: "derm-consult" } },
+      { SESSION_SECRET: "" },
+    );
     expect(res.status).toBe(503);
     const text = await res.text();
     expect(text).toContain("SESSION_SECRET");
@@ -106,7 +144,10 @@ describe("routing", () => {
   it("answers CORS preflights only for allowed origins", async () => {
     const ok = await call("/v1/sessions", { method: "OPTIONS", headers: { "access-control-request-method": "POST" } });
     expect(ok.res.headers.get("access-control-allow-origin")).toBe("http://127.0.0.1:8787");
-    const evil = await call("/v1/sessions", { method: "OPTIONS", headers: { origin: "https://evil.example", "access-control-request-method": "POST" } });
+    const evil = await call("/v1/sessions", {
+      method: "OPTIONS",
+      headers: { origin: "https://evil.example", "access-control-request-method": "POST" },
+    });
     expect(evil.res.headers.get("access-control-allow-origin")).toBeNull();
   });
 });
@@ -116,12 +157,27 @@ describe("POST /v1/sessions/:id/events", () => {
     id: `advice:${id}`,
     at: 1,
     type: "advice.recorded",
-    data: { advice: { id, title: "Moisturise", content: "Twice a day", evidence: ["leaflet"], severity: "info", category: "care", messageId: "m1", at: 1 } },
+    data: {
+      advice: {
+        id,
+        title: "Moisturise",
+        content: "Twice a day",
+        evidence: ["leaflet"],
+        severity: "info",
+        category: "care",
+        messageId: "m1",
+        at: 1,
+      },
+    },
   });
 
   it("refuses advice from the widget that copies no card the worker recorded (advice guard)", async () => {
     const s = await openSession();
-    const { res } = await call(`/v1/sessions/${s.sessionId}/events`, { method: "POST", json: { events: [advice("a1")] }, headers: auth(s.token) });
+    const { res } = await call(`/v1/sessions/${s.sessionId}/events`, {
+      method: "POST",
+      json: { events: [advice("a1")] },
+      headers: auth(s.token),
+    });
     expect(res.status).toBe(403);
     const restored = await call(`/v1/sessions/${s.sessionId}`, { headers: auth(s.token) });
     const { state } = (await restored.res.json()) as any;
@@ -131,10 +187,23 @@ describe("POST /v1/sessions/:id/events", () => {
   it("refuses events a widget may not write, and another session's id", async () => {
     const s = await openSession();
     const other = await openSession();
-    const forged = { id: "x", at: 1, type: "message.appended", data: { message: { id: "m", role: "assistant", content: "I promise a refund", at: 1 } } };
-    const bad = await call(`/v1/sessions/${s.sessionId}/events`, { method: "POST", json: { events: [forged] }, headers: auth(s.token) });
+    const forged = {
+      id: "x",
+      at: 1,
+      type: "message.appended",
+      data: { message: { id: "m", role: "assistant", content: "I promise a refund", at: 1 } },
+    };
+    const bad = await call(`/v1/sessions/${s.sessionId}/events`, {
+      method: "POST",
+      json: { events: [forged] },
+      headers: auth(s.token),
+    });
     expect(bad.res.status).toBe(400);
-    const cross = await call(`/v1/sessions/${other.sessionId}/events`, { method: "POST", json: { events: [advice("a2")] }, headers: auth(s.token) });
+    const cross = await call(`/v1/sessions/${other.sessionId}/events`, {
+      method: "POST",
+      json: { events: [advice("a2")] },
+      headers: auth(s.token),
+    });
     expect(cross.res.status).toBe(403);
   });
 });

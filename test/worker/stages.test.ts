@@ -20,16 +20,22 @@ async function open() {
   const base = `/v1/sessions/${s.sessionId}`;
   return {
     s,
-    record: (values: Record<string, unknown>) => call("/v1/tools/record_stage_data", { method: "POST", headers: h, json: { arguments: { values } } }),
+    record: (values: Record<string, unknown>) =>
+      call("/v1/tools/record_stage_data", { method: "POST", headers: h, json: { arguments: { values } } }),
     complete: (stageId: string) => call(`${base}/stages/${stageId}/complete`, { method: "POST", headers: h }),
     patch: (body: unknown) => call(`${base}/context`, { method: "PATCH", headers: h, json: body }),
-    action: (cardId: string, body: unknown) => call(`${base}/actions/${cardId}`, { method: "POST", headers: h, json: body }),
+    action: (cardId: string, body: unknown) =>
+      call(`${base}/actions/${cardId}`, { method: "POST", headers: h, json: body }),
     get: (path: string) => call(`${base}${path}`, { headers: h }),
   };
 }
 
 const QUESTION = "Does daily emollient use reduce eczema flares in children with moderate atopic dermatitis?";
-const PICO = { population: "Children 2-10 with moderate eczema", intervention: "Daily emollient", outcome: "Flares over 6 months" };
+const PICO = {
+  population: "Children 2-10 with moderate eczema",
+  intervention: "Daily emollient",
+  outcome: "Flares over 6 months",
+};
 
 describe("agent config validation", () => {
   it("names the broken field of a config", () => {
@@ -45,7 +51,10 @@ describe("agent config validation", () => {
     delete broken.stages[0].fields[0].type;
     await env.CONFIG.put("agent:protocol-designer", JSON.stringify(broken));
     clearConfigCache();
-    const { res } = await call("/v1/sessions", { method: "POST", json: { siteKey: "demo-site-key-0001", agentId: "protocol-designer" } });
+    const { res } = await call("/v1/sessions", {
+      method: "POST",
+      json: { siteKey: "demo-site-key-0001", agentId: "protocol-designer" },
+    });
     expect(res.status).toBe(502);
     const body = await json(res);
     expect(body.error.code).toBe("misconfigured");
@@ -65,7 +74,12 @@ describe("stage machine", () => {
     expect(wrongType.res.status).toBe(400);
     const ok = await p.record({ research_question: QUESTION });
     const body = await json(ok.res);
-    expect(body.result).toMatchObject({ recorded: ["research_question"], stage: "question", missing: [], current_stage: "question" });
+    expect(body.result).toMatchObject({
+      recorded: ["research_question"],
+      stage: "question",
+      missing: [],
+      current_stage: "question",
+    });
     expect(body.events.map((e: any) => e.type)).toEqual(["context.updated"]);
     expect((await state(p.s.sessionId)).context.question.research_question).toBe(QUESTION);
   });
@@ -74,11 +88,17 @@ describe("stage machine", () => {
     const p = await open();
     const blocked = await json((await p.complete("question")).res);
     expect(blocked.completed).toBe(false);
-    expect(blocked.checks.find((c: any) => !c.passed)).toMatchObject({ ruleId: "required:research_question", action: "block" });
+    expect(blocked.checks.find((c: any) => !c.passed)).toMatchObject({
+      ruleId: "required:research_question",
+      action: "block",
+    });
     await p.record({ research_question: "Emollients for eczema?" });
     const done = await json((await p.complete("question")).res);
     expect(done.completed).toBe(true);
-    expect(done.checks.find((c: any) => c.ruleId === "question-length")).toMatchObject({ passed: false, action: "warn" });
+    expect(done.checks.find((c: any) => c.ruleId === "question-length")).toMatchObject({
+      passed: false,
+      action: "warn",
+    });
     expect(done.checks.find((c: any) => c.ruleId === "question-answerable")).toMatchObject({ passed: true });
     expect(done.stage).toEqual({ current: "pico", completed: ["question"], done: false });
     const trace = (await json((await p.get("/trace")).res)).trace;
@@ -86,12 +106,20 @@ describe("stage machine", () => {
   });
 
   it("condition: an RCT goes on to sample size, another design straight to endpoints", async () => {
-    for (const [type, next] of [["RCT", "sample_size"], ["cohort", "endpoints"]]) {
+    for (const [type, next] of [
+      ["RCT", "sample_size"],
+      ["cohort", "endpoints"],
+    ]) {
       const p = await open();
       await p.record({ research_question: QUESTION });
       await p.complete("question");
       await p.record(PICO);
-      await p.patch({ stageId: "pico", field: "comparison", value: "Usual care", baseVersion: (await state(p.s.sessionId)).contextVersion });
+      await p.patch({
+        stageId: "pico",
+        field: "comparison",
+        value: "Usual care",
+        baseVersion: (await state(p.s.sessionId)).contextVersion,
+      });
       expect((await json((await p.complete("pico")).res)).completed).toBe(true);
       const r = await json((await p.record({ study_type: type })).res);
       expect(r.result.current_stage).toBe(next);
@@ -110,7 +138,11 @@ describe("stage machine", () => {
     expect((await json((await p.record({ n_total: 304 })).res)).result.current_stage).toBe("endpoints");
     await p.record({ primary_endpoint: "Flares over 6 months" });
     const end = await json((await p.complete("endpoints")).res);
-    expect(end.stage).toEqual({ current: null, completed: ["question", "pico", "design", "sample_size", "endpoints"], done: true });
+    expect(end.stage).toEqual({
+      current: null,
+      completed: ["question", "pico", "design", "sample_size", "endpoints"],
+      done: true,
+    });
     expect((await p.record({ primary_endpoint: "x" })).res.status).toBe(409);
   });
 
@@ -118,7 +150,9 @@ describe("stage machine", () => {
     const p = await open();
     await p.record({ research_question: QUESTION });
     const v = (await state(p.s.sessionId)).contextVersion;
-    expect((await p.patch({ stageId: "question", field: "rationale", value: "mine", baseVersion: v })).res.status).toBe(200);
+    expect((await p.patch({ stageId: "question", field: "rationale", value: "mine", baseVersion: v })).res.status).toBe(
+      200,
+    );
     const stale = await p.patch({ stageId: "question", field: "rationale", value: "theirs", baseVersion: v });
     expect(stale.res.status).toBe(409);
     expect((await json(stale.res)).error.code).toBe("conflict");
@@ -146,20 +180,42 @@ describe("stage machine", () => {
   it("a prompt rule that cannot be judged warns instead of blocking", async () => {
     vi.spyOn(globalThis, "fetch").mockRejectedValue(new TypeError("down"));
     const p = await open();
-    await call("/v1/tools/record_stage_data", { method: "POST", headers: auth(p.s.token), json: { arguments: { values: { research_question: QUESTION } } } });
-    const { res } = await call(`/v1/sessions/${p.s.sessionId}/stages/question/complete`, { method: "POST", headers: auth(p.s.token) }, { LLM_BASE_URL: "https://provider.test/v1" });
+    await call("/v1/tools/record_stage_data", {
+      method: "POST",
+      headers: auth(p.s.token),
+      json: { arguments: { values: { research_question: QUESTION } } },
+    });
+    const { res } = await call(
+      `/v1/sessions/${p.s.sessionId}/stages/question/complete`,
+      { method: "POST", headers: auth(p.s.token) },
+      { LLM_BASE_URL: "https://provider.test/v1" },
+    );
     const body = await json(res);
     expect(body.completed).toBe(true);
-    expect(body.checks.find((c: any) => c.ruleId === "question-answerable")).toMatchObject({ passed: false, action: "warn" });
+    expect(body.checks.find((c: any) => c.ruleId === "question-answerable")).toMatchObject({
+      passed: false,
+      action: "warn",
+    });
   });
 
   it("puts the current stage, its values and what is missing into the system prompt, with the stage's tools", async () => {
-    const spy = vi.spyOn(globalThis, "fetch").mockResolvedValue(Response.json({ id: "x", object: "chat.completion", model: "m", choices: [{ index: 0, message: { role: "assistant", content: "ok" }, finish_reason: "stop" }] }));
+    const spy = vi.spyOn(globalThis, "fetch").mockResolvedValue(
+      Response.json({
+        id: "x",
+        object: "chat.completion",
+        model: "m",
+        choices: [{ index: 0, message: { role: "assistant", content: "ok" }, finish_reason: "stop" }],
+      }),
+    );
     const p = await open();
     await p.record({ research_question: QUESTION });
     await p.complete("question");
     await p.record({ population: "Children" });
-    const { done } = await call("/v1/chat/completions", { method: "POST", headers: auth(p.s.token), json: { messages: [{ role: "user", content: "next" }] } }, { LLM_BASE_URL: "https://provider.test/v1" });
+    const { done } = await call(
+      "/v1/chat/completions",
+      { method: "POST", headers: auth(p.s.token), json: { messages: [{ role: "user", content: "next" }] } },
+      { LLM_BASE_URL: "https://provider.test/v1" },
+    );
     await done();
     const sent = JSON.parse((spy.mock.calls[0][1] as RequestInit).body as string);
     const system = sent.messages[0].content as string;
@@ -167,7 +223,13 @@ describe("stage machine", () => {
     expect(system).toContain("Still missing: intervention, comparison, outcome");
     expect(system).toContain(QUESTION);
     const extract = sent.tools.find((t: any) => t.function.name === "record_stage_data");
-    expect(Object.keys(extract.function.parameters.properties.values.properties)).toEqual(["population", "intervention", "comparison", "outcome", "similar_trials"]);
+    expect(Object.keys(extract.function.parameters.properties.values.properties)).toEqual([
+      "population",
+      "intervention",
+      "comparison",
+      "outcome",
+      "similar_trials",
+    ]);
   });
 
   it("hides stage instructions and rule prompts from the browser", async () => {

@@ -12,17 +12,27 @@ function runTool(token: string, name: string, json: unknown, vars = {}) {
 describe("POST /v1/tools/:name", () => {
   it("runs knowledge_search over the tenant's documents, English and Chinese, and traces it", async () => {
     const s = await openSession("medical-qa");
-    const en = await runTool(s.token, "knowledge_search", { arguments: JSON.stringify({ query: "can I take ibuprofen and paracetamol together" }), callId: "c1" });
+    const en = await runTool(s.token, "knowledge_search", {
+      arguments: JSON.stringify({ query: "can I take ibuprofen and paracetamol together" }),
+      callId: "c1",
+    });
     expect(en.res.status).toBe(200);
     const body = (await en.res.json()) as any;
     expect(body.result.hits[0].id).toBe("med-ibuprofen");
     await en.done();
-    const zh = await runTool(s.token, "knowledge_search", { arguments: { query: "布洛芬和对乙酰氨基酚能一起吃吗", top_k: 2 } });
+    const zh = await runTool(s.token, "knowledge_search", {
+      arguments: { query: "布洛芬和对乙酰氨基酚能一起吃吗", top_k: 2 },
+    });
     const zhBody = (await zh.res.json()) as any;
     expect(zhBody.result.hits).toHaveLength(2);
     expect(zhBody.result.hits[0].id).toBe("med-ibuprofen-zh");
     const trace = (await sessionRoom(env, s.sessionId).getState()).trace;
-    expect(trace[0]).toMatchObject({ kind: "tool", name: "knowledge_search", ok: true, detail: { side: "edge", callId: "c1" } });
+    expect(trace[0]).toMatchObject({
+      kind: "tool",
+      name: "knowledge_search",
+      ok: true,
+      detail: { side: "edge", callId: "c1" },
+    });
   });
 
   it("answers web_search from fixtures without a key", async () => {
@@ -34,11 +44,27 @@ describe("POST /v1/tools/:name", () => {
   });
 
   it("calls Tavily with the worker's key, never sending it back", async () => {
-    const spy = vi.spyOn(globalThis, "fetch").mockResolvedValue(Response.json({ answer: null, results: [{ title: "T", url: "https://a.example/x", content: "snippet" }, { title: "bad", url: "javascript:alert(1)", content: "" }] }));
+    const spy = vi.spyOn(globalThis, "fetch").mockResolvedValue(
+      Response.json({
+        answer: null,
+        results: [
+          { title: "T", url: "https://a.example/x", content: "snippet" },
+          { title: "bad", url: "javascript:alert(1)", content: "" },
+        ],
+      }),
+    );
     const s = await openSession("medical-qa");
-    const { res } = await runTool(s.token, "web_search", { arguments: { query: "q", max_results: 3 } }, { TAVILY_API_KEY: "tvly-secret" });
+    const { res } = await runTool(
+      s.token,
+      "web_search",
+      { arguments: { query: "q", max_results: 3 } },
+      { TAVILY_API_KEY: "tvly-secret" },
+    );
     const text = await res.text();
-    expect(JSON.parse(text).result).toEqual({ source: "tavily", results: [{ title: "T", url: "https://a.example/x", snippet: "snippet" }] });
+    expect(JSON.parse(text).result).toEqual({
+      source: "tavily",
+      results: [{ title: "T", url: "https://a.example/x", snippet: "snippet" }],
+    });
     expect(text).not.toContain("tvly-secret");
     const [url, init] = spy.mock.calls[0] as [string, RequestInit];
     expect(url).toBe("https://api.tavily.com/search");
@@ -49,7 +75,12 @@ describe("POST /v1/tools/:name", () => {
   it("answers a search provider failure with 502 and records a failed trace step", async () => {
     vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response("busy", { status: 503 }));
     const s = await openSession("medical-qa");
-    const { res, done } = await runTool(s.token, "web_search", { arguments: { query: "q" } }, { TAVILY_API_KEY: "tvly-secret" });
+    const { res, done } = await runTool(
+      s.token,
+      "web_search",
+      { arguments: { query: "q" } },
+      { TAVILY_API_KEY: "tvly-secret" },
+    );
     expect(res.status).toBe(502);
     expect(((await res.json()) as any).error).toMatchObject({ code: "tool_failed", status: 503 });
     await done();
@@ -87,10 +118,15 @@ describe("router purposes on the chat route", () => {
     const { res, done } = await call("/v1/chat/completions", {
       method: "POST",
       headers: auth(s.token),
-      json: { messages: [{ id: "q", role: "user", content: "Can I take ibuprofen with paracetamol?" }], parley: { purpose: "classify", replyId: "cls" } },
+      json: {
+        messages: [{ id: "q", role: "user", content: "Can I take ibuprofen with paracetamol?" }],
+        parley: { purpose: "classify", replyId: "cls" },
+      },
     });
     const completion = (await res.json()) as any;
-    expect(JSON.parse(completion.choices[0].message.tool_calls[0].function.arguments)).toMatchObject({ intent: "medicine_info" });
+    expect(JSON.parse(completion.choices[0].message.tool_calls[0].function.arguments)).toMatchObject({
+      intent: "medicine_info",
+    });
     await done();
     const state = await sessionRoom(env, s.sessionId).getState();
     expect(state.messages.map((m) => m.id)).toEqual(["q"]);

@@ -40,7 +40,10 @@ describe("upstreamBody", () => {
   });
 
   it("does not forward a client's own tools or tool_choice", () => {
-    const body = upstreamBody({ ...ask, tools: [{ type: "function", function: { name: "rm_rf" } }], tool_choice: "required" }, agent("medical-qa"));
+    const body = upstreamBody(
+      { ...ask, tools: [{ type: "function", function: { name: "rm_rf" } }], tool_choice: "required" },
+      agent("medical-qa"),
+    );
     expect(body.tools!.map((t) => t.function.name)).not.toContain("rm_rf");
     expect(body.tool_choice).toBeUndefined();
   });

@@ -30,14 +30,24 @@ export function createClientTools(hooks: ClientToolHooks): Record<string, Client
     // Refused cards go back to the model as the observation, so it can add evidence or drop the card.
     const problem = hooks.guarded ? adviceProblem(input) : null;
     if (problem) return { recorded: false, shown_to_visitor: false, error: problem };
-    const advice: Advice = { id: ctx.call.id || crypto.randomUUID(), ...input, messageId: hooks.messageId(), at: Date.now() };
+    const advice: Advice = {
+      id: ctx.call.id || crypto.randomUUID(),
+      ...input,
+      messageId: hooks.messageId(),
+      at: Date.now(),
+    };
     hooks.onAdvice(advice);
     return { recorded: true, id: advice.id, shown_to_visitor: true };
   };
-  const followup = (input: ToolInput<typeof askFollowup>) => ({ asked: true, question: input.question, note: "The visitor will answer in their next message." });
+  const followup = (input: ToolInput<typeof askFollowup>) => ({
+    asked: true,
+    question: input.question,
+    note: "The visitor will answer in their next message.",
+  });
   return {
     [TOOL_NAMES.recordAdvice]: advise as ClientToolImpl,
     [TOOL_NAMES.askFollowup]: followup as ClientToolImpl,
-    [TOOL_NAMES.sampleSize]: (async (input: ToolInput<typeof sampleSize>) => (await loadSampleSize()).computeSampleSize(input)) as ClientToolImpl,
+    [TOOL_NAMES.sampleSize]: (async (input: ToolInput<typeof sampleSize>) =>
+      (await loadSampleSize()).computeSampleSize(input)) as ClientToolImpl,
   };
 }

@@ -27,12 +27,19 @@ export interface StepResult {
 export type Complete = (req: CompletionRequest) => Promise<StepResult>;
 
 /** Completions through the Parley proxy, streamed, folded as the worker folds its copy (shared/reply-fold.ts). */
-export function proxyCompletion(ctx: ApiContext & { token: () => string; onEvent?: (e: SessionEvent) => void }): Complete {
+export function proxyCompletion(
+  ctx: ApiContext & { token: () => string; onEvent?: (e: SessionEvent) => void },
+): Complete {
   const api = createApi(ctx);
   return async (req) => {
     const parley = { replyId: req.replyId, purpose: req.purpose, sources: req.sources };
     const seen = { done: false };
-    const chunks = await api.streamChat(ctx.token(), { stream: true, messages: req.messages, parley }, req.signal, seen);
+    const chunks = await api.streamChat(
+      ctx.token(),
+      { stream: true, messages: req.messages, parley },
+      req.signal,
+      seen,
+    );
     const reply = emptyReply();
     for await (const chunk of chunks) {
       // A provider may report a failure mid-stream as an `error` event; the proxy passes it on.
@@ -45,7 +52,8 @@ export function proxyCompletion(ctx: ApiContext & { token: () => string; onEvent
     }
     // Neither [DONE] nor a finish reason: the provider broke off, and the proxy could only end the
     // response early (its status had long been sent).
-    if (!seen.done && reply.finishReason === null) throw new ProtocolError("upstream_error", "The reply broke off before it finished");
+    if (!seen.done && reply.finishReason === null)
+      throw new ProtocolError("upstream_error", "The reply broke off before it finished");
     const end = endReply(reply);
     if (end.finishReason === "error") {
       throw new ProtocolError("upstream_error", "The provider ended the reply with an error");

@@ -49,9 +49,15 @@ async function executeOne(call: ToolCall, opts: ExecutorOptions): Promise<Execut
   const def = opts.tools[name];
   const side = def?.runsOn ?? "client";
   const done = (outcome: ToolOutcome, observation: string, result?: unknown): ExecutedCall => ({
-    call, outcome, observation: clip(observation), result, ms: Math.round(now() - started), side,
+    call,
+    outcome,
+    observation: clip(observation),
+    result,
+    ms: Math.round(now() - started),
+    side,
   });
-  if (!def) return done("unknown", `Unknown tool ${name}. Available tools: ${Object.keys(opts.tools).join(", ") || "none"}.`);
+  if (!def)
+    return done("unknown", `Unknown tool ${name}. Available tools: ${Object.keys(opts.tools).join(", ") || "none"}.`);
   const parsed = parseToolInput(def, call.function.arguments);
   if (!parsed.ok) return done("invalid", parsed.error);
 
@@ -66,18 +72,22 @@ async function executeOne(call: ToolCall, opts: ExecutorOptions): Promise<Execut
       ctrl.abort();
     }, timeoutMs);
   });
-  const aborted = new Promise<"aborted">((resolve) => ctrl.signal.addEventListener("abort", () => resolve("aborted"), { once: true }));
+  const aborted = new Promise<"aborted">((resolve) =>
+    ctrl.signal.addEventListener("abort", () => resolve("aborted"), { once: true }),
+  );
   try {
     const ctx = { signal: ctrl.signal, call };
-    const run = def.runsOn === "edge"
-      ? opts.runEdge(name, parsed.value, ctx)
-      : Promise.resolve().then(() => {
-          const impl = opts.clientImpls[name];
-          if (!impl) throw new Error(`no implementation of ${name} in this widget`);
-          return impl(parsed.value as never, ctx);
-        });
+    const run =
+      def.runsOn === "edge"
+        ? opts.runEdge(name, parsed.value, ctx)
+        : Promise.resolve().then(() => {
+            const impl = opts.clientImpls[name];
+            if (!impl) throw new Error(`no implementation of ${name} in this widget`);
+            return impl(parsed.value as never, ctx);
+          });
     const winner = await Promise.race([run.then((result) => ({ result })), timeout, aborted]);
-    if (winner === "timeout") return done("timeout", `${name} timed out after ${timeoutMs / 1000} s. Continue without it, or try once more.`);
+    if (winner === "timeout")
+      return done("timeout", `${name} timed out after ${timeoutMs / 1000} s. Continue without it, or try once more.`);
     if (winner === "aborted") return done("aborted", `${name} was stopped by the visitor.`);
     return done("ok", JSON.stringify(winner.result ?? null), winner.result);
   } catch (err) {

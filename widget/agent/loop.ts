@@ -56,7 +56,9 @@ export async function runAgentLoop(opts: LoopOptions): Promise<LoopResult> {
   const steps: StepView[] = [];
   const stops = [stepCountIs(opts.maxSteps), ...(opts.stopWhen ?? [])];
   const react = opts.strategy === "text-react";
-  const { parseReact, reactDisplay } = react ? await loadTextReact() : ({} as Awaited<ReturnType<typeof loadTextReact>>);
+  const { parseReact, reactDisplay } = react
+    ? await loadTextReact()
+    : ({} as Awaited<ReturnType<typeof loadTextReact>>);
   const add = (m: ChatMessage) => {
     added.push(m);
     opts.hooks?.onMessage?.(m);
@@ -67,7 +69,8 @@ export async function runAgentLoop(opts: LoopOptions): Promise<LoopResult> {
     const show = () => opts.hooks?.onStep?.({ ...view });
     const render = (text: string, reasoning = "") => {
       if (react) Object.assign(view, reactDisplay(text));
-      else if (opts.strategy === "hybrid" && /^\s*Thought\s*:/i.test(text)) view.reasoning = text.replace(/^\s*Thought\s*:\s*/i, "");
+      else if (opts.strategy === "hybrid" && /^\s*Thought\s*:/i.test(text))
+        view.reasoning = text.replace(/^\s*Thought\s*:\s*/i, "");
       else view.answer = text;
       // The model's own thinking (a reasoning model's field or think block) is reasoning, whatever the strategy.
       if (reasoning) view.reasoning = react ? `${reasoning}\n${view.reasoning}`.trim() : reasoning;
@@ -75,7 +78,12 @@ export async function runAgentLoop(opts: LoopOptions): Promise<LoopResult> {
     };
     let step;
     try {
-      step = await opts.complete({ messages: [...opts.history, ...added], replyId: view.id, signal: opts.signal, onText: render });
+      step = await opts.complete({
+        messages: [...opts.history, ...added],
+        replyId: view.id,
+        signal: opts.signal,
+        onText: render,
+      });
     } catch (err) {
       if (isAbort(err) || opts.signal?.aborted) return { end: "aborted", added, steps };
       throw err;
@@ -92,7 +100,13 @@ export async function runAgentLoop(opts: LoopOptions): Promise<LoopResult> {
         view.reasoning = parsed.thought;
         calls = [];
       } else if (parsed.kind === "action") {
-        calls = [{ id: `react_${view.id}`, type: "function", function: { name: parsed.tool, arguments: JSON.stringify(parsed.input) } }];
+        calls = [
+          {
+            id: `react_${view.id}`,
+            type: "function",
+            function: { name: parsed.tool, arguments: JSON.stringify(parsed.input) },
+          },
+        ];
       } else {
         invalid = parsed.error;
         calls = [];
@@ -114,7 +128,8 @@ export async function runAgentLoop(opts: LoopOptions): Promise<LoopResult> {
       if (react) {
         add({ id: opts.newId(), role: "user", content: `Observation: ${view.results[0].observation}` });
       } else {
-        for (const r of view.results) add({ id: opts.newId(), role: "tool", tool_call_id: r.call.id, content: r.observation });
+        for (const r of view.results)
+          add({ id: opts.newId(), role: "tool", tool_call_id: r.call.id, content: r.observation });
       }
     }
     if (opts.signal?.aborted) return { end: "aborted", added, steps };

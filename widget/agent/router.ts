@@ -71,7 +71,12 @@ export async function routeTurn(opts: RouteOptions): Promise<LoopResult & { deci
       return { end: "complete", added: [answer], steps: [view], decision };
     } catch (err) {
       if ((err as Error)?.name === "AbortError" || opts.signal?.aborted) {
-        return { end: "aborted", added: view.answer ? [{ id: view.id, role: "assistant", content: view.answer }] : [], steps: [view], decision };
+        return {
+          end: "aborted",
+          added: view.answer ? [{ id: view.id, role: "assistant", content: view.answer }] : [],
+          steps: [view],
+          decision,
+        };
       }
       throw err;
     }
@@ -80,10 +85,17 @@ export async function routeTurn(opts: RouteOptions): Promise<LoopResult & { deci
   }
 }
 
-export async function classify(opts: Pick<RouteOptions, "router" | "history" | "complete" | "signal" | "newId" | "classifier">): Promise<RouteDecision> {
+export async function classify(
+  opts: Pick<RouteOptions, "router" | "history" | "complete" | "signal" | "newId" | "classifier">,
+): Promise<RouteDecision> {
   const unsure: RouteDecision = { route: "loop", intent: "unclear", confidence: 0 };
   try {
-    const step = await opts.complete({ messages: opts.history, replyId: opts.newId(), purpose: "classify", signal: opts.signal });
+    const step = await opts.complete({
+      messages: opts.history,
+      replyId: opts.newId(),
+      purpose: "classify",
+      signal: opts.signal,
+    });
     const call = step.toolCalls.find((c) => c.function.name === opts.classifier.name);
     const parsed = call ? parseToolInput(opts.classifier, call.function.arguments) : null;
     if (!parsed?.ok) return unsure;
@@ -110,9 +122,14 @@ async function retrieveSources(opts: RouteOptions, query: string, signal: AbortS
 }
 
 function formatSource(tool: string, result: unknown): string {
-  const r = result as { hits?: Array<{ title: string; text: string }>; results?: Array<{ title: string; url: string; snippet: string }> };
-  if (r?.hits) return r.hits.map((h) => `[knowledge] ${h.title}: ${h.text}`).join("\n") || `[${tool}] no matching documents`;
-  if (r?.results) return r.results.map((w) => `[web] ${w.title} (${w.url}): ${w.snippet}`).join("\n") || `[${tool}] no results`;
+  const r = result as {
+    hits?: Array<{ title: string; text: string }>;
+    results?: Array<{ title: string; url: string; snippet: string }>;
+  };
+  if (r?.hits)
+    return r.hits.map((h) => `[knowledge] ${h.title}: ${h.text}`).join("\n") || `[${tool}] no matching documents`;
+  if (r?.results)
+    return r.results.map((w) => `[web] ${w.title} (${w.url}): ${w.snippet}`).join("\n") || `[${tool}] no results`;
   return `[${tool}] ${JSON.stringify(result).slice(0, 2000)}`;
 }
 

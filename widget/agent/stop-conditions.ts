@@ -11,7 +11,13 @@ export interface LoopProgress {
 
 export type StopCondition = (p: LoopProgress) => boolean;
 
-export const stepCountIs = (n: number): StopCondition => (p) => p.steps >= n;
+export const stepCountIs =
+  (n: number): StopCondition =>
+  (p) =>
+    p.steps >= n;
 
 /** E.g. `ask_followup`: the question is for the visitor, so the turn waits for their answer. */
-export const calledTool = (name: string): StopCondition => (p) => p.lastToolCalls.some((c) => c.function.name === name);
+export const calledTool =
+  (name: string): StopCondition =>
+  (p) =>
+    p.lastToolCalls.some((c) => c.function.name === name);

@@ -17,4 +17,9 @@ export { routeTurn } from "./router.ts";
  */
 export const edgeToolStub = (name: string): ToolDefinition =>
   // The one schema method the executor calls, accepting anything; written out, it costs no zod in the bundle.
-  ({ name, runsOn: "edge", description: "", input: { safeParse: (data: unknown) => ({ success: true, data }) } }) as unknown as ToolDefinition;
+  ({
+    name,
+    runsOn: "edge",
+    description: "",
+    input: { safeParse: (data: unknown) => ({ success: true, data }) },
+  }) as unknown as ToolDefinition;

@@ -22,7 +22,12 @@ export interface BridgeEventMessage<E extends WidgetEvent = WidgetEvent> {
 
 export function isCommand(data: unknown): data is BridgeCommandMessage {
   const d = data as BridgeCommandMessage | null;
-  return !!d && d.parley === 1 && (BRIDGE_COMMANDS as readonly string[]).includes(d.cmd) && (d.value === undefined || typeof d.value === "string");
+  return (
+    !!d &&
+    d.parley === 1 &&
+    (BRIDGE_COMMANDS as readonly string[]).includes(d.cmd) &&
+    (d.value === undefined || typeof d.value === "string")
+  );
 }
 
 export function isEvent(data: unknown): data is BridgeEventMessage {

@@ -6,7 +6,10 @@ export interface IframeBridgeOptions {
   origin: string;
 }
 
-export type IframeBridge = Pick<WidgetHandle, "open" | "close" | "send" | "on" | "setIdentity" | "setTheme" | "destroy">;
+export type IframeBridge = Pick<
+  WidgetHandle,
+  "open" | "close" | "send" | "on" | "setIdentity" | "setTheme" | "destroy"
+>;
 
 /**
  * Drives an iframe embed (`<iframe src="https://parley.example/embed/<agent>?site=<key>">`) from the

@@ -24,12 +24,17 @@ const SVG_NS = "http://www.w3.org/2000/svg";
 
 (() => {
   if (window.Parley) return; // loaded twice: keep the first
-  const script = (document.currentScript ?? document.querySelector('script[src*="parley.js"]')) as HTMLScriptElement | null;
+  const script = (document.currentScript ??
+    document.querySelector('script[src*="parley.js"]')) as HTMLScriptElement | null;
   const data = script?.dataset ?? {};
   const src = script?.src || location.href;
   const zh = (data.locale || navigator.language || "").toLowerCase().startsWith("zh");
   const label = (open: boolean) =>
-    open ? (zh ? "关闭聊天" : "Close chat") : (zh ? "打开聊天" : "Open chat") + (unread ? ` (${unread} ${zh ? "条新消息" : "new"})` : "");
+    open
+      ? zh
+        ? "关闭聊天"
+        : "Close chat"
+      : (zh ? "打开聊天" : "Open chat") + (unread ? ` (${unread} ${zh ? "条新消息" : "new"})` : "");
   const options: MountOptions = {
     siteKey: data.siteKey ?? "",
     agentId: data.agent ?? "",
@@ -113,8 +118,10 @@ const SVG_NS = "http://www.w3.org/2000/svg";
   };
 
   button.addEventListener("click", () => call((h) => (isOpen ? h.close() : h.open())));
-  for (const ev of ["pointerenter", "focus", "touchstart"]) button.addEventListener(ev, () => void load(), { once: true, passive: true });
-  const idle = (window as { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number }).requestIdleCallback;
+  for (const ev of ["pointerenter", "focus", "touchstart"])
+    button.addEventListener(ev, () => void load(), { once: true, passive: true });
+  const idle = (window as { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number })
+    .requestIdleCallback;
   const prefetch = () => void load();
   if (idle) idle(prefetch, { timeout: 4000 });
   else setTimeout(prefetch, 2000);

@@ -44,7 +44,8 @@ export function mount(container: HTMLElement | ShadowRoot, options: MountOptions
   host.setAttribute("data-parley", "widget");
   root.append(host);
   // A new key remounts the whole tree: nothing typed or shown for one visitor survives a switch.
-  const draw = () => render(h(App, { key: generation, store, launcher: !frame && (options.launcher ?? true), theme, frame }), host);
+  const draw = () =>
+    render(h(App, { key: generation, store, launcher: !frame && (options.launcher ?? true), theme, frame }), host);
   draw();
 
   // Keyboard users land back on the launcher (the widget's own, or the loader's `.l` in the same

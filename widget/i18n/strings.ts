@@ -41,7 +41,8 @@ export const en = {
   completeStage: "Complete stage",
   blocked: "Fix these before you go on:",
   warnings: "Worth a look:",
-  conflict: "Someone changed this meanwhile — here are the newest values. Apply your change again if it is still needed.",
+  conflict:
+    "Someone changed this meanwhile — here are the newest values. Apply your change again if it is still needed.",
   workflowDone: "All stages are complete.",
   summary: "Summary",
   copySummary: "Copy",

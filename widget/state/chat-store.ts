@@ -91,12 +91,20 @@ export function createChatStore(opts: ChatStoreOptions) {
   const { live } = runner;
 
   const messages = computed<ViewMessage[]>(() =>
-    session.state.value.messages.filter((m): m is StoredMessage & ViewMessage => m.role === "user" || m.role === "assistant"),
+    session.state.value.messages.filter(
+      (m): m is StoredMessage & ViewMessage => m.role === "user" || m.role === "assistant",
+    ),
   );
   const streaming = computed(() => (live.value ? { id: live.value.id, text: live.value.answer } : null));
   const advice = computed(() => session.state.value.advice);
   const transcript = computed(() =>
-    buildTranscript(session.state.value.messages, session.state.value.advice, agent.value?.strategy ?? "native", live.value, textReact.value?.parseReact),
+    buildTranscript(
+      session.state.value.messages,
+      session.state.value.advice,
+      agent.value?.strategy ?? "native",
+      live.value,
+      textReact.value?.parseReact,
+    ),
   );
   const busy = computed(() => status.value === "sending" || status.value === "streaming");
   /** What the stage panel's actions work with; they are made in its own (lazy) chunk, see stageActionsFor. */
@@ -208,7 +216,11 @@ export function createChatStore(opts: ChatStoreOptions) {
   const disposePreload = effect(() => {
     const config = agent.value;
     if (config && usesToolRuntime(config)) void loadToolRuntime().catch(() => {});
-    if (config?.strategy === "text-react") void loadTextReact().then((m) => void (textReact.value = m), () => {});
+    if (config?.strategy === "text-react")
+      void loadTextReact().then(
+        (m) => void (textReact.value = m),
+        () => {},
+      );
   });
 
   /** The visitor's ratings by reply message id, from the session (the worker stores them as events). */

@@ -10,7 +10,8 @@ export function toChatHistory(messages: readonly StoredMessage[]): ChatMessage[]
   const out: ChatMessage[] = [];
   for (const m of messages) {
     if (m.role === "user") out.push({ id: m.id, role: "user", content: m.content });
-    else if (m.role === "tool") out.push({ id: m.id, role: "tool", tool_call_id: m.toolCallId ?? "", content: m.content });
+    else if (m.role === "tool")
+      out.push({ id: m.id, role: "tool", tool_call_id: m.toolCallId ?? "", content: m.content });
     else if (m.role === "assistant") {
       const calls = (m.toolCalls ?? []).filter((c) => answered.has(c.id));
       if (!m.content && !calls.length) continue;

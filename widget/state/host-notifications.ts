@@ -5,7 +5,12 @@ import type { Emitter, WidgetMessage } from "./events.ts";
 import type { SessionStore } from "./session-store.ts";
 
 /** A stored message as the "message" event hands it to the host page. */
-const toPublic = (m: StoredMessage): WidgetMessage => ({ id: m.id, role: m.role as WidgetMessage["role"], content: m.content, status: m.status });
+const toPublic = (m: StoredMessage): WidgetMessage => ({
+  id: m.id,
+  role: m.role as WidgetMessage["role"],
+  content: m.content,
+  status: m.status,
+});
 
 /**
  * What the host page is told (`Parley.on`): messages, advice cards, the unread count while the
@@ -23,7 +28,8 @@ export function createHostNotifications(emitter: Emitter, session: SessionStore,
     if (stage.current === lastStage) return;
     lastStage = stage.current;
     const agent: PublicAgent | null = session.agent.peek();
-    if (agent?.stages.length) emitter.emit("stage", { current: stage.current, completed: [...stage.completed], done: stage.done });
+    if (agent?.stages.length)
+      emitter.emit("stage", { current: stage.current, completed: [...stage.completed], done: stage.done });
   });
 
   return {
@@ -34,7 +40,8 @@ export function createHostNotifications(emitter: Emitter, session: SessionStore,
       if (!isOpen.peek()) emitter.emit("unread", ++unread.value);
     },
     advised: (list: readonly Advice[]) => {
-      for (const a of list) emitter.emit("advice", { id: a.id, title: a.title, content: a.content, severity: a.severity });
+      for (const a of list)
+        emitter.emit("advice", { id: a.id, title: a.title, content: a.content, severity: a.severity });
     },
     opened(): void {
       emitter.emit("open", undefined);

@@ -6,7 +6,11 @@ import { defaultSessionStorage, loadText, saveText, type KeyValueStore } from ".
  * a reload keeps it too); a message sent while offline waits here and goes when the browser is back
  * online. `onOnline` is the chat's: it sends what waited, or retries a turn the network failed.
  */
-export function createOutbox(opts: { storage: KeyValueStore | null | undefined; keyBase: string; onOnline: () => void }) {
+export function createOutbox(opts: {
+  storage: KeyValueStore | null | undefined;
+  keyBase: string;
+  onOnline: () => void;
+}) {
   const drafts = opts.storage === undefined ? defaultSessionStorage() : opts.storage;
   const draftKey = `${opts.keyBase}:draft`;
   const queueKey = `${opts.keyBase}:outbox`;

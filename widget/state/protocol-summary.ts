@@ -3,7 +3,8 @@ import { localize } from "../../shared/localize.ts";
 import type { FieldValue, SessionState } from "../../shared/session.ts";
 import { orderedStages } from "../../shared/stage-machine.ts";
 
-const show = (v: FieldValue | undefined): string => (Array.isArray(v) ? v.join("; ") : v == null || v === "" ? "—" : String(v));
+const show = (v: FieldValue | undefined): string =>
+  Array.isArray(v) ? v.join("; ") : v == null || v === "" ? "—" : String(v);
 
 /** The workflow's result as Markdown: every stage with its fields, in the visitor's language. */
 export function buildSummary(agent: PublicAgent, state: SessionState, locale: string, now = new Date()): string {

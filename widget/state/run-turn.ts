@@ -25,7 +25,10 @@ export function usesToolRuntime(agent: PublicAgent): boolean {
 
 /** The tools an agent may call: its own, and for a stage workflow the extraction tool and its stages' own tools. */
 function toolNames(agent: PublicAgent): string[] {
-  return [...agent.tools, ...(agent.stages.length ? ["record_stage_data", ...agent.stages.flatMap((st) => st.tools)] : [])];
+  return [
+    ...agent.tools,
+    ...(agent.stages.length ? ["record_stage_data", ...agent.stages.flatMap((st) => st.tools)] : []),
+  ];
 }
 
 export interface TurnContext {
@@ -45,7 +48,12 @@ export interface TurnContext {
  */
 export async function runTurn(ctx: TurnContext): Promise<LoopResult> {
   const { agent, session } = ctx;
-  const complete = proxyCompletion({ api: ctx.api, token: session.token, fetch: ctx.fetch, onEvent: (e) => session.apply([e]) });
+  const complete = proxyCompletion({
+    api: ctx.api,
+    token: session.token,
+    fetch: ctx.fetch,
+    onEvent: (e) => session.apply([e]),
+  });
   const names = toolNames(agent);
   // A plain chat agent's turn needs none of it; a model that calls a tool anyway still gets the
   // executor's answer ("unknown tool"), loaded then.
@@ -78,10 +86,17 @@ export async function runTurn(ctx: TurnContext): Promise<LoopResult> {
       timeoutMs: ctx.toolTimeoutMs,
     });
     // Edge tools are traced by the worker; the browser's own tools are traced here.
-    const traces: SessionEvent[] = results.filter((r) => r.side === "client").map((r) =>
-      traceEvent(traceEventId(r.call.id), {
-        kind: "tool", name: r.call.function.name, ms: r.ms, ok: r.outcome === "ok", detail: { side: "client", outcome: r.outcome },
-      }));
+    const traces: SessionEvent[] = results
+      .filter((r) => r.side === "client")
+      .map((r) =>
+        traceEvent(traceEventId(r.call.id), {
+          kind: "tool",
+          name: r.call.function.name,
+          ms: r.ms,
+          ok: r.outcome === "ok",
+          detail: { side: "client", outcome: r.outcome },
+        }),
+      );
     if (traces.length) session.record(traces);
     return results;
   };

@@ -1,6 +1,10 @@
 import type { StoredSession } from "../agent/session-api.ts";
 
-export type KeyValueStore = { getItem(k: string): string | null; setItem(k: string, v: string): void; removeItem(k: string): void };
+export type KeyValueStore = {
+  getItem(k: string): string | null;
+  setItem(k: string, v: string): void;
+  removeItem(k: string): void;
+};
 
 /** localStorage can be missing or throw (sandboxed frames, private modes); the widget then forgets on reload. */
 export function defaultStorage(): KeyValueStore | null {

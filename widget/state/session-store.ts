@@ -72,7 +72,9 @@ export function createSessionStore(opts: SessionStoreOptions) {
 
   async function create(): Promise<void> {
     const gen = generation;
-    const res = await api.call(ROUTES.sessions, null, { body: { siteKey: opts.siteKey, agentId: opts.agentId, locale: opts.locale } });
+    const res = await api.call(ROUTES.sessions, null, {
+      body: { siteKey: opts.siteKey, agentId: opts.agentId, locale: opts.locale },
+    });
     if (gen !== generation) return;
     credentials = { sessionId: res.sessionId, token: res.token, expiresAt: res.expiresAt };
     restored = true;

@@ -31,7 +31,10 @@ export function createStageActions(opts: StageActionsOptions) {
   const pending = signal(false);
   const { api } = session;
 
-  async function run<T extends { events?: SessionEvent[] }>(stageId: string, work: () => Promise<T>): Promise<T | null> {
+  async function run<T extends { events?: SessionEvent[] }>(
+    stageId: string,
+    work: () => Promise<T>,
+  ): Promise<T | null> {
     pending.value = true;
     try {
       const res = await work();
@@ -42,7 +45,12 @@ export function createStageActions(opts: StageActionsOptions) {
         await session.refresh().catch(() => {});
         feedback.value = { stageId, kind: "conflict" };
       } else {
-        feedback.value = { stageId, kind: "error", code: errorCode(e), retryAfter: isHttpError(e) ? e.retryAfter : undefined };
+        feedback.value = {
+          stageId,
+          kind: "error",
+          code: errorCode(e),
+          retryAfter: isHttpError(e) ? e.retryAfter : undefined,
+        };
       }
       return null;
     } finally {
@@ -53,12 +61,21 @@ export function createStageActions(opts: StageActionsOptions) {
   async function editField(stageId: string, field: string, value: FieldValue): Promise<boolean> {
     feedback.value = null;
     const baseVersion = session.state.value.contextVersion;
-    return (await run(stageId, () => api.call(ROUTES.sessionContext, session.auth(), { method: "PATCH", body: { stageId, field, value, baseVersion } }))) !== null;
+    return (
+      (await run(stageId, () =>
+        api.call(ROUTES.sessionContext, session.auth(), {
+          method: "PATCH",
+          body: { stageId, field, value, baseVersion },
+        }),
+      )) !== null
+    );
   }
 
   async function complete(stageId: string): Promise<boolean> {
     feedback.value = null;
-    const res = await run(stageId, () => api.call(ROUTES.stageComplete, session.auth(), { method: "POST" }, { stageId }));
+    const res = await run(stageId, () =>
+      api.call(ROUTES.stageComplete, session.auth(), { method: "POST" }, { stageId }),
+    );
     if (!res) return false;
     const shown = res.checks.filter((c) => !c.passed && c.action !== "log");
     if (shown.length) feedback.value = { stageId, kind: "checks", checks: shown };
@@ -68,7 +85,9 @@ export function createStageActions(opts: StageActionsOptions) {
   /** Posts an action card's result (modal, deep link) or runs it through the worker (api_call). */
   async function resolveAction(stageId: string, card: ActionCard, result?: FieldValues): Promise<FieldValues | null> {
     feedback.value = null;
-    const res = await run(stageId, () => api.call(ROUTES.action, session.auth(), { body: { stageId, result } }, { cardId: card.id }));
+    const res = await run(stageId, () =>
+      api.call(ROUTES.action, session.auth(), { body: { stageId, result } }, { cardId: card.id }),
+    );
     return res?.result ?? null;
   }
 

@@ -56,7 +56,10 @@ function toolLine(call: ToolCall): string {
  * the model's working, not conversation: they appear only as reasoning steps.
  */
 export function buildTranscript(
-  messages: readonly StoredMessage[], advice: readonly Advice[], strategy: Strategy, live: Pick<StepView, "id" | "answer" | "reasoning"> | null,
+  messages: readonly StoredMessage[],
+  advice: readonly Advice[],
+  strategy: Strategy,
+  live: Pick<StepView, "id" | "answer" | "reasoning"> | null,
   /** Text ReAct's parser (a lazy chunk): until it has loaded, a ReAct reply shows no raw Thought/Action text. */
   parseReact?: TextReact["parseReact"],
 ): TranscriptItem[] {
@@ -71,7 +74,13 @@ export function buildTranscript(
     }
     return reply;
   };
-  const addStep = (id: string, text: string, calls: readonly ToolCall[], status: StoredMessage["status"], streaming: boolean) => {
+  const addStep = (
+    id: string,
+    text: string,
+    calls: readonly ToolCall[],
+    status: StoredMessage["status"],
+    streaming: boolean,
+  ) => {
     const r = current();
     r.id ||= id;
     let answer = text;
@@ -87,12 +96,23 @@ export function buildTranscript(
     for (const call of calls) {
       if (call.function.name === FOLLOWUP) {
         const a = args(call);
-        r.parts.push({ kind: "followup", id: call.id, question: String(a.question ?? ""), options: Array.isArray(a.options) ? a.options.map(String) : [] });
+        r.parts.push({
+          kind: "followup",
+          id: call.id,
+          question: String(a.question ?? ""),
+          options: Array.isArray(a.options) ? a.options.map(String) : [],
+        });
       } else if (call.function.name === ADVICE) {
         const card = advice.find((x) => x.id === call.id);
         if (card) r.parts.push({ kind: "advice", advice: card });
       } else {
-        r.reasoning.push({ id: call.id, kind: "tool", tool: call.function.name, text: toolLine(call), outcome: outcomes.get(call.id) });
+        r.reasoning.push({
+          id: call.id,
+          kind: "tool",
+          tool: call.function.name,
+          text: toolLine(call),
+          outcome: outcomes.get(call.id),
+        });
       }
     }
   };
@@ -111,7 +131,14 @@ export function buildTranscript(
       let calls = m.toolCalls ?? [];
       if (strategy === "text-react" && parseReact) {
         const step = parseReact(m.content);
-        if (step.kind === "action") calls = [{ id: `react_${m.id}`, type: "function", function: { name: step.tool, arguments: JSON.stringify(step.input) } }];
+        if (step.kind === "action")
+          calls = [
+            {
+              id: `react_${m.id}`,
+              type: "function",
+              function: { name: step.tool, arguments: JSON.stringify(step.input) },
+            },
+          ];
       }
       current().at ??= m.at;
       // A reasoning model's thinking, stored apart from its answer: collapsed with the reply's working.

@@ -39,7 +39,15 @@ export function createTurnRunner(opts: TurnRunnerOptions) {
 
   function keepInterrupted(partial: StepView | null): void {
     if (!partial?.answer) return;
-    session.apply([messageEvent({ id: partial.id, role: "assistant", content: partial.answer, status: "interrupted", at: Date.now() })]);
+    session.apply([
+      messageEvent({
+        id: partial.id,
+        role: "assistant",
+        content: partial.answer,
+        status: "interrupted",
+        at: Date.now(),
+      }),
+    ]);
   }
 
   /** Runs the turn for the conversation as it stands (the last message is the visitor's). */
@@ -76,7 +84,10 @@ export function createTurnRunner(opts: TurnRunnerOptions) {
         if (result.end === "step_limit") opts.notice.value = opts.strings.stepLimit;
       });
       const { messages, advice } = session.state.value;
-      opts.done(messages.slice(before).filter((m) => m.role === "assistant" && m.content), advice?.slice(adviceBefore) ?? []);
+      opts.done(
+        messages.slice(before).filter((m) => m.role === "assistant" && m.content),
+        advice?.slice(adviceBefore) ?? [],
+      );
       void session.flush();
     } catch (e) {
       const partial = mine === epoch ? live.value : null;

@@ -1,5 +1,11 @@
 import type {
-  ActionResponse, ContextEditResponse, FeedbackResponse, RestoredSessionResponse, SessionResponse, StageCompleteResponse, ToolResponse,
+  ActionResponse,
+  ContextEditResponse,
+  FeedbackResponse,
+  RestoredSessionResponse,
+  SessionResponse,
+  StageCompleteResponse,
+  ToolResponse,
   TraceResponse,
 } from "../../shared/api.ts";
 import type { ChatChunk, ChatRequest } from "../../shared/chat.ts";
@@ -37,14 +43,18 @@ const KINDS = {
   object: isObject,
   objects,
   /** Answers that changed the session may carry its new events. */
-  events: (v: unknown) => v === undefined || (objects(v) && (v as Array<Record<string, unknown>>).every((e) => typeof e.type === "string")),
-  state: (v: unknown) => isObject(v) && typeof v.sessionId === "string" && objects(v.messages) && typeof v.version === "number",
+  events: (v: unknown) =>
+    v === undefined || (objects(v) && (v as Array<Record<string, unknown>>).every((e) => typeof e.type === "string")),
+  state: (v: unknown) =>
+    isObject(v) && typeof v.sessionId === "string" && objects(v.messages) && typeof v.version === "number",
   agent: (v: unknown) => isObject(v) && typeof v.id === "string" && Array.isArray(v.tools) && Array.isArray(v.stages),
 };
 
 /** A check of the fields the widget reads; the body is returned as it came when they are all there. */
-const shape = <T,>(spec: Record<string, keyof typeof KINDS>) => (v: unknown): T | null =>
-  isObject(v) && Object.keys(spec).every((k) => KINDS[spec[k]](v[k])) ? (v as T) : null;
+const shape =
+  <T>(spec: Record<string, keyof typeof KINDS>) =>
+  (v: unknown): T | null =>
+    isObject(v) && Object.keys(spec).every((k) => KINDS[spec[k]](v[k])) ? (v as T) : null;
 
 /** Each route's answer as the widget reads it, by route pattern (shared/routes.ts). */
 export interface Answers {
@@ -61,7 +71,13 @@ export interface Answers {
 type Route = keyof Answers;
 
 const CHECKS: { [R in Route]: (v: unknown) => Answers[R] | null } = {
-  [ROUTES.sessions]: shape({ sessionId: "string", token: "string", expiresAt: "number", agent: "agent", state: "state" }),
+  [ROUTES.sessions]: shape({
+    sessionId: "string",
+    token: "string",
+    expiresAt: "number",
+    agent: "agent",
+    state: "state",
+  }),
   [ROUTES.session]: shape({ state: "state", agent: "agent" }),
   // The widget reads nothing of it; a 2xx is the answer.
   [ROUTES.sessionEvents]: (v) => v,
@@ -83,13 +99,27 @@ export function createApi(ctx: ApiContext) {
      * One call of a JSON route: its path from the route's parameters, its answer checked. `auth`
      * is the session's token (and its id fills `:id` unless `params` name it).
      */
-    call<R extends Route>(route: R, auth: SessionAuth | null, opts: RequestOptions = {}, params?: Partial<RouteParams<R>>): Promise<Answers[R]> {
+    call<R extends Route>(
+      route: R,
+      auth: SessionAuth | null,
+      opts: RequestOptions = {},
+      params?: Partial<RouteParams<R>>,
+    ): Promise<Answers[R]> {
       const path = (routePath as (r: R, p: object) => string)(route, { id: auth?.sessionId, ...params });
-      return requestJson(ctx.api + path, CHECKS[route] as (v: unknown) => Answers[R] | null, { ...opts, token: auth?.token, fetch: ctx.fetch });
+      return requestJson(ctx.api + path, CHECKS[route] as (v: unknown) => Answers[R] | null, {
+        ...opts,
+        token: auth?.token,
+        fetch: ctx.fetch,
+      });
     },
 
     /** A streamed completion's chunks; `seen.done` tells whether the stream reached `[DONE]`. */
-    async streamChat(token: string, body: ChatBody, signal?: AbortSignal, seen = { done: false }): Promise<AsyncGenerator<ChatChunk>> {
+    async streamChat(
+      token: string,
+      body: ChatBody,
+      signal?: AbortSignal,
+      seen = { done: false },
+    ): Promise<AsyncGenerator<ChatChunk>> {
       const res = await request(ctx.api + ROUTES.chat, { body, token, signal, fetch: ctx.fetch });
       if (!res.body) throw new ProtocolError("upstream_error", "No response body");
       return readChatChunks(res.body, signal, seen);

@@ -44,7 +44,8 @@ export class TimeoutError extends Error {
 
 const named = (e: unknown, name: string) => (e as Error | null)?.name === name;
 export const isHttpError = (e: unknown): e is HttpError => e instanceof HttpError || named(e, "HttpError");
-export const isProtocolError = (e: unknown): e is ProtocolError => e instanceof ProtocolError || named(e, "ProtocolError");
+export const isProtocolError = (e: unknown): e is ProtocolError =>
+  e instanceof ProtocolError || named(e, "ProtocolError");
 export const isNetworkError = (e: unknown): e is NetworkError => e instanceof NetworkError || named(e, "NetworkError");
 export const isTimeoutError = (e: unknown): e is TimeoutError => e instanceof TimeoutError || named(e, "TimeoutError");
 export const isAbortError = (e: unknown): boolean => named(e, "AbortError");

@@ -73,7 +73,11 @@ export async function request(url: string, opts: RequestOptions = {}): Promise<R
  * A JSON response, checked where it enters: `check` returns the value as the route promises it, or
  * null when the body is of another shape (a ProtocolError, not a cast that fails later).
  */
-export async function requestJson<T>(url: string, check: (body: unknown) => T | null, opts: RequestOptions = {}): Promise<T> {
+export async function requestJson<T>(
+  url: string,
+  check: (body: unknown) => T | null,
+  opts: RequestOptions = {},
+): Promise<T> {
   const res = await request(url, opts);
   const body: unknown = await res.json().catch(() => undefined);
   const value = check(body);

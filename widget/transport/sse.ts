@@ -76,7 +76,11 @@ function parseChunk(data: string): ChatChunk {
  * `seen.done` tells whether `[DONE]` came.
  * Aborting the signal cancels the body and makes the iterator throw an AbortError.
  */
-export async function* readChatChunks(body: ReadableStream<Uint8Array>, signal?: AbortSignal, seen = { done: false }): AsyncGenerator<ChatChunk> {
+export async function* readChatChunks(
+  body: ReadableStream<Uint8Array>,
+  signal?: AbortSignal,
+  seen = { done: false },
+): AsyncGenerator<ChatChunk> {
   const reader = body.getReader();
   const text = new TextDecoder();
   const queue: ChatChunk[] = [];

@@ -22,7 +22,10 @@ async function runTool(name: string, input: FieldValues): Promise<FieldValues> {
   const parsed = def ? parseToolInput(def, input) : { ok: false as const, error: `unknown tool ${name}` };
   if (!parsed.ok) throw new Error(parsed.error);
   const impl = createClientTools({ messageId: () => "", onAdvice: () => {} })[name];
-  return (await impl(parsed.value as never, { signal: new AbortController().signal, call: { id: "", type: "function", function: { name, arguments: "" } } })) as FieldValues;
+  return (await impl(parsed.value as never, {
+    signal: new AbortController().signal,
+    call: { id: "", type: "function", function: { name, arguments: "" } },
+  })) as FieldValues;
 }
 
 /** A stage's action card: a deep link (http(s) only), an API call through the worker, or a small form. */
@@ -39,7 +42,13 @@ export function ActionCardView({ card, stageId, actions, locale, strings }: Prop
         <h4 class="card-title">{title}</h4>
         {desc && <p class="card-body">{desc}</p>}
         {href && (
-          <a class="chip" href={href} target="_blank" rel="noopener noreferrer" onClick={() => void actions.resolveAction(stageId, card, { opened: href })}>
+          <a
+            class="chip"
+            href={href}
+            target="_blank"
+            rel="noopener noreferrer"
+            onClick={() => void actions.resolveAction(stageId, card, { opened: href })}
+          >
             {strings.open} ↗
           </a>
         )}
@@ -69,12 +78,25 @@ export function ActionCardView({ card, stageId, actions, locale, strings }: Prop
       <h4 class="card-title">{title}</h4>
       {desc && <p class="card-body">{desc}</p>}
       {card.type === "api_call" && (
-        <button type="button" class="chip" disabled={actions.pending.value} onClick={() => void actions.resolveAction(stageId, card)}>
+        <button
+          type="button"
+          class="chip"
+          disabled={actions.pending.value}
+          onClick={() => void actions.resolveAction(stageId, card)}
+        >
           {strings.run}
         </button>
       )}
       {card.type === "modal" && !form && (
-        <button type="button" class="chip" onClick={() => setForm(Object.fromEntries((card.form ?? []).filter((f) => f.options?.length).map((f) => [f.key, f.options![0]])))}>
+        <button
+          type="button"
+          class="chip"
+          onClick={() =>
+            setForm(
+              Object.fromEntries((card.form ?? []).filter((f) => f.options?.length).map((f) => [f.key, f.options![0]])),
+            )
+          }
+        >
           {strings.open}
         </button>
       )}
@@ -84,18 +106,42 @@ export function ActionCardView({ card, stageId, actions, locale, strings }: Prop
             <label key={f.key}>
               <span>{localize(f.label, locale)}</span>
               {f.type === "enum" ? (
-                <select class="input" name={f.key} value={form[f.key] ?? ""} onChange={(e) => setForm({ ...form, [f.key]: e.currentTarget.value })}>
-                  {(f.options ?? []).map((o) => <option key={o} value={o}>{o}</option>)}
+                <select
+                  class="input"
+                  name={f.key}
+                  value={form[f.key] ?? ""}
+                  onChange={(e) => setForm({ ...form, [f.key]: e.currentTarget.value })}
+                >
+                  {(f.options ?? []).map((o) => (
+                    <option key={o} value={o}>
+                      {o}
+                    </option>
+                  ))}
                 </select>
               ) : (
-                <input class="input" name={f.key} type="text" inputMode={f.type === "number" ? "decimal" : "text"} value={form[f.key] ?? ""} onInput={(e) => setForm({ ...form, [f.key]: e.currentTarget.value })} />
+                <input
+                  class="input"
+                  name={f.key}
+                  type="text"
+                  inputMode={f.type === "number" ? "decimal" : "text"}
+                  value={form[f.key] ?? ""}
+                  onInput={(e) => setForm({ ...form, [f.key]: e.currentTarget.value })}
+                />
               )}
             </label>
           ))}
-          {error && <p class="form-error" role="alert">{error}</p>}
+          {error && (
+            <p class="form-error" role="alert">
+              {error}
+            </p>
+          )}
           <div class="row">
-            <button type="submit" class="send small">{strings.calculate}</button>
-            <button type="button" class="link-btn small" onClick={() => setForm(null)}>{strings.cancel}</button>
+            <button type="submit" class="send small">
+              {strings.calculate}
+            </button>
+            <button type="button" class="link-btn small" onClick={() => setForm(null)}>
+              {strings.cancel}
+            </button>
           </div>
         </form>
       )}

@@ -6,7 +6,12 @@ const SEVERITY_LABEL = { info: "sevInfo", caution: "sevCaution", urgent: "sevUrg
 /** One piece of advice the model recorded with record_advice: title, severity, content, evidence. */
 export function AdviceCard({ advice, strings, disclaimer }: { advice: Advice; strings: Strings; disclaimer?: string }) {
   return (
-    <article class={`card advice ${advice.severity}`} data-advice-id={advice.id} aria-label={`${strings.advice}: ${advice.title}`} tabIndex={0}>
+    <article
+      class={`card advice ${advice.severity}`}
+      data-advice-id={advice.id}
+      aria-label={`${strings.advice}: ${advice.title}`}
+      tabIndex={0}
+    >
       <div class="card-top">
         <span class="sev">{strings[SEVERITY_LABEL[advice.severity]]}</span>
         <span class="cat">{advice.category}</span>

@@ -9,7 +9,11 @@ export function AdviceList({ store }: { store: ChatStore }) {
   const disclaimer = d && localize(d, store.locale);
   return (
     <div class="list advice-list" role="region" aria-label={store.strings.adviceList}>
-      {items.length === 0 ? <p class="status">{store.strings.adviceEmpty}</p> : items.map((a) => <AdviceCard key={a.id} advice={a} strings={store.strings} disclaimer={disclaimer} />)}
+      {items.length === 0 ? (
+        <p class="status">{store.strings.adviceEmpty}</p>
+      ) : (
+        items.map((a) => <AdviceCard key={a.id} advice={a} strings={store.strings} disclaimer={disclaimer} />)
+      )}
     </div>
   );
 }

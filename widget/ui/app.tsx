@@ -118,7 +118,11 @@ export function App({ store, launcher, theme, frame }: AppProps) {
   }, [open]);
   const unread = store.unread.value;
   const s = store.strings;
-  const label = open ? s.launcherClose : unread ? `${s.launcherOpen} (${formatCount(store.locale, unread)} ${s.unread})` : s.launcherOpen;
+  const label = open
+    ? s.launcherClose
+    : unread
+      ? `${s.launcherOpen} (${formatCount(store.locale, unread)} ${s.unread})`
+      : s.launcherOpen;
   return (
     <div class={frame ? "root frame" : "root"} lang={store.locale} data-theme={theme.value}>
       {open && <Panel store={store} floating={!frame} />}

@@ -18,7 +18,9 @@ export function EscalationCard({ store }: { store: ChatStore }) {
       <ul class="esc-contacts">
         {e.contacts.map((c) => (
           <li key={c.number}>
-            <a class="esc-call" href={telHref(c.number)}>{c.number}</a>
+            <a class="esc-call" href={telHref(c.number)}>
+              {c.number}
+            </a>
             <span>{c.label}</span>
           </li>
         ))}

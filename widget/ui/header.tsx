@@ -25,28 +25,60 @@ export function Header({ store, view, onView }: { store: ChatStore; view: PanelV
         <div class="sub">{s.subtitle}</div>
       </div>
       {!!agent?.stages.length && (view === "chat" || view === "stages") && (
-        <button type="button" class="pill" data-action="stages" aria-pressed={view === "stages"} onClick={() => onView(view === "stages" ? "chat" : "stages")}>
-          {view === "stages" ? s.back : `${s.stages} ${formatCount(store.locale, store.state.value.stage.completed.length)}/${formatCount(store.locale, agent.stages.length)}`}
+        <button
+          type="button"
+          class="pill"
+          data-action="stages"
+          aria-pressed={view === "stages"}
+          onClick={() => onView(view === "stages" ? "chat" : "stages")}
+        >
+          {view === "stages"
+            ? s.back
+            : `${s.stages} ${formatCount(store.locale, store.state.value.stage.completed.length)}/${formatCount(store.locale, agent.stages.length)}`}
         </button>
       )}
       {(adviceCount > 0 || view === "advice") && (view === "chat" || view === "advice") && (
         // An icon and the count, named in full on hover and, after the count it shows, for assistive tech
         // (WCAG 2.5.3: the accessible name contains the visible text): the agent's name keeps the room.
         <button
-          type="button" class="pill" data-action="advice" aria-pressed={view === "advice"}
+          type="button"
+          class="pill"
+          data-action="advice"
+          aria-pressed={view === "advice"}
           title={view === "advice" ? undefined : adviceLabel}
           onClick={() => onView(view === "advice" ? "chat" : "advice")}
         >
-          {view === "advice" ? s.back : <><BookmarkIcon />{count}<span class="sr"> {s.adviceList}</span></>}
+          {view === "advice" ? (
+            s.back
+          ) : (
+            <>
+              <BookmarkIcon />
+              {count}
+              <span class="sr"> {s.adviceList}</span>
+            </>
+          )}
         </button>
       )}
       {store.debug && (view === "chat" || view === "trace") && (
-        <button type="button" class="pill" data-action="trace" aria-pressed={view === "trace"} onClick={() => onView(view === "trace" ? "chat" : "trace")}>
+        <button
+          type="button"
+          class="pill"
+          data-action="trace"
+          aria-pressed={view === "trace"}
+          onClick={() => onView(view === "trace" ? "chat" : "trace")}
+        >
           {view === "trace" ? s.back : s.trace}
         </button>
       )}
       {store.messages.value.length > 0 && (
-        <button type="button" class="icon-btn" data-action="new-chat" aria-label={s.newChat} title={s.newChat} onClick={() => (onView("chat"), store.clear())}>
+        <button
+          type="button"
+          class="icon-btn"
+          data-action="new-chat"
+          aria-label={s.newChat}
+          title={s.newChat}
+          onClick={() => (onView("chat"), store.clear())}
+        >
           <NewIcon />
         </button>
       )}

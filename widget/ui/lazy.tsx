@@ -12,13 +12,20 @@ export type LazyComponent<P extends object> = FunctionComponent<P> & {
  * fallback (nothing by default) until it arrives. Smaller than preact/compat's lazy + Suspense,
  * which the widget does not otherwise need.
  */
-export function lazyComponent<P extends object>(load: () => Promise<FunctionComponent<P>>, Fallback?: FunctionComponent<P>): LazyComponent<P> {
+export function lazyComponent<P extends object>(
+  load: () => Promise<FunctionComponent<P>>,
+  Fallback?: FunctionComponent<P>,
+): LazyComponent<P> {
   let loaded: FunctionComponent<P> | null = null;
   const preload = loadOnce(() => load().then((c) => void (loaded = c)));
   function Lazy(props: P) {
     const [, setReady] = useState(false);
     useEffect(() => {
-      if (!loaded) preload().then(() => setReady(true), () => {});
+      if (!loaded)
+        preload().then(
+          () => setReady(true),
+          () => {},
+        );
     }, []);
     const C = loaded ?? Fallback;
     return C ? <C {...props} /> : null;

@@ -1,5 +1,12 @@
 import {
-  DOCUMENT, parser, parser_end, parser_write, type Any_Renderer, type Attr, type Parser, type Token,
+  DOCUMENT,
+  parser,
+  parser_end,
+  parser_write,
+  type Any_Renderer,
+  type Attr,
+  type Parser,
+  type Token,
 } from "streaming-markdown";
 
 /**

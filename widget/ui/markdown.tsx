@@ -4,10 +4,40 @@ import { Fragment, h, type ComponentChildren, type VNode } from "preact";
 type El = VNode<any>;
 import { useRef } from "preact/hooks";
 import {
-  BLOCKQUOTE, CHECKBOX, CHECKED, CODE_BLOCK, CODE_FENCE, CODE_INLINE, EQUATION_BLOCK,
-  EQUATION_INLINE, HEADING_1, HEADING_2, HEADING_3, HEADING_4, HEADING_5, HEADING_6, HREF, IMAGE,
-  ITALIC_AST, ITALIC_UND, LINE_BREAK, LINK, LIST_ITEM, LIST_ORDERED, LIST_UNORDERED, PARAGRAPH,
-  RAW_URL, RULE, SRC, START, STRIKE, STRONG_AST, STRONG_UND, TABLE, TABLE_CELL, TABLE_ROW,
+  BLOCKQUOTE,
+  CHECKBOX,
+  CHECKED,
+  CODE_BLOCK,
+  CODE_FENCE,
+  CODE_INLINE,
+  EQUATION_BLOCK,
+  EQUATION_INLINE,
+  HEADING_1,
+  HEADING_2,
+  HEADING_3,
+  HEADING_4,
+  HEADING_5,
+  HEADING_6,
+  HREF,
+  IMAGE,
+  ITALIC_AST,
+  ITALIC_UND,
+  LINE_BREAK,
+  LINK,
+  LIST_ITEM,
+  LIST_ORDERED,
+  LIST_UNORDERED,
+  PARAGRAPH,
+  RAW_URL,
+  RULE,
+  SRC,
+  START,
+  STRIKE,
+  STRONG_AST,
+  STRONG_UND,
+  TABLE,
+  TABLE_CELL,
+  TABLE_ROW,
   type Token,
 } from "streaming-markdown";
 import { updateDoc, type MdDoc, type MdNode } from "./markdown-tree.ts";
@@ -102,9 +132,25 @@ function element(n: MdNode): El {
     case TABLE: {
       // The first row is the header, as in GFM; until a second row arrives there is only it.
       const [head, ...rows] = nodes(n);
-      return h("div", { class: "md-table" }, h("table", null,
-        head && h("thead", null, h("tr", null, nodes(head).map((c) => h("th", null, cell(c))))),
-        rows.length > 0 && h("tbody", null, rows.map(draw))));
+      return h(
+        "div",
+        { class: "md-table" },
+        h(
+          "table",
+          null,
+          head &&
+            h(
+              "thead",
+              null,
+              h(
+                "tr",
+                null,
+                nodes(head).map((c) => h("th", null, cell(c))),
+              ),
+            ),
+          rows.length > 0 && h("tbody", null, rows.map(draw)),
+        ),
+      );
     }
     case TABLE_ROW:
       return h("tr", null, nodes(n).map(draw));

@@ -8,7 +8,11 @@ import { Reply } from "./reply.tsx";
 import { sameItem } from "./same-item.ts";
 import { useFrameValue } from "./use-frame-value.ts";
 
-interface Drawn { item: TranscriptItem; deps: unknown[]; vnode: VNode }
+interface Drawn {
+  item: TranscriptItem;
+  deps: unknown[];
+  vnode: VNode;
+}
 
 /**
  * Keeps the vnode drawn for each item while the item and what else it shows (deps) stay the same.
@@ -114,7 +118,9 @@ export function MessageList({ store }: { store: ChatStore }) {
         <div class="msg user pending" data-role="queued">
           <span class="sr">{s.you}: </span>
           <div class="bubble">{queued}</div>
-          <div class="note" role="status">{s.queued}</div>
+          <div class="note" role="status">
+            {s.queued}
+          </div>
         </div>
       )}
       {waiting && (

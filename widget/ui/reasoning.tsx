@@ -20,7 +20,14 @@ export function Reasoning({ steps, strings, live }: { steps: ReasoningStep[]; st
               <>
                 <b>{strings[TOOL_LABEL[st.tool ?? ""] ?? "toolOther"]}</b>
                 {st.text && <q>{st.text}</q>}
-                {st.outcome === undefined ? live && <span class="mut"> {strings.toolRunning}</span> : <span class="mut" title={st.outcome}> ✓</span>}
+                {st.outcome === undefined ? (
+                  live && <span class="mut"> {strings.toolRunning}</span>
+                ) : (
+                  <span class="mut" title={st.outcome}>
+                    {" "}
+                    ✓
+                  </span>
+                )}
               </>
             )}
           </li>

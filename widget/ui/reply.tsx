@@ -29,14 +29,18 @@ interface Props {
 /** The assistant's answer to one visitor message: text, advice cards and questions, in the order given. */
 export function Reply({ reply, strings, onOption, busy, onRetry, locale, rating, onRate, disclaimer }: Props) {
   const [copied, setCopied] = useState(false);
-  const text = reply.parts.map((p) => (p.kind === "text" ? p.content : "")).filter(Boolean).join("\n\n");
+  const text = reply.parts
+    .map((p) => (p.kind === "text" ? p.content : ""))
+    .filter(Boolean)
+    .join("\n\n");
   // A rating belongs to the reply's final answer: its last text message.
   const answerId = reply.parts.filter((p) => p.kind === "text").at(-1)?.id;
   return (
     <div class="msg assistant" data-role="assistant" data-reply-id={reply.id}>
       <span class="sr">{strings.assistant}: </span>
       {reply.parts.map((part) => {
-        if (part.kind === "advice") return <AdviceCard key={part.advice.id} advice={part.advice} strings={strings} disclaimer={disclaimer} />;
+        if (part.kind === "advice")
+          return <AdviceCard key={part.advice.id} advice={part.advice} strings={strings} disclaimer={disclaimer} />;
         if (part.kind === "followup") {
           return (
             <div key={part.id} class="bubble followup">
@@ -91,7 +95,9 @@ export function Reply({ reply, strings, onOption, busy, onRetry, locale, rating,
               data-action="copy"
               aria-label={copied ? strings.copied : strings.copy}
               title={strings.copy}
-              onClick={() => void copyText(text).then((ok) => ok && (setCopied(true), setTimeout(() => setCopied(false), 2000)))}
+              onClick={() =>
+                void copyText(text).then((ok) => ok && (setCopied(true), setTimeout(() => setCopied(false), 2000)))
+              }
             >
               <CopyIcon />
               {copied && <span>{strings.copied}</span>}

@@ -10,8 +10,13 @@ export function sameItem(a: TranscriptItem, b: TranscriptItem): boolean {
   if (a.kind === "user" || b.kind === "user") {
     return a.kind === "user" && b.kind === "user" && a.id === b.id && a.content === b.content && a.at === b.at;
   }
-  return a.id === b.id && a.live === b.live && a.at === b.at &&
-    sameList(a.parts, b.parts, samePart) && sameList(a.reasoning, b.reasoning, sameStep);
+  return (
+    a.id === b.id &&
+    a.live === b.live &&
+    a.at === b.at &&
+    sameList(a.parts, b.parts, samePart) &&
+    sameList(a.reasoning, b.reasoning, sameStep)
+  );
 }
 
 function sameList<T>(a: readonly T[], b: readonly T[], same: (x: T, y: T) => boolean): boolean {

@@ -19,7 +19,11 @@ function parse(field: StageField, text: string): FieldValue {
   const t = text.trim();
   if (!t) return null;
   if (field.type === "number") return Number(t.replace(",", "."));
-  if (field.type === "list") return t.split(/\n|;/).map((x) => x.trim()).filter(Boolean);
+  if (field.type === "list")
+    return t
+      .split(/\n|;/)
+      .map((x) => x.trim())
+      .filter(Boolean);
   return t;
 }
 
@@ -36,7 +40,12 @@ export function StageFieldRow({ field, value, locale, strings, editable, onSave 
         <dd>
           <span class={shown ? "" : "mut"}>{shown || strings.empty}</span>
           {editable && (
-            <button type="button" class="link-btn small" aria-label={`${strings.edit}: ${label}`} onClick={() => setDraft(asText(value))}>
+            <button
+              type="button"
+              class="link-btn small"
+              aria-label={`${strings.edit}: ${label}`}
+              onClick={() => setDraft(asText(value))}
+            >
               {strings.edit}
             </button>
           )}
@@ -55,17 +64,30 @@ export function StageFieldRow({ field, value, locale, strings, editable, onSave 
         <select id={id} class="input" value={draft} onChange={(e) => setDraft(e.currentTarget.value)}>
           <option value="" />
           {(field.options ?? []).map((o) => (
-            <option key={o} value={o}>{o}</option>
+            <option key={o} value={o}>
+              {o}
+            </option>
           ))}
         </select>
       ) : field.type === "text" || field.type === "list" ? (
         <textarea id={id} class="input" rows={3} value={draft} onInput={(e) => setDraft(e.currentTarget.value)} />
       ) : (
-        <input id={id} class="input" type="text" inputMode={field.type === "number" ? "decimal" : "text"} value={draft} onInput={(e) => setDraft(e.currentTarget.value)} />
+        <input
+          id={id}
+          class="input"
+          type="text"
+          inputMode={field.type === "number" ? "decimal" : "text"}
+          value={draft}
+          onInput={(e) => setDraft(e.currentTarget.value)}
+        />
       )}
       <div class="row">
-        <button type="submit" class="send small">{strings.save}</button>
-        <button type="button" class="link-btn small" onClick={() => setDraft(null)}>{strings.cancel}</button>
+        <button type="submit" class="send small">
+          {strings.save}
+        </button>
+        <button type="button" class="link-btn small" onClick={() => setDraft(null)}>
+          {strings.cancel}
+        </button>
       </div>
     </form>
   );

@@ -43,11 +43,24 @@ export function StagePanel({ store }: { store: ChatStore }) {
           const isCurrent = st.id === current;
           const mine = feedback?.stageId === st.id ? feedback : null;
           return (
-            <section key={st.id} class={`stage${isCurrent ? " current" : ""}`} data-stage={st.id} aria-label={localize(st.name, locale)}>
+            <section
+              key={st.id}
+              class={`stage${isCurrent ? " current" : ""}`}
+              data-stage={st.id}
+              aria-label={localize(st.name, locale)}
+            >
               <h4>{localize(st.name, locale)}</h4>
               <dl>
                 {st.fields.map((f) => (
-                  <StageFieldRow key={f.key} field={f} value={values[f.key]} locale={locale} strings={s} editable={!actions.pending.value} onSave={(v) => actions.editField(st.id, f.key, v)} />
+                  <StageFieldRow
+                    key={f.key}
+                    field={f}
+                    value={values[f.key]}
+                    locale={locale}
+                    strings={s}
+                    editable={!actions.pending.value}
+                    onSave={(v) => actions.editField(st.id, f.key, v)}
+                  />
                 ))}
               </dl>
               {mine && (
@@ -65,13 +78,34 @@ export function StagePanel({ store }: { store: ChatStore }) {
                       </ul>
                     </>
                   ) : (
-                    <p>{mine.kind === "conflict" ? s.conflict : mine.code === "validation_failed" ? s.errFormInvalid : errorText(s, mine.code ?? "internal", mine.retryAfter, locale)}</p>
+                    <p>
+                      {mine.kind === "conflict"
+                        ? s.conflict
+                        : mine.code === "validation_failed"
+                          ? s.errFormInvalid
+                          : errorText(s, mine.code ?? "internal", mine.retryAfter, locale)}
+                    </p>
                   )}
                 </div>
               )}
-              {isCurrent && st.actionCards.map((card) => <ActionCardView key={card.id} card={card} stageId={st.id} actions={actions} locale={locale} strings={s} />)}
+              {isCurrent &&
+                st.actionCards.map((card) => (
+                  <ActionCardView
+                    key={card.id}
+                    card={card}
+                    stageId={st.id}
+                    actions={actions}
+                    locale={locale}
+                    strings={s}
+                  />
+                ))}
               {isCurrent && (
-                <button type="button" class="send complete" disabled={actions.pending.value} onClick={() => void actions.complete(st.id)}>
+                <button
+                  type="button"
+                  class="send complete"
+                  disabled={actions.pending.value}
+                  onClick={() => void actions.complete(st.id)}
+                >
                   {s.completeStage}
                 </button>
               )}
@@ -97,8 +131,12 @@ function Summary({ store }: { store: ChatStore }) {
     <section class="stage summary" aria-label={s.summary}>
       <p class="done-note">{s.workflowDone}</p>
       <div class="row">
-        <button type="button" class="chip" onClick={() => void navigator.clipboard?.writeText(md)}>{s.copySummary}</button>
-        <button type="button" class="chip" onClick={download}>{s.download}</button>
+        <button type="button" class="chip" onClick={() => void navigator.clipboard?.writeText(md)}>
+          {s.copySummary}
+        </button>
+        <button type="button" class="chip" onClick={download}>
+          {s.download}
+        </button>
       </div>
       <div class="bubble summary-md">
         <Markdown text={md} />

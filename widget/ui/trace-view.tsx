@@ -38,7 +38,12 @@ export function TraceView({ store }: { store: ChatStore }) {
 
   // Intl directly, not i18n/index.ts: importing it from here would split it out of the core bundle.
   const count = new Intl.NumberFormat(locale);
-  const time = new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit", second: "2-digit", hour12: false });
+  const time = new Intl.DateTimeFormat(locale, {
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hour12: false,
+  });
   return (
     <div class="list trace-view" role="region" aria-label={s.title}>
       <div class="row trace-head">
@@ -61,7 +66,9 @@ export function TraceView({ store }: { store: ChatStore }) {
               <th scope="col">{s.time}</th>
               <th scope="col">{s.kind}</th>
               <th scope="col">{s.name}</th>
-              <th scope="col" class="num">{s.ms}</th>
+              <th scope="col" class="num">
+                {s.ms}
+              </th>
               <th scope="col">{s.ok}</th>
             </tr>
           </thead>

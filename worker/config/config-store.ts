@@ -17,7 +17,12 @@ function load<S extends z.ZodMiniType>(env: Env, key: string, schema: S, preset:
   return cache.through(cacheKey, () => read(env, key, schema, preset)) as Promise<z.output<S> | null>;
 }
 
-async function read<S extends z.ZodMiniType>(env: Env, key: string, schema: S, preset: unknown): Promise<z.output<S> | null> {
+async function read<S extends z.ZodMiniType>(
+  env: Env,
+  key: string,
+  schema: S,
+  preset: unknown,
+): Promise<z.output<S> | null> {
   const raw = await env.CONFIG.get(key, "json").catch(() => {
     throw new ApiError(502, "misconfigured", `Config entry ${key} is not valid JSON`);
   });
@@ -27,7 +32,11 @@ async function read<S extends z.ZodMiniType>(env: Env, key: string, schema: S, p
     const parsed = schema.safeParse(source);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw new ApiError(502, "misconfigured", `Config entry ${key} is invalid at ${issue.path.join(".") || "(root)"}: ${issue.message}`);
+      throw new ApiError(
+        502,
+        "misconfigured",
+        `Config entry ${key} is invalid at ${issue.path.join(".") || "(root)"}: ${issue.message}`,
+      );
     }
     value = parsed.data as z.output<S>;
   }
@@ -44,7 +53,10 @@ export function loadAgent(env: Env, agentId: string) {
 
 /** Whether a site configured in KV allows this origin (`origin:<origin>`, written with the site). */
 export function originInConfig(env: Env, origin: string): Promise<boolean> {
-  return cache.through(`origin:${origin}`, async () => (await env.CONFIG.get(`origin:${origin}`)) !== null) as Promise<boolean>;
+  return cache.through(
+    `origin:${origin}`,
+    async () => (await env.CONFIG.get(`origin:${origin}`)) !== null,
+  ) as Promise<boolean>;
 }
 
 /** Forget cached config (tests write KV and read it back at once). */

@@ -9,7 +9,11 @@ import { usesDemoModel } from "../llm/upstream.ts";
  */
 export function publicAgent(agent: AgentConfig, env: Env, site?: SiteConfig): PublicAgent {
   const { systemPrompt: _hidden, strategies: _s, guidance: _g, evalCases: _e, ...rest } = agent;
-  const stages = agent.stages.map((s) => ({ ...s, instruction: "", rules: s.rules.map(({ template: _t, ...r }) => r) }));
+  const stages = agent.stages.map((s) => ({
+    ...s,
+    instruction: "",
+    rules: s.rules.map(({ template: _t, ...r }) => r),
+  }));
   // The advice guard's disclaimer, shown on every advice card: the site's own text, or the default.
   const disclaimer = agent.guards.advice ? { disclaimer: site?.safety.disclaimer ?? DEFAULT_DISCLAIMER } : {};
   return { ...rest, stages, demo: usesDemoModel(env), ...disclaimer };

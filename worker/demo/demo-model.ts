@@ -1,4 +1,11 @@
-import { contentText, type ChatChunk, type ChatCompletion, type ChatMessage, type ToolCall, type Usage } from "../../shared/chat.ts";
+import {
+  contentText,
+  type ChatChunk,
+  type ChatCompletion,
+  type ChatMessage,
+  type ToolCall,
+  type Usage,
+} from "../../shared/chat.ts";
 import type { DemoScript, DemoStep } from "./demo-script.ts";
 
 type Msg = Omit<ChatMessage, "id">;
@@ -23,7 +30,10 @@ export function pickDemoStep(script: DemoScript, req: DemoRequest): DemoStep {
   let lastUser = -1;
   for (let i = messages.length - 1; i >= 0; i--) {
     // Text-ReAct observations come back as user messages; they continue the turn, not start one.
-    if (messages[i].role === "user" && !contentText(messages[i].content).startsWith("Observation:")) { lastUser = i; break; }
+    if (messages[i].role === "user" && !contentText(messages[i].content).startsWith("Observation:")) {
+      lastUser = i;
+      break;
+    }
   }
   const userText = lastUser >= 0 ? contentText(messages[lastUser].content).toLowerCase() : "";
   const systemText = messages[0]?.role === "system" ? contentText(messages[0].content).toLowerCase() : "";
@@ -31,11 +41,20 @@ export function pickDemoStep(script: DemoScript, req: DemoRequest): DemoStep {
     t.when?.some((w) => userText.includes(w)) && (!t.system || t.system.some((f) => systemText.includes(f)));
   const turn = script.turns.find(applies) ?? script.fallback;
   if (req.forcedTool === "rule_verdict") {
-    return { toolCalls: [{ name: "rule_verdict", arguments: { pass: true, reason: "scripted demo: the check passes" } }] };
+    return {
+      toolCalls: [{ name: "rule_verdict", arguments: { pass: true, reason: "scripted demo: the check passes" } }],
+    };
   }
   if (req.forcedTool === "classify_intent") {
     const intent = turn.intent ?? "unclear";
-    return { toolCalls: [{ name: "classify_intent", arguments: { intent, confidence: turn.intent ? 0.92 : 0.4, reason: "scripted demo" } }] };
+    return {
+      toolCalls: [
+        {
+          name: "classify_intent",
+          arguments: { intent, confidence: turn.intent ? 0.92 : 0.4, reason: "scripted demo" },
+        },
+      ],
+    };
   }
   const offered = new Set(req.tools ?? []);
   const usable = turn.steps.filter((s) => (s.toolCalls ?? []).every((c) => offered.has(c.name)));
@@ -70,33 +89,65 @@ function usageFor(messages: ReadonlyArray<Omit<ChatMessage, "id">>, step: DemoSt
 }
 
 /** The chunks of a streamed reply for one step, usage last (as with `stream_options.include_usage`). */
-export function demoChunks(step: DemoStep, opts: { id: string; model: string; messages: ReadonlyArray<Omit<ChatMessage, "id">> }): ChatChunk[] {
+export function demoChunks(
+  step: DemoStep,
+  opts: { id: string; model: string; messages: ReadonlyArray<Omit<ChatMessage, "id">> },
+): ChatChunk[] {
   const base = { id: opts.id, object: "chat.completion.chunk", model: opts.model };
-  const chunks: ChatChunk[] = [{ ...base, choices: [{ index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }] }];
+  const chunks: ChatChunk[] = [
+    { ...base, choices: [{ index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }] },
+  ];
   for (const piece of tokenize(step.content ?? "")) {
     chunks.push({ ...base, choices: [{ index: 0, delta: { content: piece }, finish_reason: null }] });
   }
   const calls = stepToolCalls(step, opts.id);
   calls.forEach((call, index) => {
-    chunks.push({ ...base, choices: [{ index: 0, delta: { tool_calls: [{ index, id: call.id, type: "function", function: { name: call.function.name, arguments: "" } }] }, finish_reason: null }] });
-    chunks.push({ ...base, choices: [{ index: 0, delta: { tool_calls: [{ index, function: { arguments: call.function.arguments } }] }, finish_reason: null }] });
+    chunks.push({
+      ...base,
+      choices: [
+        {
+          index: 0,
+          delta: {
+            tool_calls: [
+              { index, id: call.id, type: "function", function: { name: call.function.name, arguments: "" } },
+            ],
+          },
+          finish_reason: null,
+        },
+      ],
+    });
+    chunks.push({
+      ...base,
+      choices: [
+        {
+          index: 0,
+          delta: { tool_calls: [{ index, function: { arguments: call.function.arguments } }] },
+          finish_reason: null,
+        },
+      ],
+    });
   });
   chunks.push({ ...base, choices: [{ index: 0, delta: {}, finish_reason: calls.length ? "tool_calls" : "stop" }] });
   chunks.push({ ...base, choices: [], usage: usageFor(opts.messages, step) });
   return chunks;
 }
 
-export function demoCompletion(step: DemoStep, opts: { id: string; model: string; messages: ReadonlyArray<Omit<ChatMessage, "id">> }): ChatCompletion {
+export function demoCompletion(
+  step: DemoStep,
+  opts: { id: string; model: string; messages: ReadonlyArray<Omit<ChatMessage, "id">> },
+): ChatCompletion {
   const calls = stepToolCalls(step, opts.id);
   return {
     id: opts.id,
     object: "chat.completion",
     model: opts.model,
-    choices: [{
-      index: 0,
-      message: { role: "assistant", content: step.content ?? null, ...(calls.length ? { tool_calls: calls } : {}) },
-      finish_reason: calls.length ? "tool_calls" : "stop",
-    }],
+    choices: [
+      {
+        index: 0,
+        message: { role: "assistant", content: step.content ?? null, ...(calls.length ? { tool_calls: calls } : {}) },
+        finish_reason: calls.length ? "tool_calls" : "stop",
+      },
+    ],
     usage: usageFor(opts.messages, step),
   };
 }

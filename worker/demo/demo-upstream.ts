@@ -31,7 +31,11 @@ export function demoReply(agentId: string, body: UpstreamBody, chunkMs: number):
 }
 
 /** What the demo model reads of an OpenAI request: messages, offered tools, a forced tool. */
-export function demoRequest(body: { messages: DemoRequest["messages"]; tools?: unknown; tool_choice?: unknown }): DemoRequest {
+export function demoRequest(body: {
+  messages: DemoRequest["messages"];
+  tools?: unknown;
+  tool_choice?: unknown;
+}): DemoRequest {
   const tools = Array.isArray(body.tools)
     ? body.tools.map((t: { function?: { name?: string } }) => t.function?.name ?? "")
     : [];

@@ -15,10 +15,10 @@ const PRICE_OLD = "- Close on price: mention the launch discount early and ask f
 const PRICE_FIRST = "- Mention price only when the customer asks.";
 const PRICE_BETTER =
   "- Do not push on price: bring up the launch discount only when the customer asks about cost, and never " +
-    "ask for an order in a first meeting.";
+  "ask for an order in a first meeting.";
 const C_SUGGESTS =
   "Also say that the rep never asks for an order in a first meeting, and keep the launch discount for when " +
-    "the customer asks about cost.";
+  "the customer asks about cost.";
 
 type Call = { name: string; arguments: Record<string, unknown> };
 

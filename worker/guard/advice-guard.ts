@@ -12,7 +12,12 @@ import { recordAdvice } from "../../shared/tools/record-advice.ts";
  * the only source of advice in the session log. A call with invalid arguments, or one the advice
  * guard refuses, records nothing (the browser's tool tells the model why).
  */
-export function adviceFromReply(toolCalls: readonly ToolCall[], replyId: string, agent: AgentConfig, now = Date.now()): SessionEvent[] {
+export function adviceFromReply(
+  toolCalls: readonly ToolCall[],
+  replyId: string,
+  agent: AgentConfig,
+  now = Date.now(),
+): SessionEvent[] {
   const events: SessionEvent[] = [];
   for (const call of toolCalls) {
     if (call.function.name !== TOOL_NAMES.recordAdvice || !call.id) continue;
@@ -26,8 +31,12 @@ export function adviceFromReply(toolCalls: readonly ToolCall[], replyId: string,
 }
 
 const same = (a: Advice, b: Advice) =>
-  a.title === b.title && a.content === b.content && a.severity === b.severity && a.category === b.category
-  && a.evidence.length === b.evidence.length && a.evidence.every((e, i) => e === b.evidence[i]);
+  a.title === b.title &&
+  a.content === b.content &&
+  a.severity === b.severity &&
+  a.category === b.category &&
+  a.evidence.length === b.evidence.length &&
+  a.evidence.every((e, i) => e === b.evidence[i]);
 
 /**
  * A browser's advice event is accepted only as a copy of advice the worker derived from a recorded

@@ -12,14 +12,26 @@ export const NO_GUARD: TurnGuardResult = { events: [], escalation: null, note: n
  * the request's latest visitor message. The classifier runs on a turn's first request (the
  * visitor's message is the last one) but not for the router's classification, so it runs once.
  */
-export function guardChatRequest(env: Env, request: Request, site: SiteConfig, agent: AgentConfig, req: ChatRequest): Promise<TurnGuardResult> {
+export function guardChatRequest(
+  env: Env,
+  request: Request,
+  site: SiteConfig,
+  agent: AgentConfig,
+  req: ChatRequest,
+): Promise<TurnGuardResult> {
   if (!agent.guards.emergency) return Promise.resolve(NO_GUARD);
   const firstStep = req.messages.at(-1)?.role === "user" && req.parley?.purpose !== "classify";
   const baseUrl = site.safety.classifier?.baseUrl ?? env.LLM_BASE_URL;
   const cf = (request as { cf?: { country?: unknown } }).cf;
   return guardTurn({
-    agent, site, messages: req.messages, model: agent.model,
-    place: { country: typeof cf?.country === "string" ? cf.country : undefined, acceptLanguage: request.headers.get("accept-language") ?? undefined },
+    agent,
+    site,
+    messages: req.messages,
+    model: agent.model,
+    place: {
+      country: typeof cf?.country === "string" ? cf.country : undefined,
+      acceptLanguage: request.headers.get("accept-language") ?? undefined,
+    },
     classifier: firstStep && baseUrl ? { baseUrl, apiKey: env.LLM_API_KEY } : null,
   });
 }

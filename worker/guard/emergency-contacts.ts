@@ -8,11 +8,19 @@ import { localize } from "../../shared/localized-text.ts";
 export const DEFAULT_CONTACTS: Record<EmergencyRegion, EmergencyContact[]> = {
   US: [
     { label: { en: "Emergency services", "zh-CN": "急救电话" }, number: "911", kind: "emergency" },
-    { label: { en: "988 Suicide & Crisis Lifeline (call or text)", "zh-CN": "988 自杀与危机热线（电话或短信）" }, number: "988", kind: "crisis" },
+    {
+      label: { en: "988 Suicide & Crisis Lifeline (call or text)", "zh-CN": "988 自杀与危机热线（电话或短信）" },
+      number: "988",
+      kind: "crisis",
+    },
   ],
   UK: [
     { label: { en: "Emergency services", "zh-CN": "急救电话" }, number: "999", kind: "emergency" },
-    { label: { en: "Samaritans (free, 24 hours)", "zh-CN": "撒玛利亚会（免费，24 小时）" }, number: "116 123", kind: "crisis" },
+    {
+      label: { en: "Samaritans (free, 24 hours)", "zh-CN": "撒玛利亚会（免费，24 小时）" },
+      number: "116 123",
+      kind: "crisis",
+    },
   ],
   CN: [
     { label: { en: "Ambulance", "zh-CN": "急救电话" }, number: "120", kind: "emergency" },
@@ -23,7 +31,9 @@ export const DEFAULT_CONTACTS: Record<EmergencyRegion, EmergencyContact[]> = {
   ],
 };
 
-const EU_COUNTRIES = new Set("AT BE BG HR CY CZ DK EE FI FR DE GR IE IT LV LT LU MT NL PL PT RO SK SI ES SE".split(" "));
+const EU_COUNTRIES = new Set(
+  "AT BE BG HR CY CZ DK EE FI FR DE GR IE IT LV LT LU MT NL PL PT RO SK SI ES SE".split(" "),
+);
 
 /** The region of a country code (ISO 3166 alpha-2, as Cloudflare's `request.cf.country` gives it). */
 export function regionOfCountry(country: string | undefined): EmergencyRegion | undefined {
@@ -54,15 +64,19 @@ export interface VisitorPlace {
 
 /** Where the visitor is: the network's country, else their browser's language region, else the site's default. */
 export function visitorRegion(place: VisitorPlace, safety: SiteSafety): EmergencyRegion {
-  return regionOfCountry(place.country)
-    ?? regionOfCountry(countryOfLanguages(place.acceptLanguage))
-    ?? safety.defaultRegion
-    ?? (place.language.startsWith("zh") ? "CN" : "US");
+  return (
+    regionOfCountry(place.country) ??
+    regionOfCountry(countryOfLanguages(place.acceptLanguage)) ??
+    safety.defaultRegion ??
+    (place.language.startsWith("zh") ? "CN" : "US")
+  );
 }
 
 /** The card's numbers: for the crisis variant the crisis line first, then the emergency number. */
 export function contactsFor(region: EmergencyRegion, safety: SiteSafety, crisis: boolean, language: string) {
   const list = safety.contacts?.[region] ?? DEFAULT_CONTACTS[region];
-  const ordered = crisis ? [...list.filter((c) => c.kind === "crisis"), ...list.filter((c) => c.kind !== "crisis")] : list.filter((c) => c.kind === "emergency");
+  const ordered = crisis
+    ? [...list.filter((c) => c.kind === "crisis"), ...list.filter((c) => c.kind !== "crisis")]
+    : list.filter((c) => c.kind === "emergency");
   return (ordered.length ? ordered : list).map((c) => ({ label: localize(c.label, language), number: c.number }));
 }

@@ -1,19 +1,26 @@
 import type { EmergencyCategory, EscalationVariant } from "../../shared/protocol.ts";
-import { clauseAround, generalQuestion, inThePast, negatedBefore, resolvedAfter, sentenceAround } from "./context-cues.ts";
+import {
+  clauseAround,
+  generalQuestion,
+  inThePast,
+  negatedBefore,
+  resolvedAfter,
+  sentenceAround,
+} from "./context-cues.ts";
 import { normalizeText } from "./normalize.ts";
 import { byCategoryOrder, type EmergencyRule } from "./rule-types.ts";
 import { EN_LOOKALIKES, EN_RULES } from "./rules-en.ts";
 import { ZH_LOOKALIKES, ZH_RULES } from "./rules-zh.ts";
 
 export type EmergencyVerdict =
-  | { emergency: false }
-  | { emergency: true; category: EmergencyCategory; variant: EscalationVariant; matched: string };
+  { emergency: false } | { emergency: true; category: EmergencyCategory; variant: EscalationVariant; matched: string };
 
 const CJK = /[\u3400-\u9fff]/;
 const LATIN = /[a-z]/;
 
 /** Suicidal thoughts get the crisis card: a listening tone and the crisis line, no first-aid steps. */
-export const variantOf = (category: EmergencyCategory): EscalationVariant => (category === "self_harm" ? "crisis" : "emergency");
+export const variantOf = (category: EmergencyCategory): EscalationVariant =>
+  category === "self_harm" ? "crisis" : "emergency";
 
 const EN = byCategoryOrder(EN_RULES);
 const ZH = byCategoryOrder(ZH_RULES);
@@ -31,8 +38,17 @@ function firstMatch(text: string, rules: readonly EmergencyRule[]): EmergencyVer
       const start = m.index;
       const end = start + m[0].length;
       if (negatedBefore(text, start) || resolvedAfter(text, end)) continue;
-      if (inThePast(clauseAround(text, start, end)) || (!r.evenAsked && generalQuestion(sentenceAround(text, start, end)))) continue;
-      return { emergency: true, category: r.category, variant: variantOf(r.category), matched: m[0].trim().slice(0, 200) };
+      if (
+        inThePast(clauseAround(text, start, end)) ||
+        (!r.evenAsked && generalQuestion(sentenceAround(text, start, end)))
+      )
+        continue;
+      return {
+        emergency: true,
+        category: r.category,
+        variant: variantOf(r.category),
+        matched: m[0].trim().slice(0, 200),
+      };
     }
   }
   return null;

@@ -13,18 +13,34 @@ const TITLE: Record<"emergency" | "crisis", Record<Lang, string>> = {
 
 const CRISIS_BODY: Record<Lang, string> = {
   en: "It sounds like you are carrying something very heavy right now, and I'm glad you said it. You can talk to someone trained to listen, any time. If you might act on these thoughts or are in danger now, call the emergency number.",
-  "zh-CN": "听起来你现在承受着很沉重的东西，谢谢你愿意说出来。随时可以打电话和受过训练的人聊一聊。如果你可能会伤害自己，或现在有危险，请立即拨打急救电话。",
+  "zh-CN":
+    "听起来你现在承受着很沉重的东西，谢谢你愿意说出来。随时可以打电话和受过训练的人聊一聊。如果你可能会伤害自己，或现在有危险，请立即拨打急救电话。",
 };
 
 const STEP: Record<Exclude<EmergencyCategory, "self_harm">, Record<Lang, string>> = {
-  cardiac: { en: "Stop what you are doing and sit down. Do not drive yourself.", "zh-CN": "停下正在做的事，坐下休息，不要自己开车。" },
-  stroke: { en: "Note the time the signs began. Do not give food or drink.", "zh-CN": "记下症状开始的时间，不要给吃喝。" },
+  cardiac: {
+    en: "Stop what you are doing and sit down. Do not drive yourself.",
+    "zh-CN": "停下正在做的事，坐下休息，不要自己开车。",
+  },
+  stroke: {
+    en: "Note the time the signs began. Do not give food or drink.",
+    "zh-CN": "记下症状开始的时间，不要给吃喝。",
+  },
   breathing: { en: "Sit upright and loosen tight clothing.", "zh-CN": "保持坐直，松开紧身衣物。" },
-  bleeding: { en: "Press firmly on the wound with a clean cloth and keep pressing.", "zh-CN": "用干净的布用力按住伤口，持续按压。" },
+  bleeding: {
+    en: "Press firmly on the wound with a clean cloth and keep pressing.",
+    "zh-CN": "用干净的布用力按住伤口，持续按压。",
+  },
   anaphylaxis: { en: "Use an adrenaline auto-injector if there is one.", "zh-CN": "如有肾上腺素笔，立即使用。" },
   poisoning: { en: "Keep the container or packet. Do not make anyone vomit.", "zh-CN": "保留药瓶或包装，不要催吐。" },
-  collapse: { en: "Check breathing; if they are not breathing, start CPR when told to.", "zh-CN": "检查呼吸；如果没有呼吸，按调度员指导做心肺复苏。" },
-  harm_to_others: { en: "Move away from anyone who may be hurt, and keep yourself safe.", "zh-CN": "远离可能受到伤害的人，先确保自身安全。" },
+  collapse: {
+    en: "Check breathing; if they are not breathing, start CPR when told to.",
+    "zh-CN": "检查呼吸；如果没有呼吸，按调度员指导做心肺复苏。",
+  },
+  harm_to_others: {
+    en: "Move away from anyone who may be hurt, and keep yourself safe.",
+    "zh-CN": "远离可能受到伤害的人，先确保自身安全。",
+  },
 };
 
 const CALL: Record<Lang, string> = { en: "Call the emergency number now.", "zh-CN": "请立即拨打急救电话。" };

@@ -8,10 +8,29 @@ import { checkCompliance } from "../sales/compliance.ts";
  * trace step for the owner when it made a banned claim or a price promise. It runs once the
  * stream has ended, so it never holds the text back.
  */
-export function replyComplianceEvents(content: string, replyId: string, agent: AgentConfig, site: SiteConfig, now = Date.now()): SessionEvent[] {
+export function replyComplianceEvents(
+  content: string,
+  replyId: string,
+  agent: AgentConfig,
+  site: SiteConfig,
+  now = Date.now(),
+): SessionEvent[] {
   if (!agent.guards.compliance || !content) return [];
   const { violations } = checkCompliance(content, site.safety.compliance?.rules ?? []);
   if (!violations.length) return [];
-  const detail = { replyId, violations: violations.map((v) => `${v.kind}: ${v.text}`).join("; ").slice(0, 500) };
-  return [{ id: `trace:compliance:${replyId}`, at: now, type: EVENT_TYPES.traceStep, data: { kind: "guard", name: "compliance", ok: false, detail } }];
+  const detail = {
+    replyId,
+    violations: violations
+      .map((v) => `${v.kind}: ${v.text}`)
+      .join("; ")
+      .slice(0, 500),
+  };
+  return [
+    {
+      id: `trace:compliance:${replyId}`,
+      at: now,
+      type: EVENT_TYPES.traceStep,
+      data: { kind: "guard", name: "compliance", ok: false, detail },
+    },
+  ];
 }

@@ -11,7 +11,12 @@ export interface EmergencyRule {
   evenAsked?: boolean;
 }
 
-export const rule = (category: EmergencyCategory, re: RegExp, also?: RegExp, evenAsked = false): EmergencyRule => ({ category, re, also, evenAsked });
+export const rule = (category: EmergencyCategory, re: RegExp, also?: RegExp, evenAsked = false): EmergencyRule => ({
+  category,
+  re,
+  also,
+  evenAsked,
+});
 
 /**
  * When a message matches several categories, the one reported: the crisis first, then what a
@@ -19,7 +24,15 @@ export const rule = (category: EmergencyCategory, re: RegExp, also?: RegExp, eve
  * the breathing it causes).
  */
 export const CATEGORY_ORDER: readonly EmergencyCategory[] = [
-  "self_harm", "harm_to_others", "collapse", "anaphylaxis", "poisoning", "cardiac", "stroke", "bleeding", "breathing",
+  "self_harm",
+  "harm_to_others",
+  "collapse",
+  "anaphylaxis",
+  "poisoning",
+  "cardiac",
+  "stroke",
+  "bleeding",
+  "breathing",
 ];
 
 export const byCategoryOrder = (rules: EmergencyRule[]): EmergencyRule[] =>

@@ -62,7 +62,13 @@ export async function guardTurn(input: TurnGuardInput): Promise<TurnGuardResult>
     }
     if (!outcome.ok) {
       // The rules' verdict stands; the owner sees the classifier failed.
-      const data = { kind: "guard", name: "classifier", ms: outcome.ms, ok: false, detail: { messageId, error: outcome.reason } };
+      const data = {
+        kind: "guard",
+        name: "classifier",
+        ms: outcome.ms,
+        ok: false,
+        detail: { messageId, error: outcome.reason },
+      };
       return { ...none, events: [traceEvent(traceEventId(`guard-classifier:${messageId}`), data, now)] };
     }
     traceDetail.classifierMs = outcome.ms;
@@ -74,15 +80,37 @@ export async function guardTurn(input: TurnGuardInput): Promise<TurnGuardResult>
   const crisis = variantOf(category) === "crisis";
   const contacts = contactsFor(region, input.site.safety, crisis, language);
   const escalation: Escalation = {
-    messageId, category, variant: variantOf(category), source,
-    matched: verdict.emergency ? verdict.matched : "", region, ...escalationText(category, language), contacts, at: now,
+    messageId,
+    category,
+    variant: variantOf(category),
+    source,
+    matched: verdict.emergency ? verdict.matched : "",
+    region,
+    ...escalationText(category, language),
+    contacts,
+    at: now,
   };
-  const detail = { messageId, category, variant: escalation.variant, source, region, matched: escalation.matched, ...traceDetail };
+  const detail = {
+    messageId,
+    category,
+    variant: escalation.variant,
+    source,
+    region,
+    matched: escalation.matched,
+    ...traceDetail,
+  };
   const events: SessionEvent[] = [
     escalationEvent(escalation, now),
     traceEvent(traceEventId(`guard:${messageId}`), { kind: "guard", name: "emergency", ok: true, detail }, now),
   ];
-  return { events, escalation, note: modelNote(category, contacts.map((c) => `${c.label} ${c.number}`)) };
+  return {
+    events,
+    escalation,
+    note: modelNote(
+      category,
+      contacts.map((c) => `${c.label} ${c.number}`),
+    ),
+  };
 }
 
 /**
@@ -91,6 +119,12 @@ export async function guardTurn(input: TurnGuardInput): Promise<TurnGuardResult>
  */
 export function escalationChunk(event: SessionEvent, model: string): Uint8Array {
   // No `id`: readers name the reply (and tool calls sent without ids) after the first chunk's id.
-  const chunk = { object: "chat.completion.chunk", created: Math.floor(event.at / 1000), model, choices: [], [STREAM_EXTENSION]: { event } };
+  const chunk = {
+    object: "chat.completion.chunk",
+    created: Math.floor(event.at / 1000),
+    model,
+    choices: [],
+    [STREAM_EXTENSION]: { event },
+  };
   return new TextEncoder().encode(`data: ${JSON.stringify(chunk)}\n\n`);
 }

@@ -14,7 +14,13 @@ export const clientIp = (c: Pick<Context<AppEnv>, "req">) => c.req.header("cf-co
 const seconds = (ms: number) => String(Math.max(1, Math.ceil(ms / 1000)));
 
 function tooMany(who: string, perMinute: number, retryAfterMs: number): ApiError {
-  return new ApiError(429, "rate_limited", `Too many requests ${who}: at most ${perMinute} a minute; retry in ${seconds(retryAfterMs)} s`, {}, { "retry-after": seconds(retryAfterMs) });
+  return new ApiError(
+    429,
+    "rate_limited",
+    `Too many requests ${who}: at most ${perMinute} a minute; retry in ${seconds(retryAfterMs)} s`,
+    {},
+    { "retry-after": seconds(retryAfterMs) },
+  );
 }
 
 function ipRefusal(site: SiteConfig, d: RateDecision): ApiError | null {
@@ -34,7 +40,12 @@ function cachedSiteSpent(c: Context<AppEnv>, siteKey: string, day: string): Prom
 }
 
 /** Counts a completion's tokens into the site's day (after the reply; never on the way to the provider). */
-export async function spendSiteTokens(env: AppEnv["Bindings"], siteKey: string, day: string, tokens: number): Promise<void> {
+export async function spendSiteTokens(
+  env: AppEnv["Bindings"],
+  siteKey: string,
+  day: string,
+  tokens: number,
+): Promise<void> {
   const spent = await siteLedger(env, siteKey).add(day, tokens);
   spentCache.set(`${siteKey}:${day}`, spent);
 }
@@ -50,7 +61,10 @@ export async function admitAdmin(c: Pick<Context<AppEnv>, "req" | "env">): Promi
 
 /** Opening a session spends the client IP's rate only (the session does not exist yet). */
 export async function admitSessionOpen(c: Context<AppEnv>, site: SiteConfig): Promise<void> {
-  const refusal = ipRefusal(site, await rateLimiter(c.env, `ip:${site.siteKey}:${clientIp(c)}`).hit(site.rateLimits.ipPerMinute));
+  const refusal = ipRefusal(
+    site,
+    await rateLimiter(c.env, `ip:${site.siteKey}:${clientIp(c)}`).hit(site.rateLimits.ipPerMinute),
+  );
   if (refusal) throw refusal;
 }
 
@@ -60,24 +74,46 @@ export async function admitSessionOpen(c: Context<AppEnv>, site: SiteConfig): Pr
  * provider) the site's token budget. Independent Durable Objects, asked in parallel: one round trip.
  * With `withState`, the session's state as the admission saw it is the answer.
  */
-export async function admitTurn(c: Context<AppEnv>, site: SiteConfig, claims: Claims, spendsTokens: boolean, withState = false): Promise<SessionState | undefined> {
+export async function admitTurn(
+  c: Context<AppEnv>,
+  site: SiteConfig,
+  claims: Claims,
+  spendsTokens: boolean,
+  withState = false,
+): Promise<SessionState | undefined> {
   const { rateLimits, budgets } = site;
   const day = utcDay();
   const [ip, session, siteSpent] = await Promise.all([
     rateLimiter(c.env, `ip:${site.siteKey}:${clientIp(c)}`).hit(rateLimits.ipPerMinute),
-    sessionRoom(c.env, claims.sid).admit(rateLimits.sessionPerMinute, spendsTokens ? budgets.perSession : Number.MAX_SAFE_INTEGER, withState),
+    sessionRoom(c.env, claims.sid).admit(
+      rateLimits.sessionPerMinute,
+      spendsTokens ? budgets.perSession : Number.MAX_SAFE_INTEGER,
+      withState,
+    ),
     spendsTokens ? cachedSiteSpent(c, site.siteKey, day) : 0,
   ]);
-  if (!session.ok && session.reason === "unknown_session") throw new ApiError(404, "not_found", "Session not found; open a new session");
+  if (!session.ok && session.reason === "unknown_session")
+    throw new ApiError(404, "not_found", "Session not found; open a new session");
   const refusal = ipRefusal(site, ip);
   if (refusal) throw refusal;
-  if (!session.ok && session.reason === "rate") throw tooMany("in this conversation", rateLimits.sessionPerMinute, session.retryAfterMs);
+  if (!session.ok && session.reason === "rate")
+    throw tooMany("in this conversation", rateLimits.sessionPerMinute, session.retryAfterMs);
   if (spendsTokens && siteSpent >= budgets.sitePerDay) {
     const untilMidnight = Date.parse(`${day}T00:00:00Z`) + 86_400_000 - Date.now();
-    throw new ApiError(429, "budget_exceeded", "This site has used its token budget for today; it starts afresh at 00:00 UTC", {}, { "retry-after": seconds(untilMidnight) });
+    throw new ApiError(
+      429,
+      "budget_exceeded",
+      "This site has used its token budget for today; it starts afresh at 00:00 UTC",
+      {},
+      { "retry-after": seconds(untilMidnight) },
+    );
   }
   if (!session.ok && session.reason === "budget") {
-    throw new ApiError(429, "budget_exceeded", `This conversation has used its token budget (${session.usage} of ${budgets.perSession} tokens); start a new conversation to go on`);
+    throw new ApiError(
+      429,
+      "budget_exceeded",
+      `This conversation has used its token budget (${session.usage} of ${budgets.perSession} tokens); start a new conversation to go on`,
+    );
   }
   return session.ok ? session.state : undefined;
 }

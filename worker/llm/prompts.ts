@@ -7,14 +7,17 @@ import type { OpenAITool } from "../../shared/tool.ts";
 
 export function reactInstructions(tools: readonly OpenAITool[]): string {
   const list = tools
-    .map((t) => `- ${t.function.name}: ${t.function.description}\n  Action Input schema: ${JSON.stringify(t.function.parameters)}`)
+    .map(
+      (t) =>
+        `- ${t.function.name}: ${t.function.description}\n  Action Input schema: ${JSON.stringify(t.function.parameters)}`,
+    )
     .join("\n");
   return [
     "You can use tools. To use one, answer in exactly this format and then stop:",
     "Thought: <your reasoning, one or two sentences>",
     "Action: <one tool name from the list>",
     "Action Input: <a JSON object matching the tool's schema>",
-    "The next message will begin with \"Observation:\" and hold the tool's result.",
+    'The next message will begin with "Observation:" and hold the tool\'s result.',
     "When you can answer the visitor, write:",
     "Thought: <your reasoning>",
     "Final Answer: <your answer to the visitor, in Markdown>",
@@ -25,13 +28,13 @@ export function reactInstructions(tools: readonly OpenAITool[]): string {
 }
 
 export const HYBRID_INSTRUCTIONS =
-  "Before calling tools, write one short line starting with \"Thought:\" that says what you are about to check and why; the visitor sees it as your reasoning.";
+  'Before calling tools, write one short line starting with "Thought:" that says what you are about to check and why; the visitor sees it as your reasoning.';
 
 export function routerPrompt(router: RouterConfig): string {
   return [
     "You route a visitor's message for a health service. Classify the LATEST visitor message into exactly one intent:",
     ...router.intents.map((i) => `- ${i.id}: ${i.description}`),
-    "Use \"unclear\" when none fits. Be conservative: anything that could be an emergency is \"emergency\".",
+    'Use "unclear" when none fits. Be conservative: anything that could be an emergency is "emergency".',
     "Call classify_intent with the intent, your confidence from 0 to 1, and a short reason.",
   ].join("\n");
 }
@@ -56,14 +59,25 @@ export function stagePrompt(agent: AgentConfig, state: SessionState): string {
   const stages = orderedStages(agent.stages);
   const current = stageById(stages, state.stage.current);
   const list = stages
-    .map((s, i) => `${i + 1}. ${s.name.en}${state.stage.completed.includes(s.id) ? " (done)" : s.id === current?.id ? " (current)" : ""}`)
+    .map(
+      (s, i) =>
+        `${i + 1}. ${s.name.en}${state.stage.completed.includes(s.id) ? " (done)" : s.id === current?.id ? " (current)" : ""}`,
+    )
     .join("\n");
   const earlier = stages
     .filter((s) => state.stage.completed.includes(s.id))
     .map((s) => `- ${s.name.en}: ${JSON.stringify(state.context[s.id] ?? {})}`)
     .join("\n");
   if (!current) {
-    return [`Workflow stages:\n${list}`, state.stage.done ? "All stages are complete. Help the visitor review or refine the result; offer the summary." : "", earlier && `Collected:\n${earlier}`].filter(Boolean).join("\n\n");
+    return [
+      `Workflow stages:\n${list}`,
+      state.stage.done
+        ? "All stages are complete. Help the visitor review or refine the result; offer the summary."
+        : "",
+      earlier && `Collected:\n${earlier}`,
+    ]
+      .filter(Boolean)
+      .join("\n\n");
   }
   const values = state.context[current.id] ?? {};
   const missing = missingRequired(current, values);
@@ -74,7 +88,9 @@ export function stagePrompt(agent: AgentConfig, state: SessionState): string {
     earlier && `Earlier stages:\n${earlier}`,
     "Record what the visitor tells you with record_stage_data (fields of the current stage only; never invent values).",
     current.transition === "user_confirm"
-      ? "When the required fields are filled, ask the visitor to review them in the stage panel and press \"Complete stage\"."
+      ? 'When the required fields are filled, ask the visitor to review them in the stage panel and press "Complete stage".'
       : "The stage moves on by itself once its fields allow it.",
-  ].filter(Boolean).join("\n\n");
+  ]
+    .filter(Boolean)
+    .join("\n\n");
 }

@@ -7,7 +7,14 @@ import type { SessionState } from "../../shared/session.ts";
 import { stageById } from "../../shared/stage-machine.ts";
 import { ApiError } from "../errors.ts";
 import { TOOL_DEFS } from "../tools/definitions.ts";
-import { HYBRID_INSTRUCTIONS, quickInstructions, reactInstructions, routerPrompt, stagePrompt, systemPromptFor } from "./prompts.ts";
+import {
+  HYBRID_INSTRUCTIONS,
+  quickInstructions,
+  reactInstructions,
+  routerPrompt,
+  stagePrompt,
+  systemPromptFor,
+} from "./prompts.ts";
 
 export type UpstreamBody = Record<string, unknown> & {
   messages: Array<Omit<ChatMessage, "id">>;

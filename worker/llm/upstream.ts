@@ -101,7 +101,11 @@ export async function callModel(
 }
 
 async function attempt(
-  url: string, init: RequestInit, stream: boolean, timeoutMs: number, provider: string,
+  url: string,
+  init: RequestInit,
+  stream: boolean,
+  timeoutMs: number,
+  provider: string,
 ): Promise<Attempt> {
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), timeoutMs);
@@ -139,7 +143,12 @@ async function attempt(
         return { ok: false, retryable: false, error };
       }
     }
-    if (!res.body) return { ok: false, retryable: true, error: new ApiError(502, "upstream_error", "Provider answered without a body") };
+    if (!res.body)
+      return {
+        ok: false,
+        retryable: true,
+        error: new ApiError(502, "upstream_error", "Provider answered without a body"),
+      };
     const reader = res.body.getReader();
     let first: ReadableStreamReadResult<Uint8Array>;
     try {
@@ -147,7 +156,12 @@ async function attempt(
     } catch (err) {
       return broken(err, "broke off before sending anything");
     }
-    if (first.done) return { ok: false, retryable: true, error: new ApiError(502, "upstream_error", "Provider's stream ended before sending anything") };
+    if (first.done)
+      return {
+        ok: false,
+        retryable: true,
+        error: new ApiError(502, "upstream_error", "Provider's stream ended before sending anything"),
+      };
     reader.releaseLock();
     const started = { first: first.value, rest: res.body, abort: () => abort.abort() };
     return { ok: true, reply: { kind: "stream", stream: started } };

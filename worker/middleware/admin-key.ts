@@ -24,7 +24,8 @@ export function adminKey(): MiddlewareHandler<AppEnv & { Variables: { site: Site
   return async function adminKeyMiddleware(c, next) {
     const key = c.req.header(HEADERS.adminKey) ?? "";
     const siteKey = c.req.query("site") ?? "";
-    const refuse = () => new ApiError(401, "unauthorized", `Admin routes need ?site=<site key> and a valid ${HEADERS.adminKey} header`);
+    const refuse = () =>
+      new ApiError(401, "unauthorized", `Admin routes need ?site=<site key> and a valid ${HEADERS.adminKey} header`);
     await admitAdmin(c);
     if (!key || !siteKey || key.length > 500) throw refuse();
     const [site, digest] = await Promise.all([loadSite(c.env, siteKey), sha256Hex(key)]);

@@ -12,7 +12,8 @@ export function ownSession(): MiddlewareHandler<AppEnv> {
   return async function ownSessionMiddleware(c, next) {
     const claims = c.var.claims;
     // A token opens its own session and no other.
-    if (c.req.param("id") !== claims.sid) throw new ApiError(403, "forbidden", "This session token belongs to another session");
+    if (c.req.param("id") !== claims.sid)
+      throw new ApiError(403, "forbidden", "This session token belongs to another session");
     const site = await checkSiteOrigin(c, claims.site, false);
     await admitTurn(c, site, claims, false);
     await next();

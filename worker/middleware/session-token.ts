@@ -15,7 +15,12 @@ export function sessionToken(): MiddlewareHandler<AppEnv> {
   return async function sessionTokenMiddleware(c, next) {
     const header = c.req.header("authorization") ?? "";
     const match = /^Bearer\s+(\S+)$/i.exec(header);
-    if (!match) throw new ApiError(401, "unauthorized", "Missing session token: send Authorization: Bearer <token> from POST /v1/sessions");
+    if (!match)
+      throw new ApiError(
+        401,
+        "unauthorized",
+        "Missing session token: send Authorization: Bearer <token> from POST /v1/sessions",
+      );
     const result = await verifyToken(match[1], requireSecret(c.env));
     if (!result.ok) throw new ApiError(401, "unauthorized", REASONS[result.reason]);
     c.set("claims", result.claims);

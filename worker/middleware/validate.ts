@@ -13,7 +13,9 @@ export function jsonBody<T extends z.ZodMiniType>(schema: T) {
   const validate = validator("json", (value): z.output<T> => {
     const parsed = schema.safeParse(value);
     if (parsed.success) return parsed.data as z.output<T>;
-    const issues = parsed.error.issues.slice(0, 20).map((i) => ({ path: i.path.join(".") || "(body)", message: i.message }));
+    const issues = parsed.error.issues
+      .slice(0, 20)
+      .map((i) => ({ path: i.path.join(".") || "(body)", message: i.message }));
     const first = issues[0];
     throw new ApiError(400, "validation_failed", `Invalid request body: ${first.path}: ${first.message}`, { issues });
   });

@@ -48,7 +48,10 @@ export type RegistryCode = "not_found" | "validation_failed" | "conflict";
  */
 export class RegistryError extends Error {
   override name = "RegistryError";
-  constructor(readonly code: RegistryCode, message: string) {
+  constructor(
+    readonly code: RegistryCode,
+    message: string,
+  ) {
     super(message);
   }
 }

@@ -37,7 +37,8 @@ adminRoutes.get(ROUTES.adminSessions, async (c) => {
 /** The session, when it belongs to the admin's site; another site's session is not found (404). */
 async function siteSession(c: { env: AppEnv["Bindings"]; var: { site: SiteConfig } }, id: string) {
   const state = await sessionRoom(c.env, id).getState();
-  if (!state.sessionId || state.siteKey !== c.var.site.siteKey) throw new ApiError(404, "not_found", "No such session for this site");
+  if (!state.sessionId || state.siteKey !== c.var.site.siteKey)
+    throw new ApiError(404, "not_found", "No such session for this site");
   return state;
 }
 

@@ -18,7 +18,13 @@ import { modelTargets } from "../llm/model-targets.ts";
 import { completionReply } from "../../shared/reply-fold.ts";
 import { relayStream } from "../llm/relay.ts";
 import type { AccumulatedReply } from "../llm/reply-accumulator.ts";
-import { completionTraceEvents, newInputEvents, replyEvent, routeTraceEvent, usageEvent } from "../session/message-events.ts";
+import {
+  completionTraceEvents,
+  newInputEvents,
+  replyEvent,
+  routeTraceEvent,
+  usageEvent,
+} from "../session/message-events.ts";
 import { sessionRoom } from "../session/session-stub.ts";
 import { agentSystemPrompt, promptVersions } from "../prompts/agent-prompt-cache.ts";
 import { adviceFromReply } from "../guard/advice-guard.ts";
@@ -39,7 +45,11 @@ chatRoutes.post(ROUTES.chat, sessionToken(), jsonBody(ChatRequest), async (c) =>
   const req = c.req.valid("json");
   const claims = c.var.claims;
   if (req.messages.some((m) => m.role === "system")) {
-    throw new ApiError(400, "validation_failed", "messages: role \"system\" is not accepted; the agent's system prompt is set on the server");
+    throw new ApiError(
+      400,
+      "validation_failed",
+      'messages: role "system" is not accepted; the agent\'s system prompt is set on the server',
+    );
   }
   const [site, agent] = await Promise.all([checkSiteOrigin(c, claims.site, false), loadAgent(c.env, claims.agent)]);
   if (!agent) throw new ApiError(404, "unknown_agent", `Agent ${claims.agent} no longer exists`);
@@ -77,7 +87,9 @@ chatRoutes.post(ROUTES.chat, sessionToken(), jsonBody(ChatRequest), async (c) =>
   // once, the Durable Object call would compete with sending the provider's request on the
   // isolate's thread and delay the first byte.
   const upstreamCall = callModel(c.env, agent, body, log, targets);
-  const inputsStored = upstreamCall.then(noop, noop).then(() => room.append([...newInputEvents(req.messages), ...guard.events]));
+  const inputsStored = upstreamCall
+    .then(noop, noop)
+    .then(() => room.append([...newInputEvents(req.messages), ...guard.events]));
   c.executionCtx.waitUntil(inputsStored.catch(noop));
 
   const store = (events: SessionEvent[], tokens: number) =>
@@ -92,11 +104,23 @@ chatRoutes.post(ROUTES.chat, sessionToken(), jsonBody(ChatRequest), async (c) =>
     const usage = usageEvent(callId, replyId, model(), reply, promptText);
     const u = usage.data as { promptTokens: number; completionTokens: number; estimated?: boolean };
     const trace = completionTraceEvents({
-      callId, replyId, purpose, model: model(), ms: Date.now() - started, status: cut ? "interrupted" : "complete",
-      attempts: log.attempts, retries: log.retries, fallbacks: log.fallbacks, usage: u, prompt: promptVersions(prompt),
-      ...(cut ? { error: { code: "upstream_error", message: "The stream broke off before the reply was complete" } } : {}),
+      callId,
+      replyId,
+      purpose,
+      model: model(),
+      ms: Date.now() - started,
+      status: cut ? "interrupted" : "complete",
+      attempts: log.attempts,
+      retries: log.retries,
+      fallbacks: log.fallbacks,
+      usage: u,
+      prompt: promptVersions(prompt),
+      ...(cut
+        ? { error: { code: "upstream_error", message: "The stream broke off before the reply was complete" } }
+        : {}),
     });
-    const message = purpose === "classify" ? routeTraceEvent(replyId, reply, Date.now() - started) : replyEvent(replyId, reply, cut);
+    const message =
+      purpose === "classify" ? routeTraceEvent(replyId, reply, Date.now() - started) : replyEvent(replyId, reply, cut);
     // Advice cards come only from record_advice calls in a reply the worker relayed (advice guard).
     const advice = purpose === "classify" || cut ? [] : adviceFromReply(reply.toolCalls, replyId, agent);
     const compliance = purpose === "classify" ? [] : replyComplianceEvents(reply.content, replyId, agent, site);
@@ -108,7 +132,8 @@ chatRoutes.post(ROUTES.chat, sessionToken(), jsonBody(ChatRequest), async (c) =>
     upstream = await upstreamCall;
   } catch (err) {
     // The visitor's message stays; the failure (and the retries before it) go into the trace.
-    const error = err instanceof ApiError ? { code: err.code, message: err.message } : { code: "internal", message: String(err) };
+    const error =
+      err instanceof ApiError ? { code: err.code, message: err.message } : { code: "internal", message: String(err) };
     const { attempts, retries, fallbacks } = log;
     const outcome = { callId, replyId, purpose, model: model(), ms: Date.now() - started, status: "failed" as const };
     store(completionTraceEvents({ ...outcome, attempts, retries, fallbacks, error }), 0);
@@ -125,6 +150,11 @@ chatRoutes.post(ROUTES.chat, sessionToken(), jsonBody(ChatRequest), async (c) =>
   const relay = relayStream(withEscalationFirst(upstream.stream, guard, model()), record);
   c.executionCtx.waitUntil(relay.ended);
   return new Response(relay.body, {
-    headers: { ...headers, "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache, no-transform", "x-accel-buffering": "no" },
+    headers: {
+      ...headers,
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-cache, no-transform",
+      "x-accel-buffering": "no",
+    },
   });
 });

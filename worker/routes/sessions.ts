@@ -26,8 +26,12 @@ sessionRoutes.post(ROUTES.sessions, jsonBody(CreateSessionRequest), async (c) =>
   const { siteKey, agentId, locale } = c.req.valid("json");
   const secret = requireSecret(c.env);
   const site = await checkSiteOrigin(c, siteKey, true);
-  const [agent] = await Promise.all([site.agents.includes(agentId) ? loadAgent(c.env, agentId) : null, admitSessionOpen(c, site)]);
-  if (!agent) throw new ApiError(404, "unknown_agent", `Agent ${JSON.stringify(agentId)} is not available for this site`);
+  const [agent] = await Promise.all([
+    site.agents.includes(agentId) ? loadAgent(c.env, agentId) : null,
+    admitSessionOpen(c, site),
+  ]);
+  if (!agent)
+    throw new ApiError(404, "unknown_agent", `Agent ${JSON.stringify(agentId)} is not available for this site`);
   const sessionId = crypto.randomUUID();
   const exp = Math.floor(Date.now() / 1000) + LIMITS.sessionTtlSeconds;
   const firstStage = orderedStages(agent.stages)[0]?.id;
@@ -36,14 +40,28 @@ sessionRoutes.post(ROUTES.sessions, jsonBody(CreateSessionRequest), async (c) =>
     signToken({ sid: sessionId, site: siteKey, agent: agentId, exp }, secret),
   ]);
   // The site owner's list of sessions (admin routes); not needed for this answer.
-  c.executionCtx.waitUntil(siteLedger(c.env, siteKey).addSession({ sessionId, agentId, openedAt: Date.now() }).catch(() => {}));
-  const body: SessionResponse = { sessionId, token, expiresAt: exp * 1000, agent: publicAgent(agent, c.env, site), state };
+  c.executionCtx.waitUntil(
+    siteLedger(c.env, siteKey)
+      .addSession({ sessionId, agentId, openedAt: Date.now() })
+      .catch(() => {}),
+  );
+  const body: SessionResponse = {
+    sessionId,
+    token,
+    expiresAt: exp * 1000,
+    agent: publicAgent(agent, c.env, site),
+    state,
+  };
   return c.json(body, 201);
 });
 
 sessionRoutes.get(ROUTES.session, sessionToken(), ownSession(), async (c) => {
   const claims = c.var.claims;
-  const [state, agent, site] = await Promise.all([sessionRoom(c.env, claims.sid).getState(), loadAgent(c.env, claims.agent), loadSite(c.env, claims.site)]);
+  const [state, agent, site] = await Promise.all([
+    sessionRoom(c.env, claims.sid).getState(),
+    loadAgent(c.env, claims.agent),
+    loadSite(c.env, claims.site),
+  ]);
   if (!state.sessionId) throw new ApiError(404, "not_found", "Session not found");
   if (!agent) throw new ApiError(404, "unknown_agent", `Agent ${claims.agent} no longer exists`);
   return c.json({ state, agent: publicAgent(agent, c.env, site ?? undefined) });
@@ -57,11 +75,17 @@ sessionRoutes.post(ROUTES.sessionEvents, sessionToken(), ownSession(), jsonBody(
   const room = sessionRoom(c.env, claims.sid);
   const events = c.req.valid("json").events;
   // A CRM action's record (its idempotency key) is the worker's: a planted one would block the action.
-  if (events.some((e) => e.id.startsWith("crm:"))) throw new ApiError(403, "forbidden", "Events named crm:* are written by the worker only");
+  if (events.some((e) => e.id.startsWith("crm:")))
+    throw new ApiError(403, "forbidden", "Events named crm:* are written by the worker only");
   // Advice is derived by the worker from the model's recorded calls; a browser may not plant any.
   if (events.some((e) => e.type === EVENT_TYPES.adviceRecorded)) {
     const forged = forgedAdvice(await room.getState(), events);
-    if (forged.length) throw new ApiError(403, "forbidden", `Advice ${forged.join(", ")} matches no record_advice call the assistant made; advice cannot be sent by the browser`);
+    if (forged.length)
+      throw new ApiError(
+        403,
+        "forbidden",
+        `Advice ${forged.join(", ")} matches no record_advice call the assistant made; advice cannot be sent by the browser`,
+      );
   }
   const state = await room.append(events);
   return c.json({ version: state.version });

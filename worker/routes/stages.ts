@@ -31,16 +31,25 @@ async function stagedAgent(env: AppEnv["Bindings"], agentId: string): Promise<Ag
 
 function stageOf(agent: AgentConfig, stageId: string): StageConfig {
   const stage = stageById(agent.stages, stageId);
-  if (!stage) throw new ApiError(404, "not_found", `No stage ${JSON.stringify(stageId.slice(0, 40))} in agent ${agent.id}`);
+  if (!stage)
+    throw new ApiError(404, "not_found", `No stage ${JSON.stringify(stageId.slice(0, 40))} in agent ${agent.id}`);
   return stage;
 }
 
 function refusal(outcome: StageOutcome, what: string): never {
   if (outcome.status === "conflict") {
-    throw new ApiError(409, "conflict", `${what}: the context changed since your copy (now version ${outcome.state?.contextVersion}); reload it and apply your change again`);
+    throw new ApiError(
+      409,
+      "conflict",
+      `${what}: the context changed since your copy (now version ${outcome.state?.contextVersion}); reload it and apply your change again`,
+    );
   }
   if (outcome.status === "done") throw new ApiError(409, "conflict", `${what}: the workflow is already complete`);
-  throw new ApiError(409, "conflict", `${what}: that stage cannot be changed now (current stage: ${outcome.state?.stage.current ?? "none"})`);
+  throw new ApiError(
+    409,
+    "conflict",
+    `${what}: that stage cannot be changed now (current stage: ${outcome.state?.stage.current ?? "none"})`,
+  );
 }
 
 stageRoutes.get(ROUTES.sessionContext, ...guard, async (c) => {
@@ -64,9 +73,13 @@ stageRoutes.patch(ROUTES.sessionContext, ...guard, jsonBody(PatchContext), async
   if (!def) throw new ApiError(400, "validation_failed", `Stage ${stageId} has no field ${JSON.stringify(field)}`);
   if (value !== null) {
     const parsed = fieldSchema(def).safeParse(value);
-    if (!parsed.success) throw new ApiError(400, "validation_failed", `${field}: ${describeIssue(parsed.error.issues[0])}`);
+    if (!parsed.success)
+      throw new ApiError(400, "validation_failed", `${field}: ${describeIssue(parsed.error.issues[0])}`);
   }
-  const outcome = await sessionRoom(c.env, c.var.claims.sid).updateContext({ stageId, values: { [field]: value }, source: "visitor", baseVersion }, agent.stages);
+  const outcome = await sessionRoom(c.env, c.var.claims.sid).updateContext(
+    { stageId, values: { [field]: value }, source: "visitor", baseVersion },
+    agent.stages,
+  );
   if (outcome.status !== "ok") refusal(outcome, `Editing ${field}`);
   return c.json({ events: outcome.events, contextVersion: outcome.state!.contextVersion });
 });
@@ -77,14 +90,20 @@ stageRoutes.post(ROUTES.stageComplete, ...guard, async (c) => {
   const stage = stageOf(agent, c.req.param("stageId"));
   const room = sessionRoom(c.env, c.var.claims.sid);
   const state = await room.getState();
-  if (state.stage.current !== stage.id) refusal({ status: state.stage.done ? "done" : "not_current", events: [], state }, `Completing ${stage.id}`);
+  if (state.stage.current !== stage.id)
+    refusal({ status: state.stage.done ? "done" : "not_current", events: [], state }, `Completing ${stage.id}`);
   // Rule verdicts come from the site's models (its providers and fallbacks), as the chat's replies do.
   const site = stage.rules.some((r) => r.kind === "prompt") ? await loadSite(c.env, c.var.claims.site) : null;
   const targets = site ? modelTargets(site, agent) : undefined;
   const promptChecks = await judgePromptRules(c.env, agent, stage, state.context, targets);
   const outcome = await room.completeStage({ stageId: stage.id, promptChecks }, agent.stages);
   if (outcome.status !== "ok" && outcome.status !== "blocked") refusal(outcome, `Completing ${stage.id}`);
-  return c.json({ completed: outcome.status === "ok", checks: outcome.checks ?? [], events: outcome.events, stage: outcome.state!.stage });
+  return c.json({
+    completed: outcome.status === "ok",
+    checks: outcome.checks ?? [],
+    events: outcome.events,
+    stage: outcome.state!.stage,
+  });
 });
 
 const ActionBody = z.object({ stageId: z.string().check(z.maxLength(40)), result: z.optional(FieldValues) });
@@ -99,13 +118,19 @@ stageRoutes.post(ROUTES.action, ...guard, jsonBody(ActionBody), async (c) => {
   const agent = await stagedAgent(c.env, c.var.claims.agent);
   const stage = stageOf(agent, stageId);
   const card = stage.actionCards.find((a) => a.id === c.req.param("cardId"));
-  if (!card) throw new ApiError(404, "not_found", `Stage ${stageId} has no action card ${JSON.stringify(c.req.param("cardId").slice(0, 40))}`);
+  if (!card)
+    throw new ApiError(
+      404,
+      "not_found",
+      `Stage ${stageId} has no action card ${JSON.stringify(c.req.param("cardId").slice(0, 40))}`,
+    );
   const room = sessionRoom(c.env, c.var.claims.sid);
   let result: FieldValues;
   if (card.type === "api_call") {
     const state = await room.getState();
     const params: FieldValues = {};
-    for (const [param, path] of Object.entries(card.params ?? {})) params[param] = contextValue(state.context, path, stageId) ?? null;
+    for (const [param, path] of Object.entries(card.params ?? {}))
+      params[param] = contextValue(state.context, path, stageId) ?? null;
     const site = await loadSite(c.env, c.var.claims.site);
     result = await callEndpoint(c.env, site!.tenantId, card.endpoint ?? "", params);
   } else {
@@ -113,8 +138,12 @@ stageRoutes.post(ROUTES.action, ...guard, jsonBody(ActionBody), async (c) => {
     result = posted;
   }
   const values: FieldValues = {};
-  for (const [key, field] of Object.entries(card.resultMapping)) if (result[key] !== undefined) values[field] = result[key];
-  const outcome = await room.updateContext({ stageId, values, source: "action", action: { cardId: card.id, result } }, agent.stages);
+  for (const [key, field] of Object.entries(card.resultMapping))
+    if (result[key] !== undefined) values[field] = result[key];
+  const outcome = await room.updateContext(
+    { stageId, values, source: "action", action: { cardId: card.id, result } },
+    agent.stages,
+  );
   if (outcome.status !== "ok") refusal(outcome, `Action ${card.id}`);
   return c.json({ result, events: outcome.events });
 });

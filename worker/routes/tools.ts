@@ -32,7 +32,11 @@ toolRoutes.post(ROUTES.tool, sessionToken(), jsonBody(ToolCallBody), async (c) =
   const claims = c.var.claims;
   const [site, agent] = await Promise.all([checkSiteOrigin(c, claims.site, false), loadAgent(c.env, claims.agent)]);
   // Stage agents get record_stage_data without listing it; other tools must be in the agent's config.
-  const allowed = agent && (agent.tools.includes(name) || (name === RECORD_STAGE_DATA && agent.stages.length > 0) || agent.stages.some((s) => s.tools.includes(name)));
+  const allowed =
+    agent &&
+    (agent.tools.includes(name) ||
+      (name === RECORD_STAGE_DATA && agent.stages.length > 0) ||
+      agent.stages.some((s) => s.tools.includes(name)));
   if (!allowed) throw new ApiError(403, "forbidden", `Agent ${claims.agent} may not use ${name}`);
   const { arguments: args, callId } = c.req.valid("json");
   const parsed = parseToolInput(tool.def, args);
@@ -44,9 +48,19 @@ toolRoutes.post(ROUTES.tool, sessionToken(), jsonBody(ToolCallBody), async (c) =
   const trace = (ok: boolean, detail: Record<string, string | number | boolean | null>) =>
     c.executionCtx.waitUntil(
       sessionRoom(c.env, claims.sid)
-        .append([traceEvent(freshEventId("trace"), {
-          kind: "tool", name, ms: Date.now() - started, ok, detail: { side: "edge", callId: callId ?? null, ...detail },
-        }, started)])
+        .append([
+          traceEvent(
+            freshEventId("trace"),
+            {
+              kind: "tool",
+              name,
+              ms: Date.now() - started,
+              ok,
+              detail: { side: "edge", callId: callId ?? null, ...detail },
+            },
+            started,
+          ),
+        ])
         .catch(() => {}),
     );
   try {
@@ -54,10 +68,15 @@ toolRoutes.post(ROUTES.tool, sessionToken(), jsonBody(ToolCallBody), async (c) =
     const limitMs = Number(c.env.TOOL_TIMEOUT_MS) || TOOL_TIMEOUT_MS;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new ApiError(504, "tool_failed", `${name} did not finish within ${limitMs / 1000} s`)), limitMs);
+      timer = setTimeout(
+        () => reject(new ApiError(504, "tool_failed", `${name} did not finish within ${limitMs / 1000} s`)),
+        limitMs,
+      );
     });
     const ctx = { env: c.env, siteKey: site.siteKey, tenantId: site.tenantId, sessionId: claims.sid, agent };
-    const { result, events } = await Promise.race([tool.run(ctx, parsed.value), timeout]).finally(() => clearTimeout(timer!));
+    const { result, events } = await Promise.race([tool.run(ctx, parsed.value), timeout]).finally(() =>
+      clearTimeout(timer!),
+    );
     trace(true, {});
     return c.json({ name, result, ms: Date.now() - started, ...(events?.length ? { events } : {}) });
   } catch (err) {

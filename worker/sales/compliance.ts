@@ -28,18 +28,53 @@ interface CompiledRule {
 const BUILT_IN: CompiledRule[] = [
   { kind: "claim", rule: "cure", re: /\b(?:cures?|cured|curing)\b/gi, rewrite: "helps care for" },
   { kind: "claim", rule: "guaranteed", re: /\b(?:guaranteed?|guarantees)\b(?! price)/gi, rewrite: "designed to" },
-  { kind: "claim", rule: "100% effective", re: /\b100 ?(?:%|percent) (?:effective|results?|safe)\b/gi, rewrite: "effective for many users" },
-  { kind: "claim", rule: "no side effects", re: /\b(?:no|zero|without (?:any )?) ?side[- ]effects\b/gi, rewrite: "well tolerated by most users" },
+  {
+    kind: "claim",
+    rule: "100% effective",
+    re: /\b100 ?(?:%|percent) (?:effective|results?|safe)\b/gi,
+    rewrite: "effective for many users",
+  },
+  {
+    kind: "claim",
+    rule: "no side effects",
+    re: /\b(?:no|zero|without (?:any )?) ?side[- ]effects\b/gi,
+    rewrite: "well tolerated by most users",
+  },
   { kind: "claim", rule: "miracle", re: /\bmiracle\b/gi, rewrite: "effective" },
   { kind: "claim", rule: "permanent", re: /\bpermanent(?:ly)?\b/gi, rewrite: "long-lasting" },
-  { kind: "claim", rule: "treats", re: /\b(?:treats?|heals?) (?:eczema|psoriasis|acne|dermatitis|rosacea)\b/gi, rewrite: "supports skin with this condition as part of a routine" },
+  {
+    kind: "claim",
+    rule: "treats",
+    re: /\b(?:treats?|heals?) (?:eczema|psoriasis|acne|dermatitis|rosacea)\b/gi,
+    rewrite: "supports skin with this condition as part of a routine",
+  },
   { kind: "claim", rule: "根治/治愈", re: /根治|治愈|治好/g, rewrite: "辅助护理" },
   { kind: "claim", rule: "保证效果", re: /保证(?:有效|效果|见效)|100%有效|百分之百有效/g, rewrite: "对多数人有帮助" },
   { kind: "claim", rule: "无副作用", re: /无副作用|没有(?:任何)?副作用|零副作用/g, rewrite: "多数人耐受良好" },
-  { kind: "price_promise", rule: "price never changes", re: /\b(?:the )?price(?:s)? (?:will|won't|will not|is not going to|isn't going to) (?:never |ever )?(?:change|go up|increase|rise)\b/gi, rewrite: "this price is valid until the quote expires" },
-  { kind: "price_promise", rule: "lowest price", re: /\b(?:the )?lowest price(?: (?:guaranteed|anywhere|on the market|in the market))?\b/gi, rewrite: "a competitive price" },
-  { kind: "price_promise", rule: "price guarantee", re: /\b(?:guarantee|promise|lock in|locked in)(?: you)? (?:this|the|a|that) (?:price|discount|rate)(?: forever| for life)?\b|\bguaranteed? price\b/gi, rewrite: "offer this price for the quote's validity period" },
-  { kind: "price_promise", rule: "永不涨价", re: /永不涨价|永远不(?:会)?涨价|价格永远不变|全网最低价?|最低价(?:保证)?|保证价格/g, rewrite: "当前报价（有效期内）" },
+  {
+    kind: "price_promise",
+    rule: "price never changes",
+    re: /\b(?:the )?price(?:s)? (?:will|won't|will not|is not going to|isn't going to) (?:never |ever )?(?:change|go up|increase|rise)\b/gi,
+    rewrite: "this price is valid until the quote expires",
+  },
+  {
+    kind: "price_promise",
+    rule: "lowest price",
+    re: /\b(?:the )?lowest price(?: (?:guaranteed|anywhere|on the market|in the market))?\b/gi,
+    rewrite: "a competitive price",
+  },
+  {
+    kind: "price_promise",
+    rule: "price guarantee",
+    re: /\b(?:guarantee|promise|lock in|locked in)(?: you)? (?:this|the|a|that) (?:price|discount|rate)(?: forever| for life)?\b|\bguaranteed? price\b/gi,
+    rewrite: "offer this price for the quote's validity period",
+  },
+  {
+    kind: "price_promise",
+    rule: "永不涨价",
+    re: /永不涨价|永远不(?:会)?涨价|价格永远不变|全网最低价?|最低价(?:保证)?|保证价格/g,
+    rewrite: "当前报价（有效期内）",
+  },
 ];
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -48,7 +83,12 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 function compile(rule: ComplianceRule): CompiledRule {
   const head = /^\w/.test(rule.phrase) ? "\\b" : "";
   const tail = /\w$/.test(rule.phrase) ? "\\b" : "";
-  return { kind: rule.kind, rule: rule.phrase, re: new RegExp(`${head}${escape(rule.phrase)}${tail}`, "gi"), rewrite: rule.rewrite };
+  return {
+    kind: rule.kind,
+    rule: rule.phrase,
+    re: new RegExp(`${head}${escape(rule.phrase)}${tail}`, "gi"),
+    rewrite: rule.rewrite,
+  };
 }
 
 /**

@@ -13,7 +13,13 @@ async function sha256Hex(text: string): Promise<string> {
 
 /** Same session, same arguments: the same key, so a retried call is recognised. */
 export async function idempotencyKey(sessionId: string, input: ToolInput<typeof crmAction>): Promise<string> {
-  const canonical = JSON.stringify([input.action, input.dealId, input.note ?? "", input.stage ?? "", input.dueDate ?? ""]);
+  const canonical = JSON.stringify([
+    input.action,
+    input.dealId,
+    input.note ?? "",
+    input.stage ?? "",
+    input.dueDate ?? "",
+  ]);
   return (await sha256Hex(`${sessionId}\n${canonical}`)).slice(0, 32);
 }
 
@@ -26,7 +32,8 @@ export async function runCrmAction(env: Env, siteKey: string, sessionId: string,
   const crm = (await loadSite(env, siteKey))?.safety.crm;
   if (!crm) throw new ApiError(400, "misconfigured", "This site has no CRM configured (safety.crm)");
   const secret = (env as unknown as Record<string, unknown>)[crm.secretName];
-  if (typeof secret !== "string" || !secret) throw new ApiError(503, "misconfigured", `Worker secret ${crm.secretName} is not set`);
+  if (typeof secret !== "string" || !secret)
+    throw new ApiError(503, "misconfigured", `Worker secret ${crm.secretName} is not set`);
   const key = await idempotencyKey(sessionId, input);
   const room = sessionRoom(env, sessionId);
   const done = (await room.getState()).trace.find((t) => t.id === `crm:${key}`);
@@ -39,6 +46,13 @@ export async function runCrmAction(env: Env, siteKey: string, sessionId: string,
   // The CRM's body is not passed on: it is the tenant's system, and may echo what it was sent.
   if (!res.ok) throw new ApiError(502, "tool_failed", `The CRM answered HTTP ${res.status}`);
   const detail = { action: input.action, dealId: input.dealId, status: res.status };
-  await room.append([{ id: `crm:${key}`, at: Date.now(), type: EVENT_TYPES.traceStep, data: { kind: "crm", name: input.action, ok: true, detail } }]);
+  await room.append([
+    {
+      id: `crm:${key}`,
+      at: Date.now(),
+      type: EVENT_TYPES.traceStep,
+      data: { kind: "crm", name: input.action, ok: true, detail },
+    },
+  ]);
   return { done: true, replayed: false, idempotencyKey: key, status: res.status };
 }

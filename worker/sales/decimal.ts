@@ -11,7 +11,8 @@ export type Micro = bigint;
 /** "19.99", "-3", "1200.5" into micro-units; anything else throws, naming the value. */
 export function parseDecimal(text: string): Micro {
   const m = /^(-?)(\d{1,15})(?:\.(\d{1,6}))?$/.exec(text.trim());
-  if (!m) throw new RangeError(`Not a decimal amount: ${JSON.stringify(text)} (digits, optional "." and up to 6 decimals)`);
+  if (!m)
+    throw new RangeError(`Not a decimal amount: ${JSON.stringify(text)} (digits, optional "." and up to 6 decimals)`);
   const value = BigInt(m[2]) * ONE + BigInt((m[3] ?? "").padEnd(SCALE, "0"));
   return m[1] ? -value : value;
 }

@@ -37,13 +37,19 @@ export function computeQuote(input: ToolInput<typeof priceCalculator>): Quote {
     const gross = toCents(mul(unit, fromInt(item.quantity)));
     const tier = tiers.find((t) => item.quantity >= t.minQuantity);
     const pct = tier ? parseDecimal(tier.discountPercent) : 0n;
-    if (pct < 0n || pct > fromInt(100)) throw new RangeError(`A discount must be between 0 and 100 %, not ${tier?.discountPercent}`);
+    if (pct < 0n || pct > fromInt(100))
+      throw new RangeError(`A discount must be between 0 and 100 %, not ${tier?.discountPercent}`);
     const off = toCents(div(mul(gross, pct), fromInt(100)));
     subtotal += gross;
     discount += off;
     return {
-      name: item.name, quantity: item.quantity, unitPrice: format(unit, 2), subtotal: format(gross), discountPercent: format(pct, 2),
-      discount: format(off), total: format(gross - off),
+      name: item.name,
+      quantity: item.quantity,
+      unitPrice: format(unit, 2),
+      subtotal: format(gross),
+      discountPercent: format(pct, 2),
+      discount: format(off),
+      total: format(gross - off),
     };
   });
   const total = subtotal - discount;

@@ -19,8 +19,15 @@ export async function runComplianceCheck(env: Env, siteKey: string, input: ToolI
  */
 export async function runPriceCalculator(env: Env, siteKey: string, input: ToolInput<typeof priceCalculator>) {
   const quote = computeQuote(input);
-  const lines = quote.lines.map((l) => `${l.quantity} x ${l.name} at ${l.unitPrice}${l.discount !== "0.00" ? ` less ${l.discountPercent} %` : ""} = ${l.total}`);
+  const lines = quote.lines.map(
+    (l) =>
+      `${l.quantity} x ${l.name} at ${l.unitPrice}${l.discount !== "0.00" ? ` less ${l.discountPercent} %` : ""} = ${l.total}`,
+  );
   const roi = quote.roiPercent ? ` ROI ${quote.roiPercent} % a year, paid back in ${quote.paybackMonths} months.` : "";
   const check = checkCompliance(`${lines.join("; ")}. Total ${quote.total}.${roi}`, await tenantRules(env, siteKey));
-  return { ...quote, say: check.rewritten, compliance: { checked: true, violations: check.violations.map((v) => ({ rule: v.rule, text: v.text })) } };
+  return {
+    ...quote,
+    say: check.rewritten,
+    compliance: { checked: true, violations: check.violations.map((v) => ({ rule: v.rule, text: v.text })) },
+  };
 }

@@ -1,6 +1,12 @@
 import type { SessionEvent, StoredMessage } from "../../shared/session.ts";
 import type { ChatMessage } from "../../shared/chat.ts";
-import { messageEvent, toStoredMessage, traceEvent, traceEventId, usageEvent as usageRecorded } from "../../shared/events.ts";
+import {
+  messageEvent,
+  toStoredMessage,
+  traceEvent,
+  traceEventId,
+  usageEvent as usageRecorded,
+} from "../../shared/events.ts";
 import type { AccumulatedReply } from "../llm/reply-accumulator.ts";
 
 /**
@@ -11,7 +17,10 @@ import type { AccumulatedReply } from "../llm/reply-accumulator.ts";
 export function newInputEvents(messages: readonly ChatMessage[], now = Date.now()): SessionEvent[] {
   let start = messages.length;
   while (start > 0 && messages[start - 1].role !== "assistant") start--;
-  return messages.slice(start).filter((m) => m.role !== "system").map((m) => messageEvent(toStoredMessage(m, now, crypto.randomUUID())));
+  return messages
+    .slice(start)
+    .filter((m) => m.role !== "system")
+    .map((m) => messageEvent(toStoredMessage(m, now, crypto.randomUUID())));
 }
 
 export function replyEvent(replyId: string, reply: AccumulatedReply, cut: boolean, now = Date.now()): SessionEvent {
@@ -34,8 +43,14 @@ export function routeTraceEvent(replyId: string, reply: AccumulatedReply, ms: nu
   try {
     const args = JSON.parse(reply.toolCalls[0]?.function.arguments ?? "{}") as { intent?: string; confidence?: number };
     decision = { intent: String(args.intent ?? ""), confidence: Number(args.confidence ?? 0) };
-  } catch { /* an unparsable classification is recorded as such */ }
-  return traceEvent(traceEventId(replyId), { kind: "classify", ms, ok: decision.intent !== null, detail: decision }, now);
+  } catch {
+    /* an unparsable classification is recorded as such */
+  }
+  return traceEvent(
+    traceEventId(replyId),
+    { kind: "classify", ms, ok: decision.intent !== null, detail: decision },
+    now,
+  );
 }
 
 /** Tokens of text when the provider sent no usage (a cut stream): about four characters a token. */
@@ -45,12 +60,25 @@ const estimateTokens = (text: string) => Math.ceil(text.length / 4);
  * What one completion cost, for the session's budget: the provider's usage, or an estimate when
  * it sent none (a stream cut before its usage chunk is still billed).
  */
-export function usageEvent(callId: string, replyId: string, model: string, reply: AccumulatedReply | null, promptText: () => string, now = Date.now()): SessionEvent {
+export function usageEvent(
+  callId: string,
+  replyId: string,
+  model: string,
+  reply: AccumulatedReply | null,
+  promptText: () => string,
+  now = Date.now(),
+): SessionEvent {
   const u = reply?.usage;
   const completionText = reply ? reply.content + reply.toolCalls.map((t) => t.function.arguments).join("") : "";
   const data = u
     ? { replyId, model, promptTokens: u.prompt_tokens ?? 0, completionTokens: u.completion_tokens ?? 0 }
-    : { replyId, model, promptTokens: estimateTokens(promptText()), completionTokens: estimateTokens(completionText), estimated: true };
+    : {
+        replyId,
+        model,
+        promptTokens: estimateTokens(promptText()),
+        completionTokens: estimateTokens(completionText),
+        estimated: true,
+      };
   return usageRecorded(callId, data, now);
 }
 
@@ -74,19 +102,46 @@ export interface CompletionOutcome {
 /** A turn's completion as trace steps (seeds 001 and 003): each fallback and retry, then the completion itself. */
 export function completionTraceEvents(o: CompletionOutcome, now = Date.now()): SessionEvent[] {
   const fallbacks: SessionEvent[] = (o.fallbacks ?? []).map((f, i) =>
-    traceEvent(traceEventId(`fallback:${o.callId}:${i + 1}`), {
-      kind: "fallback", name: f.from, ok: false,
-      detail: { replyId: o.replyId, from: f.from, to: f.to, reason: f.reason, status: f.status, retryAfterMs: f.retryAfterMs ?? null },
-    }, now));
+    traceEvent(
+      traceEventId(`fallback:${o.callId}:${i + 1}`),
+      {
+        kind: "fallback",
+        name: f.from,
+        ok: false,
+        detail: {
+          replyId: o.replyId,
+          from: f.from,
+          to: f.to,
+          reason: f.reason,
+          status: f.status,
+          retryAfterMs: f.retryAfterMs ?? null,
+        },
+      },
+      now,
+    ),
+  );
   const retries: SessionEvent[] = o.retries.map((r, i) =>
-    traceEvent(traceEventId(`retry:${o.callId}:${i + 1}`), {
-      kind: "retry", name: o.model, ok: false,
-      detail: { replyId: o.replyId, retry: i + 1, reason: r.reason, status: r.status, waitMs: r.waitMs },
-    }, now));
+    traceEvent(
+      traceEventId(`retry:${o.callId}:${i + 1}`),
+      {
+        kind: "retry",
+        name: o.model,
+        ok: false,
+        detail: { replyId: o.replyId, retry: i + 1, reason: r.reason, status: r.status, waitMs: r.waitMs },
+      },
+      now,
+    ),
+  );
   const detail: Record<string, string | number | boolean | null> = {
-    replyId: o.replyId, purpose: o.purpose, model: o.model, status: o.status, attempts: o.attempts, retries: o.retries.length,
+    replyId: o.replyId,
+    purpose: o.purpose,
+    model: o.model,
+    status: o.status,
+    attempts: o.attempts,
+    retries: o.retries.length,
     fallbacks: o.fallbacks?.length ?? 0,
-    promptTokens: o.usage?.promptTokens ?? null, completionTokens: o.usage?.completionTokens ?? null,
+    promptTokens: o.usage?.promptTokens ?? null,
+    completionTokens: o.usage?.completionTokens ?? null,
   };
   if (o.usage?.estimated) detail.estimated = true;
   if (o.prompt) detail.prompt = o.prompt;

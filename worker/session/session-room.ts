@@ -5,7 +5,13 @@ import type { FeedbackInput } from "../../shared/session-events.ts";
 import type { StageConfig } from "../../shared/stage-config.ts";
 import type { Env } from "../env.ts";
 import { SlidingWindow } from "../limits/sliding-window.ts";
-import { completeStage, updateContext, type CompleteRequest, type ContextRequest, type StageOutcome } from "./stage-ops.ts";
+import {
+  completeStage,
+  updateContext,
+  type CompleteRequest,
+  type ContextRequest,
+  type StageOutcome,
+} from "./stage-ops.ts";
 
 export interface FeedbackOutcome {
   event: SessionEvent;
@@ -39,7 +45,10 @@ export class SessionRoom extends DurableObject<Env> {
   }
 
   /** Creates the session once (and starts its first stage, if the agent has stages); again: the existing state. */
-  async open(data: { sessionId: string; siteKey: string; agentId: string; locale?: string }, firstStage?: string): Promise<SessionState> {
+  async open(
+    data: { sessionId: string; siteKey: string; agentId: string; locale?: string },
+    firstStage?: string,
+  ): Promise<SessionState> {
     if (this.state.sessionId) return this.state;
     const at = Date.now();
     const events: SessionEvent[] = [sessionOpenedEvent(data, at)];
@@ -93,7 +102,11 @@ export class SessionRoom extends DurableObject<Env> {
     // One transaction per append: one commit for a turn's reply, usage and trace, not one each.
     this.ctx.storage.transactionSync(() => {
       for (const event of events) {
-        const cursor = this.ctx.storage.sql.exec("INSERT OR IGNORE INTO events (id, body) VALUES (?, ?)", event.id, JSON.stringify(event));
+        const cursor = this.ctx.storage.sql.exec(
+          "INSERT OR IGNORE INTO events (id, body) VALUES (?, ?)",
+          event.id,
+          JSON.stringify(event),
+        );
         if (cursor.rowsWritten > 0) this.state = reduceSession(this.state, event);
       }
     });

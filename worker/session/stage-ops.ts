@@ -1,7 +1,14 @@
 import { actionEvent, contextEvent, freshEventId, stageChangedEvent, traceEvent } from "../../shared/events.ts";
 import type { FieldValues, SessionEvent, SessionState } from "../../shared/session.ts";
 import type { StageConfig } from "../../shared/stage-config.ts";
-import { autoTransition, isBlocked, nextStageId, ruleChecks, stageById, type RuleCheck } from "../../shared/stage-machine.ts";
+import {
+  autoTransition,
+  isBlocked,
+  nextStageId,
+  ruleChecks,
+  stageById,
+  type RuleCheck,
+} from "../../shared/stage-machine.ts";
 
 export interface ContextRequest {
   stageId: string;
@@ -28,7 +35,12 @@ export interface StageOutcome {
   state?: SessionState;
 }
 
-function transitionEvents(from: string, to: string | null, reason: "confirmed" | "auto" | "condition", at: number): SessionEvent[] {
+function transitionEvents(
+  from: string,
+  to: string | null,
+  reason: "confirmed" | "auto" | "condition",
+  at: number,
+): SessionEvent[] {
   return [stageChangedEvent(from, to, reason, at)];
 }
 
@@ -40,9 +52,11 @@ function transitionEvents(from: string, to: string | null, reason: "confirmed" |
 export function updateContext(state: SessionState, req: ContextRequest, stages: StageConfig[]): StageOutcome {
   const stage = stageById(stages, req.stageId);
   if (!stage) return { status: "unknown_stage", events: [] };
-  if (req.baseVersion !== undefined && req.baseVersion !== state.contextVersion) return { status: "conflict", events: [] };
+  if (req.baseVersion !== undefined && req.baseVersion !== state.contextVersion)
+    return { status: "conflict", events: [] };
   const current = state.stage.current;
-  const editable = req.source === "model" ? current === stage.id : current === stage.id || state.stage.completed.includes(stage.id);
+  const editable =
+    req.source === "model" ? current === stage.id : current === stage.id || state.stage.completed.includes(stage.id);
   if (!editable) return { status: "not_current", events: [] };
   const at = Date.now();
   const events: SessionEvent[] = [];
@@ -53,7 +67,8 @@ export function updateContext(state: SessionState, req: ContextRequest, stages: 
   if (req.source !== "visitor" && current === stage.id) {
     const context = { ...state.context, [stage.id]: { ...state.context[stage.id], ...req.values } };
     const t = autoTransition(stage, context);
-    if (t.advance) events.push(...transitionEvents(stage.id, t.to, stage.transition === "condition" ? "condition" : "auto", at));
+    if (t.advance)
+      events.push(...transitionEvents(stage.id, t.to, stage.transition === "condition" ? "condition" : "auto", at));
   }
   return { status: "ok", events };
 }
@@ -70,5 +85,9 @@ export function completeStage(state: SessionState, req: CompleteRequest, stages:
   const detail = { failed: failed.map((c) => `${c.ruleId}:${c.action}`).join(",") || null };
   const trace = traceEvent(freshEventId("trace"), { kind: "stage_complete", name: stage.id, ok: !blocked, detail }, at);
   if (blocked) return { status: "blocked", events: [trace], checks };
-  return { status: "ok", events: [trace, ...transitionEvents(stage.id, nextStageId(stage, state.context), "confirmed", at)], checks };
+  return {
+    status: "ok",
+    events: [trace, ...transitionEvents(stage.id, nextStageId(stage, state.context), "confirmed", at)],
+    checks,
+  };
 }

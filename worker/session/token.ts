@@ -13,7 +13,10 @@ const enc = new TextEncoder();
 function hmacKey(secret: string): Promise<CryptoKey> {
   let key = keys.get(secret);
   if (!key) {
-    key = crypto.subtle.importKey("raw", enc.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+    key = crypto.subtle.importKey("raw", enc.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
+      "sign",
+      "verify",
+    ]);
     keys.set(secret, key);
   }
   return key;
@@ -23,7 +26,8 @@ export async function signToken(claims: Claims, secret: string): Promise<string>
   return sign(claims, await hmacKey(secret), "HS256");
 }
 
-export type VerifyResult = { ok: true; claims: Claims } | { ok: false; reason: "malformed" | "bad_signature" | "expired" };
+export type VerifyResult =
+  { ok: true; claims: Claims } | { ok: false; reason: "malformed" | "bad_signature" | "expired" };
 
 export async function verifyToken(token: string, secret: string): Promise<VerifyResult> {
   let payload: unknown;

@@ -27,7 +27,12 @@ const BUILTIN: Record<string, (params: FieldValues) => FieldValues> = {
   },
 };
 
-export async function callEndpoint(env: Env, tenantId: string, endpointId: string, params: FieldValues): Promise<FieldValues> {
+export async function callEndpoint(
+  env: Env,
+  tenantId: string,
+  endpointId: string,
+  params: FieldValues,
+): Promise<FieldValues> {
   if (endpointId.startsWith("builtin:")) {
     const fn = BUILTIN[endpointId.slice("builtin:".length)];
     if (!fn) throw new ApiError(404, "not_found", `No built-in endpoint ${endpointId}`);
@@ -51,8 +56,10 @@ export async function callEndpoint(env: Env, tenantId: string, endpointId: strin
   } catch {
     throw new ApiError(502, "tool_failed", `Endpoint ${endpointId} could not be reached`);
   }
-  if (!res.ok) throw new ApiError(502, "tool_failed", `Endpoint ${endpointId} answered ${res.status}`, { status: res.status });
+  if (!res.ok)
+    throw new ApiError(502, "tool_failed", `Endpoint ${endpointId} answered ${res.status}`, { status: res.status });
   const body = await res.json().catch(() => null);
-  if (!body || typeof body !== "object" || Array.isArray(body)) throw new ApiError(502, "tool_failed", `Endpoint ${endpointId} did not answer a JSON object`);
+  if (!body || typeof body !== "object" || Array.isArray(body))
+    throw new ApiError(502, "tool_failed", `Endpoint ${endpointId} did not answer a JSON object`);
   return body as FieldValues;
 }

@@ -8,6 +8,9 @@ import { crmAction } from "../../shared/tools/crm-action.ts";
  * Every tool an agent config may name, as the worker knows them: the shared ones and the sales
  * tools, whose schemas only the worker needs (they run here; the widget passes their calls on).
  */
-export const TOOL_DEFS: Record<string, ToolDefinition> = { ...TOOLS, [complianceCheck.name]: complianceCheck, [priceCalculator.name]: priceCalculator,
+export const TOOL_DEFS: Record<string, ToolDefinition> = {
+  ...TOOLS,
+  [complianceCheck.name]: complianceCheck,
+  [priceCalculator.name]: priceCalculator,
   [crmAction.name]: crmAction,
 };

@@ -15,12 +15,20 @@ export async function recordStageValues(ctx: EdgeToolContext, raw: FieldValues):
   const room = sessionRoom(ctx.env, ctx.sessionId);
   const state = await room.getState();
   const stage = stageById(ctx.agent.stages, state.stage.current);
-  if (!stage) throw new ApiError(409, "conflict", state.stage.done ? "The workflow is complete; nothing more to record" : "No stage is open");
+  if (!stage)
+    throw new ApiError(
+      409,
+      "conflict",
+      state.stage.done ? "The workflow is complete; nothing more to record" : "No stage is open",
+    );
   const parsed = parseToolInput(stageDataTool(stage), { values: raw });
   if (!parsed.ok) throw new ApiError(400, "validation_failed", parsed.error);
-  const values = Object.fromEntries(Object.entries((parsed.value as { values: FieldValues }).values).filter(([, v]) => v !== undefined));
+  const values = Object.fromEntries(
+    Object.entries((parsed.value as { values: FieldValues }).values).filter(([, v]) => v !== undefined),
+  );
   const outcome = await room.updateContext({ stageId: stage.id, values, source: "model" }, ctx.agent.stages);
-  if (outcome.status !== "ok" || !outcome.state) throw new ApiError(409, "conflict", `Could not record into stage ${stage.id} (${outcome.status})`);
+  if (outcome.status !== "ok" || !outcome.state)
+    throw new ApiError(409, "conflict", `Could not record into stage ${stage.id} (${outcome.status})`);
   const after = outcome.state;
   return {
     result: {

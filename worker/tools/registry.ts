@@ -36,17 +36,26 @@ interface EdgeTool<T extends ToolDefinition = ToolDefinition> {
   run(ctx: EdgeToolContext, input: ToolInput<T>): Promise<EdgeToolOutput>;
 }
 
-const edgeTool = <T extends ToolDefinition>(def: T, run: EdgeTool<T>["run"]): EdgeTool => ({ def, run } as unknown as EdgeTool);
+const edgeTool = <T extends ToolDefinition>(def: T, run: EdgeTool<T>["run"]): EdgeTool =>
+  ({ def, run }) as unknown as EdgeTool;
 
 /** Tools that need a secret or the tenant's data run here, behind the proxy. */
 export const EDGE_TOOLS: Record<string, EdgeTool> = {
   [knowledgeSearch.name]: edgeTool(knowledgeSearch, async ({ env, tenantId }, input) => ({
     result: { hits: await searchKnowledge(env, tenantId, input.query, input.top_k ?? 3) },
   })),
-  [webSearch.name]: edgeTool(webSearch, async ({ env }, input) => ({ result: await searchWeb(env, input.query, input.max_results ?? 5) })),
-  [complianceCheck.name]: edgeTool(complianceCheck, async ({ env, siteKey }, input) => ({ result: await runComplianceCheck(env, siteKey, input) })),
-  [priceCalculator.name]: edgeTool(priceCalculator, async ({ env, siteKey }, input) => ({ result: await runPriceCalculator(env, siteKey, input) })),
-  [crmAction.name]: edgeTool(crmAction, async ({ env, siteKey, sessionId }, input) => ({ result: await runCrmAction(env, siteKey, sessionId, input) })),
+  [webSearch.name]: edgeTool(webSearch, async ({ env }, input) => ({
+    result: await searchWeb(env, input.query, input.max_results ?? 5),
+  })),
+  [complianceCheck.name]: edgeTool(complianceCheck, async ({ env, siteKey }, input) => ({
+    result: await runComplianceCheck(env, siteKey, input),
+  })),
+  [priceCalculator.name]: edgeTool(priceCalculator, async ({ env, siteKey }, input) => ({
+    result: await runPriceCalculator(env, siteKey, input),
+  })),
+  [crmAction.name]: edgeTool(crmAction, async ({ env, siteKey, sessionId }, input) => ({
+    result: await runCrmAction(env, siteKey, sessionId, input),
+  })),
   [recordStageData.name]: edgeTool(recordStageData, (ctx, input) => recordStageValues(ctx, input.values)),
   [suggestStrategyUpdate.name]: edgeTool(suggestStrategyUpdate, async ({ env, siteKey, sessionId, agent }, input) => {
     const site = await loadSite(env, siteKey);

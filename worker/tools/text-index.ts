@@ -3,7 +3,11 @@
  * lower-cased words with a light plural strip; Chinese has no spaces, so runs of CJK characters
  * become overlapping bigrams (the usual trick of search engines without a dictionary).
  */
-const STOP = new Set("a an and are as at be by can do does for from how i in is it its my of on or should the this to what when which with you your".split(" "));
+const STOP = new Set(
+  "a an and are as at be by can do does for from how i in is it its my of on or should the this to what when which with you your".split(
+    " ",
+  ),
+);
 
 export function tokens(text: string): string[] {
   const out: string[] = [];
@@ -36,7 +40,8 @@ export class TextIndex<D extends IndexedDoc> {
     this.tf = docs.map((d) => {
       const counts = new Map<string, number>();
       // The title counts twice: it says what the passage is about.
-      for (const t of [...tokens(d.title), ...tokens(d.title), ...tokens(d.text)]) counts.set(t, (counts.get(t) ?? 0) + 1);
+      for (const t of [...tokens(d.title), ...tokens(d.title), ...tokens(d.text)])
+        counts.set(t, (counts.get(t) ?? 0) + 1);
       for (const t of counts.keys()) this.df.set(t, (this.df.get(t) ?? 0) + 1);
       return counts;
     });

@@ -11,7 +11,11 @@ const TIMEOUT_MS = 10_000;
  * nothing). Without a key, fixture pages stand in for the offline demo; outside demo mode the
  * tool answers 503: the owner has not configured it.
  */
-export async function searchWeb(env: Env, query: string, maxResults = 5): Promise<{ results: WebResult[]; source: "tavily" | "fixtures" }> {
+export async function searchWeb(
+  env: Env,
+  query: string,
+  maxResults = 5,
+): Promise<{ results: WebResult[]; source: "tavily" | "fixtures" }> {
   if (!env.TAVILY_API_KEY) {
     if (env.demo) return { results: env.demo.webSearch(query, maxResults), source: "fixtures" };
     throw new ApiError(503, "tool_failed", "Web search is not configured: set the TAVILY_API_KEY secret");
@@ -31,7 +35,9 @@ export async function searchWeb(env: Env, query: string, maxResults = 5): Promis
       : new ApiError(502, "tool_failed", "Web search could not be reached");
   }
   if (!res.ok) throw new ApiError(502, "tool_failed", `Web search answered ${res.status}`, { status: res.status });
-  const body = (await res.json().catch(() => ({}))) as { results?: Array<{ title?: string; url?: string; content?: string }> };
+  const body = (await res.json().catch(() => ({}))) as {
+    results?: Array<{ title?: string; url?: string; content?: string }>;
+  };
   const results = (body.results ?? [])
     .filter((r) => typeof r.url === "string" && /^https?:\/\//.test(r.url))
     .map((r) => ({ title: r.title ?? r.url!, url: r.url!, snippet: (r.content ?? "").slice(0, 600) }));

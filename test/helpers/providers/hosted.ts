@@ -41,7 +41,7 @@ export const openai: ProviderStyle = {
       error: {
         message:
           "Rate limit reached for gpt-4.1-mini in organization org-x on requests per min (RPM): Limit 500, Used " +
-            "500, Requested 1.",
+          "500, Requested 1.",
         type: "requests",
         param: null,
         code: "rate_limit_exceeded",
@@ -114,7 +114,7 @@ export const azure: ProviderStyle = {
         code: "429",
         message:
           "Requests to the ChatCompletions_Create Operation under Azure OpenAI API version 2024-10-21 have " +
-            "exceeded token rate limit of your current OpenAI S0 pricing tier. Please retry after 6 seconds.",
+          "exceeded token rate limit of your current OpenAI S0 pricing tier. Please retry after 6 seconds.",
       },
     },
   },

@@ -28,21 +28,46 @@ export function fakeApi(opts: FakeApiOptions = {}) {
     const headers = new Headers(init.headers);
     const body = init.body ? JSON.parse(String(init.body)) : undefined;
     requests.push({ method: init.method ?? "GET", path: url.pathname, auth: headers.get("authorization"), body });
-    const json = (status: number, data: unknown) => new Response(JSON.stringify(data), { status, headers: { "content-type": "application/json" } });
+    const json = (status: number, data: unknown) =>
+      new Response(JSON.stringify(data), { status, headers: { "content-type": "application/json" } });
     const agent = {
-      id: "derm-consult", name: { en: "Derm", "zh-CN": "皮肤科" }, description: { en: "", "zh-CN": "" },
-      greeting: { en: "Hello!", "zh-CN": "你好！" }, starters: [], model: "demo", strategy: "native", maxTokens: 100, maxSteps: 6, tools: [], stages: [], demo: true,
+      id: "derm-consult",
+      name: { en: "Derm", "zh-CN": "皮肤科" },
+      description: { en: "", "zh-CN": "" },
+      greeting: { en: "Hello!", "zh-CN": "你好！" },
+      starters: [],
+      model: "demo",
+      strategy: "native",
+      maxTokens: 100,
+      maxSteps: 6,
+      tools: [],
+      stages: [],
+      demo: true,
     };
     if (url.pathname === "/v1/sessions" && init.method === "POST") {
       sessions++;
       return json(200, {
-        sessionId: `s${sessions}`, token: `t${sessions}`, expiresAt: Date.now() + 3_600_000, agent,
-        state: { sessionId: `s${sessions}`, siteKey: body.siteKey, agentId: body.agentId, messages: [], trace: [], version: 1 },
+        sessionId: `s${sessions}`,
+        token: `t${sessions}`,
+        expiresAt: Date.now() + 3_600_000,
+        agent,
+        state: {
+          sessionId: `s${sessions}`,
+          siteKey: body.siteKey,
+          agentId: body.agentId,
+          messages: [],
+          trace: [],
+          version: 1,
+        },
       });
     }
     if (url.pathname.startsWith("/v1/sessions/")) {
-      if (opts.sessionStatus) return json(opts.sessionStatus, { error: { code: "not_found", message: "no such session" } });
-      return json(200, { agent, state: { sessionId: "old", siteKey: "k", agentId: "a", messages: stored, trace: [], version: stored.length } });
+      if (opts.sessionStatus)
+        return json(opts.sessionStatus, { error: { code: "not_found", message: "no such session" } });
+      return json(200, {
+        agent,
+        state: { sessionId: "old", siteKey: "k", agentId: "a", messages: stored, trace: [], version: stored.length },
+      });
     }
     if (url.pathname === "/v1/chat/completions") {
       if (opts.chatError) return json(opts.chatError.status, { error: { code: opts.chatError.code, message: "nope" } });
@@ -53,16 +78,30 @@ export function fakeApi(opts: FakeApiOptions = {}) {
           for (const p of parts) {
             if (opts.chunkDelayMs) await new Promise((r) => setTimeout(r, opts.chunkDelayMs));
             if (signal?.aborted) return;
-            ctrl.enqueue(enc.encode(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: p }, finish_reason: null }] })}\n\n`));
+            ctrl.enqueue(
+              enc.encode(
+                `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: p }, finish_reason: null }] })}\n\n`,
+              ),
+            );
           }
           if (opts.endEarly) return ctrl.close();
           if (opts.toolCall) {
             const tc = { index: 0, id: "call_1", type: "function", function: { name: "lookup", arguments: '{"q":' } };
-            ctrl.enqueue(enc.encode(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { tool_calls: [tc] }, finish_reason: null }] })}\n\n`));
+            ctrl.enqueue(
+              enc.encode(
+                `data: ${JSON.stringify({ choices: [{ index: 0, delta: { tool_calls: [tc] }, finish_reason: null }] })}\n\n`,
+              ),
+            );
             const tc2 = { index: 0, function: { arguments: '"rash"}' } };
-            ctrl.enqueue(enc.encode(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { tool_calls: [tc2] }, finish_reason: "tool_calls" }] })}\n\n`));
+            ctrl.enqueue(
+              enc.encode(
+                `data: ${JSON.stringify({ choices: [{ index: 0, delta: { tool_calls: [tc2] }, finish_reason: "tool_calls" }] })}\n\n`,
+              ),
+            );
           } else {
-            ctrl.enqueue(enc.encode(`data: ${JSON.stringify({ choices: [{ index: 0, delta: {}, finish_reason: "stop" }] })}\n\n`));
+            ctrl.enqueue(
+              enc.encode(`data: ${JSON.stringify({ choices: [{ index: 0, delta: {}, finish_reason: "stop" }] })}\n\n`),
+            );
           }
           ctrl.enqueue(enc.encode("data: [DONE]\n\n"));
           ctrl.close();
@@ -77,5 +116,10 @@ export function fakeApi(opts: FakeApiOptions = {}) {
 
 export function memoryStorage() {
   const m = new Map<string, string>();
-  return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), removeItem: (k: string) => void m.delete(k), map: m };
+  return {
+    getItem: (k: string) => m.get(k) ?? null,
+    setItem: (k: string, v: string) => void m.set(k, v),
+    removeItem: (k: string) => void m.delete(k),
+    map: m,
+  };
 }

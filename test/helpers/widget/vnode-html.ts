@@ -23,7 +23,9 @@ export function toHtml(node: Child): string {
     return toHtml((type as (p: unknown) => Child)(props));
   }
   const attrs = Object.entries(props)
-    .filter(([k, v]) => k !== "children" && v != null && v !== false && typeof v !== "function" && typeof v !== "object")
+    .filter(
+      ([k, v]) => k !== "children" && v != null && v !== false && typeof v !== "function" && typeof v !== "object",
+    )
     .map(([k, v]) => ` ${k}="${esc(String(v))}"`)
     .join("");
   return `<${type}${attrs}>${toHtml(children)}</${type}>`;

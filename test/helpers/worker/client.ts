@@ -34,8 +34,16 @@ export async function call(path: string, init: RequestInit & { json?: unknown } 
   return { res, done: () => waitOnExecutionContext(ctx) };
 }
 
-export async function openSession(agentId = "derm-consult", vars: Partial<Env> = {}, opts: { siteKey?: string; headers?: Record<string, string> } = {}): Promise<SessionResponse> {
-  const { res } = await call("/v1/sessions", { method: "POST", json: { siteKey: opts.siteKey ?? SITE_KEY, agentId }, headers: opts.headers }, vars);
+export async function openSession(
+  agentId = "derm-consult",
+  vars: Partial<Env> = {},
+  opts: { siteKey?: string; headers?: Record<string, string> } = {},
+): Promise<SessionResponse> {
+  const { res } = await call(
+    "/v1/sessions",
+    { method: "POST", json: { siteKey: opts.siteKey ?? SITE_KEY, agentId }, headers: opts.headers },
+    vars,
+  );
   if (res.status !== 201) throw new Error(`openSession: ${res.status} ${await res.text()}`);
   return (await res.json()) as SessionResponse;
 }
@@ -53,13 +61,17 @@ export async function readSse(res: Response): Promise<string[]> {
  * The same, for a stream that may break: the events that arrived whole, and whether it broke
  * (a relayed provider stream that breaks off reaches the client as a broken response).
  */
-export async function readSseUntilBroken(res: Response, mustEnd = false): Promise<{ events: string[]; broken: boolean }> {
+export async function readSseUntilBroken(
+  res: Response,
+  mustEnd = false,
+): Promise<{ events: string[]; broken: boolean }> {
   const reader = res.body!.getReader();
   const decoder = new TextDecoder();
   let text = "";
   let broken = false;
   try {
-    for (let next = await reader.read(); !next.done; next = await reader.read()) text += decoder.decode(next.value, { stream: true });
+    for (let next = await reader.read(); !next.done; next = await reader.read())
+      text += decoder.decode(next.value, { stream: true });
   } catch (err) {
     if (mustEnd) throw err;
     broken = true;

@@ -47,15 +47,31 @@ export default async function setup(project: TestProject) {
   const log: Server = createServer((_req, res) => {
     const all = [...(upstream?.requests ?? []), ...(slowUpstream?.requests ?? [])];
     res.writeHead(200, { "content-type": "application/json" });
-    res.end(JSON.stringify(all.map((r) => ({ text: lastText(r.body?.messages ?? []), status: r.status, aborted: r.aborted, chunks: r.chunks.length }))));
+    res.end(
+      JSON.stringify(
+        all.map((r) => ({
+          text: lastText(r.body?.messages ?? []),
+          status: r.status,
+          aborted: r.aborted,
+          chunks: r.chunks.length,
+        })),
+      ),
+    );
   });
   let slowUpstream: FakeUpstream | undefined = await slow;
   let providers: FakeUpstream | undefined = await startFakeUpstream({ replay: replayFixture });
   const providerLog: Server = createServer((_req, res) => {
     res.writeHead(200, { "content-type": "application/json" });
-    res.end(JSON.stringify((providers?.requests ?? []).map((r) => ({
-      path: r.path, auth: r.headers.authorization ?? null, apiKey: r.headers["api-key"] ?? null, body: r.body,
-    }))));
+    res.end(
+      JSON.stringify(
+        (providers?.requests ?? []).map((r) => ({
+          path: r.path,
+          auth: r.headers.authorization ?? null,
+          apiKey: r.headers["api-key"] ?? null,
+          body: r.body,
+        })),
+      ),
+    );
   });
   await new Promise<void>((r) => providerLog.listen(0, "127.0.0.1", r));
   await new Promise<void>((r) => log.listen(0, "127.0.0.1", r));

@@ -7,8 +7,16 @@ describe("record_advice in the browser with the advice guard", () => {
   const run = (guarded: boolean, args: Record<string, unknown>) => {
     const shown: unknown[] = [];
     const clientImpls = createClientTools({ messageId: () => "m1", onAdvice: (a) => shown.push(a), guarded });
-    const call = { id: "c1", type: "function" as const, function: { name: "record_advice", arguments: JSON.stringify(args) } };
-    return executeToolCalls([call], { tools: { record_advice: recordAdvice }, clientImpls, runEdge: async () => null }).then(([r]) => ({ r, shown }));
+    const call = {
+      id: "c1",
+      type: "function" as const,
+      function: { name: "record_advice", arguments: JSON.stringify(args) },
+    };
+    return executeToolCalls([call], {
+      tools: { record_advice: recordAdvice },
+      clientImpls,
+      runEdge: async () => null,
+    }).then(([r]) => ({ r, shown }));
   };
   const args = { title: "t", content: "c", severity: "info", category: "skin", evidence: [] };
 

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { proxyCompletion } from "../../../widget/agent/completion.ts";
-import { HttpError, NetworkError, ProtocolError, isHttpError, isNetworkError, isProtocolError } from "../../../widget/transport/errors.ts";
+import {
+  HttpError,
+  NetworkError,
+  ProtocolError,
+  isHttpError,
+  isNetworkError,
+  isProtocolError,
+} from "../../../widget/transport/errors.ts";
 import { request } from "../../../widget/transport/http.ts";
 import { fakeApi } from "../../helpers/widget/fake-api.ts";
 
@@ -11,7 +18,8 @@ const history = [
   { id: "u2", role: "user" as const, content: "I have a rash" },
 ];
 
-const complete = (api: ReturnType<typeof fakeApi>, token = "t") => proxyCompletion({ api: API, token: () => token, fetch: api.fetch });
+const complete = (api: ReturnType<typeof fakeApi>, token = "t") =>
+  proxyCompletion({ api: API, token: () => token, fetch: api.fetch });
 
 describe("proxyCompletion", () => {
   it("posts the conversation with ids and a replyId, and streams the reply", async () => {
@@ -31,7 +39,9 @@ describe("proxyCompletion", () => {
     const api = fakeApi({ reply: ["Let me check."], toolCall: true });
     const res = await complete(api)({ messages: history, replyId: "r" });
     expect(res.finishReason).toBe("tool_calls");
-    expect(res.toolCalls).toEqual([{ id: "call_1", type: "function", function: { name: "lookup", arguments: '{"q":"rash"}' } }]);
+    expect(res.toolCalls).toEqual([
+      { id: "call_1", type: "function", function: { name: "lookup", arguments: '{"q":"rash"}' } },
+    ]);
   });
 
   it("stops reading when aborted, after the text shown so far", async () => {
@@ -39,8 +49,13 @@ describe("proxyCompletion", () => {
     const ctrl = new AbortController();
     const seen: string[] = [];
     const err = await complete(api)({
-      messages: history, replyId: "r", signal: ctrl.signal,
-      onText: (text) => { seen.push(text); if (text === "one two ") ctrl.abort(); },
+      messages: history,
+      replyId: "r",
+      signal: ctrl.signal,
+      onText: (text) => {
+        seen.push(text);
+        if (text === "one two ") ctrl.abort();
+      },
     }).catch((e) => e);
     expect(err.name).toBe("AbortError");
     expect(seen.at(-1)).toBe("one two ");
@@ -67,7 +82,10 @@ describe("proxyCompletion", () => {
   it("a streamed chunk of another shape is a ProtocolError, recognized by name across realms", async () => {
     const sse = (data: string) => async () => new Response(`data: ${data}\n\ndata: [DONE]\n\n`, { status: 200 });
     for (const data of ["not json", '{"choices":{"0":1}}']) {
-      const err = await proxyCompletion({ api: API, token: () => "t", fetch: sse(data) })({ messages: history, replyId: "r" }).catch((e) => e);
+      const err = await proxyCompletion({ api: API, token: () => "t", fetch: sse(data) })({
+        messages: history,
+        replyId: "r",
+      }).catch((e) => e);
       expect(err).toMatchObject({ name: "ProtocolError", code: "bad_response" });
     }
     expect(isProtocolError(Object.assign(new Error("x"), { name: "ProtocolError" }))).toBe(true);
@@ -76,7 +94,9 @@ describe("proxyCompletion", () => {
 
 describe("http errors", () => {
   it("turns a failed fetch into a NetworkError and recognizes errors by name across realms", async () => {
-    const err = await request(`${API}/x`, { fetch: () => Promise.reject(new TypeError("Failed to fetch")) }).catch((e) => e);
+    const err = await request(`${API}/x`, { fetch: () => Promise.reject(new TypeError("Failed to fetch")) }).catch(
+      (e) => e,
+    );
     expect(err).toBeInstanceOf(NetworkError);
     const foreign = Object.assign(new Error("x"), { name: "HttpError" });
     expect(isHttpError(foreign)).toBe(true);
@@ -85,8 +105,15 @@ describe("http errors", () => {
 
   it("times out while waiting for headers", async () => {
     const never = (_u: string, init?: RequestInit) =>
-      new Promise<Response>((_r, reject) => init?.signal?.addEventListener("abort", () => reject(Object.assign(new Error("aborted"), { name: "AbortError" }))));
-    await expect(request(`${API}/slow`, { fetch: never, timeoutMs: 20 })).rejects.toMatchObject({ name: "TimeoutError", message: `Request timed out: GET ${API}/slow` });
+      new Promise<Response>((_r, reject) =>
+        init?.signal?.addEventListener("abort", () =>
+          reject(Object.assign(new Error("aborted"), { name: "AbortError" })),
+        ),
+      );
+    await expect(request(`${API}/slow`, { fetch: never, timeoutMs: 20 })).rejects.toMatchObject({
+      name: "TimeoutError",
+      message: `Request timed out: GET ${API}/slow`,
+    });
   });
 
   it("keeps a status-based code when the error body is not JSON", async () => {
@@ -97,17 +124,46 @@ describe("http errors", () => {
 
 describe("proxyCompletion and the worker's own events", () => {
   const sse = (...events: unknown[]) =>
-    new Response(events.map((e) => `data: ${typeof e === "string" ? e : JSON.stringify(e)}\n\n`).join(""), { headers: { "content-type": "text/event-stream" } });
+    new Response(events.map((e) => `data: ${typeof e === "string" ? e : JSON.stringify(e)}\n\n`).join(""), {
+      headers: { "content-type": "text/event-stream" },
+    });
   const escalation = {
-    id: "escalation:u2", at: 1, type: "escalation.raised",
-    data: { escalation: { messageId: "u2", category: "cardiac", variant: "emergency", source: "rules", matched: "chest pain", region: "US", title: "t", body: "b", contacts: [], at: 1 } },
+    id: "escalation:u2",
+    at: 1,
+    type: "escalation.raised",
+    data: {
+      escalation: {
+        messageId: "u2",
+        category: "cardiac",
+        variant: "emergency",
+        source: "rules",
+        matched: "chest pain",
+        region: "US",
+        title: "t",
+        body: "b",
+        contacts: [],
+        at: 1,
+      },
+    },
   };
 
   it("hands an escalation ahead of the text to onEvent before the first text arrives", async () => {
     const order: string[] = [];
-    const fetch = async () => sse({ choices: [], parley: { event: escalation } }, { choices: [{ index: 0, delta: { content: "Hi" }, finish_reason: "stop" }] }, "[DONE]");
-    const step = await proxyCompletion({ api: API, token: () => "t", fetch, onEvent: (e) => order.push(`event:${e.type}`) })({
-      messages: history, replyId: "r", onText: (t) => order.push(`text:${t}`),
+    const fetch = async () =>
+      sse(
+        { choices: [], parley: { event: escalation } },
+        { choices: [{ index: 0, delta: { content: "Hi" }, finish_reason: "stop" }] },
+        "[DONE]",
+      );
+    const step = await proxyCompletion({
+      api: API,
+      token: () => "t",
+      fetch,
+      onEvent: (e) => order.push(`event:${e.type}`),
+    })({
+      messages: history,
+      replyId: "r",
+      onText: (t) => order.push(`text:${t}`),
     });
     expect(order).toEqual(["event:escalation.raised", "text:Hi"]);
     expect(step.text).toBe("Hi");
@@ -115,9 +171,22 @@ describe("proxyCompletion and the worker's own events", () => {
 
   it("ignores any other event a provider's chunk might carry", async () => {
     const seen: unknown[] = [];
-    const forged = { id: "msg:x", at: 1, type: "message.appended", data: { message: { id: "x", role: "assistant", content: "forged", at: 1 } } };
-    const fetch = async () => sse({ choices: [], parley: { event: forged } }, { choices: [{ index: 0, delta: { content: "ok" }, finish_reason: "stop" }] }, "[DONE]");
-    await proxyCompletion({ api: API, token: () => "t", fetch, onEvent: (e) => seen.push(e) })({ messages: history, replyId: "r" });
+    const forged = {
+      id: "msg:x",
+      at: 1,
+      type: "message.appended",
+      data: { message: { id: "x", role: "assistant", content: "forged", at: 1 } },
+    };
+    const fetch = async () =>
+      sse(
+        { choices: [], parley: { event: forged } },
+        { choices: [{ index: 0, delta: { content: "ok" }, finish_reason: "stop" }] },
+        "[DONE]",
+      );
+    await proxyCompletion({ api: API, token: () => "t", fetch, onEvent: (e) => seen.push(e) })({
+      messages: history,
+      replyId: "r",
+    });
     expect(seen).toEqual([]);
   });
 });

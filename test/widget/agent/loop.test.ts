@@ -14,7 +14,10 @@ let n = 0;
 const newId = () => `id${++n}`;
 const ask = (content: string): ChatMessage[] => [{ id: "u", role: "user", content }];
 
-function setup(over: Partial<LoopOptions> & { complete: Complete }, edge: (name: string, input: any) => Promise<unknown> = async () => ({ hits: [] })) {
+function setup(
+  over: Partial<LoopOptions> & { complete: Complete },
+  edge: (name: string, input: any) => Promise<unknown> = async () => ({ hits: [] }),
+) {
   const advice: Advice[] = [];
   const clientImpls = createClientTools({ messageId: () => "m", onAdvice: (a) => advice.push(a) });
   const steps: StepView[] = [];
@@ -23,7 +26,13 @@ function setup(over: Partial<LoopOptions> & { complete: Complete }, edge: (name:
     history: ask("hi"),
     maxSteps: 6,
     newId,
-    execute: (calls) => executeToolCalls(calls, { tools: TOOLS, clientImpls, runEdge: (name, input) => edge(name, input), timeoutMs: 200 }),
+    execute: (calls) =>
+      executeToolCalls(calls, {
+        tools: TOOLS,
+        clientImpls,
+        runEdge: (name, input) => edge(name, input),
+        timeoutMs: 200,
+      }),
     hooks: { onStep: (v) => steps.push(v) },
     ...over,
   };
@@ -33,11 +42,17 @@ function setup(over: Partial<LoopOptions> & { complete: Complete }, edge: (name:
 describe("runAgentLoop (native)", () => {
   it("derm consult: answer + two record_advice calls -> observations -> closing answer", async () => {
     const tools = ["knowledge_search", "record_advice", "ask_followup"];
-    const { opts, advice } = setup({ complete: scriptedModel(dermConsultScript, { tools }), history: ask("I have a red itchy rash on my arm") });
+    const { opts, advice } = setup({
+      complete: scriptedModel(dermConsultScript, { tools }),
+      history: ask("I have a red itchy rash on my arm"),
+    });
     const result = await runAgentLoop(opts);
     expect(result.end).toBe("complete");
     expect(result.added.map((m) => m.role)).toEqual(["assistant", "tool", "tool", "assistant"]);
-    expect(advice.map((a) => [a.title, a.severity])).toEqual([["Soothe and protect the skin", "info"], ["When to see a dermatologist", "caution"]]);
+    expect(advice.map((a) => [a.title, a.severity])).toEqual([
+      ["Soothe and protect the skin", "info"],
+      ["When to see a dermatologist", "caution"],
+    ]);
     expect(advice[0].evidence.length).toBeGreaterThan(0);
     const observation = JSON.parse(String(result.added[1].content));
     expect(observation).toMatchObject({ recorded: true });
@@ -48,11 +63,16 @@ describe("runAgentLoop (native)", () => {
     const seen: ChatMessage[][] = [];
     const model = scriptedModel(medicalQaScript, { tools: ["knowledge_search", "web_search", "ask_followup"] });
     const complete: Complete = (req) => (seen.push(req.messages), model(req));
-    const { opts } = setup({ complete, history: ask("Can I take ibuprofen with paracetamol?") }, async (name) => ({ from: name }));
+    const { opts } = setup({ complete, history: ask("Can I take ibuprofen with paracetamol?") }, async (name) => ({
+      from: name,
+    }));
     const result = await runAgentLoop(opts);
     expect(result.end).toBe("complete");
     expect(seen).toHaveLength(3);
-    expect(seen[2].filter((m) => m.role === "tool").map((m) => m.content)).toEqual(['{"from":"knowledge_search"}', '{"from":"web_search"}']);
+    expect(seen[2].filter((m) => m.role === "tool").map((m) => m.content)).toEqual([
+      '{"from":"knowledge_search"}',
+      '{"from":"web_search"}',
+    ]);
     expect(String(result.added.at(-1)!.content)).toContain("ibuprofen");
   });
 
@@ -60,12 +80,25 @@ describe("runAgentLoop (native)", () => {
     let call = 0;
     const complete: Complete = async (req) => {
       call++;
-      if (call === 1) return { text: "", finishReason: "tool_calls", toolCalls: [{ id: "c1", type: "function", function: { name: "knowledge_search", arguments: '{"query": 7}' } }] };
+      if (call === 1)
+        return {
+          text: "",
+          finishReason: "tool_calls",
+          toolCalls: [
+            { id: "c1", type: "function", function: { name: "knowledge_search", arguments: '{"query": 7}' } },
+          ],
+        };
       if (call === 2) {
         const obs = req.messages.at(-1)!;
         expect(obs).toMatchObject({ role: "tool", tool_call_id: "c1" });
         expect(String(obs.content)).toContain("query: expected string");
-        return { text: "", finishReason: "tool_calls", toolCalls: [{ id: "c2", type: "function", function: { name: "knowledge_search", arguments: '{"query": "rash"}' } }] };
+        return {
+          text: "",
+          finishReason: "tool_calls",
+          toolCalls: [
+            { id: "c2", type: "function", function: { name: "knowledge_search", arguments: '{"query": "rash"}' } },
+          ],
+        };
       }
       return { text: "Done.", finishReason: "stop", toolCalls: [] };
     };
@@ -77,7 +110,17 @@ describe("runAgentLoop (native)", () => {
   });
 
   it("ends gracefully at the step limit, with every tool call answered", async () => {
-    const complete: Complete = async (req) => ({ text: "", finishReason: "tool_calls", toolCalls: [{ id: `c${req.replyId}`, type: "function", function: { name: "knowledge_search", arguments: '{"query":"again"}' } }] });
+    const complete: Complete = async (req) => ({
+      text: "",
+      finishReason: "tool_calls",
+      toolCalls: [
+        {
+          id: `c${req.replyId}`,
+          type: "function",
+          function: { name: "knowledge_search", arguments: '{"query":"again"}' },
+        },
+      ],
+    });
     const { opts } = setup({ complete, maxSteps: 3 });
     const result = await runAgentLoop(opts);
     expect(result.end).toBe("step_limit");
@@ -87,7 +130,11 @@ describe("runAgentLoop (native)", () => {
 
   it("stops after ask_followup, so the visitor answers the question", async () => {
     const tools = ["knowledge_search", "record_advice", "ask_followup"];
-    const { opts } = setup({ complete: scriptedModel(dermConsultScript, { tools }), history: ask("hello"), stopWhen: [calledTool("ask_followup")] });
+    const { opts } = setup({
+      complete: scriptedModel(dermConsultScript, { tools }),
+      history: ask("hello"),
+      stopWhen: [calledTool("ask_followup")],
+    });
     const result = await runAgentLoop(opts);
     expect(result.end).toBe("stopped");
     expect(result.added.map((m) => m.role)).toEqual(["assistant", "tool"]);
@@ -102,9 +149,19 @@ describe("runAgentLoop (native)", () => {
     expect(result.end).toBe("aborted");
 
     const ctrl2 = new AbortController();
-    const toolCall: Complete = async () => ({ text: "Checking.", finishReason: "tool_calls", toolCalls: [{ id: "c", type: "function", function: { name: "knowledge_search", arguments: '{"query":"x"}' } }] });
+    const toolCall: Complete = async () => ({
+      text: "Checking.",
+      finishReason: "tool_calls",
+      toolCalls: [{ id: "c", type: "function", function: { name: "knowledge_search", arguments: '{"query":"x"}' } }],
+    });
     const second = setup({ complete: toolCall, signal: ctrl2.signal }, () => new Promise(() => {}));
-    second.opts.execute = (calls) => executeToolCalls(calls, { tools: TOOLS, clientImpls: {}, runEdge: () => new Promise(() => {}), signal: ctrl2.signal });
+    second.opts.execute = (calls) =>
+      executeToolCalls(calls, {
+        tools: TOOLS,
+        clientImpls: {},
+        runEdge: () => new Promise(() => {}),
+        signal: ctrl2.signal,
+      });
     setTimeout(() => ctrl2.abort(), 10);
     const r2 = await runAgentLoop(second.opts);
     expect(r2.end).toBe("aborted");
@@ -115,7 +172,14 @@ describe("runAgentLoop (native)", () => {
 
 describe("runAgentLoop (text ReAct)", () => {
   it("runs Action / Observation / Final Answer, showing reasoning and only the final answer", async () => {
-    const { opts, steps } = setup({ strategy: "text-react", complete: scriptedModel(salesCoachScript, { tools: [] }), history: ask("A clinic asks whether our moisturiser suits eczema patients") }, async () => ({ hits: [{ title: "Eczema leaflet" }] }));
+    const { opts, steps } = setup(
+      {
+        strategy: "text-react",
+        complete: scriptedModel(salesCoachScript, { tools: [] }),
+        history: ask("A clinic asks whether our moisturiser suits eczema patients"),
+      },
+      async () => ({ hits: [{ title: "Eczema leaflet" }] }),
+    );
     const result = await runAgentLoop(opts);
     expect(result.end).toBe("complete");
     expect(result.added.map((m) => m.role)).toEqual(["assistant", "user", "assistant"]);
@@ -129,7 +193,10 @@ describe("runAgentLoop (text ReAct)", () => {
   it("asks again for valid JSON when the Action Input is malformed", async () => {
     const replies = ["Thought: t\nAction: knowledge_search\nAction Input: {query: nope", "Final Answer: ok"];
     const sent: ChatMessage[][] = [];
-    const complete: Complete = async (req) => (sent.push(req.messages), { text: replies[sent.length - 1], toolCalls: [], finishReason: "stop" });
+    const complete: Complete = async (req) => (
+      sent.push(req.messages),
+      { text: replies[sent.length - 1], toolCalls: [], finishReason: "stop" }
+    );
     const { opts } = setup({ strategy: "text-react", complete });
     const result = await runAgentLoop(opts);
     expect(result.end).toBe("complete");

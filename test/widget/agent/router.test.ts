@@ -28,7 +28,9 @@ function options(text: string, over: Partial<RouteOptions> = {}) {
     runEdge: async (name) => {
       events.push(`tool:${name}`);
       await sleep(5);
-      return name === "knowledge_search" ? { hits: [{ title: "Ibuprofen and paracetamol together", text: "can be taken together" }] } : { results: [] };
+      return name === "knowledge_search"
+        ? { hits: [{ title: "Ibuprofen and paracetamol together", text: "can be taken together" }] }
+        : { results: [] };
     },
     newId,
     runLoop: async () => {
@@ -72,7 +74,8 @@ describe("routeTurn", () => {
   it("takes the loop when the classification fails or is unsure (the conservative default)", async () => {
     const failing = options("Can I take ibuprofen with paracetamol?");
     const inner = failing.opts.complete;
-    failing.opts.complete = (req) => (req.purpose === "classify" ? Promise.reject(new Error("provider down")) : inner(req));
+    failing.opts.complete = (req) =>
+      req.purpose === "classify" ? Promise.reject(new Error("provider down")) : inner(req);
     expect((await routeTurn(failing.opts)).decision).toMatchObject({ route: "loop", intent: "unclear" });
 
     const unsure = options("something vague");
@@ -81,7 +84,9 @@ describe("routeTurn", () => {
 
   it("still answers when every retrieval tool fails, telling the model so", async () => {
     let sources = "";
-    const { opts } = options("How much water should I drink a day?", { runEdge: () => Promise.reject(new Error("down")) });
+    const { opts } = options("How much water should I drink a day?", {
+      runEdge: () => Promise.reject(new Error("down")),
+    });
     const inner = opts.complete;
     opts.complete = (req) => ((sources = req.sources ?? sources), inner(req));
     const result = await routeTurn(opts);

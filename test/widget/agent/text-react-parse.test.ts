@@ -3,13 +3,19 @@ import { extractJsonObject, parseReact, reactDisplay } from "../../../widget/age
 
 describe("parseReact", () => {
   it("reads a clean action", () => {
-    expect(parseReact('Thought: check the leaflet\nAction: knowledge_search\nAction Input: {"query": "eczema"}')).toEqual({
-      kind: "action", thought: "check the leaflet", tool: "knowledge_search", input: { query: "eczema" },
+    expect(
+      parseReact('Thought: check the leaflet\nAction: knowledge_search\nAction Input: {"query": "eczema"}'),
+    ).toEqual({
+      kind: "action",
+      thought: "check the leaflet",
+      tool: "knowledge_search",
+      input: { query: "eczema" },
     });
   });
 
   it("survives code fences, quotes around the tool name and prose after the JSON", () => {
-    const text = 'Thought: look it up\nAction: `web_search`\nAction Input:\n```json\n{"query": "a {b} \\"c\\""}\n```\nI will wait for the result.';
+    const text =
+      'Thought: look it up\nAction: `web_search`\nAction Input:\n```json\n{"query": "a {b} \\"c\\""}\n```\nI will wait for the result.';
     expect(parseReact(text)).toMatchObject({ kind: "action", tool: "web_search", input: { query: 'a {b} "c"' } });
   });
 
@@ -25,11 +31,19 @@ describe("parseReact", () => {
   });
 
   it("reads a final answer, multi-line", () => {
-    expect(parseReact("Thought: done\nFinal Answer: **Yes.**\n\n- one\n- two")).toEqual({ kind: "final", thought: "done", answer: "**Yes.**\n\n- one\n- two" });
+    expect(parseReact("Thought: done\nFinal Answer: **Yes.**\n\n- one\n- two")).toEqual({
+      kind: "final",
+      thought: "done",
+      answer: "**Yes.**\n\n- one\n- two",
+    });
   });
 
   it("takes a reply with no markers as the answer", () => {
-    expect(parseReact("Hello! How can I help?")).toEqual({ kind: "final", thought: "", answer: "Hello! How can I help?" });
+    expect(parseReact("Hello! How can I help?")).toEqual({
+      kind: "final",
+      thought: "",
+      answer: "Hello! How can I help?",
+    });
   });
 
   it("asks again when there is only a thought", () => {
@@ -42,7 +56,10 @@ describe("parseReact", () => {
   });
 
   it("shows reasoning while streaming and the answer only after Final Answer", () => {
-    expect(reactDisplay("Thought: checking\nAction: knowledge_search\nAction Input: {")).toEqual({ reasoning: "checking", answer: "" });
+    expect(reactDisplay("Thought: checking\nAction: knowledge_search\nAction Input: {")).toEqual({
+      reasoning: "checking",
+      answer: "",
+    });
     expect(reactDisplay("Thought: ok\nFinal Answer: Hel")).toEqual({ reasoning: "ok", answer: "Hel" });
   });
 });

@@ -18,7 +18,8 @@ function setup(origin = "https://parley.example/embed/derm-consult?site=k") {
   const contentWindow = { postMessage: (msg: unknown, target: string) => posted.push({ msg, target }) };
   const iframe = { contentWindow, addEventListener() {}, removeEventListener() {} };
   const bridge = createIframeBridge(iframe as unknown as HTMLIFrameElement, { origin });
-  const deliver = (source: unknown, from: string, data: unknown) => listeners.forEach((f) => f({ source, origin: from, data }));
+  const deliver = (source: unknown, from: string, data: unknown) =>
+    listeners.forEach((f) => f({ source, origin: from, data }));
   return { bridge, posted, contentWindow, deliver, listeners };
 }
 

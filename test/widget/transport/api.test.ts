@@ -9,7 +9,9 @@ const API = "http://parley.test";
 
 describe("routes", () => {
   it("fills a route's parameters, each URL-encoded so an id cannot add a segment", () => {
-    expect(routePath(ROUTES.stageComplete, { id: "s/1", stageId: "pico" })).toBe("/v1/sessions/s%2F1/stages/pico/complete");
+    expect(routePath(ROUTES.stageComplete, { id: "s/1", stageId: "pico" })).toBe(
+      "/v1/sessions/s%2F1/stages/pico/complete",
+    );
     expect(routePath(ROUTES.chat)).toBe("/v1/chat/completions");
   });
 });
@@ -24,7 +26,10 @@ describe("the widget's transport", () => {
     expect(opened).toMatchObject({ sessionId: "s1", token: "t1", agent: { id: "derm-consult" } });
     const restored = await api.call(ROUTES.session, opened);
     expect(restored.state.sessionId).toBe("old");
-    expect(fake.requests.map((r) => `${r.method} ${r.path} ${r.auth}`)).toEqual(["POST /v1/sessions null", "GET /v1/sessions/s1 Bearer t1"]);
+    expect(fake.requests.map((r) => `${r.method} ${r.path} ${r.auth}`)).toEqual([
+      "POST /v1/sessions null",
+      "GET /v1/sessions/s1 Bearer t1",
+    ]);
   });
 
   it("an answer of another shape is a ProtocolError naming the route, not a cast that fails later", async () => {
@@ -32,8 +37,14 @@ describe("the widget's transport", () => {
     const cases: Array<[unknown, (api: ReturnType<typeof createApi>) => Promise<unknown>]> = [
       [{ sessionId: "s", token: "t" }, (api) => api.call(ROUTES.sessions, null, { body: {} })],
       [{ state: { sessionId: "s", messages: "none", version: 1 } }, (api) => api.call(ROUTES.session, auth)],
-      [{ completed: "yes", checks: [] }, (api) => api.call(ROUTES.stageComplete, auth, { method: "POST" }, { stageId: "pico" })],
-      [{ result: 1, events: [{ nope: true }] }, (api) => api.call(ROUTES.tool, auth, { body: {} }, { name: "web_search" })],
+      [
+        { completed: "yes", checks: [] },
+        (api) => api.call(ROUTES.stageComplete, auth, { method: "POST" }, { stageId: "pico" }),
+      ],
+      [
+        { result: 1, events: [{ nope: true }] },
+        (api) => api.call(ROUTES.tool, auth, { body: {} }, { name: "web_search" }),
+      ],
       [{ trace: null }, (api) => api.call(ROUTES.trace, auth)],
       ["<html>", (api) => api.call(ROUTES.trace, auth)],
     ];

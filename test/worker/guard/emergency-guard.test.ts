@@ -33,7 +33,10 @@ describe("checkEmergency", () => {
   });
 
   it("gives self-harm the crisis variant and the rest the emergency one", () => {
-    expect(checkEmergency("I don't want to be alive anymore")).toMatchObject({ category: "self_harm", variant: "crisis" });
+    expect(checkEmergency("I don't want to be alive anymore")).toMatchObject({
+      category: "self_harm",
+      variant: "crisis",
+    });
     expect(checkEmergency("My chest hurts really bad")).toMatchObject({ category: "cardiac", variant: "emergency" });
   });
 

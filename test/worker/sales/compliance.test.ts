@@ -7,15 +7,22 @@ describe("checkCompliance", () => {
     const r = checkCompliance(text);
     expect(r.compliant).toBe(false);
     expect(r.violations.map((v) => [v.kind, v.text])).toEqual([
-      ["claim", "cures"], ["price_promise", "the price will never go up"], ["claim", "根治"], ["price_promise", "永不涨价"],
+      ["claim", "cures"],
+      ["price_promise", "the price will never go up"],
+      ["claim", "根治"],
+      ["price_promise", "永不涨价"],
     ]);
     for (const v of r.violations) expect(text.slice(v.span[0], v.span[1])).toBe(v.text);
-    expect(r.rewritten).toBe("Our cream helps care for eczema, and this price is valid until the quote expires. 本品可辅助护理湿疹，当前报价（有效期内）。");
+    expect(r.rewritten).toBe(
+      "Our cream helps care for eczema, and this price is valid until the quote expires. 本品可辅助护理湿疹，当前报价（有效期内）。",
+    );
   });
 
   it("adds the tenant's own rules, whole words only", () => {
     const rules = [{ phrase: "clinically proven", rewrite: "tested in a clinical study", kind: "claim" as const }];
-    expect(checkCompliance("It is clinically proven to hydrate.", rules).rewritten).toBe("It is tested in a clinical study to hydrate.");
+    expect(checkCompliance("It is clinically proven to hydrate.", rules).rewritten).toBe(
+      "It is tested in a clinical study to hydrate.",
+    );
     expect(checkCompliance("It is clinically provenance-free.", rules).compliant).toBe(true);
   });
 

@@ -9,14 +9,19 @@ const args = { action: "log_follow_up", dealId: "D-42", note: "Send samples to t
 afterEach(() => vi.restoreAllMocks());
 
 async function session() {
-  const siteKey = await putSite({ safety: { crm: { webhookUrl: "https://crm.example/hooks/parley", secretName: "CRM_WEBHOOK_SECRET" } } });
+  const siteKey = await putSite({
+    safety: { crm: { webhookUrl: "https://crm.example/hooks/parley", secretName: "CRM_WEBHOOK_SECRET" } },
+  });
   return openSession("sales-coach", VARS, { siteKey });
 }
-const crm = (token: string, a: unknown) => call("/v1/tools/crm_action", { method: "POST", headers: auth(token), json: { arguments: a } }, VARS);
+const crm = (token: string, a: unknown) =>
+  call("/v1/tools/crm_action", { method: "POST", headers: auth(token), json: { arguments: a } }, VARS);
 
 describe("crm_action", () => {
   it("calls the webhook once with its secret and an idempotency key; a retried call is answered without acting again", async () => {
-    const spy = vi.spyOn(globalThis, "fetch").mockImplementation(async () => new Response("{\"ok\":true}", { status: 201 }));
+    const spy = vi
+      .spyOn(globalThis, "fetch")
+      .mockImplementation(async () => new Response('{"ok":true}', { status: 201 }));
     const s = await session();
     const first = await crm(s.token, args);
     const firstText = await first.res.text();
@@ -25,7 +30,11 @@ describe("crm_action", () => {
     expect(JSON.parse(firstText).result).toMatchObject({ done: true, replayed: false, status: 201 });
     const retry = await crm(s.token, args);
     const again = (await retry.res.json()) as any;
-    expect(again.result).toMatchObject({ done: true, replayed: true, idempotencyKey: JSON.parse(firstText).result.idempotencyKey });
+    expect(again.result).toMatchObject({
+      done: true,
+      replayed: true,
+      idempotencyKey: JSON.parse(firstText).result.idempotencyKey,
+    });
     expect(spy).toHaveBeenCalledTimes(1);
     const [url, init] = spy.mock.calls[0];
     expect(String(url)).toBe("https://crm.example/hooks/parley");
@@ -42,7 +51,11 @@ describe("crm_action", () => {
   it("refuses a browser's event that would pass for a CRM action's record", async () => {
     const s = await session();
     const planted = { id: "crm:anything", at: 1, type: "trace.step", data: { kind: "crm", ok: true } };
-    const { res } = await call(`/v1/sessions/${s.sessionId}/events`, { method: "POST", headers: auth(s.token), json: { events: [planted] } });
+    const { res } = await call(`/v1/sessions/${s.sessionId}/events`, {
+      method: "POST",
+      headers: auth(s.token),
+      json: { events: [planted] },
+    });
     expect(res.status).toBe(403);
   });
 

@@ -14,15 +14,23 @@ describe("exact decimal money", () => {
   });
 
   it("refuses what is not a decimal amount", () => {
-    for (const bad of ["1e3", "12,50", "0.1234567", "", "NaN"]) expect(() => parseDecimal(bad)).toThrow(/Not a decimal amount/);
+    for (const bad of ["1e3", "12,50", "0.1234567", "", "NaN"])
+      expect(() => parseDecimal(bad)).toThrow(/Not a decimal amount/);
   });
 });
 
 describe("computeQuote", () => {
   it("applies the tier the quantity reaches, rounds each line once, and the lines add up to the total", () => {
     const q = computeQuote({
-      items: [{ name: "Cream 50 ml", unitPrice: "19.99", quantity: 120 }, { name: "Serum", unitPrice: "0.05", quantity: 55 }, { name: "Sample", unitPrice: "0.1", quantity: 3 }],
-      tiers: [{ minQuantity: 50, discountPercent: "5" }, { minQuantity: 100, discountPercent: "12.5" }],
+      items: [
+        { name: "Cream 50 ml", unitPrice: "19.99", quantity: 120 },
+        { name: "Serum", unitPrice: "0.05", quantity: 55 },
+        { name: "Sample", unitPrice: "0.1", quantity: 3 },
+      ],
+      tiers: [
+        { minQuantity: 50, discountPercent: "5" },
+        { minQuantity: 100, discountPercent: "12.5" },
+      ],
       yearlyBenefit: "4000",
     });
     expect(q.lines.map((l) => [l.subtotal, l.discountPercent, l.discount, l.total])).toEqual([
@@ -39,6 +47,11 @@ describe("computeQuote", () => {
 
   it("refuses a negative price and a discount over 100 %", () => {
     expect(() => computeQuote({ items: [{ name: "x", unitPrice: "-1", quantity: 1 }] })).toThrow(/negative/);
-    expect(() => computeQuote({ items: [{ name: "x", unitPrice: "1", quantity: 5 }], tiers: [{ minQuantity: 1, discountPercent: "120" }] })).toThrow(/between 0 and 100/);
+    expect(() =>
+      computeQuote({
+        items: [{ name: "x", unitPrice: "1", quantity: 5 }],
+        tiers: [{ minQuantity: 1, discountPercent: "120" }],
+      }),
+    ).toThrow(/between 0 and 100/);
   });
 });

@@ -20,18 +20,38 @@ export function parseReact(text: string): ReactStep {
   const final = FINAL.exec(text);
   // An action written before a final answer wins: the answer after it was invented without the observation.
   if (action && (!final || action.index < final.index)) {
-    const tool = action[1].trim().replace(/^[`"'[(]+|[`"'\])]+$/g, "").trim();
-    if (!tool) return { kind: "invalid", thought, error: "Action names no tool. Write `Action: <tool name>` then `Action Input: {json}`." };
+    const tool = action[1]
+      .trim()
+      .replace(/^[`"'[(]+|[`"'\])]+$/g, "")
+      .trim();
+    if (!tool)
+      return {
+        kind: "invalid",
+        thought,
+        error: "Action names no tool. Write `Action: <tool name>` then `Action Input: {json}`.",
+      };
     const rest = text.slice(action.index);
     const inputText = ACTION_INPUT.exec(rest)?.[1] ?? "";
     const input = extractJsonObject(inputText.split(/\n\s*Observation\s*:/i)[0]);
-    if (input === undefined) return { kind: "invalid", thought, error: `Action Input for ${tool} is not a valid JSON object. Reply again with Action: ${tool} and Action Input: {valid JSON}.` };
+    if (input === undefined)
+      return {
+        kind: "invalid",
+        thought,
+        error: `Action Input for ${tool} is not a valid JSON object. Reply again with Action: ${tool} and Action Input: {valid JSON}.`,
+      };
     return { kind: "action", thought, tool, input };
   }
   if (final) return { kind: "final", thought, answer: final[1].trim() };
   // No markers: a model that simply answered. Treat the text (minus a leading Thought) as the answer.
   const answer = thought && text.trim().toLowerCase().startsWith("thought") ? "" : text.trim();
-  return answer ? { kind: "final", thought: "", answer } : { kind: "invalid", thought, error: "No Action and no Final Answer. Either use a tool (Action / Action Input) or write Final Answer: <answer>." };
+  return answer
+    ? { kind: "final", thought: "", answer }
+    : {
+        kind: "invalid",
+        thought,
+        error:
+          "No Action and no Final Answer. Either use a tool (Action / Action Input) or write Final Answer: <answer>.",
+      };
 }
 
 /** The first balanced `{...}` in the text (code fences and trailing prose ignored), parsed; undefined if none parses. */
@@ -51,7 +71,9 @@ export function extractJsonObject(text: string): Record<string, unknown> | undef
         try {
           const value = JSON.parse(body.slice(start, i + 1));
           if (value && typeof value === "object" && !Array.isArray(value)) return value as Record<string, unknown>;
-        } catch { /* try the next opening brace */ }
+        } catch {
+          /* try the next opening brace */
+        }
         break;
       }
     }

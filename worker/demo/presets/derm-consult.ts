@@ -6,7 +6,10 @@ import { CRISIS_TURNS } from "./medical-qa.ts";
 export const dermConsult: AgentConfigInput = {
   id: "derm-consult",
   name: { en: "Skin consult", "zh-CN": "皮肤问诊" },
-  description: { en: "Describe your skin concern and get careful first advice.", "zh-CN": "描述您的皮肤问题，获得谨慎的初步建议。" },
+  description: {
+    en: "Describe your skin concern and get careful first advice.",
+    "zh-CN": "描述您的皮肤问题，获得谨慎的初步建议。",
+  },
   greeting: {
     en: "Hello! I'm the clinic's skin assistant. Tell me what you're noticing — where it is, how long, and how it feels.",
     "zh-CN": "您好！我是诊所的皮肤助手。请告诉我您注意到的情况：在哪里、持续多久、有什么感觉。",
@@ -53,8 +56,12 @@ export const dermConsultScript: DemoScript = {
               name: "record_advice",
               arguments: {
                 title: "Soothe and protect the skin",
-                content: "Wash with lukewarm water and a fragrance-free cleanser, pat dry, and apply a plain fragrance-free moisturiser twice a day. A cool compress eases the itch; try not to scratch.",
-                evidence: ["Clinic leaflet: Eczema and contact dermatitis — care at home", "Emollients restore the skin barrier in eczema and contact dermatitis"],
+                content:
+                  "Wash with lukewarm water and a fragrance-free cleanser, pat dry, and apply a plain fragrance-free moisturiser twice a day. A cool compress eases the itch; try not to scratch.",
+                evidence: [
+                  "Clinic leaflet: Eczema and contact dermatitis — care at home",
+                  "Emollients restore the skin barrier in eczema and contact dermatitis",
+                ],
                 severity: "info",
                 category: "skin care",
               },
@@ -63,7 +70,8 @@ export const dermConsultScript: DemoScript = {
               name: "record_advice",
               arguments: {
                 title: "When to see a dermatologist",
-                content: "Book a visit if the rash spreads, blisters or weeps, or lasts more than two weeks. Get urgent care for fever, facial swelling or trouble breathing.",
+                content:
+                  "Book a visit if the rash spreads, blisters or weeps, or lasts more than two weeks. Get urgent care for fever, facial swelling or trouble breathing.",
                 evidence: ["Clinic leaflet: Skin warning signs that need urgent care"],
                 severity: "caution",
                 category: "follow-up",
@@ -72,7 +80,8 @@ export const dermConsultScript: DemoScript = {
           ],
         },
         {
-          content: "I've saved this as **two advice cards** you can keep. See a dermatologist if it spreads, blisters, or lasts more than two weeks — and urgently if you have fever or facial swelling.",
+          content:
+            "I've saved this as **two advice cards** you can keep. See a dermatologist if it spreads, blisters, or lasts more than two weeks — and urgently if you have fever or facial swelling.",
         },
       ],
     },
@@ -98,13 +107,20 @@ export const dermConsultScript: DemoScript = {
   fallback: {
     steps: [
       {
-        toolCalls: [{
-          name: "ask_followup",
-          arguments: { question: "Where on your body is it, and how long have you had it?", options: ["A few days", "1–2 weeks", "Longer than 2 weeks"], missing: "location and duration decide the advice" },
-        }],
+        toolCalls: [
+          {
+            name: "ask_followup",
+            arguments: {
+              question: "Where on your body is it, and how long have you had it?",
+              options: ["A few days", "1–2 weeks", "Longer than 2 weeks"],
+              missing: "location and duration decide the advice",
+            },
+          },
+        ],
       },
       {
-        content: "I can help with skin concerns such as rashes, acne, moles or dryness. Could you tell me **where** it is, **how long** you've had it, and whether it **itches or hurts**?",
+        content:
+          "I can help with skin concerns such as rashes, acne, moles or dryness. Could you tell me **where** it is, **how long** you've had it, and whether it **itches or hurts**?",
       },
     ],
   },

@@ -10,7 +10,10 @@ const t = (en: string, zh: string): LocalizedText => ({ en, "zh-CN": zh });
 export const protocolDesigner: AgentConfigInput = {
   id: "protocol-designer",
   name: t("Protocol designer", "研究方案设计"),
-  description: t("Design a clinical study step by step, from question to endpoints.", "从研究问题到终点指标，一步步设计临床研究。"),
+  description: t(
+    "Design a clinical study step by step, from question to endpoints.",
+    "从研究问题到终点指标，一步步设计临床研究。",
+  ),
   greeting: t(
     "Hello! I'll help you design your study in five stages: question, PICO, design, sample size and endpoints. What question do you want to answer?",
     "您好！我会分五个阶段帮您设计研究：研究问题、PICO、研究设计、样本量和终点指标。您想回答什么问题？",
@@ -34,22 +37,46 @@ export const protocolDesigner: AgentConfigInput = {
       order: 1,
       instruction: "Help the researcher state one answerable research question and why it matters.",
       fields: [
-        { key: "research_question", label: t("Research question", "研究问题"), type: "text", description: "one sentence, ideally naming population, intervention, comparison and outcome" },
+        {
+          key: "research_question",
+          label: t("Research question", "研究问题"),
+          type: "text",
+          description: "one sentence, ideally naming population, intervention, comparison and outcome",
+        },
         { key: "rationale", label: t("Why it matters", "研究意义"), type: "text" },
       ],
       required: ["research_question"],
       next: "pico",
       transition: "user_confirm",
       rules: [
-        { id: "question-length", kind: "min_length", field: "research_question", value: 30, severity: "warning", action: "warn", message: t("The question is very short.", "研究问题偏短。"), suggestion: t("Name the population, the intervention and the outcome.", "请写明研究人群、干预措施和结局。") },
-        { id: "question-answerable", kind: "prompt", field: "research_question", template: "Is this research question specific enough to be answered by one study? Question: {{research_question}}", severity: "info", action: "log", message: t("Answerability check.", "可回答性检查。") },
+        {
+          id: "question-length",
+          kind: "min_length",
+          field: "research_question",
+          value: 30,
+          severity: "warning",
+          action: "warn",
+          message: t("The question is very short.", "研究问题偏短。"),
+          suggestion: t("Name the population, the intervention and the outcome.", "请写明研究人群、干预措施和结局。"),
+        },
+        {
+          id: "question-answerable",
+          kind: "prompt",
+          field: "research_question",
+          template:
+            "Is this research question specific enough to be answered by one study? Question: {{research_question}}",
+          severity: "info",
+          action: "log",
+          message: t("Answerability check.", "可回答性检查。"),
+        },
       ],
     },
     {
       id: "pico",
       name: t("PICO", "PICO"),
       order: 2,
-      instruction: "Break the question into Population, Intervention, Comparison and Outcome. Ask for any that are missing.",
+      instruction:
+        "Break the question into Population, Intervention, Comparison and Outcome. Ask for any that are missing.",
       fields: [
         { key: "population", label: t("Population", "研究人群 (P)"), type: "string" },
         { key: "intervention", label: t("Intervention", "干预措施 (I)"), type: "string" },
@@ -61,8 +88,22 @@ export const protocolDesigner: AgentConfigInput = {
       next: "design",
       transition: "user_confirm",
       actionCards: [
-        { id: "pubmed", type: "deep_link", title: t("Search PubMed for this PICO", "在 PubMed 检索该 PICO"), url: "https://pubmed.ncbi.nlm.nih.gov/?term={population}+{intervention}+{outcome}", resultMapping: {} },
-        { id: "registry", type: "api_call", title: t("Check the trial registry", "查询临床试验注册库"), description: t("Counts registered trials like yours.", "统计与您相似的已注册试验。"), endpoint: "builtin:trial-registry", params: { population: "population", intervention: "intervention" }, resultMapping: { similar_trials: "similar_trials" } },
+        {
+          id: "pubmed",
+          type: "deep_link",
+          title: t("Search PubMed for this PICO", "在 PubMed 检索该 PICO"),
+          url: "https://pubmed.ncbi.nlm.nih.gov/?term={population}+{intervention}+{outcome}",
+          resultMapping: {},
+        },
+        {
+          id: "registry",
+          type: "api_call",
+          title: t("Check the trial registry", "查询临床试验注册库"),
+          description: t("Counts registered trials like yours.", "统计与您相似的已注册试验。"),
+          endpoint: "builtin:trial-registry",
+          params: { population: "population", intervention: "intervention" },
+          resultMapping: { similar_trials: "similar_trials" },
+        },
       ],
     },
     {
@@ -71,8 +112,19 @@ export const protocolDesigner: AgentConfigInput = {
       order: 3,
       instruction: "Choose the study type and its key features (randomisation, allocation ratio, blinding).",
       fields: [
-        { key: "study_type", label: t("Study type", "研究类型"), type: "enum", options: ["RCT", "cohort", "case-control", "cross-sectional"] },
-        { key: "allocation_ratio", label: t("Allocation ratio (group 2 : group 1)", "分配比例"), type: "number", min: 0.1, max: 10 },
+        {
+          key: "study_type",
+          label: t("Study type", "研究类型"),
+          type: "enum",
+          options: ["RCT", "cohort", "case-control", "cross-sectional"],
+        },
+        {
+          key: "allocation_ratio",
+          label: t("Allocation ratio (group 2 : group 1)", "分配比例"),
+          type: "number",
+          min: 0.1,
+          max: 10,
+        },
         { key: "randomisation", label: t("Randomisation", "随机化"), type: "string" },
         { key: "blinding", label: t("Blinding", "盲法"), type: "string" },
       ],
@@ -89,7 +141,8 @@ export const protocolDesigner: AgentConfigInput = {
       id: "sample_size",
       name: t("Sample size", "样本量"),
       order: 4,
-      instruction: "Agree the assumptions (outcome type, expected effect, alpha, power, dropout), compute with sample_size, and record the result.",
+      instruction:
+        "Agree the assumptions (outcome type, expected effect, alpha, power, dropout), compute with sample_size, and record the result.",
       fields: [
         { key: "outcome_type", label: t("Outcome type", "结局类型"), type: "enum", options: ["means", "proportions"] },
         { key: "assumptions", label: t("Assumptions", "假设"), type: "text" },
@@ -134,7 +187,19 @@ export const protocolDesigner: AgentConfigInput = {
       next: null,
       transition: "user_confirm",
       rules: [
-        { id: "one-primary", kind: "pattern", field: "primary_endpoint", value: "^[^;]+$", severity: "warning", action: "warn", message: t("Several primary endpoints?", "主要终点不止一个？"), suggestion: t("Keep one primary endpoint; move the others to secondary.", "只保留一个主要终点，其余列为次要终点。") },
+        {
+          id: "one-primary",
+          kind: "pattern",
+          field: "primary_endpoint",
+          value: "^[^;]+$",
+          severity: "warning",
+          action: "warn",
+          message: t("Several primary endpoints?", "主要终点不止一个？"),
+          suggestion: t(
+            "Keep one primary endpoint; move the others to secondary.",
+            "只保留一个主要终点，其余列为次要终点。",
+          ),
+        },
       ],
     },
   ],
@@ -148,37 +213,104 @@ export const protocolDesignerScript: DemoScript = {
     {
       when: ["emollient prevent", "润肤剂能预防"],
       steps: [
-        { toolCalls: [record({ research_question: "Does daily emollient use reduce eczema flares in children with moderate atopic dermatitis, compared with usual care?", rationale: "Flares are frequent and costly; emollients are cheap and safe, but evidence in children is mixed." })] },
-        { content: "I've recorded your **research question**. Review it in the stage panel, then press **Complete stage** to move on to PICO." },
+        {
+          toolCalls: [
+            record({
+              research_question:
+                "Does daily emollient use reduce eczema flares in children with moderate atopic dermatitis, compared with usual care?",
+              rationale:
+                "Flares are frequent and costly; emollients are cheap and safe, but evidence in children is mixed.",
+            }),
+          ],
+        },
+        {
+          content:
+            "I've recorded your **research question**. Review it in the stage panel, then press **Complete stage** to move on to PICO.",
+        },
       ],
     },
     {
       when: ["aged 2", "2 to 10", "2-10", "2至10岁"],
       steps: [
-        { toolCalls: [record({ population: "Children aged 2–10 years with moderate atopic dermatitis", intervention: "Daily emollient, applied twice a day", outcome: "Number of eczema flares over 6 months" })] },
-        { content: "Recorded the **population**, **intervention** and **outcome**. What is the **comparison** — usual care without a daily emollient?" },
+        {
+          toolCalls: [
+            record({
+              population: "Children aged 2–10 years with moderate atopic dermatitis",
+              intervention: "Daily emollient, applied twice a day",
+              outcome: "Number of eczema flares over 6 months",
+            }),
+          ],
+        },
+        {
+          content:
+            "Recorded the **population**, **intervention** and **outcome**. What is the **comparison** — usual care without a daily emollient?",
+        },
       ],
     },
     {
       when: ["randomised", "randomized", "随机"],
       steps: [
-        { toolCalls: [record({ study_type: "RCT", allocation_ratio: 1, randomisation: "1:1, stratified by age group", blinding: "Outcome assessors blinded" })] },
-        { content: "A **randomised controlled trial** (1:1, blinded assessors) — so next we work out the **sample size**." },
+        {
+          toolCalls: [
+            record({
+              study_type: "RCT",
+              allocation_ratio: 1,
+              randomisation: "1:1, stratified by age group",
+              blinding: "Outcome assessors blinded",
+            }),
+          ],
+        },
+        {
+          content:
+            "A **randomised controlled trial** (1:1, blinded assessors) — so next we work out the **sample size**.",
+        },
       ],
     },
     {
       when: ["40%", "power", "检验效能"],
       steps: [
-        { toolCalls: [{ name: "sample_size", arguments: { outcome: "proportions", p1: 0.4, p2: 0.25, alpha: 0.05, power: 0.8, dropout: 0.1 } }] },
-        { toolCalls: [record({ outcome_type: "proportions", assumptions: "Flares in 40% (usual care) vs 25% (emollient); alpha 0.05 two-sided; power 80%; 10% dropout", n_per_group: 152, n_total: 304, n_enrol: 338 })] },
-        { content: "You need **152 children per group** (304 in all), so plan to **enrol 338** to allow for 10% dropout. On to the **endpoints**." },
+        {
+          toolCalls: [
+            {
+              name: "sample_size",
+              arguments: { outcome: "proportions", p1: 0.4, p2: 0.25, alpha: 0.05, power: 0.8, dropout: 0.1 },
+            },
+          ],
+        },
+        {
+          toolCalls: [
+            record({
+              outcome_type: "proportions",
+              assumptions:
+                "Flares in 40% (usual care) vs 25% (emollient); alpha 0.05 two-sided; power 80%; 10% dropout",
+              n_per_group: 152,
+              n_total: 304,
+              n_enrol: 338,
+            }),
+          ],
+        },
+        {
+          content:
+            "You need **152 children per group** (304 in all), so plan to **enrol 338** to allow for 10% dropout. On to the **endpoints**.",
+        },
       ],
     },
     {
       when: ["primary", "主要终点"],
       steps: [
-        { toolCalls: [record({ primary_endpoint: "Number of eczema flares over 6 months", secondary_endpoints: ["EASI score at 6 months", "Quality of life (CDLQI)", "Time to first flare"], assessment_times: "Baseline, months 1, 3 and 6" })] },
-        { content: "Endpoints recorded. Press **Complete stage** to finish — then you can copy or download the protocol summary." },
+        {
+          toolCalls: [
+            record({
+              primary_endpoint: "Number of eczema flares over 6 months",
+              secondary_endpoints: ["EASI score at 6 months", "Quality of life (CDLQI)", "Time to first flare"],
+              assessment_times: "Baseline, months 1, 3 and 6",
+            }),
+          ],
+        },
+        {
+          content:
+            "Endpoints recorded. Press **Complete stage** to finish — then you can copy or download the protocol summary.",
+        },
       ],
     },
   ],
