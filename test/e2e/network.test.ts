@@ -1,42 +1,25 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { dermConsultScript } from "../../worker/demo/index.ts";
-import { launchBrowser } from "../helpers/browser.ts";
-import { startFakeUpstream, type FakeUpstream, type FaultSpec } from "../helpers/fake-upstream.ts";
-import { startWranglerDev, type WranglerDev } from "../helpers/wrangler-dev.ts";
+import { useUpstreamDemo } from "../helpers/e2e.ts";
+import type { FaultSpec } from "../helpers/fake-upstream.ts";
 
 /**
  * The widget when the network or the provider fails (issue 5.3): offline state that is clear and
  * loses nothing typed, refusals (rate limit with Retry-After, budget) shown kindly, and a reply cut
  * mid-stream kept, marked interrupted, with a retry. Built widget, real worker, fake provider.
  */
-let upstream: FakeUpstream;
-let dev: WranglerDev;
-let browser: Browser;
-
-beforeAll(async () => {
-  upstream = await startFakeUpstream({ apiKey: "k", scripts: { "gpt-4o-mini": dermConsultScript }, chunkMs: 15 });
-  [dev, browser] = await Promise.all([
-    startWranglerDev({ vars: { LLM_BASE_URL: upstream.url, LLM_API_KEY: "k" } }),
-    launchBrowser(),
-  ]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await dev?.stop();
-  await upstream?.close();
-});
+const demo = useUpstreamDemo({ apiKey: "k", scripts: { "gpt-4o-mini": dermConsultScript }, chunkMs: 15 });
 
 const q = (page: Page, sel: string) => page.locator(`parley-chat ${sel}`);
 const RASH = "I have a red itchy rash on my arm";
 
 async function openPanel(locale = "en-US") {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale });
+  const context = await demo.browser.newContext({ viewport: { width: 1280, height: 900 }, locale });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(String(e)));
-  await page.goto(dev.url + "/");
+  await page.goto(demo.dev.url + "/");
   await q(page, "button.l").click();
   await q(page, ".md").first().waitFor();
   return { context, page, errors };
@@ -82,14 +65,14 @@ describe("the network drops", () => {
     await page.screenshot({ path: "test-results/e2e-offline.png" });
 
     // Back online: the banner goes, the message is sent once, the reply comes.
-    const before = upstream.requests.length;
+    const before = demo.upstream.requests.length;
     await context.setOffline(false);
     await banner.waitFor({ state: "detached" });
     await expect.poll(() => q(page, '.msg[data-role="user"] .bubble').allTextContents()).toEqual([RASH]);
     await expect.poll(() => q(page, "article.card").count(), { timeout: 30_000 }).toBe(2);
     await turnDone(page);
     expect(await pending.count()).toBe(0);
-    expect(upstream.requests.length).toBeGreaterThan(before);
+    expect(demo.upstream.requests.length).toBeGreaterThan(before);
     expect(await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.endsWith(":outbox")))).toEqual([]);
     // The worker has it exactly once.
     await page.reload();
@@ -196,7 +179,7 @@ describe("a reply cut mid-stream", () => {
     const { context, page, errors } = await openPanel();
     // The next chat request's stream is cut after a few words (the socket is destroyed).
     let cut = true;
-    upstream.configure({
+    demo.upstream.configure({
       fault: (): FaultSpec => (cut ? ((cut = false), { kind: "cut", afterChunks: 8 }) : { kind: "none" }),
     });
     await q(page, "textarea").fill(RASH);

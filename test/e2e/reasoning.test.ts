@@ -1,10 +1,7 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "../helpers/browser.ts";
-import { newPage } from "../helpers/e2e.ts";
-import { startFakeUpstream, type FakeUpstream } from "../helpers/fake-upstream.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { newPage, useUpstreamDemo } from "../helpers/e2e.ts";
 import { ANSWER, PROVIDERS, THOUGHT, buildCase } from "../helpers/providers/index.ts";
-import { startWranglerDev, type WranglerDev } from "../helpers/wrangler-dev.ts";
 
 /**
  * A reasoning model's thinking in the built widget, as a visitor sees it: collapsed under the
@@ -14,35 +11,19 @@ import { startWranglerDev, type WranglerDev } from "../helpers/wrangler-dev.ts";
  */
 const STYLES = { field: "deepseek-reasoner", tags: "ollama" } as const;
 
-let upstream: FakeUpstream;
-let dev: WranglerDev;
-let browser: Browser;
-
-beforeAll(async () => {
-  upstream = await startFakeUpstream({
-    // Slow enough that the page is seen mid-stream, thinking included.
-    chunkMs: 40,
-    replay: ({ body }) => {
-      const last = body.messages.filter((m) => m.role === "user").at(-1);
-      const style = Object.entries(STYLES).find(([k]) => String(last?.content ?? "").includes(`[${k}]`));
-      return style
-        ? buildCase(
-            PROVIDERS.find((p) => p.id === style[1])!,
-            "reasoning",
-          )
-        : undefined;
-    },
-  });
-  [dev, browser] = await Promise.all([
-    startWranglerDev({ vars: { LLM_BASE_URL: upstream.url, LLM_API_KEY: "k" } }),
-    launchBrowser(),
-  ]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await dev?.stop();
-  await upstream?.close();
+const demo = useUpstreamDemo({
+  // Slow enough that the page is seen mid-stream, thinking included.
+  chunkMs: 40,
+  replay: ({ body }) => {
+    const last = body.messages.filter((m) => m.role === "user").at(-1);
+    const style = Object.entries(STYLES).find(([k]) => String(last?.content ?? "").includes(`[${k}]`));
+    return style
+      ? buildCase(
+          PROVIDERS.find((p) => p.id === style[1])!,
+          "reasoning",
+        )
+      : undefined;
+  },
 });
 
 const q = (page: Page, sel: string) => page.locator(`parley-chat ${sel}`);
@@ -68,8 +49,8 @@ describe("reasoning in the browser", () => {
   for (const style of Object.keys(STYLES) as Array<keyof typeof STYLES>) {
     const name = style === "field" ? "a reasoning_content field" : "<think> tags in the content";
     it(`${name}: collapsed as reasoning, the answer clean`, async () => {
-      const { context, page, errors } = await newPage(browser, { viewport: { width: 1280, height: 860 } });
-      await page.goto(dev.url + "/");
+      const { context, page, errors } = await newPage(demo.browser, { viewport: { width: 1280, height: 860 } });
+      await page.goto(demo.dev.url + "/");
       await q(page, "button.l").click();
       await q(page, ".msg[data-role=assistant] .bubble").first().waitFor();
       const shown = await watchBubble(page);

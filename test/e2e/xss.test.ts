@@ -1,10 +1,7 @@
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { DemoScript } from "../../worker/demo/index.ts";
-import { launchBrowser } from "../helpers/browser.ts";
-import { startFakeUpstream, type FakeUpstream } from "../helpers/fake-upstream.ts";
-import { startWranglerDev, type WranglerDev } from "../helpers/wrangler-dev.ts";
-import type { Browser } from "playwright-core";
+import { useUpstreamDemo } from "../helpers/e2e.ts";
 
 /**
  * Model output is untrusted (issue 5.4): known XSS payloads go THROUGH THE MODEL — a fake
@@ -154,23 +151,7 @@ const script: DemoScript = {
   fallback: { steps: [{ content: "fallback" }] },
 };
 
-let upstream: FakeUpstream;
-let dev: WranglerDev;
-let browser: Browser;
-
-beforeAll(async () => {
-  upstream = await startFakeUpstream({ apiKey: "k", scripts: { "gpt-4o-mini": script } });
-  [dev, browser] = await Promise.all([
-    startWranglerDev({ vars: { LLM_BASE_URL: upstream.url, LLM_API_KEY: "k" } }),
-    launchBrowser(),
-  ]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await dev?.stop();
-  await upstream?.close();
-});
+const demo = useUpstreamDemo({ apiKey: "k", scripts: { "gpt-4o-mini": script } });
 
 interface Watch {
   page: Page;
@@ -187,7 +168,7 @@ interface Watch {
 async function watchedPage(path: string): Promise<Watch> {
   // The demo pages' CSP would stop most payloads too; the renderer must be safe on its own, and the
   // control below must be able to run one, so the policy is bypassed here.
-  const context = await browser.newContext({
+  const context = await demo.browser.newContext({
     viewport: { width: 1280, height: 900 },
     locale: "en-US",
     bypassCSP: true,
@@ -269,7 +250,7 @@ async function watchedPage(path: string): Promise<Watch> {
       w.beacons.push(url);
   });
   page.on("pageerror", (e) => w.errors.push(String(e)));
-  await page.goto(dev.url + path);
+  await page.goto(demo.dev.url + path);
   return w;
 }
 

@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 import { launchBrowser } from "./browser.ts";
+import { startFakeUpstream, type FakeUpstream } from "./fake-upstream.ts";
 import { startWranglerDev, type WranglerDev } from "./wrangler-dev.ts";
 
 export interface Demo {
@@ -22,6 +23,31 @@ export function useDemo(opts: Parameters<typeof startWranglerDev>[0] = {}): Demo
   afterAll(async () => {
     await demo.browser?.close();
     await demo.dev?.stop();
+  });
+  return demo;
+}
+
+export interface UpstreamDemo extends Demo {
+  upstream: FakeUpstream;
+}
+
+/**
+ * The browser setup with a fake provider in front: the fake upstream started first, the worker's
+ * LLM pointed at it; all three stopped after the file's tests.
+ */
+export function useUpstreamDemo(upstreamOpts: Parameters<typeof startFakeUpstream>[0]): UpstreamDemo {
+  const demo = {} as UpstreamDemo;
+  beforeAll(async () => {
+    demo.upstream = await startFakeUpstream(upstreamOpts);
+    [demo.dev, demo.browser] = await Promise.all([
+      startWranglerDev({ vars: { LLM_BASE_URL: demo.upstream.url, LLM_API_KEY: "k" } }),
+      launchBrowser(),
+    ]);
+  });
+  afterAll(async () => {
+    await demo.browser?.close();
+    await demo.dev?.stop();
+    await demo.upstream?.close();
   });
   return demo;
 }

@@ -7,6 +7,7 @@ import { clearConfigCache } from "../../worker/config/config-store.ts";
 import { clearPromptCache } from "../../worker/prompts/agent-prompt-cache.ts";
 import { strategyDesk, DEAD_AFTER_MS, type StrategyDesk } from "../../worker/strategy/strategy-desk.ts";
 import type { Span } from "../../worker/strategy/desk-trace.ts";
+import { startedRun } from "../../worker/strategy/desk-types.ts";
 import { sessionRoom } from "../../worker/session/session-stub.ts";
 
 afterEach(() => {
@@ -219,23 +220,7 @@ describe("strategy desk (Durable Object per site and agent, scripted demo model)
     await desk.enqueue(siteKey, "sales-coach", { source: "owner", text: "Greet returning reps by name" }, 60_000);
     await runInDurableObject(desk, async (_instance: StrategyDesk, state) => {
       const [req] = state.storage.sql.exec<{ id: string }>("SELECT id FROM requests WHERE done = 0").toArray();
-      const body = JSON.stringify({
-        id: "ghost",
-        status: "running",
-        trigger: "alarm",
-        startedAt: 1,
-        endedAt: null,
-        requestIds: [req.id],
-        reasons: [],
-        scores: [],
-        loops: 0,
-        tokens: 0,
-        completions: 0,
-        candidate: {},
-        promoted: {},
-        gate: null,
-        trace: null,
-      });
+      const body = JSON.stringify(startedRun({ id: "ghost", trigger: "alarm", startedAt: 1, requestIds: [req.id] }));
       state.storage.sql.exec(
         "INSERT INTO runs (id, started, status, heartbeat, body) VALUES ('ghost', 1, 'running', ?, ?)",
         Date.now() - DEAD_AFTER_MS - 1000,

@@ -41,3 +41,21 @@ export interface RunRecord {
   gate: GateResult | null;
   trace: Span | null;
 }
+
+/** A run just started: running, nothing spent or saved yet. */
+export function startedRun(fields: Pick<RunRecord, "id" | "trigger" | "startedAt" | "requestIds">): RunRecord {
+  return {
+    ...fields,
+    status: "running",
+    endedAt: null,
+    reasons: [],
+    scores: [],
+    loops: 0,
+    tokens: 0,
+    completions: 0,
+    candidate: {},
+    promoted: {},
+    gate: null,
+    trace: null,
+  };
+}

@@ -8,7 +8,7 @@ import { LABELS } from "../prompts/prompt-paths.ts";
 import { promptRegistry } from "../prompts/prompt-registry.ts";
 import { RegistryError } from "../prompts/registry-types.ts";
 import { executeRun, promote } from "./desk-runner.ts";
-import type { DeskRequestInput, QueuedRequest, RunRecord } from "./desk-types.ts";
+import { startedRun, type DeskRequestInput, type QueuedRequest, type RunRecord } from "./desk-types.ts";
 
 /** A running run that has not completed anything for this long died (evicted, crashed): it is retried. */
 export const DEAD_AFTER_MS = 5 * 60_000;
@@ -187,23 +187,12 @@ export class StrategyDesk extends DurableObject<Env> {
       this.sql.exec<{ tokens: number }>("SELECT tokens FROM usage WHERE day = ?", day).toArray()[0]?.tokens ?? 0;
     const siteSpent = await siteLedger(this.env, siteKey).spent(day);
     const allowance = Math.min(site.desk.dailyTokens - deskSpent, site.budgets.sitePerDay - siteSpent);
-    const record: RunRecord = {
+    const record = startedRun({
       id: crypto.randomUUID(),
-      status: "running",
       trigger,
       startedAt: Date.now(),
-      endedAt: null,
       requestIds: requests.map((r) => r.id),
-      reasons: [],
-      scores: [],
-      loops: 0,
-      tokens: 0,
-      completions: 0,
-      candidate: {},
-      promoted: {},
-      gate: null,
-      trace: null,
-    };
+    });
     if (allowance <= 0) {
       this.store({
         ...record,
