@@ -1,41 +1,43 @@
 /** Inline SVG icons (decorative: the buttons carry the accessible names). */
-export const ChatIcon = () => (
+import type { ComponentChildren } from "preact";
+
+/** The line icons' common frame: 24-unit box, round caps, drawn in the text colour. */
+const Stroked = ({
+  width = "2",
+  join = true,
+  children,
+}: {
+  width?: string;
+  join?: boolean;
+  children: ComponentChildren;
+}) => (
   <svg
     viewBox="0 0 24 24"
     fill="none"
     stroke="currentColor"
-    stroke-width="2"
+    stroke-width={width}
     stroke-linecap="round"
-    stroke-linejoin="round"
+    stroke-linejoin={join ? "round" : undefined}
     aria-hidden="true"
   >
-    <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12z" />
+    {children}
   </svg>
+);
+
+export const ChatIcon = () => (
+  <Stroked>
+    <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12z" />
+  </Stroked>
 );
 export const CloseIcon = () => (
-  <svg
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    stroke-width="2.2"
-    stroke-linecap="round"
-    aria-hidden="true"
-  >
+  <Stroked width="2.2" join={false}>
     <path d="M6 6l12 12M18 6L6 18" />
-  </svg>
+  </Stroked>
 );
 export const SendIcon = () => (
-  <svg
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    stroke-width="2.2"
-    stroke-linecap="round"
-    stroke-linejoin="round"
-    aria-hidden="true"
-  >
+  <Stroked width="2.2">
     <path d="M5 12h13M13 6l6 6-6 6" />
-  </svg>
+  </Stroked>
 );
 export const StopIcon = () => (
   <svg viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
@@ -43,56 +45,24 @@ export const StopIcon = () => (
   </svg>
 );
 export const NewIcon = () => (
-  <svg
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    stroke-width="2"
-    stroke-linecap="round"
-    stroke-linejoin="round"
-    aria-hidden="true"
-  >
+  <Stroked>
     <path d="M12 20h9M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4z" />
-  </svg>
+  </Stroked>
 );
 export const BookmarkIcon = () => (
-  <svg
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    stroke-width="2"
-    stroke-linecap="round"
-    stroke-linejoin="round"
-    aria-hidden="true"
-  >
+  <Stroked>
     <path d="M6 3h12v18l-6-4-6 4z" />
-  </svg>
+  </Stroked>
 );
 export const CopyIcon = () => (
-  <svg
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    stroke-width="2"
-    stroke-linecap="round"
-    stroke-linejoin="round"
-    aria-hidden="true"
-  >
+  <Stroked>
     <rect x="9" y="9" width="12" height="12" rx="2" />
     <path d="M5 15V5a2 2 0 0 1 2-2h8" />
-  </svg>
+  </Stroked>
 );
 
 export const ThumbIcon = () => (
-  <svg
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    stroke-width="2"
-    stroke-linecap="round"
-    stroke-linejoin="round"
-    aria-hidden="true"
-  >
+  <Stroked>
     <path d="M7 10v11H4V10zM7 10l4-8a3 3 0 0 1 3 3v4h5.5a2 2 0 0 1 2 2.3l-1.4 8a2 2 0 0 1-2 1.7H7" />
-  </svg>
+  </Stroked>
 );
