@@ -1,46 +1,7 @@
 import { defineConfig, type Plugin } from "vite";
 import preact from "@preact/preset-vite";
-import MagicString from "magic-string";
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { transform as transformCss } from "lightningcss";
-
-const SHARED_DIR = fileURLToPath(new URL("./shared/", import.meta.url));
-
-type Node = { type: string; start: number; end: number; [k: string]: any };
-
-/**
- * Marks top-level initializers as pure (a pure-annotated IIFE around each), so the bundler may
- * drop the ones nothing uses. A bundler must keep any top-level call it cannot prove pure; the
- * modules given here only build values at load time, so nothing observable is lost.
- * - shared/: zod/mini schemas sit next to the pure functions the widget uses (reduceSession,
- *   localize); without this, about 9 KB gz of zod ships unused. (Splitting shared/ into types +
- *   pure functions and schemas would make this unnecessary.)
- */
-function pureTopLevel(name: string, test: (id: string) => boolean): Plugin {
-  return {
-    name: `parley:pure-top-level:${name}`,
-    transform: {
-      order: "post",
-      handler(code, id) {
-        if (!test(id)) return null;
-        const ast = this.parse(code) as unknown as { body: Node[] };
-        const s = new MagicString(code);
-        for (const node of ast.body) {
-          const decl = node.type === "ExportNamedDeclaration" ? node.declaration : node;
-          if (decl?.type !== "VariableDeclaration") continue;
-          for (const d of decl.declarations as Node[]) {
-            const init = d.init as Node | null;
-            if (!init || init.type === "ArrowFunctionExpression" || init.type === "FunctionExpression") continue;
-            s.prependLeft(init.start, "/* @__PURE__ */ (() => (");
-            s.appendRight(init.end, "))()");
-          }
-        }
-        return { code: s.toString(), map: s.generateMap({ hires: true }) };
-      },
-    },
-  };
-}
 
 /**
  * Emits dist/public/parley.css: the loader's and the widget's rules (the same files they import
@@ -84,11 +45,10 @@ export default defineConfig(({ mode }) => {
   const widget = !(mode in ENTRIES);
   const lib = widget ? ENTRIES.widget : ENTRIES[mode as keyof typeof ENTRIES];
   return {
-    plugins: [
-      preact({ devToolsEnabled: false, prefreshEnabled: false }),
-      pureTopLevel("shared", (id) => id.startsWith(SHARED_DIR) && id.endsWith(".ts")),
-      ...(widget ? [fallbackStylesheet()] : []),
-    ],
+    // No pure-marking of shared/: a zod schema's top-level call is kept wherever its module is
+    // imported, so schemas sit in modules of their own (session-events.ts, field-value.ts...) that
+    // the widget imports only where it validates with them.
+    plugins: [preact({ devToolsEnabled: false, prefreshEnabled: false }), ...(widget ? [fallbackStylesheet()] : [])],
     publicDir: widget ? "widget/demo" : false,
     build: {
       outDir: npm ? "dist/npm" : "dist/public",

@@ -9,6 +9,7 @@ import {
   ROLES,
 } from "./protocol.ts";
 import { ToolCall } from "./chat.ts";
+import { FieldValue, FieldValues } from "./field-value.ts";
 
 /**
  * The session events' schemas: what the worker validates when the widget appends events. The
@@ -73,17 +74,7 @@ export const AdviceRecorded = z.object({
   data: z.object({ advice: Advice }),
 });
 
-/** A value collected into a stage's context. */
-export const FieldValue = z.union([
-  z.string().check(z.maxLength(4000)),
-  z.number(),
-  z.boolean(),
-  z.null(),
-  z.array(z.string().check(z.maxLength(500))).check(z.maxLength(50)),
-]);
-export type FieldValue = z.infer<typeof FieldValue>;
-export const FieldValues = z.record(z.string(), FieldValue);
-export type FieldValues = z.infer<typeof FieldValues>;
+export { FieldValue, FieldValues } from "./field-value.ts";
 
 export const ContextUpdated = z.object({
   ...base,

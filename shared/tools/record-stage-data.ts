@@ -3,7 +3,7 @@ import type { StageConfig } from "../stage-config.ts";
 import { stageValuesSchema } from "../stage-fields.ts";
 import { TOOL_NAMES } from "../protocol.ts";
 import { defineTool, type ToolDefinition } from "../tool.ts";
-import { FieldValue } from "../session-events.ts";
+import { FieldValue } from "../field-value.ts";
 
 export const RECORD_STAGE_DATA = TOOL_NAMES.recordStageData;
 
