@@ -17,7 +17,10 @@ export interface AdviceDraft {
  */
 export function adviceProblem(draft: AdviceDraft): string | null {
   if (!draft.evidence.some((e) => e.trim().length > 0)) {
-    return "Not recorded: no evidence. Add the evidence (a guideline, a source, what the visitor said) or do not record it.";
+    return (
+      "Not recorded: no evidence. Add the evidence (a guideline, " +
+      "a source, what the visitor said) or do not record it."
+    );
   }
   if (draft.severity === "urgent" && draft.category.trim().toLowerCase() !== EMERGENCY_ADVICE_CATEGORY) {
     return `Not recorded: "urgent" is only for category "${EMERGENCY_ADVICE_CATEGORY}". Use "caution".`;

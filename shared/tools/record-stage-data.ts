@@ -8,7 +8,10 @@ import { FieldValue } from "../field-value.ts";
 export const RECORD_STAGE_DATA = TOOL_NAMES.recordStageData;
 
 const DESCRIPTION =
-  "Record what the visitor told you for the current stage, as values of its fields. Call it whenever the visitor gives or changes information; send only the fields you learned. Never invent values.";
+  "Record what the visitor told you for the current stage, as " +
+  "values of its fields. Call it whenever the visitor gives or " +
+  "changes information; send only the fields you learned. " +
+  "Never invent values.";
 
 /**
  * Generic shape (any field names), for the registry and the widget's first check. The worker gives

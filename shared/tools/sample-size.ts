@@ -11,7 +11,11 @@ export const sampleSize = defineTool({
   name: TOOL_NAMES.sampleSize,
   runsOn: "client",
   description:
-    "Compute the sample size of a two-group study. outcome 'means': give effect_size (Cohen's d) or mean_difference and sd; outcome 'proportions': give p1 and p2. alpha is two-sided; allocation_ratio is group 2 size / group 1 size; dropout is the expected fraction lost (0-0.9).",
+    "Compute the sample size of a two-group study. outcome " +
+    "'means': give effect_size (Cohen's d) or mean_difference " +
+    "and sd; outcome 'proportions': give p1 and p2. alpha is " +
+    "two-sided; allocation_ratio is group 2 size / group 1 size; " +
+    "dropout is the expected fraction lost (0-0.9).",
   input: z.object({
     outcome: z.enum(["means", "proportions"]),
     alpha: z._default(z.number().check(z.gt(0), z.lt(0.5)), 0.05),

@@ -18,7 +18,10 @@ type ToolRuntime = typeof import("../agent/tool-runtime.ts");
 /** The tool runtime loads on first need (see tool-runtime.ts); later calls reuse the module. */
 export const loadToolRuntime: () => Promise<ToolRuntime> = loadOnce(() => import("../agent/tool-runtime.ts"));
 
-/** The agent's turns use tools (its own, its stages' extraction tool) or its router: the tool runtime will be needed. */
+/**
+ * The agent's turns use tools (its own, its stages' extraction tool) or its router: the tool runtime will be
+ * needed.
+ */
 export function usesToolRuntime(agent: PublicAgent): boolean {
   return agent.tools.length > 0 || agent.stages.length > 0 || !!agent.router;
 }

@@ -34,7 +34,8 @@ export function Header({ store, view, onView }: { store: ChatStore; view: PanelV
         >
           {view === "stages"
             ? s.back
-            : `${s.stages} ${formatCount(store.locale, store.state.value.stage.completed.length)}/${formatCount(store.locale, agent.stages.length)}`}
+            : `${s.stages} ${formatCount(store.locale, store.state.value.stage.completed.length)}/` +
+              formatCount(store.locale, agent.stages.length)}
         </button>
       )}
       {(adviceCount > 0 || view === "advice") && (view === "chat" || view === "advice") && (

@@ -12,9 +12,16 @@ const TITLE: Record<"emergency" | "crisis", Record<Lang, string>> = {
 };
 
 const CRISIS_BODY: Record<Lang, string> = {
-  en: "It sounds like you are carrying something very heavy right now, and I'm glad you said it. You can talk to someone trained to listen, any time. If you might act on these thoughts or are in danger now, call the emergency number.",
+  en:
+    "It sounds like you are carrying something very heavy right " +
+    "now, and I'm glad you said it. You can talk to someone " +
+    "trained to listen, any time. If you might act on these " +
+    "thoughts or are in danger now, call the emergency number.",
   "zh-CN":
-    "听起来你现在承受着很沉重的东西，谢谢你愿意说出来。随时可以打电话和受过训练的人聊一聊。如果你可能会伤害自己，或现在有危险，请立即拨打急救电话。",
+    "听起来你现在承受着很沉重的东西，谢谢你" +
+    "愿意说出来。随时可以打电话和受过训练的人" +
+    "聊一聊。如果你可能会伤害自己，或现在有危" +
+    "险，请立即拨打急救电话。",
 };
 
 const STEP: Record<Exclude<EmergencyCategory, "self_harm">, Record<Lang, string>> = {
@@ -62,7 +69,9 @@ export function modelNote(category: EmergencyCategory, numbers: string[]): strin
     `An urgent card is already shown above your reply with these numbers: ${numbers.join(", ")}.`,
     "Do not contradict it, do not say there is nothing to worry about, and do not suggest waiting.",
     crisis
-      ? "Answer with warmth: acknowledge what they said, encourage them to reach the crisis line or someone they trust; give no methods and no first-aid instructions."
+      ? "Answer with warmth: acknowledge what they said, encourage " +
+        "them to reach the crisis line or someone they trust; give " +
+        "no methods and no first-aid instructions."
       : "Tell them to call the emergency number first, briefly, then answer what they asked.",
   ].join(" ");
 }

@@ -9,13 +9,25 @@ import { rule, type EmergencyRule } from "./rule-types.ts";
 // One word and what follows it; never a negation, so "my chest doesn't hurt" is not "chest ... hurt".
 const W = "(?:(?!(?:no|not|never|isn't|wasn't|doesn't|don't|didn't|aren't|without)\\b)[\\w']+\\W+)";
 const PAIN =
-  "(?:pain|pains|painful|hurts?|hurting|ache|aches|aching|pressure|tight|tightness|squeez\\w*|crush\\w*|heavy|heaviness|stabbing|burning and)";
+  "(?:pain|pains|painful|hurts?|hurting|ache|aches|aching|pres" +
+  "sure|tight|tightness|squeez\\w*|crush\\w*|heavy|heaviness|st" +
+  "abbing|burning and)";
 const NOW =
-  "(?:having|am having|i'm having|is having|he's having|she's having|might be having|may be having|could be having|think \\w+ (?:is |am |are |'s )?having|just had|going into|in the middle of)";
+  "(?:having|am having|i'm having|is having|he's having|she's " +
+  "having|might be having|may be having|could be having|think " +
+  "\\w+ (?:is |am |are |'s )?having|just had|going into|in the " +
+  "middle of)";
 const MEDS =
-  "(?:pills|tablets|capsules|paracetamol|tylenol|acetaminophen|ibuprofen|advil|aspirin|sleeping pills|xanax|oxy\\w*|meds|medication|medicine|antidepressants|insulin)";
+  "(?:pills|tablets|capsules|paracetamol|tylenol|acetaminophen" +
+  "|ibuprofen|advil|aspirin|sleeping " +
+  "pills|xanax|oxy\\w*|meds|medication|medicine|antidepressants" +
+  "|insulin)";
 const MANY =
-  "(?:[1-9]\\d+|twenty|thirty|forty|fifty|a handful of|a whole bottle of|the whole bottle of|a bottle of|all (?:of )?(?:my|his|her|the|their)|too many|way too many|a lot of|loads of|a box of|a whole box of|the whole box of|a bunch of|a ton of|a fistful of)";
+  "(?:[1-9]\\d+|twenty|thirty|forty|fifty|a handful of|a " +
+  "whole bottle of|the whole bottle of|a bottle of|all (?:of " +
+  ")?(?:my|his|her|the|their)|too many|way too many|a lot " +
+  "of|loads of|a box of|a whole box of|the whole box of|a " +
+  "bunch of|a ton of|a fistful of)";
 const CHILD = "(?:toddler|baby|son|daughter|kid|child|boy|girl|he|she|they)";
 
 export const EN_RULES: EmergencyRule[] = [
@@ -25,21 +37,53 @@ export const EN_RULES: EmergencyRule[] = [
   rule("self_harm", /\bsuicid(?:e|al)\b/g),
   rule(
     "self_harm",
-    /\b(?:wants|wanted|says (?:she|he|they) wants?|said (?:she|he|they) wanted) to (?:die|end it|kill (?:himself|herself|themselves))\b/g,
+    new RegExp(
+      [
+        "\\b(?:wants|wanted|says (?:she|he|they) wants?|",
+        "said (?:she|he|they) wanted) to (?:die|end it|",
+        "kill (?:himself|herself|themselves))\\b",
+      ].join(""),
+      "g",
+    ),
   ),
   rule(
     "self_harm",
-    /\b(?:going to|gonna|want to|will|about to|plan to) (?:take|swallow) (?:them|these|those|it|all of them) all\b|\b(?:to|and|then) (?:never|not) wake up\b/g,
+    new RegExp(
+      [
+        "\\b(?:going to|gonna|want to|will|about to|",
+        "plan to) (?:take|swallow) (?:them|these|",
+        "those|it|all of them) all\\b|\\b(?:to|and|",
+        "then) (?:never|not) wake up\\b",
+      ].join(""),
+      "g",
+    ),
   ),
   rule(
     "self_harm",
-    /\bhow (?:many|much)\W+(?:\w+\W+){0,6}?(?:to die|to kill (?:me|myself)|would kill|is lethal|to not wake up|to never wake up|lethal dose)\b|\blethal dose\b/g,
+    new RegExp(
+      [
+        "\\bhow (?:many|much)\\W+(?:\\w+\\W+){0,6}?(?:to die|",
+        "to kill (?:me|myself)|would kill|is lethal|",
+        "to not wake up|to never wake up|lethal dose)\\b|",
+        "\\blethal dose\\b",
+      ].join(""),
+      "g",
+    ),
     undefined,
     true,
   ),
   rule(
     "self_harm",
-    /\b(?:want|wanted|wanting|going|plan|planning|ready|tempted|trying|tried|thinking about how) to (?:die|end it|end it all|end my life|end things|not be here|not wake up|disappear forever|not exist)\b/g,
+    new RegExp(
+      [
+        "\\b(?:want|wanted|wanting|going|plan|planning|",
+        "ready|tempted|trying|tried|thinking about how) to (?:die|",
+        "end it|end it all|end my life|end things|",
+        "not be here|not wake up|disappear forever|",
+        "not exist)\\b",
+      ].join(""),
+      "g",
+    ),
   ),
   rule("self_harm", /\b(?:end|ending|take|taking) (?:my|his|her|their) (?:own )?life\b/g),
   rule("self_harm", /\bend(?:ing)? (?:it|this) all\b/g),
@@ -52,17 +96,32 @@ export const EN_RULES: EmergencyRule[] = [
   rule("self_harm", /\b(?:life|living) (?:isn't|is not|ain't) worth (?:it|living)\b|\bnot worth living\b/g),
   rule(
     "self_harm",
-    /\bwish (?:i|i'd) (?:was|were|had) (?:dead|died|never been born)\b|\bwish i (?:wasn't|was not|weren't) (?:alive|born|here)\b/g,
+    new RegExp(
+      [
+        "\\bwish (?:i|i'd) (?:was|were|had) (?:dead|",
+        "died|never been born)\\b|\\bwish i (?:wasn't|",
+        "was not|weren't) (?:alive|born|here)\\b",
+      ].join(""),
+      "g",
+    ),
   ),
   rule("self_harm", /\bself[- ]?harm(?:ing)?\b/g),
   rule(
     "self_harm",
-    /\b(?:jump|jumping|throw myself) (?:off|from|in front of) (?:a|the|this|my) (?:bridge|roof|building|balcony|cliff|train|window)\b/g,
+    new RegExp(
+      [
+        "\\b(?:jump|jumping|throw myself) (?:off|from|",
+        "in front of) (?:a|the|this|my) (?:bridge|",
+        "roof|building|balcony|cliff|train|window)\\b",
+      ].join(""),
+      "g",
+    ),
   ),
   rule(
     "self_harm",
     new RegExp(
-      `\\b(?:want|going|plan|planning|thinking about|tempted) to (?:take|swallow|overdose on) ${MANY} ?${W}{0,2}${MEDS}\\b`,
+      `\\b(?:want|going|plan|planning|thinking about|tempted) to ` +
+        `(?:take|swallow|overdose on) ${MANY} ?${W}{0,2}${MEDS}\\b`,
       "g",
     ),
   ),
@@ -75,49 +134,121 @@ export const EN_RULES: EmergencyRule[] = [
   // Harm to others.
   rule(
     "harm_to_others",
-    /\b(?:want|going|gonna|plan|planning|ready|about|thinking about|urge|feel like|tempted|scared i'll|afraid i'll|afraid i might|scared i might|worried i'll|worried i might|i'll|i will|might) (?:to )?(?:kill|murder|stab|shoot|strangle|smother|hurt|harm|shake|drown) (?:him|her|them|my \w+|the baby|someone|somebody|people|everyone|everybody)\b/g,
+    new RegExp(
+      [
+        "\\b(?:want|going|gonna|plan|planning|ready|",
+        "about|thinking about|urge|feel like|tempted|",
+        "scared i'll|afraid i'll|afraid i might|scared i might|",
+        "worried i'll|worried i might|i'll|i will|",
+        "might) (?:to )?(?:kill|murder|stab|shoot|",
+        "strangle|smother|hurt|harm|shake|drown) (?:him|",
+        "her|them|my \\w+|the baby|someone|somebody|",
+        "people|everyone|everybody)\\b",
+      ].join(""),
+      "g",
+    ),
   ),
   rule("harm_to_others", /\b(?:shoot|shooting) up (?:the|my|a|our) (?:school|office|class|workplace|mall|church)\b/g),
   rule(
     "harm_to_others",
-    /\b(?:bring|bringing|take|taking) (?:a|my|his|the) (?:gun|knife|rifle|weapon) to (?:school|work|class|the office)\b/g,
+    new RegExp(
+      [
+        "\\b(?:bring|bringing|take|taking) (?:a|my|",
+        "his|the) (?:gun|knife|rifle|weapon) to (?:school|",
+        "work|class|the office)\\b",
+      ].join(""),
+      "g",
+    ),
   ),
   rule(
     "harm_to_others",
-    /\b(?:he|she|they|someone|a man|a guy|my \w+) (?:is |has |just )*(?:threatening|threatened) (?:to kill|me with a (?:knife|gun))\b/g,
+    new RegExp(
+      [
+        "\\b(?:he|she|they|someone|a man|a guy|my \\w+) (?:is |",
+        "has |just )*(?:threatening|threatened) (?:to kill|",
+        "me with a (?:knife|gun))\\b",
+      ].join(""),
+      "g",
+    ),
   ),
   // The heart.
   rule("cardiac", new RegExp(`\\bchest\\W+${W}{0,4}?${PAIN}`, "g")),
   rule("cardiac", new RegExp(`\\b${PAIN}\\W+${W}{0,3}?chest\\b`, "g")),
   rule(
     "cardiac",
-    /\b(?:elephant|weight|brick|tonne|ton) (?:is )?(?:sitting|standing|on|pressing)\W+(?:\w+\W+){0,3}chest\b|\bchest\W+(?:\w+\W+){0,8}(?:elephant|vice|vise)\b/g,
+    new RegExp(
+      [
+        "\\b(?:elephant|weight|brick|tonne|ton) (?:is )?(?:sitting|",
+        "standing|on|pressing)\\W+(?:\\w+\\W+){0,3}chest\\b|",
+        "\\bchest\\W+(?:\\w+\\W+){0,8}(?:elephant|vice|",
+        "vise)\\b",
+      ].join(""),
+      "g",
+    ),
   ),
   rule("cardiac", new RegExp(`\\b${NOW} (?:a |another )?heart attack\\b`, "g")),
   rule(
     "cardiac",
-    /\b(?:squeez\w*|crush\w*|stabbing|sharp pain|pressure|vice|vise)\W+(?:\w+\W+){0,3}?heart\b(?! ?(?:rate|beat|burn|health|disease|failure))/g,
+    new RegExp(
+      [
+        "\\b(?:squeez\\w*|crush\\w*|stabbing|sharp pain|",
+        "pressure|vice|vise)\\W+(?:\\w+\\W+){0,3}?heart\\b(?! ?(?:rate|",
+        "beat|burn|health|disease|failure))",
+      ].join(""),
+      "g",
+    ),
   ),
   rule("cardiac", new RegExp(`\\bheart\\W+${W}{0,5}?(?:squeezed|squeezing|crushed|crushing|in a vi[cs]e)\\b`, "g")),
   rule(
     "cardiac",
-    /\b(?:clutch\w*|grabb\w*|gripping|holding|pressing on) (?:his|her|my|their|at (?:his|her|my|their)) (?:chest|heart)\b/g,
+    new RegExp(
+      [
+        "\\b(?:clutch\\w*|grabb\\w*|gripping|holding|",
+        "pressing on) (?:his|her|my|their|at (?:his|",
+        "her|my|their)) (?:chest|heart)\\b",
+      ].join(""),
+      "g",
+    ),
   ),
   rule("cardiac", /\bheart attack (?:right now|now|happening)\b|\b(?:is|am|i'm) i having a heart attack\b/g),
   rule(
     "cardiac",
-    /\b(?:pain|ache|tightness) (?:is )?(?:spreading|radiating|going|moving|shooting) (?:down|up|into|to) (?:my|his|her) (?:left )?(?:arm|jaw|neck)\b/g,
+    new RegExp(
+      [
+        "\\b(?:pain|ache|tightness) (?:is )?(?:spreading|",
+        "radiating|going|moving|shooting) (?:down|",
+        "up|into|to) (?:my|his|her) (?:left )?(?:arm|",
+        "jaw|neck)\\b",
+      ].join(""),
+      "g",
+    ),
   ),
   rule("cardiac", /\b(?:no pulse|heart (?:has )?stopped|cardiac arrest|doing cpr|started cpr)\b/g),
   // Stroke signs.
   rule(
     "stroke",
-    /\b(?:face|mouth|smile|lip|eye|eyelid) (?:is |looks |seems |has |started |suddenly |all |gone |went |kind of )*(?:droop\w*|lopsided|crooked|sagging|uneven|twisted)\b/g,
+    new RegExp(
+      [
+        "\\b(?:face|mouth|smile|lip|eye|eyelid) (?:is |",
+        "looks |seems |has |started |suddenly |all |",
+        "gone |went |kind of )*(?:droop\\w*|lopsided|",
+        "crooked|sagging|uneven|twisted)\\b",
+      ].join(""),
+      "g",
+    ),
   ),
   rule("stroke", /\bdroop\w* (?:on )?(?:one|the left|the right|1) side\b/g),
   rule(
     "stroke",
-    /\bone side of (?:my|his|her|their) (?:face|body|mouth)\W+(?:\w+\W+){0,4}?(?:droop\w*|numb|weak|can't move|won't move|paraly\w*|dead|not working)/g,
+    new RegExp(
+      [
+        "\\bone side of (?:my|his|her|their) (?:face|",
+        "body|mouth)\\W+(?:\\w+\\W+){0,4}?(?:droop\\w*|",
+        "numb|weak|can't move|won't move|paraly\\w*|",
+        "dead|not working)",
+      ].join(""),
+      "g",
+    ),
   ),
   rule(
     "stroke",
@@ -125,11 +256,28 @@ export const EN_RULES: EmergencyRule[] = [
   ),
   rule(
     "stroke",
-    /\bslurr(?:ed|ing) (?:his |her |my |their )?(?:words|speech|talking)\b|\b(?:speech|talking|words) (?:is |are |became |suddenly )*slurr(?:ed|ing)\b/g,
+    new RegExp(
+      [
+        "\\bslurr(?:ed|ing) (?:his |her |my |their )?(?:words|",
+        "speech|talking)\\b|\\b(?:speech|talking|words) (?:is |",
+        "are |became |suddenly )*slurr(?:ed|ing)\\b",
+      ].join(""),
+      "g",
+    ),
   ),
   rule(
     "stroke",
-    /\b(?:sudden|suddenly|out of nowhere|all of a sudden|without warning) \W*(?:\w+\W+){0,3}?(?:numb|weak|confused|can't speak|can't talk|can't see|went blind|lost (?:vision|sight)|worst headache|can't walk straight|can't find (?:his|her|my) words)/g,
+    new RegExp(
+      [
+        "\\b(?:sudden|suddenly|out of nowhere|all of a sudden|",
+        "without warning) \\W*(?:\\w+\\W+){0,3}?(?:numb|",
+        "weak|confused|can't speak|can't talk|can't see|",
+        "went blind|lost (?:vision|sight)|worst headache|",
+        "can't walk straight|can't find (?:his|her|",
+        "my) words)",
+      ].join(""),
+      "g",
+    ),
   ),
   rule(
     "stroke",
@@ -143,14 +291,24 @@ export const EN_RULES: EmergencyRule[] = [
   rule(
     "stroke",
     new RegExp(
-      `\\b${NOW} (?:a |another )?(?:mini[- ]?)?stroke\\b|\\bhad (?:a |another )?stroke (?:an? |\\d+ |few )?(?:minutes?|hours?|hour) ago\\b|\\bhad a stroke (?:this morning|today|tonight|just now)\\b`,
+      `\\b${NOW} (?:a |another )?(?:mini[- ]?)?stroke\\b|\\bhad ` +
+        `(?:a |another )?stroke (?:an? |\\d+ |few ` +
+        `)?(?:minutes?|hours?|hour) ago\\b|\\bhad a stroke (?:this ` +
+        `morning|today|tonight|just now)\\b`,
       "g",
     ),
   ),
   // Breathing.
   rule(
     "breathing",
-    /\b(?:can't|couldn't|can barely|barely|unable to|struggling to|struggle to|hard to|difficult to|fighting to|hardly) breathe?\b/g,
+    new RegExp(
+      [
+        "\\b(?:can't|couldn't|can barely|barely|unable to|",
+        "struggling to|struggle to|hard to|difficult to|",
+        "fighting to|hardly) breathe?\\b",
+      ].join(""),
+      "g",
+    ),
   ),
   rule(
     "breathing",
@@ -165,12 +323,27 @@ export const EN_RULES: EmergencyRule[] = [
   rule("breathing", /\bgasping\b|\bcan't (?:catch|get) (?:my|his|her|a|their) breath\b|\bcan't get (?:enough )?air\b/g),
   rule(
     "breathing",
-    /\b(?:lips|face|he|she|baby|skin) (?:is |are |turning |turned |gone |going |look |looks )+(?:blue|purple|grey|gray)\b|\bturning blue\b/g,
+    new RegExp(
+      [
+        "\\b(?:lips|face|he|she|baby|skin) (?:is |",
+        "are |turning |turned |gone |going |look |",
+        "looks )+(?:blue|purple|grey|gray)\\b|\\bturning blue\\b",
+      ].join(""),
+      "g",
+    ),
   ),
   rule("breathing", /\b(?:choking|choked on|suffocat\w+)\b/g),
   rule(
     "breathing",
-    /\binhaler (?:isn't|is not|not|doesn't|does not|didn't|won't|is no) (?:working|helping|help|work|use)\b|\bwheez\w+ (?:really |so |very )?(?:badly|bad|hard|loudly)\b/g,
+    new RegExp(
+      [
+        "\\binhaler (?:isn't|is not|not|doesn't|does not|",
+        "didn't|won't|is no) (?:working|helping|help|",
+        "work|use)\\b|\\bwheez\\w+ (?:really |so |very )?(?:badly|",
+        "bad|hard|loudly)\\b",
+      ].join(""),
+      "g",
+    ),
   ),
   rule(
     "breathing",
@@ -183,15 +356,40 @@ export const EN_RULES: EmergencyRule[] = [
   ),
   rule(
     "bleeding",
-    /\b(?:won't|will not|doesn't|does not|can't|isn't|is not|hasn't|not) stop(?:ping)? (?:the )?bleeding\b|\bbleeding\W+(?:[\w']+\W+){0,4}?(?:won't|will not|doesn't|does not|isn't|is not|hasn't|has not) (?:stop|stopped|slowing)\b/g,
+    new RegExp(
+      [
+        "\\b(?:won't|will not|doesn't|does not|can't|",
+        "isn't|is not|hasn't|not) stop(?:ping)? (?:the )?bleeding\\b|",
+        "\\bbleeding\\W+(?:[\\w']+\\W+){0,4}?(?:won't|",
+        "will not|doesn't|does not|isn't|is not|hasn't|",
+        "has not) (?:stop|stopped|slowing)\\b",
+      ].join(""),
+      "g",
+    ),
   ),
   rule(
     "bleeding",
-    /\b(?:blood|bleeding) (?:is |keeps )?(?:spurting|gushing|pouring|squirting|everywhere|pumping)\b|\b(?:lots|so much|a lot|tons|loads|pool) of blood\b|\blosing (?:a lot of |so much |lots of )?blood\b/g,
+    new RegExp(
+      [
+        "\\b(?:blood|bleeding) (?:is |keeps )?(?:spurting|",
+        "gushing|pouring|squirting|everywhere|pumping)\\b|",
+        "\\b(?:lots|so much|a lot|tons|loads|pool) of blood\\b|",
+        "\\blosing (?:a lot of |so much |lots of )?blood\\b",
+      ].join(""),
+      "g",
+    ),
   ),
   rule(
     "bleeding",
-    /\b(?:vomiting|throwing up|coughing up|puking|spitting up) blood\b|\bsoaked (?:through )?(?:a |the |my |his |her )?(?:towel|towels|pad|pads|bandage|shirt)\b/g,
+    new RegExp(
+      [
+        "\\b(?:vomiting|throwing up|coughing up|puking|",
+        "spitting up) blood\\b|\\bsoaked (?:through )?(?:a |",
+        "the |my |his |her )?(?:towel|towels|pad|",
+        "pads|bandage|shirt)\\b",
+      ].join(""),
+      "g",
+    ),
   ),
   rule(
     "bleeding",
@@ -206,30 +404,71 @@ export const EN_RULES: EmergencyRule[] = [
   ),
   rule(
     "anaphylaxis",
-    /\b(?:tongue|lips?|face|mouth|eyes)(?: and (?:my |his |her |their )?(?:tongue|lips?|face|mouth|eyes))? (?:is |are |started |starting |getting |keeps |has |have |all )*(?:swell\w*|swollen|puff\w*|blown up)\b/g,
-    /\b(?:ate|eaten|eating|sting|stung|bite|bitten|allerg\w*|peanuts?|nuts?|shellfish|shrimp|bee|wasp|hornet|hives|antibiotic|penicillin|medicine|pill)\b/,
+    new RegExp(
+      [
+        "\\b(?:tongue|lips?|face|mouth|eyes)(?: and (?:my |",
+        "his |her |their )?(?:tongue|lips?|face|mouth|",
+        "eyes))? (?:is |are |started |starting |getting |",
+        "keeps |has |have |all )*(?:swell\\w*|swollen|",
+        "puff\\w*|blown up)\\b",
+      ].join(""),
+      "g",
+    ),
+    new RegExp(
+      [
+        "\\b(?:ate|eaten|eating|sting|stung|bite|bitten|",
+        "allerg\\w*|peanuts?|nuts?|shellfish|shrimp|",
+        "bee|wasp|hornet|hives|antibiotic|penicillin|",
+        "medicine|pill)\\b",
+      ].join(""),
+    ),
   ),
   rule(
     "anaphylaxis",
-    /\b(?:used|using|gave|giving|injected|injecting|jabbed|had to use|had to give) (?:my|his|her|their|an|the|him|her) (?:an )?epi-?pen\b/g,
+    new RegExp(
+      [
+        "\\b(?:used|using|gave|giving|injected|injecting|",
+        "jabbed|had to use|had to give) (?:my|his|",
+        "her|their|an|the|him|her) (?:an )?epi-?pen\\b",
+      ].join(""),
+      "g",
+    ),
   ),
   rule("anaphylaxis", /\bhives (?:all over|everywhere)\W+(?:\w+\W+){0,8}?(?:breath|throat|dizzy|faint|swell\w*)/g),
   // Poisoning and overdose.
   rule(
     "poisoning",
-    /\b(?:swallowed|drank|drunk|ate|eaten|ingested|chewed|sucked on|licked|got into) (?:[\w']+ ){0,4}?(?:bleach|drain cleaner|antifreeze|rat poison|poison|detergent|laundry pods?|tide pods?|dishwasher (?:tablets?|pods?)|button batter\w+|batter(?:y|ies)|magnets?|lighter fluid|gasoline|petrol|paint thinner|pesticide|weed ?killer|insecticide|bug spray|lamp oil|rubbing alcohol|mushrooms? from the (?:yard|garden|woods))\b/g,
-  ),
-  rule(
-    "poisoning",
     new RegExp(
-      `\\b(?:took|taken|swallowed|ate|had|downed|popped) (?:like |about |around |maybe |over |almost |nearly )?${MANY} ?${W}{0,3}?${MEDS}\\b`,
+      [
+        "\\b(?:swallowed|drank|drunk|ate|eaten|ingested|",
+        "chewed|sucked on|licked|got into) (?:[\\w']+ ){0,4}?(?:bleach|",
+        "drain cleaner|antifreeze|rat poison|poison|",
+        "detergent|laundry pods?|tide pods?|dishwasher (?:tablets?|",
+        "pods?)|button batter\\w+|batter(?:y|ies)|",
+        "magnets?|lighter fluid|gasoline|petrol|paint thinner|",
+        "pesticide|weed ?killer|insecticide|bug spray|",
+        "lamp oil|rubbing alcohol|mushrooms? from the (?:yard|",
+        "garden|woods))\\b",
+      ].join(""),
       "g",
     ),
   ),
   rule(
     "poisoning",
     new RegExp(
-      `\\b(?:${CHILD}|i|we) (?:ate|swallowed|got into|took|chewed) (?:some of |a few of |one of )?(?:my|his|her|the|our|their|[\\w]+'s) (?:[\\w-]+ ){0,3}?${MEDS}\\b`,
+      `\\b(?:took|taken|swallowed|ate|had|downed|popped) (?:like ` +
+        `|about |around |maybe |over |almost |nearly )?${MANY} ` +
+        `?${W}{0,3}?${MEDS}\\b`,
+      "g",
+    ),
+  ),
+  rule(
+    "poisoning",
+    new RegExp(
+      `\\b(?:${CHILD}|i|we) (?:ate|swallowed|got ` +
+        `into|took|chewed) (?:some of |a few of |one of ` +
+        `)?(?:my|his|her|the|our|their|[\\w]+'s) (?:[\\w-]+ ` +
+        `){0,3}?${MEDS}\\b`,
       "g",
     ),
   ),
@@ -237,23 +476,48 @@ export const EN_RULES: EmergencyRule[] = [
   rule("poisoning", /\b(?:poisoned|poison control)\b/g),
   rule(
     "poisoning",
-    /\b(?:carbon monoxide|co) (?:alarm|detector) (?:is |keeps |went |going )*(?:off|beeping|going off)\b|\bcarbon monoxide\b\W+(?:\w+\W+){0,8}?(?:dizzy|headache|sick|passed out|confused|leak)/g,
+    new RegExp(
+      [
+        "\\b(?:carbon monoxide|co) (?:alarm|detector) (?:is |",
+        "keeps |went |going )*(?:off|beeping|going off)\\b|",
+        "\\bcarbon monoxide\\b\\W+(?:\\w+\\W+){0,8}?(?:dizzy|",
+        "headache|sick|passed out|confused|leak)",
+      ].join(""),
+      "g",
+    ),
   ),
   // Collapse, unresponsiveness, seizures.
   rule(
     "collapse",
     /\b(?:unconscious|unresponsive)\b/g,
-    /\b(?:he|she|they|him|her|i|my|baby|child|son|daughter|husband|wife|mom|mum|dad|friend|someone|somebody|person|man|woman|grandma|grandpa|father|mother|toddler|kid|patient)\b/,
+    new RegExp(
+      [
+        "\\b(?:he|she|they|him|her|i|my|baby|child|",
+        "son|daughter|husband|wife|mom|mum|dad|friend|",
+        "someone|somebody|person|man|woman|grandma|",
+        "grandpa|father|mother|toddler|kid|patient)\\b",
+      ].join(""),
+    ),
   ),
   rule(
     "collapse",
-    /\b(?:passed out|fainted|collapsed|fell|blacked out)\b\W+(?:\w+\W+){0,6}?(?:won't|isn't|not|can't|hasn't|doesn't) (?:wake|waking|respond|responding|come to|coming to|moving|move)\b/g,
+    new RegExp(
+      [
+        "\\b(?:passed out|fainted|collapsed|fell|blacked out)\\b\\W+(?:\\w+\\W+){0,6}?(?:won't",
+        "|isn't|not|can't|hasn't|doesn't) (?:wake|",
+        "waking|respond|responding|come to|coming to|",
+        "moving|move)\\b",
+      ].join(""),
+      "g",
+    ),
   ),
   rule("collapse", /\b(?:won't|will not|can't|cannot|isn't) (?:wake|waking) (?:him|her|them|up)\b/g),
   rule(
     "collapse",
     new RegExp(
-      `\\b${NOW} (?:a )?(?:seizure|fit|convulsion)s?\\b|\\b(?:seizure|fit|convulsions?|shaking) (?:that )?(?:won't stop|isn't stopping|for (?:\\d+|five|ten|over \\w+) minutes)\\b`,
+      `\\b${NOW} (?:a )?(?:seizure|fit|convulsion)s?\\b|\\b(?:seiz` +
+        `ure|fit|convulsions?|shaking) (?:that )?(?:won't stop|isn't ` +
+        `stopping|for (?:\\d+|five|ten|over \\w+) minutes)\\b`,
       "g",
     ),
   ),
@@ -264,16 +528,108 @@ export const EN_RULES: EmergencyRule[] = [
  * "chest of drawers", "stroke of luck", "this heat is killing me", "bleeding-edge".
  */
 export const EN_LOOKALIKES: RegExp[] = [
-  /\b(?:chest (?:of drawers|freezer|press|day|workout|exercises?|fly|flies|hair|x-?ray|infection|cold|congestion)|(?:treasure|war|toy|ice|medicine|hope|tool) chest)\b/g,
-  /\b(?:stroke of (?:luck|genius|midnight|the pen)|(?:brush|swimming|swim|breast|back|pen|key|golf|tennis) ?strokes?|strok(?:e|ed|ing) (?:the|my|his|her|its) (?:cat|dog|hair|beard|back|fur|ego))\b/g,
-  /\b(?:(?:is|are|was|were|it's|that's|this is) killing (?:me|us|him|her)|killing it|kill(?:ing)? (?:time|the (?:process|app|lights?|engine|bacteria|germs|weeds|mood|vibe|battery))|kills? (?:bacteria|germs|weeds|lice|fleas|mold|mould)|my (?:mom|mum|dad|boss|wife|husband|teacher|coach) (?:will|is going to|'ll|would) kill me)\b/g,
-  /\b(?:dying (?:to|for)|(?:die|died|dying|dead) (?:of|from|laughing) (?:laughter|embarrassment|boredom|cuteness|laughing)|to die for|killing myself laughing|laughed myself)\b/g,
-  /\b(?:bleeding[- ](?:edge|heart)|breath ?taking|breath of fresh air|take (?:my|your|his|her) breath away|took my breath away|bad breath|hold (?:my|your) breath|breathing (?:exercises?|techniques?|space|room))\b/g,
+  new RegExp(
+    [
+      "\\b(?:chest (?:of drawers|freezer|press|day|",
+      "workout|exercises?|fly|flies|hair|x-?ray|",
+      "infection|cold|congestion)|(?:treasure|war|",
+      "toy|ice|medicine|hope|tool) chest)\\b",
+    ].join(""),
+    "g",
+  ),
+  new RegExp(
+    [
+      "\\b(?:stroke of (?:luck|genius|midnight|the pen)|",
+      "(?:brush|swimming|swim|breast|back|pen|key|",
+      "golf|tennis) ?strokes?|strok(?:e|ed|ing) (?:the|",
+      "my|his|her|its) (?:cat|dog|hair|beard|back|",
+      "fur|ego))\\b",
+    ].join(""),
+    "g",
+  ),
+  new RegExp(
+    [
+      "\\b(?:(?:is|are|was|were|it's|that's|this is) killing (?:me|",
+      "us|him|her)|killing it|kill(?:ing)? (?:time|",
+      "the (?:process|app|lights?|engine|bacteria|",
+      "germs|weeds|mood|vibe|battery))|kills? (?:bacteria|",
+      "germs|weeds|lice|fleas|mold|mould)|my (?:mom|",
+      "mum|dad|boss|wife|husband|teacher|coach) (?:will|",
+      "is going to|'ll|would) kill me)\\b",
+    ].join(""),
+    "g",
+  ),
+  new RegExp(
+    [
+      "\\b(?:dying (?:to|for)|(?:die|died|dying|",
+      "dead) (?:of|from|laughing) (?:laughter|embarrassment|",
+      "boredom|cuteness|laughing)|to die for|killing myself laughing|",
+      "laughed myself)\\b",
+    ].join(""),
+    "g",
+  ),
+  new RegExp(
+    [
+      "\\b(?:bleeding[- ](?:edge|heart)|breath ?taking|",
+      "breath of fresh air|take (?:my|your|his|",
+      "her) breath away|took my breath away|bad breath|",
+      "hold (?:my|your) breath|breathing (?:exercises?|",
+      "techniques?|space|room))\\b",
+    ].join(""),
+    "g",
+  ),
   /\b(?:poison (?:ivy|oak|sumac)|food poisoning|(?:sun|heat) rash)\b/g,
-  /\b(?:suicide (?:squad|doors?|mission|run|bunny|rates?|statistics|prevention (?:day|week|month|training|course))|overdose (?:on|of) (?:sugar|chocolate|netflix|tv|memes|cuteness|coffee|caffeine|candy|love))\b/g,
+  new RegExp(
+    [
+      "\\b(?:suicide (?:squad|doors?|mission|run|",
+      "bunny|rates?|statistics|prevention (?:day|",
+      "week|month|training|course))|overdose (?:on|",
+      "of) (?:sugar|chocolate|netflix|tv|memes|",
+      "cuteness|coffee|caffeine|candy|love))\\b",
+    ].join(""),
+    "g",
+  ),
   /\b(?:accidentally|by accident) (?:cut|burn(?:ed|t)|hurt) (?:myself|himself|herself)\b/g,
-  /\b(?:cut (?:myself|himself|herself) (?:shaving|cooking|chopping|while|on (?:a|the|some)|by accident|accidentally|slicing|with a (?:knife|razor) while)|burn(?:ed|t) (?:myself|himself|herself) (?:cooking|on (?:the|a)|with (?:the|a)|ironing|while)|hurt (?:myself|himself|herself) (?:playing|lifting|at the gym|running|skiing|falling|when|while|at work|exercising))\b/g,
-  /\b(?:breathe? through (?:my|his|her|the|their) nose|short(?:ness)? of breath (?:when|after|while|during|climbing|going up|on (?:the )?stairs|walking|running|jogging|exercising|working out|at the gym)(?: \w+)?)\b/g,
-  /\b(?:(?:app|page|site|screen|computer|laptop|phone|website|browser|program|widget|system|server|button|tab|game|printer) (?:is |was |keeps |became |went |goes |getting )*(?:unresponsive|not responding))\b/g,
-  /\b(?:can't wake up (?:in the morning|early|on time|for (?:work|school|class))|choked up|choking hazard|choke chain|gums? (?:are |keep )?bleed\w*|bleeding gums?)\b/g,
+  new RegExp(
+    [
+      "\\b(?:cut (?:myself|himself|herself) (?:shaving|",
+      "cooking|chopping|while|on (?:a|the|some)|",
+      "by accident|accidentally|slicing|with a (?:knife|",
+      "razor) while)|burn(?:ed|t) (?:myself|himself|",
+      "herself) (?:cooking|on (?:the|a)|with (?:the|",
+      "a)|ironing|while)|hurt (?:myself|himself|",
+      "herself) (?:playing|lifting|at the gym|running|",
+      "skiing|falling|when|while|at work|exercising))\\b",
+    ].join(""),
+    "g",
+  ),
+  new RegExp(
+    [
+      "\\b(?:breathe? through (?:my|his|her|the|",
+      "their) nose|short(?:ness)? of breath (?:when|",
+      "after|while|during|climbing|going up|on (?:the )?stairs|",
+      "walking|running|jogging|exercising|working out|",
+      "at the gym)(?: \\w+)?)\\b",
+    ].join(""),
+    "g",
+  ),
+  new RegExp(
+    [
+      "\\b(?:(?:app|page|site|screen|computer|laptop|",
+      "phone|website|browser|program|widget|system|",
+      "server|button|tab|game|printer) (?:is |was |",
+      "keeps |became |went |goes |getting )*(?:unresponsive|",
+      "not responding))\\b",
+    ].join(""),
+    "g",
+  ),
+  new RegExp(
+    [
+      "\\b(?:can't wake up (?:in the morning|early|",
+      "on time|for (?:work|school|class))|choked up|",
+      "choking hazard|choke chain|gums? (?:are |",
+      "keep )?bleed\\w*|bleeding gums?)\\b",
+    ].join(""),
+    "g",
+  ),
 ];

@@ -112,7 +112,9 @@ export async function admitTurn(
     throw new ApiError(
       429,
       "budget_exceeded",
-      `This conversation has used its token budget (${session.usage} of ${budgets.perSession} tokens); start a new conversation to go on`,
+      `This conversation has used its token budget ` +
+        `(${session.usage} of ${budgets.perSession} tokens); start a ` +
+        `new conversation to go on`,
     );
   }
   return session.ok ? session.state : undefined;

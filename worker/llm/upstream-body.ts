@@ -40,7 +40,10 @@ function openAITool(name: string): OpenAITool {
  * agent config and the purpose; a client's own `tools`/`tool_choice` are not forwarded, so a
  * visitor cannot turn the proxy into a general-purpose model endpoint.
  */
-/** The tools a chat turn offers: the agent's, and for a stage workflow the current stage's extraction tool and tools. */
+/**
+ * The tools a chat turn offers: the agent's, and for a stage workflow the current stage's extraction tool and
+ * tools.
+ */
 function turnTools(agent: AgentConfig, state?: SessionState): OpenAITool[] {
   const tools = agent.tools.map(openAITool);
   const stage = state && stageById(agent.stages, state.stage.current);

@@ -28,7 +28,10 @@ embedRoutes.get(ROUTES.embed, async (c) => {
   const lang = (c.req.query("locale") ?? "").toLowerCase().startsWith("zh") ? "zh-CN" : "en";
   const config = { siteKey: site.siteKey, agentId, allowedOrigins: site.allowedOrigins };
   return c.html(
-    `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1,interactive-widget=resizes-content">` +
+    `<!doctype html><html lang="${lang}"><head><meta ` +
+      `charset="utf-8"><meta name="viewport" ` +
+      `content="width=device-width,initial-scale=1,interactive-widg` +
+      `et=resizes-content">` +
       `<title>Chat</title></head><body>` +
       `<script type="application/json" id="parley-embed">${scriptJson(config)}</script>` +
       `<script type="module" src="/parley-frame.js"></script></body></html>`,

@@ -84,7 +84,8 @@ sessionRoutes.post(ROUTES.sessionEvents, sessionToken(), ownSession(), jsonBody(
       throw new ApiError(
         403,
         "forbidden",
-        `Advice ${forged.join(", ")} matches no record_advice call the assistant made; advice cannot be sent by the browser`,
+        `Advice ${forged.join(", ")} matches no record_advice call ` +
+          `the assistant made; advice cannot be sent by the browser`,
       );
   }
   const state = await room.append(events);

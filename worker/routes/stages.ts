@@ -41,7 +41,9 @@ function refusal(outcome: StageOutcome, what: string): never {
     throw new ApiError(
       409,
       "conflict",
-      `${what}: the context changed since your copy (now version ${outcome.state?.contextVersion}); reload it and apply your change again`,
+      `${what}: the context changed since your copy (now ` +
+        `version ${outcome.state?.contextVersion}); reload it and ` +
+        `apply your change again`,
     );
   }
   if (outcome.status === "done") throw new ApiError(409, "conflict", `${what}: the workflow is already complete`);

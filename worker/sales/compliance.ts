@@ -49,12 +49,29 @@ const BUILT_IN: CompiledRule[] = [
     rewrite: "supports skin with this condition as part of a routine",
   },
   { kind: "claim", rule: "根治/治愈", re: /根治|治愈|治好/g, rewrite: "辅助护理" },
-  { kind: "claim", rule: "保证效果", re: /保证(?:有效|效果|见效)|100%有效|百分之百有效/g, rewrite: "对多数人有帮助" },
-  { kind: "claim", rule: "无副作用", re: /无副作用|没有(?:任何)?副作用|零副作用/g, rewrite: "多数人耐受良好" },
+  {
+    kind: "claim",
+    rule: "保证效果",
+    re: new RegExp(["保证(?:有效|效果|见效)|100%有效|百分之百有效"].join(""), "g"),
+    rewrite: "对多数人有帮助",
+  },
+  {
+    kind: "claim",
+    rule: "无副作用",
+    re: new RegExp(["无副作用|没有(?:任何)?副作用|零副作用"].join(""), "g"),
+    rewrite: "多数人耐受良好",
+  },
   {
     kind: "price_promise",
     rule: "price never changes",
-    re: /\b(?:the )?price(?:s)? (?:will|won't|will not|is not going to|isn't going to) (?:never |ever )?(?:change|go up|increase|rise)\b/gi,
+    re: new RegExp(
+      [
+        "\\b(?:the )?price(?:s)? (?:will|won't|will not|is not going t",
+        "o|isn't going to) (?:never |ever )?(?:change|go up|increase|",
+        "rise)\\b",
+      ].join(""),
+      "gi",
+    ),
     rewrite: "this price is valid until the quote expires",
   },
   {
@@ -66,7 +83,14 @@ const BUILT_IN: CompiledRule[] = [
   {
     kind: "price_promise",
     rule: "price guarantee",
-    re: /\b(?:guarantee|promise|lock in|locked in)(?: you)? (?:this|the|a|that) (?:price|discount|rate)(?: forever| for life)?\b|\bguaranteed? price\b/gi,
+    re: new RegExp(
+      [
+        "\\b(?:guarantee|promise|lock in|locked in)(?: you)? (?:this|t",
+        "he|a|that) (?:price|discount|rate)(?: forever| for life)?\\b|",
+        "\\bguaranteed? price\\b",
+      ].join(""),
+      "gi",
+    ),
     rewrite: "offer this price for the quote's validity period",
   },
   {

@@ -21,7 +21,9 @@ export async function runPriceCalculator(env: Env, siteKey: string, input: ToolI
   const quote = computeQuote(input);
   const lines = quote.lines.map(
     (l) =>
-      `${l.quantity} x ${l.name} at ${l.unitPrice}${l.discount !== "0.00" ? ` less ${l.discountPercent} %` : ""} = ${l.total}`,
+      `${l.quantity} x ${l.name} ` +
+      `at ${l.unitPrice}${l.discount !== "0.00" ? ` less ${l.discountPercent} %` : ""} ` +
+      `= ${l.total}`,
   );
   const roi = quote.roiPercent ? ` ROI ${quote.roiPercent} % a year, paid back in ${quote.paybackMonths} months.` : "";
   const check = checkCompliance(`${lines.join("; ")}. Total ${quote.total}.${roi}`, await tenantRules(env, siteKey));

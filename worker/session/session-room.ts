@@ -38,7 +38,8 @@ export class SessionRoom extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     ctx.storage.sql.exec(
-      "CREATE TABLE IF NOT EXISTS events (seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, body TEXT NOT NULL)",
+      "CREATE TABLE IF NOT EXISTS events (seq INTEGER PRIMARY KEY " +
+        "AUTOINCREMENT, id TEXT NOT NULL UNIQUE, body TEXT NOT NULL)",
     );
     const rows = ctx.storage.sql.exec<{ body: string }>("SELECT body FROM events ORDER BY seq").toArray();
     this.state = foldSession(rows.map((r) => JSON.parse(r.body) as SessionEvent));

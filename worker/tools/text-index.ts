@@ -4,9 +4,11 @@
  * become overlapping bigrams (the usual trick of search engines without a dictionary).
  */
 const STOP = new Set(
-  "a an and are as at be by can do does for from how i in is it its my of on or should the this to what when which with you your".split(
-    " ",
-  ),
+  (
+    "a an and are as at be by can do does for from how i in is " +
+    "it its my of on or should the this to what when which with " +
+    "you your"
+  ).split(" "),
 );
 
 export function tokens(text: string): string[] {

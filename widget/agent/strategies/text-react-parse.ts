@@ -37,7 +37,9 @@ export function parseReact(text: string): ReactStep {
       return {
         kind: "invalid",
         thought,
-        error: `Action Input for ${tool} is not a valid JSON object. Reply again with Action: ${tool} and Action Input: {valid JSON}.`,
+        error:
+          `Action Input for ${tool} is not a valid JSON object. Reply ` +
+          `again with Action: ${tool} and Action Input: {valid JSON}.`,
       };
     return { kind: "action", thought, tool, input };
   }
@@ -54,7 +56,10 @@ export function parseReact(text: string): ReactStep {
       };
 }
 
-/** The first balanced `{...}` in the text (code fences and trailing prose ignored), parsed; undefined if none parses. */
+/**
+ * The first balanced `{...}` in the text (code fences and trailing prose ignored), parsed; undefined if none
+ * parses.
+ */
 export function extractJsonObject(text: string): Record<string, unknown> | undefined {
   const body = text.replace(/```(?:json)?/gi, "");
   for (let start = body.indexOf("{"); start !== -1; start = body.indexOf("{", start + 1)) {

@@ -11,8 +11,10 @@ export const dermConsult: AgentConfigInput = {
     "zh-CN": "描述您的皮肤问题，获得谨慎的初步建议。",
   },
   greeting: {
-    en: "Hello! I'm the clinic's skin assistant. Tell me what you're noticing — where it is, how long, and how it feels.",
-    "zh-CN": "您好！我是诊所的皮肤助手。请告诉我您注意到的情况：在哪里、持续多久、有什么感觉。",
+    en:
+      "Hello! I'm the clinic's skin assistant. Tell me what " +
+      "you're noticing — where it is, how long, and how it feels.",
+    "zh-CN": "您好！我是诊所的皮肤助手。请告诉我您注" + "意到的情况：在哪里、持续多久、有什么感觉。",
   },
   starters: [
     { en: "I have a red itchy rash on my arm", "zh-CN": "我手臂上有发红发痒的皮疹" },
@@ -21,9 +23,15 @@ export const dermConsult: AgentConfigInput = {
   systemPrompt: [
     "You are the dermatology assistant of a skin clinic. Be warm, concise and careful.",
     "Ask at most one follow-up question, and only when information needed for safe advice is truly missing.",
-    "Never diagnose with certainty; say when the visitor should see a dermatologist in person, and urgently when there are warning signs (fever, rapidly spreading rash, blistering, facial swelling, trouble breathing).",
+    "Never diagnose with certainty; say when the visitor should " +
+      "see a dermatologist in person, and urgently when there are " +
+      "warning signs (fever, rapidly spreading rash, blistering, " +
+      "facial swelling, trouble breathing).",
     "Check the clinic's guidance with knowledge_search before advising on a condition.",
-    "Whenever you give a concrete recommendation, call record_advice once per distinct piece of advice (title, content, evidence, severity, category) so the visitor can keep it; then answer briefly, referring to the cards.",
+    "Whenever you give a concrete recommendation, call " +
+      "record_advice once per distinct piece of advice (title, " +
+      "content, evidence, severity, category) so the visitor can " +
+      "keep it; then answer briefly, referring to the cards.",
     "Use ask_followup only when information needed for safe advice is truly missing.",
     "Answer in the visitor's language, in short Markdown.",
   ].join("\n"),
@@ -44,7 +52,9 @@ export const dermConsultScript: DemoScript = {
         {
           // The answer and its advice cards in one message, as models commonly do.
           content: [
-            "Thanks for describing it. A red, itchy rash on the arm is most often **contact dermatitis** or **eczema**, and usually settles with simple care:",
+            "Thanks for describing it. A red, itchy rash on the arm is " +
+              "most often **contact dermatitis** or **eczema**, and " +
+              "usually settles with simple care:",
             "",
             "- Wash the area with lukewarm water and a fragrance-free cleanser, then pat dry.",
             "- Apply a plain, fragrance-free moisturiser twice a day.",
@@ -57,7 +67,9 @@ export const dermConsultScript: DemoScript = {
               arguments: {
                 title: "Soothe and protect the skin",
                 content:
-                  "Wash with lukewarm water and a fragrance-free cleanser, pat dry, and apply a plain fragrance-free moisturiser twice a day. A cool compress eases the itch; try not to scratch.",
+                  "Wash with lukewarm water and a fragrance-free cleanser, " +
+                  "pat dry, and apply a plain fragrance-free moisturiser twice " +
+                  "a day. A cool compress eases the itch; try not to scratch.",
                 evidence: [
                   "Clinic leaflet: Eczema and contact dermatitis — care at home",
                   "Emollients restore the skin barrier in eczema and contact dermatitis",
@@ -71,7 +83,9 @@ export const dermConsultScript: DemoScript = {
               arguments: {
                 title: "When to see a dermatologist",
                 content:
-                  "Book a visit if the rash spreads, blisters or weeps, or lasts more than two weeks. Get urgent care for fever, facial swelling or trouble breathing.",
+                  "Book a visit if the rash spreads, blisters or weeps, or " +
+                  "lasts more than two weeks. Get urgent care for fever, " +
+                  "facial swelling or trouble breathing.",
                 evidence: ["Clinic leaflet: Skin warning signs that need urgent care"],
                 severity: "caution",
                 category: "follow-up",
@@ -81,7 +95,10 @@ export const dermConsultScript: DemoScript = {
         },
         {
           content:
-            "I've saved this as **two advice cards** you can keep. See a dermatologist if it spreads, blisters, or lasts more than two weeks — and urgently if you have fever or facial swelling.",
+            "I've saved this as **two advice cards** you can keep. See " +
+            "a dermatologist if it spreads, blisters, or lasts more than " +
+            "two weeks — and urgently if you have fever or facial " +
+            "swelling.",
         },
       ],
     },
@@ -120,7 +137,9 @@ export const dermConsultScript: DemoScript = {
       },
       {
         content:
-          "I can help with skin concerns such as rashes, acne, moles or dryness. Could you tell me **where** it is, **how long** you've had it, and whether it **itches or hurts**?",
+          "I can help with skin concerns such as rashes, acne, moles " +
+          "or dryness. Could you tell me **where** it is, **how long** " +
+          "you've had it, and whether it **itches or hurts**?",
       },
     ],
   },

@@ -9,7 +9,10 @@ export const CRISIS_TURNS: DemoTurn[] = [
     steps: [
       {
         content:
-          "I'm really glad you told me. That sounds like a lot to carry — would you like to tell me what has been happening? You can also talk to someone right now on the line shown above.",
+          "I'm really glad you told me. That sounds like a lot to " +
+          "carry — would you like to tell me what has been " +
+          "happening? You can also talk to someone right now on the " +
+          "line shown above.",
       },
     ],
   },
@@ -19,7 +22,10 @@ export const CRISIS_TURNS: DemoTurn[] = [
     steps: [
       {
         content:
-          "谢谢你愿意告诉我。听起来你承受了很多——愿意和我说说最近发生了什么吗？你也可以现在就拨打上面的热线，和愿意倾听的人聊一聊。",
+          "谢谢你愿意告诉我。听起来你承受了很多—" +
+          "—愿意和我说说最近发生了什么吗？你也可以" +
+          "现在就拨打上面的热线，和愿意倾听的人聊一" +
+          "聊。",
       },
     ],
   },
@@ -41,7 +47,9 @@ export const medicalQa: AgentConfigInput = {
   systemPrompt: [
     "You answer everyday health questions for a medical Q&A desk: direct, accurate, short.",
     "Search the knowledge base first; use web search for what it does not cover. Cite web sources by URL.",
-    "Call ask_followup only when the answer truly depends on information you do not have; otherwise answer with sensible assumptions stated.",
+    "Call ask_followup only when the answer truly depends on " +
+      "information you do not have; otherwise answer with sensible " +
+      "assumptions stated.",
     "For emergencies (chest pain, trouble breathing, stroke signs), tell the visitor to call emergency services first.",
     "Answer in the visitor's language, in short Markdown.",
   ].join("\n"),
@@ -72,7 +80,15 @@ export const medicalQa: AgentConfigInput = {
 };
 
 const IBUPROFEN_ANSWER =
-  "Yes — for most healthy adults **ibuprofen and paracetamol can be taken together** or alternated, because they work differently.\n\n- Keep to each one's maximum daily dose (paracetamol 4 g; ibuprofen 1,200 mg without medical advice).\n- Take ibuprofen with food.\n- Avoid ibuprofen with stomach ulcers, kidney disease, or in late pregnancy.\n\nAsk a pharmacist if you take other medicines. Source: https://www.example-pharmacy.org/paracetamol-ibuprofen";
+  "Yes — for most healthy adults **ibuprofen and " +
+  "paracetamol can be taken together** or alternated, because " +
+  "they work differently.\n\n- Keep to each one's maximum " +
+  "daily dose (paracetamol 4 g; ibuprofen 1,200 mg without " +
+  "medical advice).\n- Take ibuprofen with food.\n- Avoid " +
+  "ibuprofen with stomach ulcers, kidney disease, or in late " +
+  "pregnancy.\n\nAsk a pharmacist if you take other medicines. " +
+  "Source: https://www.example-pharmacy.org/paracetamol-ibuprof" +
+  "en";
 
 export const medicalQaScript: DemoScript = {
   agentId: "medical-qa",
@@ -84,7 +100,8 @@ export const medicalQaScript: DemoScript = {
       steps: [
         {
           content:
-            "That sounds like a pulled muscle — **nothing to worry about**. Rest, and it should ease in a day or two.",
+            "That sounds like a pulled muscle — **nothing to worry " +
+            "about**. Rest, and it should ease in a day or two.",
         },
       ],
     },
@@ -95,7 +112,11 @@ export const medicalQaScript: DemoScript = {
       steps: [
         {
           content:
-            "**This could be an emergency. Call your local emergency number (112 / 911 / 120) now**, or have someone take you to the nearest emergency department. Don't drive yourself. If you have aspirin and are not allergic, chewing one adult tablet may help while you wait for help.",
+            "**This could be an emergency. Call your local emergency " +
+            "number (112 / 911 / 120) now**, or have someone take you to " +
+            "the nearest emergency department. Don't drive yourself. If " +
+            "you have aspirin and are not allergic, chewing one adult " +
+            "tablet may help while you wait for help.",
         },
       ],
     },
@@ -115,7 +136,10 @@ export const medicalQaScript: DemoScript = {
         { toolCalls: [{ name: "knowledge_search", arguments: { query: "how much water to drink a day" } }] },
         {
           content:
-            "Most adults need about **1.5–2 litres of fluid a day** (6–8 glasses), more in hot weather, with exercise or fever. Pale yellow urine is a good sign you're drinking enough.",
+            "Most adults need about **1.5–2 litres of fluid a day** " +
+            "(6–8 glasses), more in hot weather, with exercise or " +
+            "fever. Pale yellow urine is a good sign you're drinking " +
+            "enough.",
         },
       ],
     },
@@ -128,7 +152,8 @@ export const medicalQaScript: DemoScript = {
           {
             name: "ask_followup",
             arguments: {
-              question: "Could you tell me a little more — what symptom or medicine is this about, and for whom (age)?",
+              question:
+                "Could you tell me a little more — what symptom or " + "medicine is this about, and for whom (age)?",
               missing: "the question does not say what it is about",
             },
           },

@@ -15,8 +15,10 @@ export const protocolDesigner: AgentConfigInput = {
     "从研究问题到终点指标，一步步设计临床研究。",
   ),
   greeting: t(
-    "Hello! I'll help you design your study in five stages: question, PICO, design, sample size and endpoints. What question do you want to answer?",
-    "您好！我会分五个阶段帮您设计研究：研究问题、PICO、研究设计、样本量和终点指标。您想回答什么问题？",
+    "Hello! I'll help you design your study in five stages: " +
+      "question, PICO, design, sample size and endpoints. What " +
+      "question do you want to answer?",
+    "您好！我会分五个阶段帮您设计研究：研究" + "问题、PICO、研究设计、样本量和终点指标。" + "您想回答什么问题？",
   ),
   starters: [t("Does a daily emollient prevent eczema flares in children?", "每天使用润肤剂能预防儿童湿疹发作吗？")],
   systemPrompt: [
@@ -142,7 +144,9 @@ export const protocolDesigner: AgentConfigInput = {
       name: t("Sample size", "样本量"),
       order: 4,
       instruction:
-        "Agree the assumptions (outcome type, expected effect, alpha, power, dropout), compute with sample_size, and record the result.",
+        "Agree the assumptions (outcome type, expected effect, " +
+        "alpha, power, dropout), compute with sample_size, and " +
+        "record the result.",
       fields: [
         { key: "outcome_type", label: t("Outcome type", "结局类型"), type: "enum", options: ["means", "proportions"] },
         { key: "assumptions", label: t("Assumptions", "假设"), type: "text" },
@@ -217,7 +221,8 @@ export const protocolDesignerScript: DemoScript = {
           toolCalls: [
             record({
               research_question:
-                "Does daily emollient use reduce eczema flares in children with moderate atopic dermatitis, compared with usual care?",
+                "Does daily emollient use reduce eczema flares in children " +
+                "with moderate atopic dermatitis, compared with usual care?",
               rationale:
                 "Flares are frequent and costly; emollients are cheap and safe, but evidence in children is mixed.",
             }),
@@ -225,7 +230,9 @@ export const protocolDesignerScript: DemoScript = {
         },
         {
           content:
-            "I've recorded your **research question**. Review it in the stage panel, then press **Complete stage** to move on to PICO.",
+            "I've recorded your **research question**. Review it in the " +
+            "stage panel, then press **Complete stage** to move on to " +
+            "PICO.",
         },
       ],
     },
@@ -243,7 +250,9 @@ export const protocolDesignerScript: DemoScript = {
         },
         {
           content:
-            "Recorded the **population**, **intervention** and **outcome**. What is the **comparison** — usual care without a daily emollient?",
+            "Recorded the **population**, **intervention** and " +
+            "**outcome**. What is the **comparison** — usual care " +
+            "without a daily emollient?",
         },
       ],
     },
@@ -291,7 +300,9 @@ export const protocolDesignerScript: DemoScript = {
         },
         {
           content:
-            "You need **152 children per group** (304 in all), so plan to **enrol 338** to allow for 10% dropout. On to the **endpoints**.",
+            "You need **152 children per group** (304 in all), so plan " +
+            "to **enrol 338** to allow for 10% dropout. On to the " +
+            "**endpoints**.",
         },
       ],
     },
@@ -309,7 +320,8 @@ export const protocolDesignerScript: DemoScript = {
         },
         {
           content:
-            "Endpoints recorded. Press **Complete stage** to finish — then you can copy or download the protocol summary.",
+            "Endpoints recorded. Press **Complete stage** to finish — " +
+            "then you can copy or download the protocol summary.",
         },
       ],
     },

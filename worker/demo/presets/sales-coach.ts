@@ -25,7 +25,8 @@ export const salesCoach: AgentConfigInput = {
   systemPrompt: [
     "You coach a sales representative of a skin-care company that sells to clinics.",
     "Use the knowledge base for product facts; never invent claims; stay compliant (no cure claims).",
-    "Give the rep 2–3 talking points and one question to ask the customer. Answer in the rep's language, in Markdown.",
+    "Give the rep 2–3 talking points and one question to ask " +
+      "the customer. Answer in the rep's language, in Markdown.",
   ].join("\n"),
   strategies: [
     "- Open with the customer's situation: who their patients are and what they use today.",
@@ -49,11 +50,23 @@ export const salesCoachScript: DemoScript = {
       steps: [
         {
           content:
-            'Thought: I need an exact quote with the clinic\'s volume tier before I give the rep a number.\nAction: price_calculator\nAction Input: {"items": [{"name": "Barrier cream 50 ml", "unitPrice": "19.99", "quantity": 120}], "tiers": [{"minQuantity": 100, "discountPercent": "12.5"}], "yearlyBenefit": "4000"}',
+            "Thought: I need an exact quote with the clinic's volume " +
+            "tier before I give the rep a number.\nAction: " +
+            'price_calculator\nAction Input: {"items": [{"name": ' +
+            '"Barrier cream 50 ml", "unitPrice": "19.99", "quantity": ' +
+            '120}], "tiers": [{"minQuantity": 100, "discountPercent": ' +
+            '"12.5"}], "yearlyBenefit": "4000"}',
         },
         {
           content:
-            "Thought: The calculator's quote passed compliance; I give the rep its figures and no promise about future prices.\nFinal Answer: **Quote for 120 × Barrier cream 50 ml**\n\n- List: 2,398.80; volume discount 12.5 %: −299.85\n- **Total: 2,098.95**, valid until the quote expires\n- ROI for the clinic: about 90.5 % a year (paid back in about 6.3 months)\n\n**Say:** *This is our current price for your volume, valid for the quote's period.*",
+            "Thought: The calculator's quote passed compliance; I give " +
+            "the rep its figures and no promise about future " +
+            "prices.\nFinal Answer: **Quote for 120 × Barrier cream 50 " +
+            "ml**\n\n- List: 2,398.80; volume discount 12.5 %: " +
+            "−299.85\n- **Total: 2,098.95**, valid until the quote " +
+            "expires\n- ROI for the clinic: about 90.5 % a year (paid " +
+            "back in about 6.3 months)\n\n**Say:** *This is our current " +
+            "price for your volume, valid for the quote's period.*",
         },
       ],
     },
@@ -64,11 +77,25 @@ export const salesCoachScript: DemoScript = {
       steps: [
         {
           content:
-            'Thought: I should check what our clinic material says about eczema care before suggesting talking points.\nAction: knowledge_search\nAction Input: {"query": "eczema moisturiser fragrance-free"}',
+            "Thought: I should check what our clinic material says " +
+            "about eczema care before suggesting talking " +
+            'points.\nAction: knowledge_search\nAction Input: {"query": ' +
+            '"eczema moisturiser fragrance-free"}',
         },
         {
           content:
-            "Thought: The leaflet supports fragrance-free emollients twice daily; price waits until the customer asks.\nFinal Answer: **Talking points**\n\n1. Our moisturiser is **fragrance-free**, matching the clinic's own eczema care advice (emollient twice a day).\n2. It supports the skin barrier as part of a routine — avoid any claim that it *treats* or *cures* eczema.\n3. Offer samples so patients can test tolerance before recommending it widely.\n\nLeave price for when they ask about cost; don't push for an order in this first meeting.\n\n**Ask the customer:** *Which patients would you recommend a daily emollient to today, and what do they use now?*",
+            "Thought: The leaflet supports fragrance-free emollients " +
+            "twice daily; price waits until the customer asks.\nFinal " +
+            "Answer: **Talking points**\n\n1. Our moisturiser is " +
+            "**fragrance-free**, matching the clinic's own eczema care " +
+            "advice (emollient twice a day).\n2. It supports the skin " +
+            "barrier as part of a routine — avoid any claim that it " +
+            "*treats* or *cures* eczema.\n3. Offer samples so patients " +
+            "can test tolerance before recommending it widely.\n\nLeave " +
+            "price for when they ask about cost; don't push for an order " +
+            "in this first meeting.\n\n**Ask the customer:** *Which " +
+            "patients would you recommend a daily emollient to today, " +
+            "and what do they use now?*",
         },
       ],
     },
@@ -77,11 +104,25 @@ export const salesCoachScript: DemoScript = {
       steps: [
         {
           content:
-            'Thought: I should check what our clinic material says about eczema care before suggesting talking points.\nAction: knowledge_search\nAction Input: {"query": "eczema moisturiser fragrance-free"}',
+            "Thought: I should check what our clinic material says " +
+            "about eczema care before suggesting talking " +
+            'points.\nAction: knowledge_search\nAction Input: {"query": ' +
+            '"eczema moisturiser fragrance-free"}',
         },
         {
           content:
-            "Thought: The leaflet supports fragrance-free emollients twice daily; I can build compliant talking points on that.\nFinal Answer: **Talking points**\n\n1. Our moisturiser is **fragrance-free**, matching the clinic's own eczema care advice (emollient twice a day).\n2. It supports the skin barrier as part of a routine — avoid any claim that it *treats* or *cures* eczema.\n3. Offer samples so patients can test tolerance before recommending it widely.\n4. **Close on price:** mention the 15% launch discount now and ask for an order today.\n\n**Ask the customer:** *Which patients would you recommend a daily emollient to today, and what do they use now?*",
+            "Thought: The leaflet supports fragrance-free emollients " +
+            "twice daily; I can build compliant talking points on " +
+            "that.\nFinal Answer: **Talking points**\n\n1. Our " +
+            "moisturiser is **fragrance-free**, matching the clinic's " +
+            "own eczema care advice (emollient twice a day).\n2. It " +
+            "supports the skin barrier as part of a routine — avoid " +
+            "any claim that it *treats* or *cures* eczema.\n3. Offer " +
+            "samples so patients can test tolerance before recommending " +
+            "it widely.\n4. **Close on price:** mention the 15% launch " +
+            "discount now and ask for an order today.\n\n**Ask the " +
+            "customer:** *Which patients would you recommend a daily " +
+            "emollient to today, and what do they use now?*",
         },
       ],
     },
@@ -90,7 +131,10 @@ export const salesCoachScript: DemoScript = {
     steps: [
       {
         content:
-          "Thought: The rep has not said who the customer is or what they asked.\nFinal Answer: Tell me who you're meeting (clinic, pharmacy, distributor) and what they asked, and I'll prepare talking points.",
+          "Thought: The rep has not said who the customer is or what " +
+          "they asked.\nFinal Answer: Tell me who you're meeting " +
+          "(clinic, pharmacy, distributor) and what they asked, and " +
+          "I'll prepare talking points.",
       },
     ],
   },
