@@ -10,5 +10,9 @@ export const complianceCheck = defineTool({
     '"cure" or "guaranteed", price promises). Returns each violation with its span and a compliant rewrite.',
     "Call it on anything you will show the rep before showing it.",
   ].join(" "),
-  input: z.object({ text: z.string().check(z.minLength(1), z.maxLength(8000)) }),
+  input: z.object({
+    text: z.string().check(z.minLength(1), z.maxLength(8000)),
+    /** Set by the widget's executor for a finished reply: the rep's flag card comes back with the result. */
+    replyId: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
+  }),
 });

@@ -61,6 +61,28 @@ describe("chat store", () => {
     expect(store.announcement.value).toContain("Hi there");
   });
 
+  it("runs a compliance agent's finished reply through compliance_check and shows the rep the flag", async () => {
+    const plain = setup(fakeApi({ reply: ["it cures", " eczema."] }));
+    await plain.store.send("pitch?");
+    expect(plain.api.requests.filter((r) => r.path.startsWith("/v1/tools/"))).toEqual([]);
+
+    const { store, api } = setup(fakeApi({ reply: ["it cures", " eczema."], compliance: true }));
+    await store.send("pitch?");
+    const reply = store.messages.value[1];
+    // The text was shown in full as it streamed; the flag comes after.
+    expect(reply.content).toBe("it cures eczema.");
+    const check = api.requests.find((r) => r.path === "/v1/tools/compliance_check")!;
+    expect(check.body).toEqual({ arguments: { text: "it cures eczema.", replyId: reply.id } });
+    await until(() => store.transcript.value.some((i) => i.kind === "reply" && i.parts.length > 1));
+    const item = store.transcript.value.find((i) => i.kind === "reply")!;
+    expect(item.kind === "reply" && item.parts.map((p) => p.kind)).toEqual(["text", "advice"]);
+    const flag = item.kind === "reply" ? item.parts[1] : null;
+    expect(flag).toMatchObject({
+      kind: "advice",
+      advice: { category: "compliance", messageId: reply.id, content: "Say instead: it helps care for eczema." },
+    });
+  });
+
   it("stop keeps the partial reply, marked interrupted", async () => {
     const { store } = setup(fakeApi({ reply: ["a ", "b ", "c ", "d"], chunkDelayMs: 30 }));
     const sending = store.send("go");

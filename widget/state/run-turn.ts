@@ -106,6 +106,11 @@ export async function runTurn(ctx: TurnContext): Promise<LoopResult> {
   const onMessage = (m: ChatMessage) => {
     session.apply([messageEvent(toStoredMessage(m, Date.now()))]);
     ctx.onStep(null);
+    // The compliance guard, enforced here and not by the prompt: each finished reply goes through
+    // compliance_check, and a violation comes back as the rep's flag card under it. The text has
+    // already been shown in full; the check never holds the stream.
+    if (agent.guards?.compliance && m.role === "assistant" && m.content && !m.tool_calls)
+      runEdge("compliance_check", { text: m.content, replyId: m.id }, ctx.signal).catch(() => {});
   };
   const history = toChatHistory(session.state.value.messages);
   const runLoop = () =>

@@ -1,12 +1,74 @@
 import type { AgentConfig, SiteConfig } from "../../shared/agent-config.ts";
 import { EVENT_TYPES } from "../../shared/protocol.ts";
+import { adviceEvent } from "../../shared/events.ts";
 import type { SessionEvent } from "../../shared/session.ts";
 import { checkCompliance } from "../sales/compliance.ts";
 
+/** What the rep must be shown about a finished reply that broke the site's compliance rules. */
+export interface ComplianceVerdict {
+  replyId: string;
+  /** Each violation: its [start, end) span in the reply, the text, the rule and what to say instead. */
+  violations: Array<{ kind: string; rule: string; span: [number, number]; text: string; rewrite: string }>;
+  /** The whole reply with every violation replaced by its rewrite. */
+  rewritten: string;
+}
+
 /**
  * The finished reply of an agent with `guards.compliance`, through the site's compliance rules: a
- * trace step for the owner when it made a banned claim or a price promise. It runs once the
- * stream has ended, so it never holds the text back.
+ * verdict (spans and the compliant rewrite) when it made a banned claim or a price promise, null
+ * otherwise. Enforced here, whatever the prompt told the model. It runs once the reply is whole,
+ * so it never holds the stream back.
+ */
+export function replyComplianceVerdict(
+  content: string,
+  replyId: string,
+  agent: AgentConfig,
+  site: SiteConfig,
+): ComplianceVerdict | null {
+  if (!agent.guards.compliance || !content) return null;
+  const { violations, rewritten } = checkCompliance(content, site.safety.compliance?.rules ?? []);
+  if (!violations.length) return null;
+  return {
+    replyId,
+    violations: violations.map(({ kind, rule, span, text, rewrite }) => ({ kind, rule, span, text, rewrite })),
+    rewritten,
+  };
+}
+
+/** What the rep reads of a reply: a ReAct reply's final answer, else the whole text. */
+const shownText = (content: string) => content.replace(/^[\s\S]*?Final Answer:\s*/i, "");
+
+/**
+ * The rep's flag for a non-compliant reply, as a card under it (id `compliance:<replyId>`): each
+ * violating phrase with where it stands and what to say instead, and the whole compliant rewrite.
+ * The worker stores it with the reply; the widget gets the same card from compliance_check.
+ */
+export function complianceCard(
+  content: string,
+  replyId: string,
+  agent: AgentConfig,
+  site: SiteConfig,
+  now = Date.now(),
+): SessionEvent | null {
+  const verdict = replyComplianceVerdict(shownText(content), replyId, agent, site);
+  if (!verdict) return null;
+  return adviceEvent({
+    id: `compliance:${replyId}`.slice(0, 120),
+    title: "Not compliant: do not say this as written",
+    content: `Say instead: ${verdict.rewritten}`.slice(0, 2000),
+    evidence: verdict.violations
+      .slice(0, 10)
+      .map((v) => `"${v.text}" (${v.span[0]}–${v.span[1]}) → "${v.rewrite}"`.slice(0, 500)),
+    severity: "caution",
+    category: "compliance",
+    messageId: replyId.slice(0, 100),
+    at: now,
+  });
+}
+
+/**
+ * The verdict for the owner and the rep: a trace step (what was said, where, the rewrite) and the
+ * rep's card, both stored with the reply.
  */
 export function replyComplianceEvents(
   content: string,
@@ -15,15 +77,19 @@ export function replyComplianceEvents(
   site: SiteConfig,
   now = Date.now(),
 ): SessionEvent[] {
-  if (!agent.guards.compliance || !content) return [];
-  const { violations } = checkCompliance(content, site.safety.compliance?.rules ?? []);
-  if (!violations.length) return [];
+  const verdict = replyComplianceVerdict(content, replyId, agent, site);
+  if (!verdict) return [];
   const detail = {
     replyId,
-    violations: violations
+    violations: verdict.violations
       .map((v) => `${v.kind}: ${v.text}`)
       .join("; ")
       .slice(0, 500),
+    spans: verdict.violations
+      .map((v) => `${v.span[0]}-${v.span[1]}`)
+      .join(",")
+      .slice(0, 500),
+    rewrite: verdict.rewritten.slice(0, 4000),
   };
   return [
     {
@@ -32,5 +98,6 @@ export function replyComplianceEvents(
       type: EVENT_TYPES.traceStep,
       data: { kind: "guard", name: "compliance", ok: false, detail },
     },
+    ...[complianceCard(content, replyId, agent, site, now)].filter((e) => e !== null),
   ];
 }

@@ -14,6 +14,7 @@ import { searchWeb } from "./web-search.ts";
 import { complianceCheck } from "../../shared/tools/compliance-check.ts";
 import { priceCalculator } from "../../shared/tools/price-calculator.ts";
 import { runComplianceCheck, runPriceCalculator } from "../sales/sales-tools.ts";
+import { complianceCard } from "../guard/reply-compliance.ts";
 import { crmAction } from "../../shared/tools/crm-action.ts";
 import { runCrmAction } from "../sales/crm-action.ts";
 
@@ -47,9 +48,13 @@ export const EDGE_TOOLS: Record<string, EdgeTool> = {
   [webSearch.name]: edgeTool(webSearch, async ({ env }, input) => ({
     result: await searchWeb(env, input.query, input.max_results ?? 5),
   })),
-  [complianceCheck.name]: edgeTool(complianceCheck, async ({ env, siteKey }, input) => ({
-    result: await runComplianceCheck(env, siteKey, input),
-  })),
+  // Given a reply's id (the widget's executor checking a finished reply), the rep's flag card comes
+  // back too, for agents with the compliance guard; the chat route stored the same card with the reply.
+  [complianceCheck.name]: edgeTool(complianceCheck, async ({ env, siteKey, agent }, input) => {
+    const site = input.replyId ? await loadSite(env, siteKey) : null;
+    const card = site && input.replyId ? complianceCard(input.text, input.replyId, agent, site) : null;
+    return { result: await runComplianceCheck(env, siteKey, input), ...(card ? { events: [card] } : {}) };
+  }),
   [priceCalculator.name]: edgeTool(priceCalculator, async ({ env, siteKey }, input) => ({
     result: await runPriceCalculator(env, siteKey, input),
   })),

@@ -15,6 +15,8 @@ export interface FakeApiOptions {
   toolCall?: boolean;
   /** The reply's stream ends cleanly after its text, without a finish reason or [DONE] (a provider that broke off). */
   endEarly?: boolean;
+  /** The agent has the compliance guard; compliance_check flags the checked reply as the worker does. */
+  compliance?: boolean;
 }
 
 const enc = new TextEncoder();
@@ -43,6 +45,7 @@ export function fakeApi(opts: FakeApiOptions = {}) {
       tools: [],
       stages: [],
       demo: true,
+      ...(opts.compliance ? { guards: { emergency: false, advice: false, compliance: true } } : {}),
     };
     if (url.pathname === "/v1/sessions" && init.method === "POST") {
       sessions++;
@@ -108,6 +111,21 @@ export function fakeApi(opts: FakeApiOptions = {}) {
         },
       });
       return new Response(stream, { status: 200, headers: { "content-type": "text/event-stream" } });
+    }
+    if (url.pathname === "/v1/tools/compliance_check" && opts.compliance) {
+      const { replyId } = body.arguments;
+      const advice = {
+        id: `compliance:${replyId}`,
+        title: "Not compliant: do not say this as written",
+        content: "Say instead: it helps care for eczema.",
+        evidence: ['"cures" (3–8) → "helps care for"'],
+        severity: "caution",
+        category: "compliance",
+        messageId: replyId,
+        at: 1,
+      };
+      const events = [{ id: `advice:${advice.id}`, at: 1, type: "advice.recorded", data: { advice } }];
+      return json(200, { name: "compliance_check", result: { compliant: false }, ms: 1, events });
     }
     return json(404, { error: { code: "not_found", message: "no route" } });
   };

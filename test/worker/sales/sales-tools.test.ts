@@ -50,6 +50,60 @@ describe("sales tools on the worker", () => {
     });
   });
 
+  it("flags a scripted banned claim in the stored reply with span and rewrite; the rep gets the same card", async () => {
+    const provider = { LLM_BASE_URL: "https://provider.test/v1", LLM_API_KEY: "sk-test" };
+    const said = "Tell the clinic it is guaranteed to cure eczema.";
+    vi.spyOn(globalThis, "fetch").mockResolvedValue(
+      sseResponse([delta("Final Answer: Tell the clinic it is "), delta("guaranteed to cure eczema.", "stop")]),
+    );
+    const s = await openSession("sales-coach", provider);
+    const { res, done } = await call(
+      "/v1/chat/completions",
+      {
+        method: "POST",
+        headers: auth(s.token),
+        json: { stream: true, messages: [{ role: "user", content: "pitch?" }], parley: { replyId: "r2" } },
+      },
+      provider,
+    );
+    await readSse(res);
+    await done();
+    const state = await sessionRoom(env, s.sessionId).getState();
+    const step = state.trace.find((t) => t.name === "compliance");
+    const full = `Final Answer: ${said}`;
+    const at = (w: string) => `${full.indexOf(w)}-${full.indexOf(w) + w.length}`;
+    expect(step).toMatchObject({
+      ok: false,
+      detail: {
+        replyId: "r2",
+        spans: `${at("guaranteed")},${at("cure")}`,
+        rewrite: "Final Answer: Tell the clinic it is designed to to helps care for eczema.",
+      },
+    });
+    const card = state.advice.find((a) => a.id === "compliance:r2");
+    expect(card).toMatchObject({
+      messageId: "r2",
+      category: "compliance",
+      severity: "caution",
+      content: "Say instead: Tell the clinic it is designed to to helps care for eczema.",
+      evidence: [
+        `"guaranteed" (${said.indexOf("guaranteed")}–${said.indexOf("guaranteed") + 10}) → "designed to"`,
+        `"cure" (${said.indexOf("cure")}–${said.indexOf("cure") + 4}) → "helps care for"`,
+      ],
+    });
+
+    // The widget's executor checks the finished reply: the same card comes back for the rep.
+    const checked = await tool(s.token, "compliance_check", { text: full, replyId: "r2" });
+    const body = (await checked.res.json()) as any;
+    expect(body.result.compliant).toBe(false);
+    expect(body.events).toHaveLength(1);
+    expect(body.events[0].data.advice).toEqual({ ...card, at: body.events[0].data.advice.at });
+    // Without a reply's id (the model's own call) no card comes back.
+    expect(
+      ((await (await tool(s.token, "compliance_check", { text: full })).res.json()) as any).events,
+    ).toBeUndefined();
+  });
+
   it("price_calculator answers an exact quote, and the executor runs what the rep reads out through compliance", async () => {
     const s = await openSession("sales-coach");
     const { res } = await tool(s.token, "price_calculator", {
