@@ -50,7 +50,7 @@ describe("sales tools on the worker", () => {
     });
   });
 
-  it("flags a scripted banned claim in the stored reply with span and rewrite; the rep gets the same card", async () => {
+  it("flags a scripted banned claim in the stored reply with span and rewrite; the rep gets the card", async () => {
     const provider = { LLM_BASE_URL: "https://provider.test/v1", LLM_API_KEY: "sk-test" };
     const said = "Tell the clinic it is guaranteed to cure eczema.";
     vi.spyOn(globalThis, "fetch").mockResolvedValue(
