@@ -65,7 +65,7 @@ export async function runTurn(ctx: TurnContext): Promise<LoopResult> {
   for (const name of names) if (mod) tools[name] = mod.TOOLS[name] ?? mod.edgeToolStub(name);
 
   let messageId = "";
-  const runEdge = (name: string, input: unknown, signal: AbortSignal) =>
+  const runEdge = (name: string, input: unknown, signal?: AbortSignal) =>
     session.api.call(ROUTES.tool, session.auth(), { body: { arguments: input }, signal }, { name }).then((r) => {
       // What the tool changed in the session (e.g. a stage's context) shows at once.
       if (r.events?.length) session.apply(r.events);
@@ -109,8 +109,8 @@ export async function runTurn(ctx: TurnContext): Promise<LoopResult> {
     // The compliance guard, enforced here and not by the prompt: each finished reply goes through
     // compliance_check, and a violation comes back as the rep's flag card under it. The text has
     // already been shown in full; the check never holds the stream.
-    if (agent.guards?.compliance && m.role === "assistant" && m.content && !m.tool_calls)
-      runEdge("compliance_check", { text: m.content, replyId: m.id }, ctx.signal).catch(() => {});
+    if (agent.guards?.compliance && m.role === "assistant" && !m.tool_calls)
+      runEdge("compliance_check", { text: m.content, replyId: m.id }).catch(() => {});
   };
   const history = toChatHistory(session.state.value.messages);
   const runLoop = () =>

@@ -39,7 +39,7 @@ export function replyComplianceVerdict(
 const shownText = (content: string) => content.replace(/^[\s\S]*?Final Answer:\s*/i, "");
 
 /**
- * The rep's flag for a non-compliant reply, as a card under it (id `compliance:<replyId>`): each
+ * The rep's flag for a non-compliant reply, as a card under it (with the reply's id): each
  * violating phrase with where it stands and what to say instead, and the whole compliant rewrite.
  * The worker stores it with the reply; the widget gets the same card from compliance_check.
  */
@@ -53,7 +53,7 @@ export function complianceCard(
   const verdict = replyComplianceVerdict(shownText(content), replyId, agent, site);
   if (!verdict) return null;
   return adviceEvent({
-    id: `compliance:${replyId}`.slice(0, 120),
+    id: replyId.slice(0, 120),
     title: "Not compliant: do not say this as written",
     content: `Say instead: ${verdict.rewritten}`.slice(0, 2000),
     evidence: verdict.violations

@@ -115,7 +115,7 @@ export function fakeApi(opts: FakeApiOptions = {}) {
     if (url.pathname === "/v1/tools/compliance_check" && opts.compliance) {
       const { replyId } = body.arguments;
       const advice = {
-        id: `compliance:${replyId}`,
+        id: replyId,
         title: "Not compliant: do not say this as written",
         content: "Say instead: it helps care for eczema.",
         evidence: ['"cures" (3–8) → "helps care for"'],

@@ -80,7 +80,7 @@ describe("sales tools on the worker", () => {
         rewrite: "Final Answer: Tell the clinic it is designed to to helps care for eczema.",
       },
     });
-    const card = state.advice.find((a) => a.id === "compliance:r2");
+    const card = state.advice.find((a) => a.id === "r2");
     expect(card).toMatchObject({
       messageId: "r2",
       category: "compliance",
