@@ -45,7 +45,7 @@ const BUDGET = {
   core: 30 * 1024,
   firstReply: 33.75 * 1024,
   withTools: 45.5 * 1024,
-  withStages: 48.75 * 1024,
+  withStages: 48.85 * 1024,
 };
 /** Issue 18's goals for the visitor's paths. */
 const GOAL = { firstReply: 32 * 1024, withStages: 45 * 1024 };
