@@ -51,7 +51,9 @@ describe("sales coach tools in the browser", () => {
     const answer = q(page, ".msg[data-role=assistant] .bubble").last();
     await expect.poll(() => answer.textContent(), { timeout: 20_000 }).toContain("2,098.95");
     await q(page, '[data-streaming="true"]').waitFor({ state: "detached", timeout: 20_000 });
-    expect(tools).toEqual([["price_calculator", 200]]);
+    // The quote runs once on the worker; each finished reply of this compliance agent is also checked.
+    expect(tools.filter(([name]) => name !== "compliance_check")).toEqual([["price_calculator", 200]]);
+    expect(tools.filter(([name]) => name === "compliance_check").every(([, status]) => status === 200)).toBe(true);
     expect(await q(page, ".escalation").count()).toBe(0);
     await page.screenshot({ path: "test-results/e2e-sales-quote.png" });
     expect(errors).toEqual([]);
