@@ -52,7 +52,8 @@ async function main(): Promise<number> {
       completionMs: CFG.completionMs,
     });
     log(
-      `fake upstream on ${upstream.url}: completion = ${CFG.firstTokenMs} ms first token + ${CFG.completionMs} ms stream; edge tools ${CFG.edgeMs} ms`,
+      `fake upstream on ${upstream.url}: completion = ${CFG.firstTokenMs} ms ` +
+        `first token + ${CFG.completionMs} ms stream; edge tools ${CFG.edgeMs} ms`,
     );
     const ids = Object.keys(PATHS) as PathId[];
     const samples: Record<PathId, Sample[]> = { react: [], before: [], quick: [], spec: [] };
@@ -101,33 +102,46 @@ async function main(): Promise<number> {
       const ms = samples[id].map((s) => s.ms);
       const retrieval = id === "quick" || id === "spec" ? `+${fmt(median(samples[id].map(firstToolStart)), 0)} ms` : "";
       console.log(
-        `  ${PATHS[id].padEnd(52)} ${fmt(p50[id], 0).padStart(6)} ${fmt(Math.min(...ms), 0).padStart(8)} ${fmt(Math.max(...ms), 0).padStart(8)}   ${retrieval}`,
+        `  ${PATHS[id].padEnd(52)} ${fmt(p50[id], 0).padStart(6)} ` +
+          `${fmt(Math.min(...ms), 0).padStart(8)} ` +
+          `${fmt(Math.max(...ms), 0).padStart(8)}   ${retrieval}`,
       );
     }
     console.log(
-      `parts (p50, ms): classification ${fmt(classifyMs, 0)}, slowest quick-path tool ${fmt(toolMs, 0)}, quick completion ${fmt(completionMs, 0)}, loop completion ${fmt(loopCompletionMs, 0)}`,
+      `parts (p50, ms): classification ${fmt(classifyMs, 0)}, slowest quick-path ` +
+        `tool ${fmt(toolMs, 0)}, quick completion ${fmt(completionMs, 0)}, loop ` +
+        `completion ${fmt(loopCompletionMs, 0)}`,
     );
     console.log(
-      `ideal quick answer = max(${fmt(classifyMs, 0)}, ${fmt(toolMs, 0)}) + ${fmt(completionMs, 0)} = ${fmt(ideal, 0)} ms; best possible vs plain ReAct at these timings: ${fmt(bestVsReact * 100, 0)}% faster`,
+      `ideal quick answer = max(${fmt(classifyMs, 0)}, ${fmt(toolMs, 0)}) ` +
+        `+ ${fmt(completionMs, 0)} = ${fmt(ideal, 0)} ms; best possible vs plain ` +
+        `ReAct at these timings: ${fmt(bestVsReact * 100, 0)}% faster`,
     );
 
     const broken: string[] = [];
     if (!(vsIdeal <= GOAL.vsIdeal)) broken.push(`speculative ${fmt(vsIdeal)}x ideal > ${GOAL.vsIdeal}x`);
     if (!(faster(p50.before) >= GOAL.fasterThanSeedReact))
       broken.push(
-        `speculative ${fmt(faster(p50.before) * 100, 0)}% faster than seed 004's ReAct < ${GOAL.fasterThanSeedReact * 100}%`,
+        `speculative ${fmt(faster(p50.before) * 100, 0)}% faster than seed 004's ` +
+          `ReAct < ${GOAL.fasterThanSeedReact * 100}%`,
       );
     if (!(faster(p50.react) >= GOAL.ofBestVsLoopReact * bestVsReact))
       broken.push(
-        `speculative ${fmt(faster(p50.react) * 100, 0)}% faster than loop-only ReAct < ${GOAL.ofBestVsLoopReact * 100}% of the possible ${fmt(bestVsReact * 100, 0)}%`,
+        `speculative ${fmt(faster(p50.react) * 100, 0)}% faster than loop-only ` +
+          `ReAct < ${GOAL.ofBestVsLoopReact * 100}% of the ` +
+          `possible ${fmt(bestVsReact * 100, 0)}%`,
       );
     if (cut) broken.push("cut short by the deadline");
     console.log(
       `\nspeculative quick path p50 ${fmt(p50.spec, 0)} ms = ${fmt(vsIdeal)}x ideal (goal <= ${GOAL.vsIdeal}) | ` +
-        `${fmt(faster(p50.before) * 100, 0)}% faster than seed 004's ReAct ${fmt(p50.before, 0)} ms (goal >= ${GOAL.fasterThanSeedReact * 100}%) | ` +
-        `${fmt(faster(p50.react) * 100, 0)}% faster than loop-only ReAct ${fmt(p50.react, 0)} ms (possible: ${fmt(bestVsReact * 100, 0)}%) | ` +
+        (`${fmt(faster(p50.before) * 100, 0)}% faster than seed 004's ` +
+          `ReAct ${fmt(p50.before, 0)} ms (goal ` +
+          `>= ${GOAL.fasterThanSeedReact * 100}%) | `) +
+        (`${fmt(faster(p50.react) * 100, 0)}% faster than loop-only ` +
+          `ReAct ${fmt(p50.react, 0)} ms (possible: ${fmt(bestVsReact * 100, 0)}%) | `) +
         `${fmt(faster(p50.quick) * 100, 0)}% faster than the seed quick path ${fmt(p50.quick, 0)} ms | ` +
-        `answers checked | ${((performance.now() - t0) / 1000).toFixed(0)} s | ${broken.length ? `FAIL: ${broken.join("; ")}` : "ok"}`,
+        (`answers checked | ${((performance.now() - t0) / 1000).toFixed(0)} s ` +
+          `| ${broken.length ? `FAIL: ${broken.join("; ")}` : "ok"}`),
     );
     return broken.length ? 1 : 0;
   } catch (err) {

@@ -239,7 +239,9 @@ async function main(): Promise<number> {
       budgets: { sitePerDay: 1e12, perSession: 1e9 },
     });
     log(
-      `worker on ${worker.url}; fake upstream ${upstream.url}; one upstream request in ${CFG.faultEvery} meets a fault (${FAULTS.map((f) => f.kind).join(", ")})`,
+      `worker on ${worker.url}; fake upstream ${upstream.url}; one upstream ` +
+        `request in ${CFG.faultEvery} meets a fault ` +
+        `(${FAULTS.map((f) => f.kind).join(", ")})`,
     );
     const sessions = await openSessions(worker, origin);
     log(`${sessions.length} sessions opened`);
@@ -297,28 +299,38 @@ async function main(): Promise<number> {
 
     for (const t of unexplained.slice(0, 5))
       console.log(
-        `  unexplained: turn ${t.session}:${t.turn} ${t.kind} after ${t.faults?.join(", ") || "no upstream request"} ${t.result?.errorBody ?? t.result?.inbandError ?? ""}`.trimEnd(),
+        (
+          `  unexplained: turn ${t.session}:${t.turn} ${t.kind} ` +
+          `after ${t.faults?.join(", ") || "no upstream request"} ` +
+          `${t.result?.errorBody ?? t.result?.inbandError ?? ""}`
+        ).trimEnd(),
       );
     for (const p of problems.slice(0, 10)) console.log(`  log problem: ${p}`);
     console.log(
-      `\nload: ${CFG.sessions} sessions x ${CFG.turns} turns, all sessions at once; runtime workerd (wrangler-built bundle)`,
+      `\nload: ${CFG.sessions} sessions x ${CFG.turns} turns, all sessions at ` +
+        `once; runtime workerd (wrangler-built bundle)`,
     );
     console.log(
-      `  upstream requests ${upstream.requests.length}; faults injected: ${[...faultsMet].map(([k, n]) => `${k} ${n}`).join(", ") || "none"}`,
+      `  upstream requests ${upstream.requests.length}; faults ` +
+        `injected: ${[...faultsMet].map(([k, n]) => `${k} ${n}`).join(", ") || "none"}`,
     );
     console.log(`  outcomes: ${[...kinds].map(([k, n]) => `${k} ${n}`).join(", ")}`);
     console.log(
-      `  throughput: ${fmt(turns.length / (wall / 1000), 1)} turns/s, ${fmt((ok.length * 43) / (wall / 1000), 0)} chunks/s; peak ${peak} concurrent streams`,
+      `  throughput: ${fmt(turns.length / (wall / 1000), 1)} ` +
+        `turns/s, ${fmt((ok.length * 43) / (wall / 1000), 0)} chunks/s; ` +
+        `peak ${peak} concurrent streams`,
     );
     console.log(
       `  TTFB (ms)  p50 ${fmt(ttfb.p50, 0)}  p90 ${fmt(ttfb.p90, 0)}  p99 ${fmt(ttfb.p99, 0)}  max ${fmt(ttfb.max, 0)}`,
     );
     console.log(
-      `  total (ms) p50 ${fmt(total.p50, 0)}  p90 ${fmt(total.p90, 0)}  p99 ${fmt(total.p99, 0)}  max ${fmt(total.max, 0)}`,
+      `  total (ms) p50 ${fmt(total.p50, 0)}  p90 ${fmt(total.p90, 0)}  ` +
+        `p99 ${fmt(total.p99, 0)}  max ${fmt(total.max, 0)}`,
     );
     if (cpu !== undefined)
       console.log(
-        `  workerd CPU ${fmt(cpu / 1000, 1)} s in ${fmt(wall / 1000, 1)} s wall (${fmt(cpu / turns.length, 1)} ms per turn)`,
+        `  workerd CPU ${fmt(cpu / 1000, 1)} s in ${fmt(wall / 1000, 1)} s wall ` +
+          `(${fmt(cpu / turns.length, 1)} ms per turn)`,
       );
     const checks = [
       { name: `peak concurrent streams >= ${CFG.sessions}`, value: String(peak), ok: peak >= CFG.sessions },
@@ -329,7 +341,12 @@ async function main(): Promise<number> {
     for (const c of checks) console.log(`  ${c.ok ? "PASS" : "FAIL"}  ${c.name.padEnd(36)} ${c.value}`);
     const bad = checks.filter((c) => !c.ok).length;
     console.log(
-      `bench:load ${bad ? `FAIL (${bad} of ${checks.length})` : "PASS"} in ${fmt((performance.now() - t0) / 1000, 0)} s | ${turns.length} turns, ${fmt(turns.length / (wall / 1000), 1)} turns/s, peak ${peak} streams, TTFB p50/p99 ${fmt(ttfb.p50, 0)}/${fmt(ttfb.p99, 0)} ms, total p50/p99 ${fmt(total.p50, 0)}/${fmt(total.p99, 0)} ms, unexplained ${unexplained.length}, lost/doubled ${lost}`,
+      `bench:load ${bad ? `FAIL (${bad} of ${checks.length})` : "PASS"} ` +
+        `in ${fmt((performance.now() - t0) / 1000, 0)} s | ${turns.length} ` +
+        `turns, ${fmt(turns.length / (wall / 1000), 1)} turns/s, peak ${peak} ` +
+        `streams, TTFB p50/p99 ${fmt(ttfb.p50, 0)}/${fmt(ttfb.p99, 0)} ms, total ` +
+        `p50/p99 ${fmt(total.p50, 0)}/${fmt(total.p99, 0)} ms, ` +
+        `unexplained ${unexplained.length}, lost/doubled ${lost}`,
     );
     return bad ? 1 : 0;
   } catch (err) {

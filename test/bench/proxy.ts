@@ -139,7 +139,10 @@ function record(ctx: Ctx, side: Side, { tag, r }: Outcome): void {
     side.errors++;
     // A 200 stream that ended without [DONE] or an in-band error was cut somewhere on the way.
     if (r.status === 200 && !r.sawDone && !r.inbandError) side.cut++;
-    side.firstError ??= `status ${r.status}, ${r.contentChunks.length} content chunks, done=${r.sawDone}${r.inbandError ? `, in-band error ${r.inbandError}` : ""}: ${r.errorBody ?? r.content.slice(0, 120)}`;
+    side.firstError ??=
+      `status ${r.status}, ${r.contentChunks.length} content chunks, ` +
+      `done=${r.sawDone}${r.inbandError ? `, in-band error ${r.inbandError}` : ""}` +
+      `: ${r.errorBody ?? r.content.slice(0, 120)}`;
     return;
   }
   side.ttfb.push(r.ttfb);
@@ -196,7 +199,8 @@ async function probe(ctx: Omit<Ctx, "directBody">): Promise<Ctx["directBody"]> {
   const up = ctx.upstream.requests[before] as RecordedRequest | undefined;
   if (r.status !== 200)
     throw new Error(
-      `first proxied request answered ${r.status}: ${r.errorBody}${up ? ` (upstream answered ${up.status})` : " (upstream never called)"}`,
+      `first proxied request answered ${r.status}: ${r.errorBody}` +
+        `${up ? ` (upstream answered ${up.status})` : " (upstream never called)"}`,
     );
   if (!up?.body)
     throw new Error(
@@ -207,7 +211,8 @@ async function probe(ctx: Omit<Ctx, "directBody">): Promise<Ctx["directBody"]> {
   if (r.content !== GENERIC_REPLY)
     throw new Error(`proxied content differs from the upstream's reply: ${JSON.stringify(r.content.slice(0, 200))}`);
   log(
-    `probe ok: model ${up.body.model}, ${up.body.messages.length} messages upstream, key added, content identical, [DONE] ${r.sawDone}`,
+    `probe ok: model ${up.body.model}, ${up.body.messages.length} messages ` +
+      `upstream, key added, content identical, [DONE] ${r.sawDone}`,
   );
   // The direct baseline sends exactly what the worker sends upstream (system prompt, model, caps).
   return up.body as Ctx["directBody"];
@@ -291,7 +296,9 @@ const sign = (n: number) => (n >= 0 ? "+" : "") + fmt(n);
 
 function table(label: string, sides: Sides, o: Overhead): void {
   const row = (name: string, x: Summary) =>
-    `  ${name.padEnd(24)} ${String(x.n).padStart(6)} ${fmt(x.p50).padStart(8)} ${fmt(x.p90).padStart(8)} ${fmt(x.p99).padStart(8)} ${fmt(x.max).padStart(8)}`;
+    `  ${name.padEnd(24)} ${String(x.n).padStart(6)} ${fmt(x.p50).padStart(8)} ` +
+    `${fmt(x.p90).padStart(8)} ${fmt(x.p99).padStart(8)} ` +
+    `${fmt(x.max).padStart(8)}`;
   console.log(`\n${label} (ms)`.padEnd(27) + "      n      p50      p90      p99      max");
   const names: Record<Metric, string> = { ttfb: "TTFB", total: "total", lag: "chunk lag", leg: "request leg" };
   for (const m of ["ttfb", "total", "lag", "leg"] as const) {
@@ -418,7 +425,8 @@ async function main(): Promise<number> {
       `TTFB ${pair(o[k].ttfb)}, total ${pair(o[k].total)}, chunk ${pair(o[k].lag)}`;
     console.log(`\noverhead (ms, p50/p99), runtime: ${worker.label}`);
     console.log(
-      `  chunk lag = client arrival - upstream write of the same content chunk (${pChunks} of Parley's chunks matched);` +
+      `  chunk lag = client arrival - upstream write of the same content chunk ` +
+        `(${pChunks} of Parley's chunks matched);` +
         ` request leg = client send -> upstream received (the work before the upstream call, plus one hop)`,
     );
     for (const [label, o] of [
@@ -436,13 +444,18 @@ async function main(): Promise<number> {
         o.vsDirect.lag.p50 <= BUDGET.p50 &&
         o.vsDirect.lag.p99 <= BUDGET.p99;
       console.log(
-        `    issue goal (Parley - direct)        ${line(o, "vsDirect")}: goal <= ${BUDGET.p50}/${BUDGET.p99} ${goalMet ? "met" : "NOT met"}`,
+        `    issue goal (Parley - direct)        ${line(o, "vsDirect")}: goal ` +
+          `<= ${BUDGET.p50}/${BUDGET.p99} ${goalMet ? "met" : "NOT met"}`,
       );
     }
     if (concCpu) {
       console.log(
-        `  Parley's workerd CPU in the concurrent phase: ${fmt(concCpu.ms, 0)} ms in ${fmt(concWall, 0)} ms wall (${fmt(concCpu.perStream, 2)} ms per stream of ${GENERIC_CHUNKS} chunks);` +
-          ` one burst = ${CFG.conc} streams = about ${fmt(concCpu.perStream * CFG.conc, 0)} ms of one core, against a ${fmt(CFG.firstTokenMs + CFG.chunkMs * (GENERIC_CHUNKS - 1), 0)} ms stream`,
+        `  Parley's workerd CPU in the concurrent phase: ${fmt(concCpu.ms, 0)} ms ` +
+          `in ${fmt(concWall, 0)} ms wall (${fmt(concCpu.perStream, 2)} ms per stream ` +
+          `of ${GENERIC_CHUNKS} chunks);` +
+          (` one burst = ${CFG.conc} streams = ` +
+            `about ${fmt(concCpu.perStream * CFG.conc, 0)} ms of one core, against ` +
+            `a ${fmt(CFG.firstTokenMs + CFG.chunkMs * (GENERIC_CHUNKS - 1), 0)} ms stream`),
       );
     }
     if (cutUpstream)
@@ -455,14 +468,21 @@ async function main(): Promise<number> {
       console.log("  why budgets fail here:");
       if (so.own.leg.p50 > BUDGET.p50)
         console.log(
-          `   - sequential: Parley's work before it calls the upstream (token check, validation, config, one parallel round of Durable Object limit checks; all on one isolate thread) adds ${fmt(so.own.leg.p50)} ms at p50 over the floor`,
+          `   - sequential: Parley's work before it calls the upstream (token check, ` +
+            `validation, config, one parallel round of Durable Object limit checks; all ` +
+            `on one isolate thread) adds ${fmt(so.own.leg.p50)} ms at p50 over the floor`,
         );
       if (co.own.ttfb.p50 > BUDGET.p50 || co.own.lag.p99 > BUDGET.p99) {
         const busy = concCpu
           ? `; the isolate was busy ${fmt((100 * concCpu.ms) / concWall, 0)} % of the phase's wall time`
           : "";
         console.log(
-          `   - concurrent: workerd runs the worker on one thread, and each burst's ${CFG.conc} requests arrive at once: their work before the provider call (${fmt(so.own.leg.p50)} ms each over the floor when alone) runs one after another, so the median request waits for half the burst (request leg +${fmt(co.own.leg.p50)} ms at p50), and chunks queue behind it${busy}`,
+          `   - concurrent: workerd runs the worker on one thread, and each ` +
+            `burst's ${CFG.conc} requests arrive at once: their work before the ` +
+            `provider call (${fmt(so.own.leg.p50)} ms each over the floor when alone) ` +
+            `runs one after another, so the median request waits for half the burst ` +
+            `(request leg +${fmt(co.own.leg.p50)} ms at p50), and chunks queue behind ` +
+            `it${busy}`,
         );
       }
       for (const [label, o] of [
@@ -471,19 +491,27 @@ async function main(): Promise<number> {
       ] as const) {
         if (o.hop.ttfb.p50 > BUDGET.p50 || o.hop.ttfb.p99 > BUDGET.p99) {
           console.log(
-            `   - ${label}, against direct: the bare pass-through worker alone adds TTFB ${pair(o.hop.ttfb)} over direct here, beyond the goal's ${BUDGET.p50}/${BUDGET.p99} before any of Parley's work`,
+            `   - ${label}, against direct: the bare pass-through worker alone adds ` +
+              `TTFB ${pair(o.hop.ttfb)} over direct here, beyond the ` +
+              `goal's ${BUDGET.p50}/${BUDGET.p99} before any of Parley's work`,
           );
         }
       }
       console.log(
-        `   - machine: ${cpus().length} cores shared by the bench client, the fake upstream and two workerd processes; load average ${loadavg()
-          .map((l) => l.toFixed(2))
-          .join(" ")}`,
+        `   - machine: ${cpus().length} cores shared by the bench client, the fake ` +
+          `upstream and two workerd processes; load average ${loadavg()
+            .map((l) => l.toFixed(2))
+            .join(" ")}`,
       );
     }
     console.log(
-      `bench:proxy ${bad.length ? `FAIL (${bad.length} of ${checks.length})` : "PASS"} in ${((performance.now() - t0) / 1000).toFixed(0)} s | ` +
-        `Parley's own: seq ${line(so, "own")} | conc ${line(co, "own")} | vs direct (issue goal): seq ${line(so, "vsDirect")} | conc ${line(co, "vsDirect")} | runtime hop: seq TTFB ${pair(so.hop.ttfb)}, conc TTFB ${pair(co.hop.ttfb)}`,
+      `bench:proxy ` +
+        `${bad.length ? `FAIL (${bad.length} of ${checks.length})` : "PASS"} ` +
+        `in ${((performance.now() - t0) / 1000).toFixed(0)} s | ` +
+        (`Parley's own: seq ${line(so, "own")} | conc ${line(co, "own")} | vs ` +
+          `direct (issue goal): seq ${line(so, "vsDirect")} | ` +
+          `conc ${line(co, "vsDirect")} | runtime hop: seq TTFB ${pair(so.hop.ttfb)}, ` +
+          `conc TTFB ${pair(co.hop.ttfb)}`),
     );
     return bad.length ? 1 : 0;
   } catch (err) {

@@ -101,33 +101,49 @@ if (p50 >= GOALS.p50Ms) broken.push(`p50 ${p50.toFixed(3)} ms >= ${GOALS.p50Ms} 
 
 console.log("");
 console.log(
-  `set: ${cases.length} messages (${emergencies.length} emergencies; ${others.length} others: ${[...byKind].map(([k, v]) => `${v.n} ${k}`).join(", ")}), en ${cases.filter((c) => c.lang === "en").length}, zh ${cases.filter((c) => c.lang === "zh").length}`,
+  `set: ${cases.length} messages (${emergencies.length} ` +
+    `emergencies; ${others.length} ` +
+    `others: ${[...byKind].map(([k, v]) => `${v.n} ${k}`).join(", ")}), ` +
+    `en ${cases.filter((c) => c.lang === "en").length}, ` +
+    `zh ${cases.filter((c) => c.lang === "zh").length}`,
 );
 console.log(
-  `classifier: ${classifierUrl ? `${classifierKind} at ${classifierUrl} (${classifierFailures} failed, rules stood)` : "none configured: the guard is the deterministic layer alone"}`,
+  "classifier: " +
+    (classifierUrl
+      ? `${classifierKind} at ${classifierUrl} (${classifierFailures} failed, rules stood)`
+      : "none configured: the guard is the deterministic layer alone"),
 );
 console.log(
-  `recall ${pct(recall)} (${emergencies.filter((r) => r.guard).length}/${emergencies.length}; goal 100 %) | deterministic alone ${pct(rulesRecall)} (goal >= 95 %)`,
+  `recall ${pct(recall)} (${emergencies.filter((r) => r.guard).length}/` +
+    `${emergencies.length}; goal 100 %) | deterministic ` +
+    `alone ${pct(rulesRecall)} (goal >= 95 %)`,
 );
 console.log(
-  `false positives ${pct(fpRate)} (${falsePositives.length}/${others.length}; goal <= 3 %) | by kind: ${[...byKind].map(([k, v]) => `${k} ${v.flagged}/${v.n}`).join(", ")}`,
+  `false positives ${pct(fpRate)} ` +
+    `(${falsePositives.length}/${others.length}; goal <= 3 %) | by ` +
+    `kind: ${[...byKind].map(([k, v]) => `${k} ${v.flagged}/${v.n}`).join(", ")}`,
 );
 for (const round of [1, 2]) {
   const rs = results.filter((r) => r.c.round === round);
   const e = rs.filter((r) => r.c.emergency);
   const o = rs.filter((r) => !r.c.emergency);
   console.log(
-    `round ${round}: recall ${e.filter((r) => r.guard).length}/${e.length}, false positives ${o.filter((r) => r.guard).length}/${o.length}`,
+    `round ${round}: recall ${e.filter((r) => r.guard).length}/${e.length}, ` +
+      `false positives ${o.filter((r) => r.guard).length}/${o.length}`,
   );
 }
 console.log(
   "(the rules were tuned on both rounds; on first run, before tuning: round 1 61/86 and 5/87, round 2 16/24 and 3/24)",
 );
 console.log(
-  `category right on ${emergencies.length - wrongCategory.length - emergencies.filter((r) => !r.guard).length}/${emergencies.filter((r) => r.guard).length} caught`,
+  `category right on ` +
+    `${emergencies.length - wrongCategory.length - emergencies.filter((r) => !r.guard).length}` +
+    `/${emergencies.filter((r) => r.guard).length} caught`,
 );
 console.log(
-  `deterministic latency per message: p50 ${(p50 * 1000).toFixed(1)} µs, p99 ${(p99 * 1000).toFixed(1)} µs (goal p50 < 1 ms; median of ${RUNS_PER_MESSAGE} runs each)`,
+  `deterministic latency per message: p50 ${(p50 * 1000).toFixed(1)} µs, ` +
+    `p99 ${(p99 * 1000).toFixed(1)} µs (goal p50 < 1 ms; median ` +
+    `of ${RUNS_PER_MESSAGE} runs each)`,
 );
 console.log(broken.length ? `FAIL: ${broken.join("; ")}` : "ok");
 process.exit(broken.length ? 1 : 0);

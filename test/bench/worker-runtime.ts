@@ -90,7 +90,10 @@ export async function startBenchWorker(kind: RuntimeKind, vars: Record<string, s
         await (await mf.getKVNamespace("CONFIG")).put(key, JSON.stringify(value));
       },
       port: Number(url.port),
-      label: `workerd via Miniflare ${miniflareVersion}, direct socket to the worker (wrangler-built bundle, bindings from wrangler.toml, storage in ${tmp.startsWith("/dev/shm") ? "tmpfs" : "the temp folder"})`,
+      label:
+        `workerd via Miniflare ${miniflareVersion}, direct socket to the worker ` +
+        `(wrangler-built bundle, bindings from wrangler.toml, storage ` +
+        `in ${tmp.startsWith("/dev/shm") ? "tmpfs" : "the temp folder"})`,
       async stop() {
         await mf.dispose().catch(() => undefined);
         rmSync(tmp, { recursive: true, force: true });

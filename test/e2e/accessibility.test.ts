@@ -16,10 +16,14 @@ const demo = useDemo();
 let host: StaticServer;
 
 beforeAll(async () => {
-  const tag = `<script src="${demo.dev.url}/parley.js" data-site-key="demo-site-key-0001" data-agent="medical-qa" data-debug="true" async></script>`;
+  const tag =
+    `<script src="${demo.dev.url}/parley.js" ` +
+    `data-site-key="demo-site-key-0001" data-agent="medical-qa" ` +
+    `data-debug="true" async></script>`;
   host = await serveStatic({
     pages: {
-      "/debug": `<!doctype html><html lang="en"><head><title>Host</title></head><body><h1>Host</h1>${tag}</body></html>`,
+      "/debug":
+        `<!doctype html><html lang="en"><head><title>Host</title></head><body><h1>H` + `ost</h1>${tag}</body></html>`,
     },
   });
 });

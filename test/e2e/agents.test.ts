@@ -65,39 +65,43 @@ describe("agent presets in the browser", () => {
     await context.close();
   });
 
-  it("loads each lazy chunk when it is needed: markdown as the panel opens, the tool runtime with the agent's config", async () => {
-    const { context, page, errors } = await open();
-    const chunks: string[] = [];
-    page.on("request", (r: Request) => {
-      const file = new URL(r.url()).pathname.slice(1);
-      if (/^parley-(widget|chunk-)/.test(file)) chunks.push(file.replace(/-[\w-]{8}\.js$/, ""));
-    });
-    await page.goto(demo.dev.url + "/");
-    // The loader fetches the widget when idle; mounted, it fetches nothing more until the panel opens.
-    await expect
-      .poll(
-        () =>
-          page.evaluate(
-            () => !!document.querySelector("parley-chat")?.shadowRoot?.querySelector("[data-parley=widget]"),
-          ),
-        { timeout: 10_000 },
-      )
-      .toBe(true);
-    await page.waitForTimeout(300);
-    expect(chunks).toEqual(["parley-widget.js"]);
-    await q(page, "button.l").click();
-    await q(page, ".panel").waitFor();
-    // derm-consult has tools: their runtime comes with its config, before the visitor has typed.
-    await expect
-      .poll(() => ["parley-chunk-markdown", "parley-chunk-tool-runtime"].every((c) => chunks.includes(c)), {
-        timeout: 10_000,
-      })
-      .toBe(true);
-    // Views not shown yet stay unloaded.
-    expect(chunks.filter((c) => /stage-panel|trace-view/.test(c))).toEqual([]);
-    expect(errors).toEqual([]);
-    await context.close();
-  });
+  it(
+    "loads each lazy chunk when it is needed: markdown as the panel opens, the " +
+      "tool runtime with the agent's config",
+    async () => {
+      const { context, page, errors } = await open();
+      const chunks: string[] = [];
+      page.on("request", (r: Request) => {
+        const file = new URL(r.url()).pathname.slice(1);
+        if (/^parley-(widget|chunk-)/.test(file)) chunks.push(file.replace(/-[\w-]{8}\.js$/, ""));
+      });
+      await page.goto(demo.dev.url + "/");
+      // The loader fetches the widget when idle; mounted, it fetches nothing more until the panel opens.
+      await expect
+        .poll(
+          () =>
+            page.evaluate(
+              () => !!document.querySelector("parley-chat")?.shadowRoot?.querySelector("[data-parley=widget]"),
+            ),
+          { timeout: 10_000 },
+        )
+        .toBe(true);
+      await page.waitForTimeout(300);
+      expect(chunks).toEqual(["parley-widget.js"]);
+      await q(page, "button.l").click();
+      await q(page, ".panel").waitFor();
+      // derm-consult has tools: their runtime comes with its config, before the visitor has typed.
+      await expect
+        .poll(() => ["parley-chunk-markdown", "parley-chunk-tool-runtime"].every((c) => chunks.includes(c)), {
+          timeout: 10_000,
+        })
+        .toBe(true);
+      // Views not shown yet stay unloaded.
+      expect(chunks.filter((c) => /stage-panel|trace-view/.test(c))).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
 
   it("medical Q&A: a medicine question takes the quick path (classify + retrieval, one answer)", async () => {
     const { context, page, errors } = await open();

@@ -80,9 +80,11 @@ describe("iframe bridge origins, from the frame's side", () => {
     // posts commands to the chat frame: not obeyed.
     await page.evaluate(() => {
       const sib = document.createElement("iframe");
-      sib.srcdoc = `<script>
+      sib.srcdoc =
+        `<script>
         const chat = parent.document.getElementById("chat-frame").contentWindow;
-        for (const cmd of ["hello", "send", "identity", "close", "theme"]) chat.postMessage({ parley: 1, cmd, value: "dark" }, "*");
+        for (const cmd of ["hello", "send", "identity", "close", "theme"]) ` +
+        `chat.postMessage({ parley: 1, cmd, value: "dark" }, "*");
       <\/script>`;
       document.body.append(sib);
     });

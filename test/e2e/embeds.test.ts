@@ -65,9 +65,11 @@ describe("iframe embed", () => {
     await page.evaluate(() => {
       const evil = document.createElement("iframe");
       evil.setAttribute("sandbox", "allow-scripts");
-      evil.srcdoc = `<script>
+      evil.srcdoc =
+        `<script>
         const chat = parent.frames[0];
-        for (const cmd of ["hello", "send", "identity", "close"]) chat.postMessage({ parley: 1, cmd, value: "from a foreign origin" }, "*");
+        for (const cmd of ["hello", "send", "identity", "close"]) ` +
+        `chat.postMessage({ parley: 1, cmd, value: "from a foreign origin" }, "*");
         addEventListener("message", (e) => parent.postMessage({ leaked: e.data }, "*"));
       <\/script>`;
       document.body.append(evil);
@@ -100,7 +102,10 @@ describe("iframe embed", () => {
     const page = await context.newPage();
     const host = await serveStatic({
       pages: {
-        "/": `<!doctype html><iframe sandbox="allow-scripts" srcdoc="<iframe src='${demo.dev.url}/embed/derm-consult?site=demo-site-key-0001'></iframe>"></iframe>`,
+        "/":
+          `<!doctype html><iframe sandbox="allow-scripts" srcdoc="<iframe ` +
+          `src='${demo.dev.url}/embed/derm-consult?site=demo-site-key-0001'></iframe>"` +
+          `></iframe>`,
       },
     });
     servers.push(host);

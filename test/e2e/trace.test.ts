@@ -12,8 +12,11 @@ import { serveStatic, type StaticServer } from "../helpers/static-server.ts";
 const demo = useDemo();
 let host: StaticServer;
 
-const page = (agent: string, debug: boolean, locale = "") => `<!doctype html><html><body><h1>Host</h1>
-<script src="${demo.dev.url}/parley.js" data-site-key="demo-site-key-0001" data-agent="${agent}"${debug ? ' data-debug="true"' : ""}${locale ? ` data-locale="${locale}"` : ""} async></script></body></html>`;
+const page = (agent: string, debug: boolean, locale = "") =>
+  `<!doctype html><html><body><h1>Host</h1>
+<script src="${demo.dev.url}/parley.js" data-site-key="demo-site-key-0001" ` +
+  `data-agent="${agent}"${debug ? ' data-debug="true"' : ""}` +
+  `${locale ? ` data-locale="${locale}"` : ""} async></script></body></html>`;
 
 beforeAll(async () => {
   host = await serveStatic({

@@ -153,7 +153,8 @@ describe("styles", () => {
     await p2.goto(demo.dev.url + "/");
     await p2.addStyleTag({
       content:
-        "parley-chat{--parley-accent:#6b2fa3;--parley-left:24px;--parley-right:auto;--parley-radius:4px;--parley-panel-width:420px}",
+        "parley-chat{--parley-accent:#6b2fa3;--parley-left:24px;--parley-right:auto" +
+        ";--parley-radius:4px;--parley-panel-width:420px}",
     });
     await launcher(p2).click();
     await panel(p2).waitFor();

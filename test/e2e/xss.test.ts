@@ -41,13 +41,18 @@ const MARKDOWN_PAYLOADS = [
   "",
   `<form action="javascript:${PWN}('form')"><button>go</button></form> <input autofocus onfocus="${PWN}('autofocus')">`,
   "",
-  `<style>@import "${BEACON}/style.css";</style><link rel=stylesheet href="${BEACON}/link.css"><base href="javascript:/">`,
+  `<style>@import "${BEACON}/style.css";</style><link rel=stylesheet ` +
+    `href="${BEACON}/link.css"><base href="javascript:/">`,
   "",
-  `[md link](javascript:${PWN}('md-link')) [mixed case](JaVaScRiPt:${PWN}('md-case')) [spaced]( javascript:${PWN}('md-space'))`,
+  `[md link](javascript:${PWN}('md-link')) [mixed ` +
+    `case](JaVaScRiPt:${PWN}('md-case')) [spaced]( javascript:${PWN}('md-space'))`,
   "",
-  `[entity](jav&#x61;script:${PWN}('md-entity')) [entity2](&#106;avascript:${PWN}('md-entity2')) [escaped](javascript&colon;${PWN}('md-colon'))`,
+  `[entity](jav&#x61;script:${PWN}('md-entity')) ` +
+    `[entity2](&#106;avascript:${PWN}('md-entity2')) ` +
+    `[escaped](javascript&colon;${PWN}('md-colon'))`,
   "",
-  `[data](data:text/html;base64,PHNjcmlwdD50b3AucHduKCdkYXRhJyk8L3NjcmlwdD4=) [vb](vbscript:msgbox(1)) [file](file:///etc/passwd) [rel](/v1/health)`,
+  `[data](data:text/html;base64,PHNjcmlwdD50b3AucHduKCdkYXRhJyk8L3NjcmlwdD4=)` +
+    ` [vb](vbscript:msgbox(1)) [file](file:///etc/passwd) [rel](/v1/health)`,
   "",
   `<javascript:${PWN}('autolink')> <data:text/html,xss> <vbscript:msgbox(1)>`,
   "",
@@ -55,7 +60,8 @@ const MARKDOWN_PAYLOADS = [
   "",
   `[safe link](https://example.com/safe) and www.example.org too.`,
   "",
-  `![pixel](${BEACON}/pixel.png) ![js image](javascript:${PWN}('md-img')) ![x" onerror="${PWN}('alt')](${BEACON}/alt.png)`,
+  `![pixel](${BEACON}/pixel.png) ![js image](javascript:${PWN}('md-img')) ` +
+    `![x" onerror="${PWN}('alt')](${BEACON}/alt.png)`,
   "",
   `[![nested](${BEACON}/nested.png)](https://example.com/n)`,
   "",
@@ -268,7 +274,8 @@ async function inspect(page: Page) {
     const all = [...root.querySelectorAll("*")];
     return {
       scripts: root.querySelectorAll(
-        "script, iframe, frame, object, embed, img, image, video, audio, link, base, meta, math, form[action], button[formaction]",
+        "script, iframe, frame, object, embed, img, image, video, audio, link, " +
+          "base, meta, math, form[action], button[formaction]",
       ).length,
       contentSvg: root.querySelectorAll(".md svg, .card svg, .followup svg, .stage svg").length,
       onAttrs: all.flatMap((el) =>

@@ -8,7 +8,8 @@ const html = (md: string) => toHtml(renderMarkdown(md));
 describe("markdown to vnodes", () => {
   it("renders the common blocks and inlines", () => {
     const out = html(
-      "# Title\n\nSome **bold**, *it*, `code` and ~~gone~~.\n\n- one\n- two\n\n1. first\n2. second\n\n> quoted\n\n---\n\n```js\nif (a < b) x();\n```",
+      "# Title\n\nSome **bold**, *it*, `code` and ~~gone~~.\n\n- one\n- " +
+        "two\n\n1. first\n2. second\n\n> quoted\n\n---\n\n```js\nif (a < b) x();\n```",
     );
     expect(out).toContain("<h3>Title</h3>");
     expect(out).toContain("<strong>bold</strong>");
@@ -70,7 +71,9 @@ describe("markdown to vnodes", () => {
   it("shows text as plain paragraphs until the markdown chunk arrives, HTML and all as text", () => {
     const out = toHtml(PlainText({ text: '**Hi** <img src=x onerror="alert(1)">\n\n<script>alert(2)</script>' }));
     expect(out).toBe(
-      '<div class="md"><p>**Hi** &lt;img src=x onerror=&quot;alert(1)&quot;&gt;</p><p>&lt;script&gt;alert(2)&lt;/script&gt;</p></div>',
+      '<div class="md"><p>**Hi** &lt;img src=x ' +
+        "onerror=&quot;alert(1)&quot;&gt;</p><p>&lt;script&gt;alert(2)&lt;/script&gt" +
+        ";</p></div>",
     );
   });
 });

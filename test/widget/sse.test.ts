@@ -28,7 +28,9 @@ async function collect(body: ReadableStream<Uint8Array>, signal?: AbortSignal): 
 
 describe("SSE decoding", () => {
   it("joins events split anywhere across reads", async () => {
-    const text = `data: ${chunk("Hel")}\n\ndata: ${chunk("lo")}\r\n\r\n: keep-alive\n\ndata: ${chunk("!", "stop")}\n\ndata: [DONE]\n\n`;
+    const text =
+      `data: ${chunk("Hel")}\n\ndata: ${chunk("lo")}\r\n\r\n: ` +
+      `keep-alive\n\ndata: ${chunk("!", "stop")}\n\ndata: [DONE]\n\n`;
     for (const size of [1, 3, 7, 50, text.length]) {
       const parts: string[] = [];
       for (let i = 0; i < text.length; i += size) parts.push(text.slice(i, i + size));

@@ -42,38 +42,42 @@ async function chatted(siteKey: string) {
 }
 
 describe("admin routes (site owner, x-parley-admin-key)", () => {
-  it("lists the site's sessions newest first and reads a session's trace: completions with model, tokens, ms; tool calls", async () => {
-    const siteKey = await siteWithAdmin();
-    const first = await chatted(siteKey);
-    const second = await openSession("derm-consult", {}, { siteKey });
-    const list = await admin(`/v1/admin/sessions?site=${siteKey}`);
-    expect(list.res.status).toBe(200);
-    const body = await json(list.res);
-    expect(body.sessions.map((s: any) => s.sessionId)).toEqual([second.sessionId, first.sessionId]);
-    expect(body.sessions[1]).toMatchObject({ agentId: "medical-qa" });
-    expect(body.tokensToday.spent).toBeGreaterThan(0);
+  it(
+    "lists the site's sessions newest first and reads a session's trace: " +
+      "completions with model, tokens, ms; tool calls",
+    async () => {
+      const siteKey = await siteWithAdmin();
+      const first = await chatted(siteKey);
+      const second = await openSession("derm-consult", {}, { siteKey });
+      const list = await admin(`/v1/admin/sessions?site=${siteKey}`);
+      expect(list.res.status).toBe(200);
+      const body = await json(list.res);
+      expect(body.sessions.map((s: any) => s.sessionId)).toEqual([second.sessionId, first.sessionId]);
+      expect(body.sessions[1]).toMatchObject({ agentId: "medical-qa" });
+      expect(body.tokensToday.spent).toBeGreaterThan(0);
 
-    const trace = await admin(`/v1/admin/sessions/${first.sessionId}/trace?site=${siteKey}`);
-    expect(trace.res.status).toBe(200);
-    const t = await json(trace.res);
-    expect(t.usage.totalTokens).toBeGreaterThan(0);
-    const completion = t.trace.find((s: any) => s.kind === "completion");
-    expect(completion).toMatchObject({
-      name: "parley-demo",
-      ok: true,
-      detail: { replyId: "a1", purpose: "chat", status: "complete", retries: 0 },
-    });
-    expect(completion.ms).toBeGreaterThanOrEqual(0);
-    expect(completion.detail.promptTokens).toBeGreaterThan(0);
-    expect(t.trace.find((s: any) => s.kind === "tool")).toMatchObject({
-      name: "knowledge_search",
-      ok: true,
-      detail: { side: "edge", callId: "k1" },
-    });
+      const trace = await admin(`/v1/admin/sessions/${first.sessionId}/trace?site=${siteKey}`);
+      expect(trace.res.status).toBe(200);
+      const t = await json(trace.res);
+      expect(t.usage.totalTokens).toBeGreaterThan(0);
+      const completion = t.trace.find((s: any) => s.kind === "completion");
+      expect(completion).toMatchObject({
+        name: "parley-demo",
+        ok: true,
+        detail: { replyId: "a1", purpose: "chat", status: "complete", retries: 0 },
+      });
+      expect(completion.ms).toBeGreaterThanOrEqual(0);
+      expect(completion.detail.promptTokens).toBeGreaterThan(0);
+      expect(t.trace.find((s: any) => s.kind === "tool")).toMatchObject({
+        name: "knowledge_search",
+        ok: true,
+        detail: { side: "edge", callId: "k1" },
+      });
 
-    const full = await admin(`/v1/admin/sessions/${first.sessionId}?site=${siteKey}`);
-    expect((await json(full.res)).state.messages.map((m: any) => m.id)).toEqual(["q", "a1"]);
-  });
+      const full = await admin(`/v1/admin/sessions/${first.sessionId}?site=${siteKey}`);
+      expect((await json(full.res)).state.messages.map((m: any) => m.id)).toEqual(["q", "a1"]);
+    },
+  );
 
   it.each([
     ["no key", undefined],
@@ -110,20 +114,24 @@ describe("admin routes (site owner, x-parley-admin-key)", () => {
     expect(list.sessions.map((s: any) => s.sessionId)).not.toContain(theirs.sessionId);
   });
 
-  it("counts every admin request per client IP, right key or wrong: past the limit a 429 with Retry-After, other addresses unaffected", async () => {
-    const siteKey = await siteWithAdmin();
-    const from = (ip: string, key: string) =>
-      call(`/v1/admin/sessions?site=${siteKey}`, { headers: { "x-parley-admin-key": key, "cf-connecting-ip": ip } });
-    const statuses: number[] = [];
-    for (let i = 0; i < ADMIN_PER_MINUTE; i++)
-      statuses.push((await from("203.0.113.7", i % 2 ? ADMIN : `guess-${i}`)).res.status);
-    expect(new Set(statuses)).toEqual(new Set([200, 401]));
-    const over = await from("203.0.113.7", ADMIN);
-    expect(over.res.status).toBe(429);
-    expect(over.res.headers.get("retry-after")).toMatch(/^\d+$/);
-    expect((await json(over.res)).error.code).toBe("rate_limited");
-    expect((await from("203.0.113.8", ADMIN)).res.status).toBe(200);
-  });
+  it(
+    "counts every admin request per client IP, right key or wrong: past the " +
+      "limit a 429 with Retry-After, other addresses unaffected",
+    async () => {
+      const siteKey = await siteWithAdmin();
+      const from = (ip: string, key: string) =>
+        call(`/v1/admin/sessions?site=${siteKey}`, { headers: { "x-parley-admin-key": key, "cf-connecting-ip": ip } });
+      const statuses: number[] = [];
+      for (let i = 0; i < ADMIN_PER_MINUTE; i++)
+        statuses.push((await from("203.0.113.7", i % 2 ? ADMIN : `guess-${i}`)).res.status);
+      expect(new Set(statuses)).toEqual(new Set([200, 401]));
+      const over = await from("203.0.113.7", ADMIN);
+      expect(over.res.status).toBe(429);
+      expect(over.res.headers.get("retry-after")).toMatch(/^\d+$/);
+      expect((await json(over.res)).error.code).toBe("rate_limited");
+      expect((await from("203.0.113.8", ADMIN)).res.status).toBe(200);
+    },
+  );
 
   it("the demo site's owner key works on the demo site (documented for local runs)", async () => {
     const s = await openSession();

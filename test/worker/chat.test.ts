@@ -169,27 +169,30 @@ describe("POST /v1/chat/completions with a provider", () => {
     });
   });
 
-  it("answers a provider's rate limit with 503 upstream_busy, its status and message; the message is kept", async () => {
-    // Retried twice (see faults.test.ts), then answered.
-    const spy = vi
-      .spyOn(globalThis, "fetch")
-      .mockImplementation(async () =>
-        Response.json({ error: { message: "Rate limit reached for gpt-4o-mini" } }, { status: 429 }),
+  it(
+    "answers a provider's rate limit with 503 upstream_busy, its status and " + "message; the message is kept",
+    async () => {
+      // Retried twice (see faults.test.ts), then answered.
+      const spy = vi
+        .spyOn(globalThis, "fetch")
+        .mockImplementation(async () =>
+          Response.json({ error: { message: "Rate limit reached for gpt-4o-mini" } }, { status: 429 }),
+        );
+      const s = await openSession();
+      const { res, done } = await chat(
+        s.token,
+        { stream: true, messages: [{ id: "m", role: "user", content: "hi" }] },
+        PROVIDER,
       );
-    const s = await openSession();
-    const { res, done } = await chat(
-      s.token,
-      { stream: true, messages: [{ id: "m", role: "user", content: "hi" }] },
-      PROVIDER,
-    );
-    expect(res.status).toBe(503);
-    const body = (await res.json()) as any;
-    const message = "Provider provider.test answered 429 (rate limited): Rate limit reached for gpt-4o-mini";
-    expect(body.error).toEqual({ code: "upstream_busy", message, status: 429 });
-    expect(spy).toHaveBeenCalledTimes(3);
-    await done();
-    expect((await stateOf(s.sessionId)).messages.map((m) => m.id)).toEqual(["m"]);
-  });
+      expect(res.status).toBe(503);
+      const body = (await res.json()) as any;
+      const message = "Provider provider.test answered 429 (rate limited): Rate limit reached for gpt-4o-mini";
+      expect(body.error).toEqual({ code: "upstream_busy", message, status: 429 });
+      expect(spy).toHaveBeenCalledTimes(3);
+      await done();
+      expect((await stateOf(s.sessionId)).messages.map((m) => m.id)).toEqual(["m"]);
+    },
+  );
 
   it("answers an unreachable provider with 502 upstream_unreachable", async () => {
     vi.spyOn(globalThis, "fetch").mockRejectedValue(new TypeError("Network connection lost"));

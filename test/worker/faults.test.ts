@@ -76,20 +76,24 @@ describe("provider faults before anything was streamed: bounded retries with bac
     expect(ms).toBeGreaterThanOrEqual(2900);
   });
 
-  it("gives up after two retries: 502 naming the provider's answer, the visitor's message kept, a failed completion traced", async () => {
-    const spy = provider(() => providerError(502));
-    const { res, body, st } = await turn();
-    expect(res.status).toBe(502);
-    expect(JSON.parse(body as string).error).toMatchObject({ code: "upstream_error", status: 502 });
-    expect(spy).toHaveBeenCalledTimes(3);
-    expect(st.messages.map((m) => m.id)).toEqual(["u"]);
-    expect(st.trace.filter((t) => t.kind === "retry")).toHaveLength(2);
-    expect(st.trace.find((t) => t.kind === "completion")).toMatchObject({
-      ok: false,
-      detail: { status: "failed", attempts: 3, retries: 2, error: "upstream_error" },
-    });
-    expect(st.usage.totalTokens).toBe(0);
-  });
+  it(
+    "gives up after two retries: 502 naming the provider's answer, the " +
+      "visitor's message kept, a failed completion traced",
+    async () => {
+      const spy = provider(() => providerError(502));
+      const { res, body, st } = await turn();
+      expect(res.status).toBe(502);
+      expect(JSON.parse(body as string).error).toMatchObject({ code: "upstream_error", status: 502 });
+      expect(spy).toHaveBeenCalledTimes(3);
+      expect(st.messages.map((m) => m.id)).toEqual(["u"]);
+      expect(st.trace.filter((t) => t.kind === "retry")).toHaveLength(2);
+      expect(st.trace.find((t) => t.kind === "completion")).toMatchObject({
+        ok: false,
+        detail: { status: "failed", attempts: 3, retries: 2, error: "upstream_error" },
+      });
+      expect(st.usage.totalTokens).toBe(0);
+    },
+  );
 
   it("retries a provider that does not answer in time, then answers 504 upstream_timeout", async () => {
     const spy = vi

@@ -22,59 +22,66 @@ const stateOf = (sessionId: string) => sessionRoom(env, sessionId).getState();
 afterEach(() => vi.restoreAllMocks());
 
 describe("emergency guard on the chat route", () => {
-  it("streams the escalation before any model text, even when the model says there is nothing to worry about", async () => {
-    const s = await openSession("medical-qa");
-    const { res, done } = await chat(
-      s.token,
-      { stream: true, messages: [{ id: "u1", role: "user", content: CALM }], parley: { replyId: "r1" } },
-      { "accept-language": "en-US" },
-    );
-    const events = await readSse(res);
-    await done();
-    const chunks = events.slice(0, -1).map((e) => JSON.parse(e));
-    // The first event is Parley's, with no choices: an OpenAI client skips it.
-    expect(chunks[0].choices).toEqual([]);
-    expect(chunks[0].object).toBe("chat.completion.chunk");
-    const event = chunks[0].parley.event;
-    expect(event.type).toBe(EVENT_TYPES.escalationRaised);
-    expect(event.data.escalation).toMatchObject({
-      messageId: "u1",
-      category: "cardiac",
-      variant: "emergency",
-      source: "rules",
-    });
-    expect(event.data.escalation.contacts[0].number).toMatch(/^(911|999|112|120)$/);
-    const text = chunks.map((c) => c.choices[0]?.delta?.content ?? "").join("");
-    expect(text).toContain("nothing to worry about");
+  it(
+    "streams the escalation before any model text, even when the model says " + "there is nothing to worry about",
+    async () => {
+      const s = await openSession("medical-qa");
+      const { res, done } = await chat(
+        s.token,
+        { stream: true, messages: [{ id: "u1", role: "user", content: CALM }], parley: { replyId: "r1" } },
+        { "accept-language": "en-US" },
+      );
+      const events = await readSse(res);
+      await done();
+      const chunks = events.slice(0, -1).map((e) => JSON.parse(e));
+      // The first event is Parley's, with no choices: an OpenAI client skips it.
+      expect(chunks[0].choices).toEqual([]);
+      expect(chunks[0].object).toBe("chat.completion.chunk");
+      const event = chunks[0].parley.event;
+      expect(event.type).toBe(EVENT_TYPES.escalationRaised);
+      expect(event.data.escalation).toMatchObject({
+        messageId: "u1",
+        category: "cardiac",
+        variant: "emergency",
+        source: "rules",
+      });
+      expect(event.data.escalation.contacts[0].number).toMatch(/^(911|999|112|120)$/);
+      const text = chunks.map((c) => c.choices[0]?.delta?.content ?? "").join("");
+      expect(text).toContain("nothing to worry about");
 
-    const state = await stateOf(s.sessionId);
-    expect(state.escalations).toHaveLength(1);
-    expect(state.escalations[0].category).toBe("cardiac");
-    // The visitor's message is stored first, then the escalation; the owner's trace has the guard's step.
-    expect(state.messages.map((m) => m.id)).toEqual(["u1", "r1"]);
-    expect(state.trace.find((t) => t.kind === "guard")).toMatchObject({
-      name: "emergency",
-      detail: { category: "cardiac", messageId: "u1" },
-    });
-  });
+      const state = await stateOf(s.sessionId);
+      expect(state.escalations).toHaveLength(1);
+      expect(state.escalations[0].category).toBe("cardiac");
+      // The visitor's message is stored first, then the escalation; the owner's trace has the guard's step.
+      expect(state.messages.map((m) => m.id)).toEqual(["u1", "r1"]);
+      expect(state.trace.find((t) => t.kind === "guard")).toMatchObject({
+        name: "emergency",
+        detail: { category: "cardiac", messageId: "u1" },
+      });
+    },
+  );
 
-  it("answers Chinese with the card in Chinese; the crisis variant gives the crisis line first and no first-aid steps", async () => {
-    const s = await openSession("medical-qa");
-    const { res, done } = await chat(
-      s.token,
-      { stream: true, messages: [{ id: "z1", role: "user", content: "我真的不想活了，每天都好累" }] },
-      { "accept-language": "zh-CN,zh;q=0.9" },
-    );
-    const first = JSON.parse((await readSse(res))[0]);
-    await done();
-    const e = first.parley.event.data.escalation;
-    expect(e).toMatchObject({ category: "self_harm", variant: "crisis" });
-    expect(e.title).toMatch(/[\u4e00-\u9fff]/);
-    expect(e.body).not.toMatch(/按压|心肺复苏|催吐/);
-    // The crisis line leads (988, 116 123 or 12356 by region), an emergency number follows.
-    expect(["988", "116 123", "12356"]).toContain(e.contacts[0].number);
-    expect(e.contacts.length).toBeGreaterThan(1);
-  });
+  it(
+    "answers Chinese with the card in Chinese; the crisis variant gives the " +
+      "crisis line first and no first-aid steps",
+    async () => {
+      const s = await openSession("medical-qa");
+      const { res, done } = await chat(
+        s.token,
+        { stream: true, messages: [{ id: "z1", role: "user", content: "我真的不想活了，每天都好累" }] },
+        { "accept-language": "zh-CN,zh;q=0.9" },
+      );
+      const first = JSON.parse((await readSse(res))[0]);
+      await done();
+      const e = first.parley.event.data.escalation;
+      expect(e).toMatchObject({ category: "self_harm", variant: "crisis" });
+      expect(e.title).toMatch(/[\u4e00-\u9fff]/);
+      expect(e.body).not.toMatch(/按压|心肺复苏|催吐/);
+      // The crisis line leads (988, 116 123 or 12356 by region), an emergency number follows.
+      expect(["988", "116 123", "12356"]).toContain(e.contacts[0].number);
+      expect(e.contacts.length).toBeGreaterThan(1);
+    },
+  );
 
   it("tells the model with the system prompt and still calls it", async () => {
     const spy = vi.spyOn(globalThis, "fetch").mockResolvedValue(sseResponse([delta("Hel"), delta("lo", "stop")]));

@@ -40,63 +40,72 @@ async function expectRefusal(res: Response, text: string, status: number, code: 
 }
 
 describe("rate limits", () => {
-  it("per client IP: the next request over the limit gets 429 rate_limited with Retry-After, and stores nothing", async () => {
-    const siteKey = await putSite({ rateLimits: { sessionPerMinute: 100, ipPerMinute: 3 } });
-    const ip = newIp();
-    const s = await openSession("sales-coach", {}, { siteKey, headers: ipHeaders(ip) }); // 1
-    expect((await chat(s.token, "one", ipHeaders(ip))).res.status).toBe(200); // 2
-    expect((await chat(s.token, "two", ipHeaders(ip))).res.status).toBe(200); // 3
-    const over = await chat(s.token, "three", ipHeaders(ip));
-    await expectRefusal(over.res, over.text, 429, "rate_limited");
-    const retry = Number(over.res.headers.get("retry-after"));
-    expect(retry).toBeGreaterThanOrEqual(1);
-    expect(retry).toBeLessThanOrEqual(60);
-    expect(JSON.parse(over.text).error.message).toMatch(/at most 3 a minute/);
-    const msgs = (await state(s.sessionId)).messages.map((m) => m.id);
-    expect(msgs).not.toContain("u-three");
-    expect(msgs).toHaveLength(4);
-    // Another address on the same site is not held back.
-    expect((await chat(s.token, "four", ipHeaders(newIp()))).res.status).toBe(200);
-  });
+  it(
+    "per client IP: the next request over the limit gets 429 rate_limited with " + "Retry-After, and stores nothing",
+    async () => {
+      const siteKey = await putSite({ rateLimits: { sessionPerMinute: 100, ipPerMinute: 3 } });
+      const ip = newIp();
+      const s = await openSession("sales-coach", {}, { siteKey, headers: ipHeaders(ip) }); // 1
+      expect((await chat(s.token, "one", ipHeaders(ip))).res.status).toBe(200); // 2
+      expect((await chat(s.token, "two", ipHeaders(ip))).res.status).toBe(200); // 3
+      const over = await chat(s.token, "three", ipHeaders(ip));
+      await expectRefusal(over.res, over.text, 429, "rate_limited");
+      const retry = Number(over.res.headers.get("retry-after"));
+      expect(retry).toBeGreaterThanOrEqual(1);
+      expect(retry).toBeLessThanOrEqual(60);
+      expect(JSON.parse(over.text).error.message).toMatch(/at most 3 a minute/);
+      const msgs = (await state(s.sessionId)).messages.map((m) => m.id);
+      expect(msgs).not.toContain("u-three");
+      expect(msgs).toHaveLength(4);
+      // Another address on the same site is not held back.
+      expect((await chat(s.token, "four", ipHeaders(newIp()))).res.status).toBe(200);
+    },
+  );
 
-  it("per client IP also holds back opening sessions (so minting sessions does not escape the session limit)", async () => {
-    const siteKey = await putSite({ rateLimits: { sessionPerMinute: 100, ipPerMinute: 2 } });
-    const ip = newIp();
-    await openSession("derm-consult", {}, { siteKey, headers: ipHeaders(ip) });
-    await openSession("derm-consult", {}, { siteKey, headers: ipHeaders(ip) });
-    const { res, done } = await call("/v1/sessions", {
-      method: "POST",
-      json: { siteKey, agentId: "derm-consult" },
-      headers: ipHeaders(ip),
-    });
-    await done();
-    await expectRefusal(res, await res.clone().text(), 429, "rate_limited");
-    expect(res.headers.get("retry-after")).toMatch(/^\d+$/);
-    expect((await siteLedger(env, siteKey).listSessions(10)).length).toBe(2);
-  });
+  it(
+    "per client IP also holds back opening sessions (so minting sessions does " + "not escape the session limit)",
+    async () => {
+      const siteKey = await putSite({ rateLimits: { sessionPerMinute: 100, ipPerMinute: 2 } });
+      const ip = newIp();
+      await openSession("derm-consult", {}, { siteKey, headers: ipHeaders(ip) });
+      await openSession("derm-consult", {}, { siteKey, headers: ipHeaders(ip) });
+      const { res, done } = await call("/v1/sessions", {
+        method: "POST",
+        json: { siteKey, agentId: "derm-consult" },
+        headers: ipHeaders(ip),
+      });
+      await done();
+      await expectRefusal(res, await res.clone().text(), 429, "rate_limited");
+      expect(res.headers.get("retry-after")).toMatch(/^\d+$/);
+      expect((await siteLedger(env, siteKey).listSessions(10)).length).toBe(2);
+    },
+  );
 
-  it("per session: 429 past the session's limit, nothing stored; another session from the same address goes on", async () => {
-    const siteKey = await putSite({ rateLimits: { sessionPerMinute: 2, ipPerMinute: 100 } });
-    const s = await openSession("sales-coach", {}, { siteKey });
-    expect((await chat(s.token, "a")).res.status).toBe(200);
-    expect((await chat(s.token, "b")).res.status).toBe(200);
-    const over = await chat(s.token, "c");
-    await expectRefusal(over.res, over.text, 429, "rate_limited");
-    expect(Number(over.res.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(JSON.parse(over.text).error.message).toContain("in this conversation");
-    expect((await state(s.sessionId)).messages.map((m) => m.id)).not.toContain("u-c");
-    // Edge tools count against the same limit.
-    const tool = await call("/v1/tools/knowledge_search", {
-      method: "POST",
-      json: { arguments: { query: "x" } },
-      headers: auth(s.token),
-    });
-    expect(tool.res.status).toBe(429);
-    await tool.done();
-    expect((await state(s.sessionId)).trace.filter((t) => t.kind === "tool")).toEqual([]);
-    const other = await openSession("sales-coach", {}, { siteKey });
-    expect((await chat(other.token, "d")).res.status).toBe(200);
-  });
+  it(
+    "per session: 429 past the session's limit, nothing stored; another " + "session from the same address goes on",
+    async () => {
+      const siteKey = await putSite({ rateLimits: { sessionPerMinute: 2, ipPerMinute: 100 } });
+      const s = await openSession("sales-coach", {}, { siteKey });
+      expect((await chat(s.token, "a")).res.status).toBe(200);
+      expect((await chat(s.token, "b")).res.status).toBe(200);
+      const over = await chat(s.token, "c");
+      await expectRefusal(over.res, over.text, 429, "rate_limited");
+      expect(Number(over.res.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(JSON.parse(over.text).error.message).toContain("in this conversation");
+      expect((await state(s.sessionId)).messages.map((m) => m.id)).not.toContain("u-c");
+      // Edge tools count against the same limit.
+      const tool = await call("/v1/tools/knowledge_search", {
+        method: "POST",
+        json: { arguments: { query: "x" } },
+        headers: auth(s.token),
+      });
+      expect(tool.res.status).toBe(429);
+      await tool.done();
+      expect((await state(s.sessionId)).trace.filter((t) => t.kind === "tool")).toEqual([]);
+      const other = await openSession("sales-coach", {}, { siteKey });
+      expect((await chat(other.token, "d")).res.status).toBe(200);
+    },
+  );
 });
 
 describe("token budgets", () => {
@@ -140,23 +149,27 @@ describe("token budgets", () => {
     expect((await chat(fresh.token, "again", {}, PROVIDER)).res.status).toBe(200);
   });
 
-  it("per site and day: over budget gets 429 budget_exceeded with Retry-After until midnight UTC, for every session", async () => {
-    const siteKey = await putSite({ budgets: { sitePerDay: 100, perSession: 100_000 } });
-    const spy = vi
-      .spyOn(globalThis, "fetch")
-      .mockImplementation(async () => sseResponse([delta("Hi", "stop"), usage(90, 30)]));
-    const a = await openSession("derm-consult", {}, { siteKey });
-    expect((await chat(a.token, "first", {}, PROVIDER)).res.status).toBe(200);
-    const b = await openSession("derm-consult", {}, { siteKey });
-    const over = await chat(b.token, "second", {}, PROVIDER);
-    await expectRefusal(over.res, over.text, 429, "budget_exceeded");
-    expect(JSON.parse(over.text).error.message).toContain("00:00 UTC");
-    const retry = Number(over.res.headers.get("retry-after"));
-    expect(retry).toBeGreaterThan(0);
-    expect(retry).toBeLessThanOrEqual(86_400);
-    expect(spy).toHaveBeenCalledTimes(1);
-    expect((await state(b.sessionId)).messages).toEqual([]);
-  });
+  it(
+    "per site and day: over budget gets 429 budget_exceeded with Retry-After " +
+      "until midnight UTC, for every session",
+    async () => {
+      const siteKey = await putSite({ budgets: { sitePerDay: 100, perSession: 100_000 } });
+      const spy = vi
+        .spyOn(globalThis, "fetch")
+        .mockImplementation(async () => sseResponse([delta("Hi", "stop"), usage(90, 30)]));
+      const a = await openSession("derm-consult", {}, { siteKey });
+      expect((await chat(a.token, "first", {}, PROVIDER)).res.status).toBe(200);
+      const b = await openSession("derm-consult", {}, { siteKey });
+      const over = await chat(b.token, "second", {}, PROVIDER);
+      await expectRefusal(over.res, over.text, 429, "budget_exceeded");
+      expect(JSON.parse(over.text).error.message).toContain("00:00 UTC");
+      const retry = Number(over.res.headers.get("retry-after"));
+      expect(retry).toBeGreaterThan(0);
+      expect(retry).toBeLessThanOrEqual(86_400);
+      expect(spy).toHaveBeenCalledTimes(1);
+      expect((await state(b.sessionId)).messages).toEqual([]);
+    },
+  );
 });
 
 describe("request limits", () => {

@@ -46,31 +46,35 @@ describe("relay over the network", () => {
     expect(reply).toMatchObject({ role: "assistant", content: GENERIC_REPLY, status: "complete" });
   });
 
-  it("a provider that breaks off: the client's stream breaks after what came, never retried; the partial reply is stored interrupted and traced", async () => {
-    const s = await openSession();
-    const { res, done } = await chat(s.token, "net: [cut]", "n2");
-    expect(res.status).toBe(200);
-    const { events, broken } = await readSseUntilBroken(res);
-    expect(broken).toBe(true);
-    expect(events).not.toContain("[DONE]");
-    const received = contentOf(events);
-    expect(received.length).toBeGreaterThan(0);
-    await done();
-    const st = await sessionRoom(env, s.sessionId).getState();
-    expect(st.messages.find((m) => m.id === "n2")).toMatchObject({ status: "interrupted", content: received });
-    // Part of the reply had been passed on: a retry would repeat it, so there was none.
-    expect((await upstreamLog()).filter((r) => r.text === "net: [cut]")).toHaveLength(1);
-    expect(st.trace.find((t) => t.kind === "completion" && t.detail?.replyId === "n2")).toMatchObject({
-      ok: false,
-      detail: { status: "interrupted", retries: 0 },
-    });
-    // No usage chunk came: the tokens are estimated, and still counted.
-    expect(st.usage.completionTokens).toBeGreaterThan(0);
-    expect(st.usage.promptTokens).toBeGreaterThan(100); // the system prompt is counted
-    expect(st.trace.find((t) => t.kind === "completion" && t.detail?.replyId === "n2")).toMatchObject({
-      detail: { estimated: true },
-    });
-  });
+  it(
+    "a provider that breaks off: the client's stream breaks after what came, " +
+      "never retried; the partial reply is stored interrupted and traced",
+    async () => {
+      const s = await openSession();
+      const { res, done } = await chat(s.token, "net: [cut]", "n2");
+      expect(res.status).toBe(200);
+      const { events, broken } = await readSseUntilBroken(res);
+      expect(broken).toBe(true);
+      expect(events).not.toContain("[DONE]");
+      const received = contentOf(events);
+      expect(received.length).toBeGreaterThan(0);
+      await done();
+      const st = await sessionRoom(env, s.sessionId).getState();
+      expect(st.messages.find((m) => m.id === "n2")).toMatchObject({ status: "interrupted", content: received });
+      // Part of the reply had been passed on: a retry would repeat it, so there was none.
+      expect((await upstreamLog()).filter((r) => r.text === "net: [cut]")).toHaveLength(1);
+      expect(st.trace.find((t) => t.kind === "completion" && t.detail?.replyId === "n2")).toMatchObject({
+        ok: false,
+        detail: { status: "interrupted", retries: 0 },
+      });
+      // No usage chunk came: the tokens are estimated, and still counted.
+      expect(st.usage.completionTokens).toBeGreaterThan(0);
+      expect(st.usage.promptTokens).toBeGreaterThan(100); // the system prompt is counted
+      expect(st.trace.find((t) => t.kind === "completion" && t.detail?.replyId === "n2")).toMatchObject({
+        detail: { estimated: true },
+      });
+    },
+  );
 
   it("a completed retry of the interrupted reply (same reply id) supersedes it: one message, complete", async () => {
     const s = await openSession();

@@ -111,9 +111,16 @@ describe("GET /v1/sessions/:id", () => {
     const s = await openSession();
     let header = kind;
     if (kind === "forge")
-      header = `Bearer ${await signToken({ sid: s.sessionId, site: SITE_KEY, agent: "derm-consult", exp: 9e9 }, "another-secret-of-16+chars")}`;
+      header =
+        "Bearer " +
+        (await signToken(
+          { sid: s.sessionId, site: SITE_KEY, agent: "derm-consult", exp: 9e9 },
+          "another-secret-of-16+chars",
+        ));
     if (kind === "expired")
-      header = `Bearer ${await signToken({ sid: s.sessionId, site: SITE_KEY, agent: "derm-consult", exp: 1000 }, env.SESSION_SECRET!)}`;
+      header =
+        "Bearer " +
+        (await signToken({ sid: s.sessionId, site: SITE_KEY, agent: "derm-consult", exp: 1000 }, env.SESSION_SECRET!));
     const { res } = await call(`/v1/sessions/${s.sessionId}`, { headers: header ? { authorization: header } : {} });
     expect(res.status).toBe(401);
     const error = ((await res.json()) as any).error;

@@ -84,26 +84,29 @@ describe("stage machine", () => {
     expect((await state(p.s.sessionId)).context.question.research_question).toBe(QUESTION);
   });
 
-  it("user_confirm: blocks on a missing required field, warns on a short question, then moves on when confirmed", async () => {
-    const p = await open();
-    const blocked = await json((await p.complete("question")).res);
-    expect(blocked.completed).toBe(false);
-    expect(blocked.checks.find((c: any) => !c.passed)).toMatchObject({
-      ruleId: "required:research_question",
-      action: "block",
-    });
-    await p.record({ research_question: "Emollients for eczema?" });
-    const done = await json((await p.complete("question")).res);
-    expect(done.completed).toBe(true);
-    expect(done.checks.find((c: any) => c.ruleId === "question-length")).toMatchObject({
-      passed: false,
-      action: "warn",
-    });
-    expect(done.checks.find((c: any) => c.ruleId === "question-answerable")).toMatchObject({ passed: true });
-    expect(done.stage).toEqual({ current: "pico", completed: ["question"], done: false });
-    const trace = (await json((await p.get("/trace")).res)).trace;
-    expect(trace.filter((t: any) => t.kind === "stage_complete").map((t: any) => t.ok)).toEqual([false, true]);
-  });
+  it(
+    "user_confirm: blocks on a missing required field, warns on a short " + "question, then moves on when confirmed",
+    async () => {
+      const p = await open();
+      const blocked = await json((await p.complete("question")).res);
+      expect(blocked.completed).toBe(false);
+      expect(blocked.checks.find((c: any) => !c.passed)).toMatchObject({
+        ruleId: "required:research_question",
+        action: "block",
+      });
+      await p.record({ research_question: "Emollients for eczema?" });
+      const done = await json((await p.complete("question")).res);
+      expect(done.completed).toBe(true);
+      expect(done.checks.find((c: any) => c.ruleId === "question-length")).toMatchObject({
+        passed: false,
+        action: "warn",
+      });
+      expect(done.checks.find((c: any) => c.ruleId === "question-answerable")).toMatchObject({ passed: true });
+      expect(done.stage).toEqual({ current: "pico", completed: ["question"], done: false });
+      const trace = (await json((await p.get("/trace")).res)).trace;
+      expect(trace.filter((t: any) => t.kind === "stage_complete").map((t: any) => t.ok)).toEqual([false, true]);
+    },
+  );
 
   it("condition: an RCT goes on to sample size, another design straight to endpoints", async () => {
     for (const [type, next] of [
@@ -127,24 +130,28 @@ describe("stage machine", () => {
     }
   });
 
-  it("auto: the sample-size stage advances once its required values are recorded; the workflow ends after endpoints", async () => {
-    const p = await open();
-    await p.record({ research_question: QUESTION });
-    await p.complete("question");
-    await p.record({ ...PICO, comparison: "Usual care" });
-    await p.complete("pico");
-    await p.record({ study_type: "RCT" });
-    expect((await json((await p.record({ n_per_group: 152 })).res)).result.current_stage).toBe("sample_size");
-    expect((await json((await p.record({ n_total: 304 })).res)).result.current_stage).toBe("endpoints");
-    await p.record({ primary_endpoint: "Flares over 6 months" });
-    const end = await json((await p.complete("endpoints")).res);
-    expect(end.stage).toEqual({
-      current: null,
-      completed: ["question", "pico", "design", "sample_size", "endpoints"],
-      done: true,
-    });
-    expect((await p.record({ primary_endpoint: "x" })).res.status).toBe(409);
-  });
+  it(
+    "auto: the sample-size stage advances once its required values are " +
+      "recorded; the workflow ends after endpoints",
+    async () => {
+      const p = await open();
+      await p.record({ research_question: QUESTION });
+      await p.complete("question");
+      await p.record({ ...PICO, comparison: "Usual care" });
+      await p.complete("pico");
+      await p.record({ study_type: "RCT" });
+      expect((await json((await p.record({ n_per_group: 152 })).res)).result.current_stage).toBe("sample_size");
+      expect((await json((await p.record({ n_total: 304 })).res)).result.current_stage).toBe("endpoints");
+      await p.record({ primary_endpoint: "Flares over 6 months" });
+      const end = await json((await p.complete("endpoints")).res);
+      expect(end.stage).toEqual({
+        current: null,
+        completed: ["question", "pico", "design", "sample_size", "endpoints"],
+        done: true,
+      });
+      expect((await p.record({ primary_endpoint: "x" })).res.status).toBe(409);
+    },
+  );
 
   it("refuses an edit based on an old version (409) and overwrites nothing", async () => {
     const p = await open();
@@ -198,39 +205,42 @@ describe("stage machine", () => {
     });
   });
 
-  it("puts the current stage, its values and what is missing into the system prompt, with the stage's tools", async () => {
-    const spy = vi.spyOn(globalThis, "fetch").mockResolvedValue(
-      Response.json({
-        id: "x",
-        object: "chat.completion",
-        model: "m",
-        choices: [{ index: 0, message: { role: "assistant", content: "ok" }, finish_reason: "stop" }],
-      }),
-    );
-    const p = await open();
-    await p.record({ research_question: QUESTION });
-    await p.complete("question");
-    await p.record({ population: "Children" });
-    const { done } = await call(
-      "/v1/chat/completions",
-      { method: "POST", headers: auth(p.s.token), json: { messages: [{ role: "user", content: "next" }] } },
-      { LLM_BASE_URL: "https://provider.test/v1" },
-    );
-    await done();
-    const sent = JSON.parse((spy.mock.calls[0][1] as RequestInit).body as string);
-    const system = sent.messages[0].content as string;
-    expect(system).toContain("Current stage: PICO");
-    expect(system).toContain("Still missing: intervention, comparison, outcome");
-    expect(system).toContain(QUESTION);
-    const extract = sent.tools.find((t: any) => t.function.name === "record_stage_data");
-    expect(Object.keys(extract.function.parameters.properties.values.properties)).toEqual([
-      "population",
-      "intervention",
-      "comparison",
-      "outcome",
-      "similar_trials",
-    ]);
-  });
+  it(
+    "puts the current stage, its values and what is missing into the system " + "prompt, with the stage's tools",
+    async () => {
+      const spy = vi.spyOn(globalThis, "fetch").mockResolvedValue(
+        Response.json({
+          id: "x",
+          object: "chat.completion",
+          model: "m",
+          choices: [{ index: 0, message: { role: "assistant", content: "ok" }, finish_reason: "stop" }],
+        }),
+      );
+      const p = await open();
+      await p.record({ research_question: QUESTION });
+      await p.complete("question");
+      await p.record({ population: "Children" });
+      const { done } = await call(
+        "/v1/chat/completions",
+        { method: "POST", headers: auth(p.s.token), json: { messages: [{ role: "user", content: "next" }] } },
+        { LLM_BASE_URL: "https://provider.test/v1" },
+      );
+      await done();
+      const sent = JSON.parse((spy.mock.calls[0][1] as RequestInit).body as string);
+      const system = sent.messages[0].content as string;
+      expect(system).toContain("Current stage: PICO");
+      expect(system).toContain("Still missing: intervention, comparison, outcome");
+      expect(system).toContain(QUESTION);
+      const extract = sent.tools.find((t: any) => t.function.name === "record_stage_data");
+      expect(Object.keys(extract.function.parameters.properties.values.properties)).toEqual([
+        "population",
+        "intervention",
+        "comparison",
+        "outcome",
+        "similar_trials",
+      ]);
+    },
+  );
 
   it("hides stage instructions and rule prompts from the browser", async () => {
     const p = await open();

@@ -16,21 +16,25 @@ const json = async (r: Response) => (await r.json()) as any;
 const PROVIDER = { LLM_BASE_URL: "https://provider.test/v1", LLM_API_KEY: "sk-test" };
 
 describe("site origins", () => {
-  it("opens a session from the worker's own origin (the iframe embed page), even when the site lists only its own pages", async () => {
-    const siteKey = await putSite({ allowedOrigins: ["https://clinic.example"] });
-    const own = await call("https://parley.example/v1/sessions", {
-      method: "POST",
-      json: { siteKey, agentId: "derm-consult" },
-      headers: { origin: "https://parley.example" },
-    });
-    expect(own.res.status).toBe(201);
-    const page = await call("/v1/sessions", {
-      method: "POST",
-      json: { siteKey, agentId: "derm-consult" },
-      headers: { origin: "https://clinic.example" },
-    });
-    expect(page.res.status).toBe(201);
-  });
+  it(
+    "opens a session from the worker's own origin (the iframe embed page), " +
+      "even when the site lists only its own pages",
+    async () => {
+      const siteKey = await putSite({ allowedOrigins: ["https://clinic.example"] });
+      const own = await call("https://parley.example/v1/sessions", {
+        method: "POST",
+        json: { siteKey, agentId: "derm-consult" },
+        headers: { origin: "https://parley.example" },
+      });
+      expect(own.res.status).toBe(201);
+      const page = await call("/v1/sessions", {
+        method: "POST",
+        json: { siteKey, agentId: "derm-consult" },
+        headers: { origin: "https://clinic.example" },
+      });
+      expect(page.res.status).toBe(201);
+    },
+  );
 
   it("refuses an origin the site does not list, on opening and on later calls, storing nothing", async () => {
     const siteKey = await putSite({ allowedOrigins: ["https://clinic.example"] });
@@ -192,41 +196,44 @@ describe("one session's token never reaches another session", () => {
 });
 
 describe("models and max_tokens per site", () => {
-  it("forwards a model on the site's allowlist, refuses others (nothing stored), caps max_tokens at the site's cap", async () => {
-    const siteKey = await putSite({ models: ["gpt-4o"], maxTokens: 300 });
-    const spy = vi.spyOn(globalThis, "fetch").mockImplementation(async () => sseResponse([delta("ok", "stop")]));
-    const s = await openSession("derm-consult", {}, { siteKey });
-    const ok = await call(
-      "/v1/chat/completions",
-      {
-        method: "POST",
-        json: { model: "gpt-4o", stream: true, max_tokens: 5000, messages: [{ role: "user", content: "hi" }] },
-        headers: auth(s.token),
-      },
-      PROVIDER,
-    );
-    expect(ok.res.status).toBe(200);
-    await ok.res.text();
-    await ok.done();
-    const sent = JSON.parse((spy.mock.calls[0][1] as RequestInit).body as string);
-    expect(sent.model).toBe("gpt-4o");
-    expect(sent.max_tokens).toBe(300);
+  it(
+    "forwards a model on the site's allowlist, refuses others (nothing " + "stored), caps max_tokens at the site's cap",
+    async () => {
+      const siteKey = await putSite({ models: ["gpt-4o"], maxTokens: 300 });
+      const spy = vi.spyOn(globalThis, "fetch").mockImplementation(async () => sseResponse([delta("ok", "stop")]));
+      const s = await openSession("derm-consult", {}, { siteKey });
+      const ok = await call(
+        "/v1/chat/completions",
+        {
+          method: "POST",
+          json: { model: "gpt-4o", stream: true, max_tokens: 5000, messages: [{ role: "user", content: "hi" }] },
+          headers: auth(s.token),
+        },
+        PROVIDER,
+      );
+      expect(ok.res.status).toBe(200);
+      await ok.res.text();
+      await ok.done();
+      const sent = JSON.parse((spy.mock.calls[0][1] as RequestInit).body as string);
+      expect(sent.model).toBe("gpt-4o");
+      expect(sent.max_tokens).toBe(300);
 
-    const other = await openSession("derm-consult", {}, { siteKey });
-    const bad = await call(
-      "/v1/chat/completions",
-      {
-        method: "POST",
-        json: { model: "gpt-5-pro", messages: [{ id: "x", role: "user", content: "hi" }] },
-        headers: auth(other.token),
-      },
-      PROVIDER,
-    );
-    expect(bad.res.status).toBe(400);
-    expect((await json(bad.res)).error.code).toBe("model_not_allowed");
-    expect(spy).toHaveBeenCalledTimes(1);
-    expect((await sessionRoom(env, other.sessionId).getState()).messages).toEqual([]);
-  });
+      const other = await openSession("derm-consult", {}, { siteKey });
+      const bad = await call(
+        "/v1/chat/completions",
+        {
+          method: "POST",
+          json: { model: "gpt-5-pro", messages: [{ id: "x", role: "user", content: "hi" }] },
+          headers: auth(other.token),
+        },
+        PROVIDER,
+      );
+      expect(bad.res.status).toBe(400);
+      expect((await json(bad.res)).error.code).toBe("model_not_allowed");
+      expect(spy).toHaveBeenCalledTimes(1);
+      expect((await sessionRoom(env, other.sessionId).getState()).messages).toEqual([]);
+    },
+  );
 
   it("names the broken field of a site config in KV", async () => {
     const siteKey = await putSite({ rateLimits: { sessionPerMinute: -1, ipPerMinute: 10 } });

@@ -9,7 +9,10 @@ export const DEFAULT_CONTACTS: Record<EmergencyRegion, EmergencyContact[]> = {
   US: [
     { label: { en: "Emergency services", "zh-CN": "急救电话" }, number: "911", kind: "emergency" },
     {
-      label: { en: "988 Suicide & Crisis Lifeline (call or text)", "zh-CN": "988 自杀与危机热线（电话或短信）" },
+      label: {
+        en: "988 Suicide & Crisis Lifeline (call or text)",
+        "zh-CN": "988 自杀与危机热线（电话或短信）",
+      },
       number: "988",
       kind: "crisis",
     },
@@ -27,7 +30,14 @@ export const DEFAULT_CONTACTS: Record<EmergencyRegion, EmergencyContact[]> = {
     { label: { en: "Mental health helpline", "zh-CN": "心理援助热线" }, number: "12356", kind: "crisis" },
   ],
   EU: [
-    { label: { en: "Emergency number (all EU countries)", "zh-CN": "欧盟紧急电话" }, number: "112", kind: "emergency" },
+    {
+      label: {
+        en: "Emergency number (all EU countries)",
+        "zh-CN": "欧盟紧急电话",
+      },
+      number: "112",
+      kind: "emergency",
+    },
   ],
 };
 

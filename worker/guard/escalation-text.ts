@@ -38,8 +38,14 @@ const STEP: Record<Exclude<EmergencyCategory, "self_harm">, Record<Lang, string>
     en: "Press firmly on the wound with a clean cloth and keep pressing.",
     "zh-CN": "用干净的布用力按住伤口，持续按压。",
   },
-  anaphylaxis: { en: "Use an adrenaline auto-injector if there is one.", "zh-CN": "如有肾上腺素笔，立即使用。" },
-  poisoning: { en: "Keep the container or packet. Do not make anyone vomit.", "zh-CN": "保留药瓶或包装，不要催吐。" },
+  anaphylaxis: {
+    en: "Use an adrenaline auto-injector if there is one.",
+    "zh-CN": "如有肾上腺素笔，立即使用。",
+  },
+  poisoning: {
+    en: "Keep the container or packet. Do not make anyone vomit.",
+    "zh-CN": "保留药瓶或包装，不要催吐。",
+  },
   collapse: {
     en: "Check breathing; if they are not breathing, start CPR when told to.",
     "zh-CN": "检查呼吸；如果没有呼吸，按调度员指导做心肺复苏。",

@@ -145,7 +145,12 @@ export const zhipu: ProviderStyle = {
   reasoning: "reasoning_content",
   rateLimit: {
     headers: RETRY,
-    body: { error: { code: "1302", message: "您当前使用该API的并发数过高，请降低并发，或联系客服增加限额。" } },
+    body: {
+      error: {
+        code: "1302",
+        message: "您当前使用该API的并发数过高，请降低并发，或联系客服增加限额。",
+      },
+    },
   },
   serverError: { status: 500, body: { error: { code: "500", message: "Internal Error" } } },
 };

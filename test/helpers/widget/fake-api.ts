@@ -92,13 +92,21 @@ export function fakeApi(opts: FakeApiOptions = {}) {
             const tc = { index: 0, id: "call_1", type: "function", function: { name: "lookup", arguments: '{"q":' } };
             ctrl.enqueue(
               enc.encode(
-                `data: ${JSON.stringify({ choices: [{ index: 0, delta: { tool_calls: [tc] }, finish_reason: null }] })}\n\n`,
+                "data: " +
+                  JSON.stringify({
+                    choices: [{ index: 0, delta: { tool_calls: [tc] }, finish_reason: null }],
+                  }) +
+                  "\n\n",
               ),
             );
             const tc2 = { index: 0, function: { arguments: '"rash"}' } };
             ctrl.enqueue(
               enc.encode(
-                `data: ${JSON.stringify({ choices: [{ index: 0, delta: { tool_calls: [tc2] }, finish_reason: "tool_calls" }] })}\n\n`,
+                "data: " +
+                  JSON.stringify({
+                    choices: [{ index: 0, delta: { tool_calls: [tc2] }, finish_reason: "tool_calls" }],
+                  }) +
+                  "\n\n",
               ),
             );
           } else {

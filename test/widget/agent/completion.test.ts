@@ -61,15 +61,18 @@ describe("proxyCompletion", () => {
     expect(seen.at(-1)).toBe("one two ");
   });
 
-  it("a reply that ends with neither a finish reason nor [DONE] broke off: a ProtocolError after the text shown", async () => {
-    const api = fakeApi({ reply: ["Half a ", "reply"], endEarly: true });
-    const seen: string[] = [];
-    const err = await complete(api)({ messages: history, replyId: "r", onText: (t) => seen.push(t) }).catch((e) => e);
-    expect(err).toBeInstanceOf(ProtocolError);
-    expect(isHttpError(err)).toBe(false);
-    expect(err).toMatchObject({ name: "ProtocolError", code: "upstream_error" });
-    expect(seen.at(-1)).toBe("Half a reply");
-  });
+  it(
+    "a reply that ends with neither a finish reason nor [DONE] broke off: a " + "ProtocolError after the text shown",
+    async () => {
+      const api = fakeApi({ reply: ["Half a ", "reply"], endEarly: true });
+      const seen: string[] = [];
+      const err = await complete(api)({ messages: history, replyId: "r", onText: (t) => seen.push(t) }).catch((e) => e);
+      expect(err).toBeInstanceOf(ProtocolError);
+      expect(isHttpError(err)).toBe(false);
+      expect(err).toMatchObject({ name: "ProtocolError", code: "upstream_error" });
+      expect(seen.at(-1)).toBe("Half a reply");
+    },
+  );
 
   it("throws the server's error code as an HttpError", async () => {
     const api = fakeApi({ chatError: { status: 429, code: "rate_limited" } });

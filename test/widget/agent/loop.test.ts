@@ -59,22 +59,25 @@ describe("runAgentLoop (native)", () => {
     expect(String(result.added[3].content)).toContain("two advice cards");
   });
 
-  it("medical Q&A as plain ReAct: knowledge_search, web_search, then the answer; the model sees each observation", async () => {
-    const seen: ChatMessage[][] = [];
-    const model = scriptedModel(medicalQaScript, { tools: ["knowledge_search", "web_search", "ask_followup"] });
-    const complete: Complete = (req) => (seen.push(req.messages), model(req));
-    const { opts } = setup({ complete, history: ask("Can I take ibuprofen with paracetamol?") }, async (name) => ({
-      from: name,
-    }));
-    const result = await runAgentLoop(opts);
-    expect(result.end).toBe("complete");
-    expect(seen).toHaveLength(3);
-    expect(seen[2].filter((m) => m.role === "tool").map((m) => m.content)).toEqual([
-      '{"from":"knowledge_search"}',
-      '{"from":"web_search"}',
-    ]);
-    expect(String(result.added.at(-1)!.content)).toContain("ibuprofen");
-  });
+  it(
+    "medical Q&A as plain ReAct: knowledge_search, web_search, then the " + "answer; the model sees each observation",
+    async () => {
+      const seen: ChatMessage[][] = [];
+      const model = scriptedModel(medicalQaScript, { tools: ["knowledge_search", "web_search", "ask_followup"] });
+      const complete: Complete = (req) => (seen.push(req.messages), model(req));
+      const { opts } = setup({ complete, history: ask("Can I take ibuprofen with paracetamol?") }, async (name) => ({
+        from: name,
+      }));
+      const result = await runAgentLoop(opts);
+      expect(result.end).toBe("complete");
+      expect(seen).toHaveLength(3);
+      expect(seen[2].filter((m) => m.role === "tool").map((m) => m.content)).toEqual([
+        '{"from":"knowledge_search"}',
+        '{"from":"web_search"}',
+      ]);
+      expect(String(result.added.at(-1)!.content)).toContain("ibuprofen");
+    },
+  );
 
   it("feeds invalid arguments back as an observation, and the model corrects itself", async () => {
     let call = 0;

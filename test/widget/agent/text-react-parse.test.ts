@@ -15,7 +15,9 @@ describe("parseReact", () => {
 
   it("survives code fences, quotes around the tool name and prose after the JSON", () => {
     const text =
-      'Thought: look it up\nAction: `web_search`\nAction Input:\n```json\n{"query": "a {b} \\"c\\""}\n```\nI will wait for the result.';
+      "Thought: look it up\nAction: `web_search`\nAction " +
+      'Input:\n```json\n{"query": "a {b} \\"c\\""}\n```\nI will wait for the ' +
+      "result.";
     expect(parseReact(text)).toMatchObject({ kind: "action", tool: "web_search", input: { query: 'a {b} "c"' } });
   });
 

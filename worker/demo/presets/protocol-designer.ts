@@ -148,7 +148,12 @@ export const protocolDesigner: AgentConfigInput = {
         "alpha, power, dropout), compute with sample_size, and " +
         "record the result.",
       fields: [
-        { key: "outcome_type", label: t("Outcome type", "结局类型"), type: "enum", options: ["means", "proportions"] },
+        {
+          key: "outcome_type",
+          label: t("Outcome type", "结局类型"),
+          type: "enum",
+          options: ["means", "proportions"],
+        },
         { key: "assumptions", label: t("Assumptions", "假设"), type: "text" },
         { key: "n_per_group", label: t("Per group", "每组例数"), type: "number", min: 1 },
         { key: "n_total", label: t("Total", "总例数"), type: "number", min: 2 },
@@ -167,9 +172,26 @@ export const protocolDesigner: AgentConfigInput = {
           form: [
             { key: "outcome", label: t("Outcome", "结局"), type: "enum", options: ["proportions", "means"] },
             { key: "p1", label: t("Proportion, control", "对照组比例"), type: "number", min: 0.001, max: 0.999 },
-            { key: "p2", label: t("Proportion, intervention", "干预组比例"), type: "number", min: 0.001, max: 0.999 },
-            { key: "effect_size", label: t("Effect size d (means)", "效应量 d（均数）"), type: "number", min: 0.01 },
-            { key: "alpha", label: t("Alpha (two-sided)", "检验水准 α（双侧）"), type: "number", min: 0.001, max: 0.2 },
+            {
+              key: "p2",
+              label: t("Proportion, intervention", "干预组比例"),
+              type: "number",
+              min: 0.001,
+              max: 0.999,
+            },
+            {
+              key: "effect_size",
+              label: t("Effect size d (means)", "效应量 d（均数）"),
+              type: "number",
+              min: 0.01,
+            },
+            {
+              key: "alpha",
+              label: t("Alpha (two-sided)", "检验水准 α（双侧）"),
+              type: "number",
+              min: 0.001,
+              max: 0.2,
+            },
             { key: "power", label: t("Power", "检验效能"), type: "number", min: 0.5, max: 0.99 },
             { key: "dropout", label: t("Dropout", "脱落率"), type: "number", min: 0, max: 0.8 },
           ],
