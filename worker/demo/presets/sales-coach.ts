@@ -1,6 +1,15 @@
 import type { AgentConfigInput } from "../../../shared/agent-config.ts";
 import type { DemoScript } from "../demo-script.ts";
 
+/** The first step of both eczema scripts (before and after the desk's strategy change). */
+const ECZEMA_LOOKUP = {
+  content:
+    "Thought: I should check what our clinic material says " +
+    "about eczema care before suggesting talking " +
+    'points.\nAction: knowledge_search\nAction Input: {"query": ' +
+    '"eczema moisturiser fragrance-free"}',
+};
+
 /**
  * Sales coach (seed 002), calling tools by text ReAct — the strategy for models without native
  * tool calls — so its reasoning is shown step by step.
@@ -75,13 +84,7 @@ export const salesCoachScript: DemoScript = {
       when: ["eczema", "moisturi", "湿疹", "保湿"],
       system: ["only when the customer asks"],
       steps: [
-        {
-          content:
-            "Thought: I should check what our clinic material says " +
-            "about eczema care before suggesting talking " +
-            'points.\nAction: knowledge_search\nAction Input: {"query": ' +
-            '"eczema moisturiser fragrance-free"}',
-        },
+        ECZEMA_LOOKUP,
         {
           content:
             "Thought: The leaflet supports fragrance-free emollients " +
@@ -102,13 +105,7 @@ export const salesCoachScript: DemoScript = {
     {
       when: ["eczema", "moisturi", "湿疹", "保湿"],
       steps: [
-        {
-          content:
-            "Thought: I should check what our clinic material says " +
-            "about eczema care before suggesting talking " +
-            'points.\nAction: knowledge_search\nAction Input: {"query": ' +
-            '"eczema moisturiser fragrance-free"}',
-        },
+        ECZEMA_LOOKUP,
         {
           content:
             "Thought: The leaflet supports fragrance-free emollients " +
