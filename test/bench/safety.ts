@@ -1,32 +1,24 @@
 /**
  * bench:safety — the emergency guard on a committed, labelled set (safety-set.json): recall on the
  * emergencies, the false-positive rate on the rest (negations, past history, look-alikes, ordinary
- * questions), and the deterministic layer's added latency. Figures last; exit 1 when a goal is
- * broken. With GUARD_CLASSIFIER_URL (an OpenAI-compatible …/v1; GUARD_CLASSIFIER_KIND moderation or
- * chat, GUARD_CLASSIFIER_MODEL, GUARD_CLASSIFIER_KEY) the classifier runs where the rules found
- * nothing, as in the worker; without it the guard is the rules alone.
+ * questions), and the deterministic layer's added latency. Then the same figures on a held-out set
+ * (safety-heldout.json) written blind, before its author read the rules, and never tuned on: it says
+ * how the rules do on phrasings nobody fitted them to. Figures last; exit 1 when a goal is broken on
+ * the main set (the held-out figures are reported, not gated: gating them would invite tuning on them).
+ * With GUARD_CLASSIFIER_URL (an OpenAI-compatible …/v1; GUARD_CLASSIFIER_KIND moderation or chat,
+ * GUARD_CLASSIFIER_MODEL, GUARD_CLASSIFIER_KEY) the classifier runs where the rules found nothing, as
+ * in the worker; without it the guard is the rules alone.
  */
-import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
-import { classify } from "../../worker/guard/classifier.ts";
 import { checkEmergency } from "../../worker/guard/emergency-guard.ts";
 import { percentile } from "../helpers/stats.ts";
-
-interface Case {
-  text: string;
-  lang: "en" | "zh";
-  emergency: boolean;
-  kind: string;
-  category?: string;
-  /** 1: written before the rules were tuned; 2: written after the first tuning (see the set's `about`). */
-  round: 1 | 2;
-}
+import { loadSet, pct, report, runSet, score, type Case } from "./safety-score.ts";
 
 const GOALS = { recall: 1, rulesRecall: 0.95, falsePositiveRate: 0.03, p50Ms: 1 };
 const RUNS_PER_MESSAGE = 200;
 
-const set = JSON.parse(readFileSync(new URL("./safety-set.json", import.meta.url), "utf8")) as { cases: Case[] };
-const cases = set.cases;
+const cases = loadSet("./safety-set.json");
+const heldOut = loadSet("./safety-heldout.json");
 
 // Latency: each message many times after a warm-up, its median; then the median over messages.
 for (const c of cases) checkEmergency(c.text);
@@ -43,107 +35,62 @@ const perMessage = cases.map((c) => {
   );
 });
 
-const classifierUrl = process.env.GUARD_CLASSIFIER_URL;
-const classifierKind = process.env.GUARD_CLASSIFIER_KIND === "chat" ? "chat" : "moderation";
-let classifierFailures = 0;
+const url = process.env.GUARD_CLASSIFIER_URL;
+const classifier = url
+  ? {
+      url,
+      kind: process.env.GUARD_CLASSIFIER_KIND === "chat" ? ("chat" as const) : ("moderation" as const),
+      model: process.env.GUARD_CLASSIFIER_MODEL,
+      key: process.env.GUARD_CLASSIFIER_KEY,
+    }
+  : null;
+const failures = { n: 0 };
+const results = await runSet(cases, classifier, failures);
+const heldOutResults = await runSet(heldOut, classifier, failures);
 
-async function verdicts(c: Case) {
-  const rules = checkEmergency(c.text);
-  if (rules.emergency || !classifierUrl)
-    return { rules: rules.emergency, guard: rules.emergency, category: rules.emergency ? rules.category : null };
-  const out = await classify(
-    { kind: classifierKind, timeoutMs: 5000, model: process.env.GUARD_CLASSIFIER_MODEL },
-    { baseUrl: classifierUrl, apiKey: process.env.GUARD_CLASSIFIER_KEY },
-    c.text,
-    process.env.GUARD_CLASSIFIER_MODEL ?? "gpt-4o-mini",
-  );
-  if (!out.ok) classifierFailures++;
-  const flagged = out.ok && out.category !== null;
-  return { rules: false, guard: flagged, category: flagged ? out.category : null };
-}
-
-const results = [];
-for (const c of cases) results.push({ c, ...(await verdicts(c)) });
-
-const emergencies = results.filter((r) => r.c.emergency);
-const others = results.filter((r) => !r.c.emergency);
-const rulesRecall = emergencies.filter((r) => r.rules).length / emergencies.length;
-const recall = emergencies.filter((r) => r.guard).length / emergencies.length;
-const falsePositives = others.filter((r) => r.guard);
-const fpRate = falsePositives.length / others.length;
-const wrongCategory = emergencies.filter((r) => r.guard && r.category !== r.c.category);
+const main = score(results);
+const held = score(heldOutResults);
 const sortedTimes = [...perMessage].sort((a, b) => a - b);
 const p50 = percentile(sortedTimes, 50);
 const p99 = percentile(sortedTimes, 99);
 
-const byKind = new Map<string, { n: number; flagged: number }>();
-for (const r of others) {
-  const k = byKind.get(r.c.kind) ?? { n: 0, flagged: 0 };
-  k.n++;
-  if (r.guard) k.flagged++;
-  byKind.set(r.c.kind, k);
-}
-
-const tag = (c: Case) => `[${c.lang}, round ${c.round}]`;
-for (const r of emergencies.filter((r) => !r.guard))
-  console.log(`missed      ${tag(r.c)} ${r.c.category}: ${r.c.text}`);
-for (const r of falsePositives) console.log(`false alarm ${tag(r.c)} ${r.c.kind} -> ${r.category}: ${r.c.text}`);
-for (const r of wrongCategory)
-  console.log(`category    [${r.c.lang}] ${r.c.category} read as ${r.category}: ${r.c.text}`);
-
-const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 const broken: string[] = [];
-if (recall < GOALS.recall) broken.push(`recall ${pct(recall)} < ${pct(GOALS.recall)}`);
-if (rulesRecall < GOALS.rulesRecall)
-  broken.push(`deterministic recall ${pct(rulesRecall)} < ${pct(GOALS.rulesRecall)}`);
-if (fpRate > GOALS.falsePositiveRate) broken.push(`false positives ${pct(fpRate)} > ${pct(GOALS.falsePositiveRate)}`);
+if (main.recall < GOALS.recall) broken.push(`recall ${pct(main.recall)} < ${pct(GOALS.recall)}`);
+if (main.rulesRecall < GOALS.rulesRecall)
+  broken.push(`deterministic recall ${pct(main.rulesRecall)} < ${pct(GOALS.rulesRecall)}`);
+if (main.fpRate > GOALS.falsePositiveRate)
+  broken.push(`false positives ${pct(main.fpRate)} > ${pct(GOALS.falsePositiveRate)}`);
 if (p50 >= GOALS.p50Ms) broken.push(`p50 ${p50.toFixed(3)} ms >= ${GOALS.p50Ms} ms`);
 
-console.log("");
-console.log(
-  `set: ${cases.length} messages (${emergencies.length} ` +
-    `emergencies; ${others.length} ` +
-    `others: ${[...byKind].map(([k, v]) => `${v.n} ${k}`).join(", ")}), ` +
-    `en ${cases.filter((c) => c.lang === "en").length}, ` +
-    `zh ${cases.filter((c) => c.lang === "zh").length}`,
-);
-console.log(
-  "classifier: " +
-    (classifierUrl
-      ? `${classifierKind} at ${classifierUrl} (${classifierFailures} failed, rules stood)`
-      : "none configured: the guard is the deterministic layer alone"),
-);
-console.log(
-  `recall ${pct(recall)} (${emergencies.filter((r) => r.guard).length}/` +
-    `${emergencies.length}; goal 100 %) | deterministic ` +
-    `alone ${pct(rulesRecall)} (goal >= 95 %)`,
-);
-console.log(
-  `false positives ${pct(fpRate)} ` +
-    `(${falsePositives.length}/${others.length}; goal <= 3 %) | by ` +
-    `kind: ${[...byKind].map(([k, v]) => `${k} ${v.flagged}/${v.n}`).join(", ")}`,
-);
+const tag = (c: Case) => `[${c.lang}${c.round ? `, round ${c.round}` : ""}]`;
+report("main set", main, tag);
 for (const round of [1, 2]) {
   const rs = results.filter((r) => r.c.round === round);
   const e = rs.filter((r) => r.c.emergency);
   const o = rs.filter((r) => !r.c.emergency);
   console.log(
-    `round ${round}: recall ${e.filter((r) => r.guard).length}/${e.length}, ` +
+    `  round ${round}: recall ${e.filter((r) => r.guard).length}/${e.length}, ` +
       `false positives ${o.filter((r) => r.guard).length}/${o.length}`,
   );
 }
 console.log(
-  "(the rules were tuned on both rounds; on first run, before tuning: round 1 61/86 and 5/87, round 2 16/24 and 3/24)",
+  "  (the rules were tuned on both rounds; on first run, before tuning: " +
+    "round 1 61/86 and 5/87, round 2 16/24 and 3/24)",
 );
+console.log("");
+report("held-out set (never tuned on)", held, (c) => `[${c.lang}, held-out]`);
+console.log("  (first blind run, 2026-11-23: see the set's `about` and the README's guard section)");
+console.log("");
 console.log(
-  `category right on ` +
-    `${emergencies.length - wrongCategory.length - emergencies.filter((r) => !r.guard).length}` +
-    `/${emergencies.filter((r) => r.guard).length} caught`,
+  "classifier: " +
+    (classifier
+      ? `${classifier.kind} at ${classifier.url} (${failures.n} failed, rules stood)`
+      : "none configured: the guard is the deterministic layer alone"),
 );
+console.log(`goals on the main set: recall 100 %, deterministic alone >= 95 %, false positives <= 3 %, p50 < 1 ms`);
 console.log(
   `deterministic latency per message: p50 ${(p50 * 1000).toFixed(1)} µs, ` +
-    `p99 ${(p99 * 1000).toFixed(1)} µs (goal p50 < 1 ms; median ` +
-    `of ${RUNS_PER_MESSAGE} runs each)`,
+    `p99 ${(p99 * 1000).toFixed(1)} µs (median of ${RUNS_PER_MESSAGE} runs each)`,
 );
 console.log(broken.length ? `FAIL: ${broken.join("; ")}` : "ok");
 process.exit(broken.length ? 1 : 0);

@@ -1,0 +1,112 @@
+/**
+ * Scoring for bench:safety: runs one labelled set through the guard (the rules, then the classifier
+ * where they found nothing, as in the worker) and works out recall, false positives and categories.
+ */
+import { readFileSync } from "node:fs";
+import { classify } from "../../worker/guard/classifier.ts";
+import { checkEmergency } from "../../worker/guard/emergency-guard.ts";
+
+export interface Case {
+  text: string;
+  lang: "en" | "zh";
+  emergency: boolean;
+  kind: string;
+  category?: string;
+  /** Main set only. 1: written before the rules were tuned; 2: after the first tuning (see its `about`). */
+  round?: 1 | 2;
+}
+
+export const loadSet = (file: string): Case[] =>
+  (JSON.parse(readFileSync(new URL(file, import.meta.url), "utf8")) as { cases: Case[] }).cases;
+
+export interface Classifier {
+  url: string;
+  kind: "moderation" | "chat";
+  model?: string;
+  key?: string;
+}
+
+export interface Verdict {
+  c: Case;
+  rules: boolean;
+  guard: boolean;
+  category: string | null;
+}
+
+export async function runSet(cases: Case[], classifier: Classifier | null, failures: { n: number }) {
+  const out: Verdict[] = [];
+  for (const c of cases) {
+    const rules = checkEmergency(c.text);
+    if (rules.emergency || !classifier) {
+      out.push({
+        c,
+        rules: rules.emergency,
+        guard: rules.emergency,
+        category: rules.emergency ? rules.category : null,
+      });
+      continue;
+    }
+    const res = await classify(
+      { kind: classifier.kind, timeoutMs: 5000, model: classifier.model },
+      { baseUrl: classifier.url, apiKey: classifier.key },
+      c.text,
+      classifier.model ?? "gpt-4o-mini",
+    );
+    if (!res.ok) failures.n++;
+    const flagged = res.ok && res.category !== null;
+    out.push({ c, rules: false, guard: flagged, category: flagged ? res.category : null });
+  }
+  return out;
+}
+
+export function score(results: Verdict[]) {
+  const emergencies = results.filter((r) => r.c.emergency);
+  const others = results.filter((r) => !r.c.emergency);
+  const caught = emergencies.filter((r) => r.guard);
+  const falsePositives = others.filter((r) => r.guard);
+  const wrongCategory = caught.filter((r) => r.category !== r.c.category);
+  const byKind = new Map<string, { n: number; flagged: number }>();
+  for (const r of others) {
+    const k = byKind.get(r.c.kind) ?? { n: 0, flagged: 0 };
+    k.n++;
+    if (r.guard) k.flagged++;
+    byKind.set(r.c.kind, k);
+  }
+  return {
+    emergencies,
+    others,
+    caught,
+    falsePositives,
+    wrongCategory,
+    byKind,
+    recall: caught.length / emergencies.length,
+    rulesRecall: emergencies.filter((r) => r.rules).length / emergencies.length,
+    fpRate: falsePositives.length / others.length,
+  };
+}
+
+export const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+
+/** The misses and false alarms one per line, then the set's figures. */
+export function report(title: string, s: ReturnType<typeof score>, tag: (c: Case) => string): void {
+  for (const r of s.emergencies.filter((r) => !r.guard))
+    console.log(`missed      ${tag(r.c)} ${r.c.category}: ${r.c.text}`);
+  for (const r of s.falsePositives) console.log(`false alarm ${tag(r.c)} ${r.c.kind} -> ${r.category}: ${r.c.text}`);
+  for (const r of s.wrongCategory)
+    console.log(`category    ${tag(r.c)} ${r.c.category} read as ${r.category}: ${r.c.text}`);
+  const all = [...s.emergencies, ...s.others];
+  console.log(
+    `${title}: ${all.length} messages (${s.emergencies.length} emergencies; ${s.others.length} others: ` +
+      `${[...s.byKind].map(([k, v]) => `${v.n} ${k}`).join(", ")}), ` +
+      `en ${all.filter((r) => r.c.lang === "en").length}, zh ${all.filter((r) => r.c.lang === "zh").length}`,
+  );
+  console.log(
+    `  recall ${pct(s.recall)} (${s.caught.length}/${s.emergencies.length}) | ` +
+      `deterministic alone ${pct(s.rulesRecall)}`,
+  );
+  console.log(
+    `  false positives ${pct(s.fpRate)} (${s.falsePositives.length}/${s.others.length}) | by kind: ` +
+      `${[...s.byKind].map(([k, v]) => `${k} ${v.flagged}/${v.n}`).join(", ")}`,
+  );
+  console.log(`  category right on ${s.caught.length - s.wrongCategory.length}/${s.caught.length} caught`);
+}
