@@ -3,6 +3,7 @@ import { LocalizedText } from "./localized-text.ts";
 import { StageConfig } from "./stage-config.ts";
 import { ModelRef, ProviderProfile } from "./provider-config.ts";
 import { AgentGuards, SiteSafety } from "./guard-config.ts";
+import { PhotoConfig } from "./photo-config.ts";
 
 export { LOCALES, LocalizedText, localize, type Locale } from "./localized-text.ts";
 
@@ -51,6 +52,8 @@ export const AgentConfig = z.object({
   /** A guided workflow (seed 001): the stages in order; see stage-config.ts. */
   stages: z._default(z.array(StageConfig), []),
   guards: z._default(AgentGuards, { emergency: false, advice: false, compliance: false }),
+  /** Visitors may attach photos (issue #17; needs a model with `vision`); see photo-config.ts. */
+  photos: z.optional(PhotoConfig),
 });
 export type AgentConfig = z.infer<typeof AgentConfig>;
 /** A config as written (defaults may be left out), e.g. in presets or KV. */

@@ -6,6 +6,12 @@ export const ERROR_CODES = [
   "invalid_json",
   "validation_failed",
   "payload_too_large",
+  /** A photo upload that is not a JPEG, PNG, WebP or still GIF, judged by its bytes. */
+  "unsupported_media_type",
+  /** A photo that still carries Exif, XMP or other metadata (the widget removes it before upload). */
+  "photo_metadata",
+  /** The agent takes no photos (not enabled, or its model cannot read images). */
+  "photos_unavailable",
   "not_found",
   "method_not_allowed",
   "unauthorized",

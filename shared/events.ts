@@ -1,5 +1,6 @@
 import type { ChatMessage } from "./chat.ts";
 import { contentText } from "./message-content.ts";
+import { photoIdsIn } from "./photo-ref.ts";
 import { EVENT_TYPES } from "./protocol.ts";
 import type {
   Advice,
@@ -91,6 +92,7 @@ export function actionEvent(stageId: string, cardId: string, result: FieldValues
  * came without an id (an OpenAI client that sends none).
  */
 export function toStoredMessage(m: ChatMessage, at: number, fallbackId = ""): StoredMessage {
+  const photos = m.role === "user" ? photoIdsIn(m.content) : [];
   return {
     id: m.id ?? fallbackId,
     role: m.role,
@@ -98,6 +100,7 @@ export function toStoredMessage(m: ChatMessage, at: number, fallbackId = ""): St
     ...(m.role === "assistant" && m.tool_calls?.length ? { toolCalls: m.tool_calls } : {}),
     ...(m.role === "assistant" && m.reasoning_content ? { reasoning: m.reasoning_content } : {}),
     ...(m.role === "tool" ? { toolCallId: m.tool_call_id } : {}),
+    ...(photos.length ? { photos } : {}),
     ...(m.role === "assistant" ? { status: "complete" as const } : {}),
     at,
   };

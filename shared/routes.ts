@@ -12,6 +12,9 @@ export const session = "/v1/sessions/:id";
 export const sessionEvents = "/v1/sessions/:id/events";
 /** A visitor's thumbs up or down on a reply (a thumbs-down with a comment asks the strategy desk). */
 export const sessionFeedback = "/v1/sessions/:id/feedback";
+/** A visitor's photo upload (raw image bytes), and one photo, read with the session's token. */
+export const sessionPhotos = "/v1/sessions/:id/photos";
+export const sessionPhoto = "/v1/sessions/:id/photos/:photoId";
 export const sessionContext = "/v1/sessions/:id/context";
 export const stageComplete = "/v1/sessions/:id/stages/:stageId/complete";
 export const action = "/v1/sessions/:id/actions/:cardId";
@@ -20,6 +23,7 @@ export const chat = "/v1/chat/completions";
 export const tool = "/v1/tools/:name";
 export const adminSessions = "/v1/admin/sessions";
 export const adminSession = "/v1/admin/sessions/:id";
+export const adminPhoto = "/v1/admin/sessions/:id/photos/:photoId";
 export const adminTrace = "/v1/admin/sessions/:id/trace";
 export const adminPrompts = "/v1/admin/prompts";
 export const adminPrompt = "/v1/admin/prompts/:agent/:name";

@@ -23,6 +23,8 @@ export const StoredMessage = z.object({
   /** Assistant replies only: the model's thinking, shown collapsed and never as the answer. */
   reasoning: z.optional(z.string()),
   toolCallId: z.optional(z.string()),
+  /** Visitor messages only: the photos attached (ids of uploads in the session's R2 folder). */
+  photos: z.optional(z.array(z.string().check(z.maxLength(64))).check(z.maxLength(10))),
   /** Assistant replies only: `interrupted` when the stream was cut before the end. */
   status: z.optional(z.enum(MESSAGE_STATUS)),
   at: z.number(),

@@ -12,6 +12,7 @@ import { chatRoutes } from "./routes/chat.ts";
 import { embedRoutes } from "./routes/embed.ts";
 import { feedbackRoutes } from "./routes/feedback.ts";
 import { healthRoutes } from "./routes/health.ts";
+import { photoRoutes } from "./routes/photos.ts";
 import { sessionRoutes } from "./routes/sessions.ts";
 import { stageRoutes } from "./routes/stages.ts";
 import { toolRoutes } from "./routes/tools.ts";
@@ -26,19 +27,19 @@ export function createApp() {
   app.notFound((c) => c.json(errorBody("not_found", `No route for ${c.req.method} ${c.req.path}`), 404));
 
   app.use(ROUTES.apiScope, corsForKnownOrigins());
-  app.use(
-    ROUTES.apiScope,
-    bodyLimit({
-      maxSize: LIMITS.maxBodyBytes,
-      onError: () => {
-        throw new ApiError(413, "payload_too_large", `Request body is larger than ${LIMITS.maxBodyBytes} bytes`);
-      },
-    }),
-  );
+  const jsonLimit = bodyLimit({
+    maxSize: LIMITS.maxBodyBytes,
+    onError: () => {
+      throw new ApiError(413, "payload_too_large", `Request body is larger than ${LIMITS.maxBodyBytes} bytes`);
+    },
+  });
+  // A photo upload is checked against its agent's own limit (routes/photos.ts), up to 10 MB.
+  app.use(ROUTES.apiScope, (c, next) => (isPhotoUpload(c.req.method, c.req.path) ? next() : jsonLimit(c, next)));
 
   app.route("/", healthRoutes);
   app.route("/", sessionRoutes);
   app.route("/", feedbackRoutes);
+  app.route("/", photoRoutes);
   app.route("/", chatRoutes);
   app.route("/", toolRoutes);
   app.route("/", embedRoutes);
@@ -46,4 +47,9 @@ export function createApp() {
   app.route("/", adminRoutes);
   app.route("/", demoPageRoutes);
   return app;
+}
+
+const PHOTO_UPLOAD = new RegExp("^" + ROUTES.sessionPhotos.replace(":id", "[^/]+") + "$");
+function isPhotoUpload(method: string, path: string): boolean {
+  return method === "POST" && PHOTO_UPLOAD.test(path);
 }

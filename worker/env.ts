@@ -17,6 +17,8 @@ export interface Env {
   /** One per site and agent: the strategy desk's queue, alarm and runs. */
   STRATEGY_DESK: DurableObjectNamespace<StrategyDesk>;
   CONFIG: KVNamespace;
+  /** Visitors' photos (issue #17), under their site and session; never public. */
+  PHOTOS: R2Bucket;
   ASSETS: Fetcher;
   /** OpenAI-compatible base URL (…/v1). Empty: 503 provider_not_configured, or the demo model in demo mode. */
   LLM_BASE_URL?: string;

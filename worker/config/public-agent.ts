@@ -2,13 +2,14 @@ import type { AgentConfig, PublicAgent, SiteConfig } from "../../shared/agent-co
 import { DEFAULT_DISCLAIMER } from "../../shared/guard-config.ts";
 import type { Env } from "../env.ts";
 import { usesDemoModel } from "../llm/upstream.ts";
+import { photoAccess } from "../photos/photo-access.ts";
 
 /**
  * What the browser may know of an agent: everything but its prompts (system, strategies, guidance,
  * eval cases, stage instructions, rule templates).
  */
 export function publicAgent(agent: AgentConfig, env: Env, site?: SiteConfig): PublicAgent {
-  const { systemPrompt: _hidden, strategies: _s, guidance: _g, evalCases: _e, ...rest } = agent;
+  const { systemPrompt: _hidden, strategies: _s, guidance: _g, evalCases: _e, photos: _p, ...rest } = agent;
   const stages = agent.stages.map((s) => ({
     ...s,
     instruction: "",
@@ -16,5 +17,8 @@ export function publicAgent(agent: AgentConfig, env: Env, site?: SiteConfig): Pu
   }));
   // The advice guard's disclaimer, shown on every advice card: the site's own text, or the default.
   const disclaimer = agent.guards.advice ? { disclaimer: site?.safety.disclaimer ?? DEFAULT_DISCLAIMER } : {};
-  return { ...rest, stages, demo: usesDemoModel(env), ...disclaimer };
+  // Photo settings only when uploads would be taken: the widget shows no attach button otherwise.
+  const access = site && photoAccess(env, site, agent);
+  const photos = access && access.ok ? { photos: access.config } : {};
+  return { ...rest, stages, demo: usesDemoModel(env), ...disclaimer, ...photos };
 }

@@ -8,6 +8,9 @@ import { siteLedger, utcDay } from "../limits/site-ledger.ts";
 import { sessionRoom } from "../session/session-stub.ts";
 import { promptAdminRoutes } from "./admin-prompts.ts";
 import { deskAdminRoutes } from "./admin-desk.ts";
+import { PHOTO_ID } from "../../shared/photo-ref.ts";
+import { getPhoto } from "../photos/photo-store.ts";
+import { photoResponse } from "./photos.ts";
 
 type AdminEnv = AppEnv & { Variables: { site: SiteConfig } };
 
@@ -47,4 +50,13 @@ adminRoutes.get(ROUTES.adminSession, async (c) => c.json({ state: await siteSess
 adminRoutes.get(ROUTES.adminTrace, async (c) => {
   const state = await siteSession(c, c.req.param("id"));
   return c.json({ sessionId: state.sessionId, agentId: state.agentId, usage: state.usage, trace: state.trace });
+});
+
+/** A visitor's photo, for the site owner (no-store, like the visitor's own copy). */
+adminRoutes.get(ROUTES.adminPhoto, async (c) => {
+  const state = await siteSession(c, c.req.param("id"));
+  const id = c.req.param("photoId");
+  const photo = PHOTO_ID.test(id) ? await getPhoto(c.env, state.siteKey, state.sessionId, id) : null;
+  if (!photo) throw new ApiError(404, "not_found", "No such photo");
+  return photoResponse(photo);
 });

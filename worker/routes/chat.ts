@@ -26,6 +26,7 @@ import {
   usageEvent,
 } from "../session/message-events.ts";
 import { sessionRoom } from "../session/session-stub.ts";
+import { resolvePhotoParts } from "../photos/photo-parts.ts";
 import { agentSystemPrompt, promptVersions } from "../prompts/agent-prompt-cache.ts";
 import { adviceFromReply } from "../guard/advice-guard.ts";
 import { replyComplianceEvents } from "../guard/reply-compliance.ts";
@@ -77,8 +78,10 @@ chatRoutes.post(ROUTES.chat, sessionToken(), jsonBody(ChatRequest), async (c) =>
   const body = upstreamBody(req, capped, state);
   if (req.model !== undefined) body.model = req.model;
   withGuardNote(body, guard);
-  // The model asked for, then the site's fallbacks; a model unfit for the agent is a config error.
-  const targets = modelTargets(site, agent, req.model);
+  const photos = await resolvePhotoParts(c.env, site, agent, claims.sid, body);
+  // The model asked for, then the site's fallbacks (those that can see, for photos); a model unfit
+  // for the agent is a config error.
+  const targets = modelTargets(site, agent, req.model).filter((t, i) => i === 0 || !photos || t.caps.vision);
   const log = newCallLog();
   const model = () => log.model ?? modelName(c.env, { ...agent, model: body.model as string });
   const promptText = () => JSON.stringify(body.messages);

@@ -1,0 +1,169 @@
+import { describe, expect, it } from "vitest";
+import { env } from "cloudflare:workers";
+import { auth, call, openSession, SITE_KEY } from "../helpers/worker/client.ts";
+import {
+  bareJpeg,
+  commentSegment,
+  exifSegment,
+  gif,
+  pdf,
+  png,
+  VP8L_1x1,
+  webp,
+  withJpegSegments,
+  xmpSegment,
+} from "../helpers/photo-bytes.ts";
+import { imageFacts } from "../../worker/photos/image-bytes.ts";
+import { deleteSessionPhotos, photoKey, purgeSitePhotos } from "../../worker/photos/photo-store.ts";
+import { DEMO_ADMIN_KEY } from "../../worker/demo/index.ts";
+import { HEADERS } from "../../shared/protocol.ts";
+
+const json = async (r: Response) => (await r.json()) as any;
+
+const upload = (s: { sessionId: string; token: string }, bytes: Uint8Array, type = "image/jpeg", sid = s.sessionId) =>
+  call(`/v1/sessions/${sid}/photos`, {
+    method: "POST",
+    body: bytes,
+    headers: { ...auth(s.token), "content-type": type },
+  });
+
+const read = (s: { sessionId: string; token: string }, id: string, token = s.token) =>
+  call(`/v1/sessions/${s.sessionId}/photos/${id}`, { headers: auth(token) });
+
+describe("POST /v1/sessions/:id/photos", () => {
+  it("stores a clean photo in R2 under the session, readable with the session's token, no-store", async () => {
+    const s = await openSession();
+    const bytes = bareJpeg();
+    const { res } = await upload(s, bytes);
+    expect(res.status).toBe(201);
+    const stored = await json(res);
+    expect(stored).toMatchObject({ type: "image/jpeg", bytes: bytes.length });
+    const object = await env.PHOTOS.get(photoKey(SITE_KEY, s.sessionId, stored.id));
+    const kept = new Uint8Array(await object!.arrayBuffer());
+    expect(imageFacts(kept)).toEqual({ type: "image/jpeg", metadata: [], animated: false });
+    const got = await read(s, stored.id);
+    expect(got.res.status).toBe(200);
+    expect(got.res.headers.get("cache-control")).toBe("no-store");
+    expect(got.res.headers.get("content-type")).toBe("image/jpeg");
+    expect(new Uint8Array(await got.res.arrayBuffer())).toEqual(bytes);
+  });
+
+  it.each([
+    ["a JPEG with Exif GPS and orientation", withJpegSegments(bareJpeg(), exifSegment(6)), "APP1 Exif"],
+    ["a JPEG with XMP", withJpegSegments(bareJpeg(), xmpSegment()), "APP1 XMP"],
+    ["a JPEG with a comment", withJpegSegments(bareJpeg(), commentSegment("taken at home")), "COM"],
+    ["a PNG with tEXt", png([["tEXt", new TextEncoder().encode("Location\0Paris")]]), "PNG tEXt"],
+    ["a PNG with eXIf", png([["eXIf", exifSegment(1).subarray(10)]]), "PNG eXIf"],
+    ["a WebP with EXIF", webp([VP8L_1x1, ["EXIF", exifSegment(1).subarray(10)]]), "WebP EXIF"],
+    ["a WebP with XMP", webp([VP8L_1x1, ["XMP ", xmpSegment().subarray(4)]]), "WebP XMP"],
+  ])("refuses %s (422 photo_metadata) and stores nothing", async (_what, bytes, segment) => {
+    const s = await openSession();
+    const { res } = await upload(s, bytes);
+    expect(res.status).toBe(422);
+    const body = await json(res);
+    expect(body.error.code).toBe("photo_metadata");
+    expect(body.error.message).toContain(segment);
+    const listed = await env.PHOTOS.list({ prefix: `photos/${SITE_KEY}/${s.sessionId}/` });
+    expect(listed.objects).toHaveLength(0);
+  });
+
+  it.each([
+    ["a PDF named photo.jpg", pdf(), "image/jpeg"],
+    ["an animated GIF", gif(2), "image/gif"],
+    ["an SVG", new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>'), "image/svg+xml"],
+  ])("refuses %s with 415", async (_what, bytes, type) => {
+    const s = await openSession();
+    const { res } = await upload(s, bytes, type);
+    expect(res.status).toBe(415);
+    expect((await json(res)).error.code).toBe("unsupported_media_type");
+  });
+
+  it("accepts a still GIF, a clean PNG and a clean WebP, typed by their bytes", async () => {
+    const s = await openSession();
+    for (const [bytes, type] of [
+      [gif(1), "image/gif"],
+      [png(), "image/png"],
+      [webp([VP8L_1x1]), "image/webp"],
+    ] as const) {
+      const { res } = await upload(s, bytes, "application/octet-stream");
+      expect(res.status).toBe(201);
+      expect((await json(res)).type).toBe(type);
+    }
+  });
+
+  it("refuses a photo over the agent's limit with 413 (default 4 MB)", async () => {
+    const s = await openSession();
+    const big = new Uint8Array(4 * 1024 * 1024 + 1);
+    big.set(bareJpeg());
+    const { res } = await upload(s, big);
+    expect(res.status).toBe(413);
+    expect((await json(res)).error).toMatchObject({
+      code: "payload_too_large",
+      message: expect.stringContaining("4.0 MB"),
+    });
+  });
+
+  it("refuses an agent that does not take photos, with a clear message", async () => {
+    const s = await openSession("medical-qa");
+    const { res } = await upload(s, bareJpeg());
+    expect(res.status).toBe(403);
+    expect((await json(res)).error).toMatchObject({
+      code: "photos_unavailable",
+      message: expect.stringContaining("photos"),
+    });
+    expect(s.agent.photos).toBeUndefined();
+  });
+
+  it("tells the widget the photo settings of an agent that takes them", async () => {
+    const s = await openSession();
+    expect(s.agent.photos).toMatchObject({ enabled: true, maxPerMessage: 3, maxBytes: 4194304, longSide: 1568 });
+    expect(s.agent.photos!.consent["zh-CN"]).toBeTruthy();
+  });
+});
+
+describe("reading photos", () => {
+  it("answers another session's token with 404, for reading and uploading", async () => {
+    const s = await openSession();
+    const other = await openSession();
+    const { id } = await json((await upload(s, bareJpeg())).res);
+    const got = await read(s, id, other.token);
+    expect(got.res.status).toBe(404);
+    expect((await json(got.res)).error.code).toBe("not_found");
+    expect((await upload(other, bareJpeg(), "image/jpeg", s.sessionId)).res.status).toBe(404);
+    expect((await read(s, id, "not-a-token")).res.status).toBe(401);
+  });
+
+  it("lets the site owner read a photo with the admin key", async () => {
+    const s = await openSession();
+    const { id } = await json((await upload(s, bareJpeg())).res);
+    const path = `/v1/admin/sessions/${s.sessionId}/photos/${id}?site=${SITE_KEY}`;
+    const owner = await call(path, { headers: { [HEADERS.adminKey]: DEMO_ADMIN_KEY } });
+    expect(owner.res.status).toBe(200);
+    expect(owner.res.headers.get("cache-control")).toBe("no-store");
+    expect((await call(path, { headers: { [HEADERS.adminKey]: "wrong-key" } })).res.status).toBe(401);
+  });
+});
+
+describe("deleting photos", () => {
+  it("deletes a session's photos with the conversation, and no other session's", async () => {
+    const s = await openSession();
+    const other = await openSession();
+    const mine = await json((await upload(s, bareJpeg())).res);
+    const theirs = await json((await upload(other, bareJpeg())).res);
+    expect(await deleteSessionPhotos(env, SITE_KEY, s.sessionId)).toBe(1);
+    expect((await read(s, mine.id)).res.status).toBe(404);
+    expect((await read(other, theirs.id)).res.status).toBe(200);
+  });
+
+  it("purges a site's photos older than the retention cutoff and keeps newer ones", async () => {
+    const s = await openSession();
+    const first = await json((await upload(s, bareJpeg())).res);
+    await new Promise((r) => setTimeout(r, 20));
+    const cutoff = Date.now();
+    await new Promise((r) => setTimeout(r, 20));
+    const second = await json((await upload(s, bareJpeg())).res);
+    expect(await purgeSitePhotos(env, SITE_KEY, cutoff)).toBeGreaterThanOrEqual(1);
+    expect((await read(s, first.id)).res.status).toBe(404);
+    expect((await read(s, second.id)).res.status).toBe(200);
+  });
+});

@@ -1,0 +1,78 @@
+import type { Env } from "../env.ts";
+
+/**
+ * Photos in R2, one object per photo under its site and session: `photos/<site>/<session>/<id>`.
+ * The site prefix lets a retention purge list one site's photos; the session prefix lets the
+ * conversation's deletion take its photos with it. Nothing here is public: the routes read an
+ * object only for its own session's token or the site owner's key.
+ */
+export interface StoredPhoto {
+  id: string;
+  type: string;
+  bytes: number;
+  uploadedAt: number;
+}
+
+const sitePrefix = (siteKey: string) => `photos/${encodeURIComponent(siteKey)}/`;
+const sessionPrefix = (siteKey: string, sessionId: string) => `${sitePrefix(siteKey)}${sessionId}/`;
+export const photoKey = (siteKey: string, sessionId: string, id: string) => sessionPrefix(siteKey, sessionId) + id;
+
+export function newPhotoId(): string {
+  return crypto.randomUUID().replaceAll("-", "");
+}
+
+export async function putPhoto(
+  env: Env,
+  where: { siteKey: string; sessionId: string; id: string },
+  bytes: Uint8Array,
+  type: string,
+): Promise<StoredPhoto> {
+  const uploadedAt = Date.now();
+  await env.PHOTOS.put(photoKey(where.siteKey, where.sessionId, where.id), bytes, {
+    httpMetadata: { contentType: type },
+    customMetadata: { uploadedAt: String(uploadedAt) },
+  });
+  return { id: where.id, type, bytes: bytes.byteLength, uploadedAt };
+}
+
+export async function getPhoto(env: Env, siteKey: string, sessionId: string, id: string) {
+  const object = await env.PHOTOS.get(photoKey(siteKey, sessionId, id));
+  if (!object) return null;
+  return { type: object.httpMetadata?.contentType ?? "application/octet-stream", bytes: await object.arrayBuffer() };
+}
+
+/** How many photos a session holds (its uploads are capped, so a visitor cannot fill the bucket). */
+export async function countSessionPhotos(env: Env, siteKey: string, sessionId: string): Promise<number> {
+  let count = 0;
+  let cursor: string | undefined;
+  do {
+    const page = await env.PHOTOS.list({ prefix: sessionPrefix(siteKey, sessionId), cursor });
+    count += page.objects.length;
+    cursor = page.truncated ? page.cursor : undefined;
+  } while (cursor);
+  return count;
+}
+
+async function deleteListed(env: Env, prefix: string, keep: (o: R2Object) => boolean = () => false) {
+  let deleted = 0;
+  let cursor: string | undefined;
+  do {
+    const page = await env.PHOTOS.list({ prefix, cursor });
+    const gone = page.objects.filter((o) => !keep(o)).map((o) => o.key);
+    // R2 deletes at most 1000 keys a call; a list page holds at most 1000.
+    if (gone.length) await env.PHOTOS.delete(gone);
+    deleted += gone.length;
+    cursor = page.truncated ? page.cursor : undefined;
+  } while (cursor);
+  return deleted;
+}
+
+/** Every photo of a session: called when the conversation is deleted. Answers how many went. */
+export function deleteSessionPhotos(env: Env, siteKey: string, sessionId: string): Promise<number> {
+  return deleteListed(env, sessionPrefix(siteKey, sessionId));
+}
+
+/** A site's photos uploaded before `cutoff` (ms since epoch): the retention purge. */
+export function purgeSitePhotos(env: Env, siteKey: string, cutoff: number): Promise<number> {
+  return deleteListed(env, sitePrefix(siteKey), (o) => o.uploaded.getTime() >= cutoff);
+}

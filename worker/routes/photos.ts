@@ -1,0 +1,92 @@
+import { Hono, type Context } from "hono";
+import * as ROUTES from "../../shared/routes.ts";
+import { PHOTO_ID } from "../../shared/photo-ref.ts";
+import type { AppEnv } from "../env.ts";
+import { ApiError } from "../errors.ts";
+import { sessionToken } from "../middleware/session-token.ts";
+import { checkSiteOrigin } from "../middleware/site-origin.ts";
+import { admitTurn } from "../limits/admission.ts";
+import { loadAgent } from "../config/config-store.ts";
+import { imageFacts } from "../photos/image-bytes.ts";
+import { photoAccess } from "../photos/photo-access.ts";
+import { countSessionPhotos, getPhoto, newPhotoId, putPhoto } from "../photos/photo-store.ts";
+
+export const photoRoutes = new Hono<AppEnv>();
+
+/** Uploads a session may hold, in messages' worth: enough for a consult, not a photo store. */
+const MESSAGES_OF_PHOTOS = 10;
+
+/**
+ * A photo route's session: the token's own, else 404, so another session's token learns nothing,
+ * not even that the session exists (issue #17). From an allowed origin, within the rate limits.
+ */
+async function ownPhotoSession(c: Context<AppEnv>) {
+  const claims = c.var.claims;
+  if (c.req.param("id") !== claims.sid) throw new ApiError(404, "not_found", "No such photo");
+  const site = await checkSiteOrigin(c, claims.site, false);
+  await admitTurn(c, site, claims, false);
+  return { claims, site };
+}
+
+const notFound = () => new ApiError(404, "not_found", "No such photo");
+
+/** The photo's bytes, never cached by the browser or anything between (a clinic's photos). */
+export function photoResponse(photo: { type: string; bytes: ArrayBuffer }): Response {
+  return new Response(photo.bytes, {
+    headers: {
+      "content-type": photo.type,
+      "cache-control": "no-store",
+      "x-content-type-options": "nosniff",
+      "content-disposition": "inline",
+    },
+  });
+}
+
+/**
+ * The body is the image itself (any Content-Type: the bytes decide). Checked before it is stored:
+ * size (413), type by magic bytes (415), animation and metadata segments (422), the agent's
+ * photo setting and its model's vision (403).
+ */
+photoRoutes.post(ROUTES.sessionPhotos, sessionToken(), async (c) => {
+  const { claims, site } = await ownPhotoSession(c);
+  const agent = await loadAgent(c.env, claims.agent);
+  if (!agent) throw new ApiError(404, "unknown_agent", `Agent ${claims.agent} no longer exists`);
+  const access = photoAccess(c.env, site, agent);
+  if (!access.ok) throw new ApiError(403, "photos_unavailable", access.reason);
+  const { maxBytes, maxPerMessage } = access.config;
+  const tooLarge = () =>
+    new ApiError(413, "payload_too_large", `The photo is larger than ${(maxBytes / 1024 / 1024).toFixed(1)} MB`);
+  if (Number(c.req.header("content-length") ?? 0) > maxBytes) throw tooLarge();
+  const bytes = new Uint8Array(await c.req.arrayBuffer());
+  if (bytes.byteLength > maxBytes) throw tooLarge();
+  if (!bytes.byteLength) throw new ApiError(400, "bad_request", "The request body is empty: send the image's bytes");
+  const facts = imageFacts(bytes);
+  if (!facts)
+    throw new ApiError(415, "unsupported_media_type", "The file is not a JPEG, PNG, WebP or GIF image (by its bytes)");
+  if (facts.animated)
+    throw new ApiError(415, "unsupported_media_type", "Animated images are not accepted; send a still photo");
+  if (facts.metadata.length)
+    throw new ApiError(
+      422,
+      "photo_metadata",
+      `The photo still carries metadata (${facts.metadata.join(", ")}), which can hold its location and ` +
+        `the device; re-encode it without metadata (the widget does this before uploading)`,
+    );
+  if ((await countSessionPhotos(c.env, site.siteKey, claims.sid)) >= maxPerMessage * MESSAGES_OF_PHOTOS)
+    throw new ApiError(409, "conflict", "This conversation holds as many photos as it may; start a new one");
+  const stored = await putPhoto(
+    c.env,
+    { siteKey: site.siteKey, sessionId: claims.sid, id: newPhotoId() },
+    bytes,
+    facts.type,
+  );
+  return c.json(stored, 201);
+});
+
+photoRoutes.get(ROUTES.sessionPhoto, sessionToken(), async (c) => {
+  const { claims, site } = await ownPhotoSession(c);
+  const id = c.req.param("photoId");
+  const photo = PHOTO_ID.test(id) ? await getPhoto(c.env, site.siteKey, claims.sid, id) : null;
+  if (!photo) throw notFound();
+  return photoResponse(photo);
+});
