@@ -71,7 +71,7 @@ const PNG_TEXT = new Set(["eXIf", "tEXt", "iTXt", "zTXt", "tIME"]);
 
 function pngMetadata(b: Uint8Array): string[] {
   const found: string[] = [];
-  for (let at = 8; at + 8 <= b.length; ) {
+  for (let at = 8; at + 8 <= b.length;) {
     const length = u32be(b, at);
     const kind = ascii(b, at + 4, 4);
     if (PNG_TEXT.has(kind)) found.push(`PNG ${kind}`);
@@ -85,7 +85,7 @@ function pngMetadata(b: Uint8Array): string[] {
 function webpFacts(b: Uint8Array): { metadata: string[]; animated: boolean } {
   const metadata: string[] = [];
   let animated = false;
-  for (let at = 12; at + 8 <= b.length; ) {
+  for (let at = 12; at + 8 <= b.length;) {
     const kind = ascii(b, at, 4);
     const size = u32le(b, at + 4);
     if (kind === "EXIF" || kind === "XMP ") metadata.push(`WebP ${kind.trim()}`);

@@ -63,7 +63,10 @@ export async function resolvePhotoParts(
     let parts = copies.get(r.message);
     if (!parts) copies.set(r.message, (parts = [...(body.messages[r.message].content as Part[])]));
     const detail = (parts[r.part].image_url as { detail?: string }).detail ?? "high";
-    parts[r.part] = { type: "image_url", image_url: { url: `data:${photo.type};base64,${base64(photo.bytes)}`, detail } };
+    parts[r.part] = {
+      type: "image_url",
+      image_url: { url: `data:${photo.type};base64,${base64(photo.bytes)}`, detail },
+    };
   });
   for (const [i, parts] of copies)
     body.messages[i] = { ...body.messages[i], content: parts } as UpstreamBody["messages"][number];
