@@ -506,7 +506,8 @@ export const EN_RULES: EmergencyRule[] = [
         "\\b(?:passed out|fainted|collapsed|fell|blacked out)\\b\\W+(?:\\w+\\W+){0,6}?(?:won't",
         "|isn't|not|can't|hasn't|doesn't) (?:wake|",
         "waking|respond|responding|come to|coming to|",
-        "moving|move)\\b",
+        // Collapsed and not breathing is a cardiac arrest: the collapse card (CPR), not the breathing one.
+        "moving|move|breathing|breathe)\\b",
       ].join(""),
       "g",
     ),
