@@ -79,7 +79,7 @@ describe("chat store", () => {
     const flag = item.kind === "reply" ? item.parts[1] : null;
     expect(flag).toMatchObject({
       kind: "advice",
-      advice: { category: "compliance", messageId: reply.id, content: "Say instead: it helps care for eczema." },
+      advice: { category: "compliance", messageId: reply.id, content: "Say instead: it helps soothe eczema." },
     });
   });
 

@@ -125,8 +125,8 @@ export function fakeApi(opts: FakeApiOptions = {}) {
       const advice = {
         id: replyId,
         title: "Not compliant: do not say this as written",
-        content: "Say instead: it helps care for eczema.",
-        evidence: ['"cures" (3–8) → "helps care for"'],
+        content: "Say instead: it helps soothe eczema.",
+        evidence: ['"cures" (3–8) → "helps soothe"'],
         severity: "caution",
         category: "compliance",
         messageId: replyId,

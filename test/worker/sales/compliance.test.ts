@@ -14,8 +14,8 @@ describe("checkCompliance", () => {
     ]);
     for (const v of r.violations) expect(text.slice(v.span[0], v.span[1])).toBe(v.text);
     expect(r.rewritten).toBe(
-      "Our cream helps care for eczema, and this price is valid until the quote " +
-        "expires. 本品可辅助护理湿疹，当前报价（有效期内）。",
+      "Our cream helps soothe eczema, and this price is valid until the quote " +
+        "expires. 本品可改善湿疹，在报价有效期内不涨价。",
     );
   });
 

@@ -79,8 +79,8 @@ describe("sales tools on the worker", () => {
       ok: false,
       detail: {
         replyId: "r2",
-        spans: `${at("guaranteed")},${at("cure")}`,
-        rewrite: "Final Answer: Tell the clinic it is designed to to helps care for eczema.",
+        spans: `${at("is guaranteed")},${at("cure")}`,
+        rewrite: "Final Answer: Tell the clinic it is likely to help soothe eczema.",
       },
     });
     const card = state.advice.find((a) => a.id === "r2");
@@ -88,10 +88,10 @@ describe("sales tools on the worker", () => {
       messageId: "r2",
       category: "compliance",
       severity: "caution",
-      content: "Say instead: Tell the clinic it is designed to to helps care for eczema.",
+      content: "Say instead: Tell the clinic it is likely to help soothe eczema.",
       evidence: [
-        `"guaranteed" (${said.indexOf("guaranteed")}–${said.indexOf("guaranteed") + 10}) → "designed to"`,
-        `"cure" (${said.indexOf("cure")}–${said.indexOf("cure") + 4}) → "helps care for"`,
+        `"is guaranteed" (${said.indexOf("is guaranteed")}–${said.indexOf("is guaranteed") + 13}) → "is likely"`,
+        `"cure" (${said.indexOf("cure")}–${said.indexOf("cure") + 4}) → "help soothe"`,
       ],
     });
 
@@ -139,7 +139,7 @@ describe("sales tools on the worker", () => {
     });
     const { result } = (await res.json()) as any;
     expect(result.violations.map((v: any) => v.rule)).toEqual(["dermatologist recommended", "cure"]);
-    expect(result.rewritten).toBe("used in dermatology clinics and it helps care for dryness.");
+    expect(result.rewritten).toBe("Used in dermatology clinics and it helps soothe dryness.");
   });
 
   it("answers 400 with the reason for bad arguments, and refuses a tool the agent does not have", async () => {
