@@ -25,6 +25,8 @@ function fallbackStylesheet(): Plugin {
  *   plus the demo site (widget/demo is the public dir);
  * - `--mode loader`: `parley.js`, the tiny IIFE loader for the script tag;
  * - `--mode frame`: `parley-frame.js`, the iframe embed page's bridge (it imports the widget by URL);
+ * - `--mode console`: the owner's console (console/), `console/console.js` and `.css` with its pages'
+ *   chunks beside them; the worker serves its page at /console (worker/routes/console.ts);
  * - `--mode lib`: the npm package's ES module (dist/npm/index.js; declarations by tsconfig.npm.json).
  *   Preact and signals stay external: a Preact host must share one copy for the component to work.
  */
@@ -38,11 +40,18 @@ const ENTRIES = {
   frame: { entry: "widget/embed/frame.ts", formats: ["es" as const], fileName: () => "parley-frame.js" },
   lib: { entry: "widget/index.ts", formats: ["es" as const], fileName: () => "index.js" },
   widget: { entry: "widget/embed/mount.ts", formats: ["es" as const], fileName: () => "parley-widget.js" },
+  console: {
+    entry: "console/main.tsx",
+    formats: ["es" as const],
+    fileName: () => "console/console.js",
+    cssFileName: "console/console",
+  },
 };
 
 export default defineConfig(({ mode }) => {
   const npm = mode === "lib";
   const widget = !(mode in ENTRIES);
+  const consoleApp = mode === "console";
   const lib = widget ? ENTRIES.widget : ENTRIES[mode as keyof typeof ENTRIES];
   return {
     // No pure-marking of shared/: a zod schema's top-level call is kept wherever its module is
@@ -67,7 +76,7 @@ export default defineConfig(({ mode }) => {
         // own, and each of those is one more request and gzip stream on the way to a first paint. The
         // widget bundle's entry is only ever imported by our loader, so extra exports there cost nothing;
         // the npm package keeps its public surface exact.
-        preserveEntrySignatures: widget ? "allow-extension" : "strict",
+        preserveEntrySignatures: widget || consoleApp ? "allow-extension" : "strict",
         // streaming-markdown checks its own invariants with console.assert, which logs only when one
         // breaks; dropping the calls saves their messages' bytes (the bundler's documented option).
         treeshake: { manualPureFunctions: ["console.assert"] },
@@ -76,7 +85,7 @@ export default defineConfig(({ mode }) => {
         // "parley-chunk-": widget/demo/_headers gives these (hashed) files CORS and a long cache by
         // that prefix; without it a page on another origin cannot load the widget's chunks.
         output: {
-          chunkFileNames: "parley-chunk-[name]-[hash].js",
+          chunkFileNames: consoleApp ? "console/[name]-[hash].js" : "parley-chunk-[name]-[hash].js",
           minify: true,
           comments: { legal: true, annotation: false, jsdoc: false },
         },

@@ -6,6 +6,8 @@ export const HEADERS = {
   siteKey: "x-parley-site-key",
   /** A site owner's admin key, for the admin routes (sessions and traces of the site). */
   adminKey: "x-parley-admin-key",
+  /** The console's CSRF token on writes: must equal the signed session cookie's `csrf` claim. */
+  csrf: "x-parley-csrf",
   replyId: "x-parley-reply-id",
   sessionId: "x-parley-session-id",
   demoModel: "x-parley-demo-model",

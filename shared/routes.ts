@@ -42,6 +42,11 @@ export const adminDeskPromote = "/v1/admin/desk/:agent/runs/:run/promote";
 export const adminDeskReject = "/v1/admin/desk/:agent/runs/:run/reject";
 export const adminDeskRollback = "/v1/admin/desk/:agent/rollback";
 export const embed = "/embed/:agent";
+/** The owner's console: sign in (POST), who is signed in (GET), sign out (DELETE). */
+export const consoleSession = "/v1/console/session";
+/** The console's page: one shell for every console address (deep links load the same page). */
+export const consoleHome = "/console";
+export const consolePage = "/console/*";
 /** The demo site's pages (demo mode only). */
 export const demoHome = "/";
 export const demoPage = "/:page{[a-z0-9-]+\\.html}";

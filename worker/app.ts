@@ -9,6 +9,7 @@ import { corsForKnownOrigins } from "./middleware/cors.ts";
 import { adminRoutes } from "./routes/admin.ts";
 import { demoPageRoutes } from "./routes/demo-pages.ts";
 import { chatRoutes } from "./routes/chat.ts";
+import { consoleRoutes } from "./routes/console.ts";
 import { embedRoutes } from "./routes/embed.ts";
 import { feedbackRoutes } from "./routes/feedback.ts";
 import { healthRoutes } from "./routes/health.ts";
@@ -45,6 +46,7 @@ export function createApp() {
   app.route("/", embedRoutes);
   app.route("/", stageRoutes);
   app.route("/", adminRoutes);
+  app.route("/", consoleRoutes);
   app.route("/", demoPageRoutes);
   return app;
 }

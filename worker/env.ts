@@ -3,6 +3,7 @@ import type { DemoHooks } from "./demo-hooks.ts";
 import type { SessionRoom } from "./session/session-room.ts";
 import type { RateLimiter } from "./limits/rate-limiter.ts";
 import type { SiteLedger } from "./limits/site-ledger.ts";
+import type { SiteIndex } from "./site-index/site-index.ts";
 import type { PromptRegistry } from "./prompts/prompt-registry.ts";
 import type { StrategyDesk } from "./strategy/strategy-desk.ts";
 
@@ -12,6 +13,8 @@ export interface Env {
   RATE_LIMITER: DurableObjectNamespace<RateLimiter>;
   /** One per site: daily token counters and the index of its sessions. */
   SITE_LEDGER: DurableObjectNamespace<SiteLedger>;
+  /** One per site: the owner's side (console sessions). */
+  SITE_INDEX: DurableObjectNamespace<SiteIndex>;
   /** One per site: its agents' and its strategy desk's prompts, versions, labels and label history. */
   PROMPT_REGISTRY: DurableObjectNamespace<PromptRegistry>;
   /** One per site and agent: the strategy desk's queue, alarm and runs. */

@@ -10,6 +10,7 @@ z.config(z.locales.en());
 export { SessionRoom } from "./session/session-room.ts";
 export { RateLimiter } from "./limits/rate-limiter.ts";
 export { SiteLedger } from "./limits/site-ledger.ts";
+export { SiteIndex } from "./site-index/site-index.ts";
 export { PromptRegistry } from "./prompts/prompt-registry.ts";
 
 /**

@@ -12,7 +12,21 @@ const DEMO_ENTRY = "worker/demo/index.ts";
 export const RULES: Rule[] = [
   { why: "the widget never imports the worker, not even types", from: under("widget"), to: under("worker") },
   { why: "the worker never imports the widget", from: under("worker"), to: under("widget") },
-  { why: "shared/ is the contract: it imports neither side", from: under("shared"), to: under("widget", "worker") },
+  {
+    why: "shared/ is the contract: it imports no side",
+    from: under("shared"),
+    to: under("widget", "worker", "console"),
+  },
+  {
+    why: "the console is a third client: it imports shared/ only, never the widget or the worker",
+    from: under("console"),
+    to: under("widget", "worker"),
+  },
+  {
+    why: "the widget and the worker never import the console (its code never ships in their bundles)",
+    from: under("widget", "worker"),
+    to: under("console"),
+  },
   {
     why: "tools, sessions and the model call never import routes",
     from: under("worker/tools", "worker/session", "worker/llm"),
@@ -28,15 +42,19 @@ export const RULES: Rule[] = [
     from: under("test", "scripts"),
     to: (t) => t.startsWith("worker/demo/") && t !== DEMO_ENTRY,
   },
-  { why: "test helpers are for tests only", from: under("widget", "worker", "shared", "scripts"), to: under("test") },
+  {
+    why: "test helpers are for tests only",
+    from: under("widget", "worker", "shared", "console", "scripts"),
+    to: under("test"),
+  },
 ];
 
 const root = repoRoot(fileURLToPath(import.meta.url));
 
 describe("architecture: forbidden imports", () => {
   it("finds the modules of every side (the check is not running on an empty tree)", () => {
-    const files = sourceFiles(root, ["widget", "worker", "shared", "test", "scripts"]);
-    for (const d of ["widget/", "worker/", "shared/", "test/", "worker/demo/"]) {
+    const files = sourceFiles(root, ["widget", "worker", "shared", "console", "test", "scripts"]);
+    for (const d of ["widget/", "worker/", "shared/", "console/", "test/", "worker/demo/"]) {
       expect(
         files.some((f) => f.startsWith(d)),
         d,
@@ -48,7 +66,7 @@ describe("architecture: forbidden imports", () => {
 
   it("has no import across a boundary", () => {
     // This folder's own samples (below) are strings, not imports.
-    const edges = importGraph(root, ["widget", "worker", "shared", "test", "scripts"]).filter(
+    const edges = importGraph(root, ["widget", "worker", "shared", "console", "test", "scripts"]).filter(
       (e) => !e.from.startsWith("test/arch/"),
     );
     expect(violations(edges, RULES)).toEqual([]);
@@ -64,12 +82,18 @@ describe("architecture: forbidden imports", () => {
       ["worker/config/x.ts", 'import { PRESET_SITES } from "../demo/index.ts";'],
       ["test/widget/x.test.ts", 'import { demoSite } from "../../worker/demo/presets/demo-site.ts";'],
       ["worker/app.ts", 'import { startFakeUpstream } from "../test/helpers/fake-upstream.ts";'],
+      ["console/pages/x.tsx", 'import { Markdown } from "../../widget/ui/markdown.tsx";'],
+      ["console/api.ts", 'import type { Env } from "../worker/env.ts";'],
+      ["widget/ui/x.tsx", 'const p = await import("../../console/pages.ts");'],
+      ["worker/routes/x.ts", 'import { PAGES } from "../../console/pages.ts";'],
+      ["shared/x.ts", 'import { api } from "../console/api.ts";'],
     ];
     for (const [file, source] of samples) {
       expect(violations(importsOf(file, source), RULES), `${file}: ${source}`).toHaveLength(1);
     }
     const allowed = importsOf("test/widget/x.test.ts", 'import { PRESET_AGENTS } from "../../worker/demo/index.ts";');
     const entry = importsOf("worker/index.ts", 'import { withDemo } from "./demo/index.ts";');
-    expect(violations([...allowed, ...entry], RULES)).toEqual([]);
+    const consoleShared = importsOf("console/api.ts", 'import * as ROUTES from "../shared/routes.ts";');
+    expect(violations([...allowed, ...entry, ...consoleShared], RULES)).toEqual([]);
   });
 });

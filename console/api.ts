@@ -1,0 +1,74 @@
+import { signal } from "@preact/signals";
+import type { ConsoleSession } from "../shared/console-session.ts";
+import { HEADERS } from "../shared/protocol.ts";
+import * as ROUTES from "../shared/routes.ts";
+
+/**
+ * The signed-in session: null before sign-in (and after sign-out or expiry). The admin key is never
+ * kept: it is sent once, to sign in; the cookie (HttpOnly, unreadable here) carries the session and
+ * `csrf` (in memory only) goes back on every write.
+ */
+export const session = signal<ConsoleSession | null>(null);
+
+/** An error answer of the worker: its JSON `{ error: { code, message } }` and HTTP status. */
+export class ApiFailure extends Error {
+  override name = "ApiFailure";
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly retryAfter?: number,
+  ) {
+    super(message);
+  }
+}
+
+interface CallInit {
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  json?: unknown;
+  query?: Record<string, string | number | undefined>;
+}
+
+/** A call to the worker's API from the console: same-origin cookie, CSRF header on writes, errors thrown. */
+export async function api<T>(path: string, init: CallInit = {}): Promise<T> {
+  const method = init.method ?? "GET";
+  const url = new URL(path, location.origin);
+  for (const [k, v] of Object.entries(init.query ?? {}))
+    if (v !== undefined && v !== "") url.searchParams.set(k, String(v));
+  const headers: Record<string, string> = {};
+  if (init.json !== undefined) headers["content-type"] = "application/json";
+  if (method !== "GET" && session.value) headers[HEADERS.csrf] = session.value.csrf;
+  const res = await fetch(url, {
+    method,
+    headers,
+    body: init.json === undefined ? undefined : JSON.stringify(init.json),
+    credentials: "same-origin",
+  });
+  if (res.status === 204) return undefined as T;
+  const body = await res.json().catch(() => null);
+  if (!res.ok) {
+    const err = body?.error ?? {};
+    // The session ended (signed out elsewhere, expired, key changed): back to the sign-in form.
+    if (res.status === 401 && path !== ROUTES.consoleSession) session.value = null;
+    const retry = Number(res.headers.get("retry-after")) || undefined;
+    throw new ApiFailure(res.status, err.code ?? "internal", err.message ?? res.statusText, retry);
+  }
+  return body as T;
+}
+
+export async function restoreSession(): Promise<void> {
+  try {
+    session.value = await api<ConsoleSession>(ROUTES.consoleSession);
+  } catch {
+    session.value = null;
+  }
+}
+
+export async function signIn(siteKey: string, adminKey: string): Promise<void> {
+  session.value = await api<ConsoleSession>(ROUTES.consoleSession, { method: "POST", json: { siteKey, adminKey } });
+}
+
+export async function signOut(): Promise<void> {
+  await api<void>(ROUTES.consoleSession, { method: "DELETE" });
+  session.value = null;
+}

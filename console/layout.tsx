@@ -1,0 +1,76 @@
+import { useEffect, useRef } from "preact/hooks";
+import { session, signOut } from "./api.ts";
+import { locale, setLocale, t } from "./i18n.ts";
+import { PageFrame } from "./page-frame.tsx";
+import { PAGES } from "./pages.ts";
+import { href, navigate, onLinkClick, route } from "./router.ts";
+
+const S = {
+  skip: { en: "Skip to content", "zh-CN": "跳到正文" },
+  nav: { en: "Console", "zh-CN": "控制台" },
+  site: { en: "Site", "zh-CN": "站点" },
+  language: { en: "Language", "zh-CN": "语言" },
+  signOut: { en: "Sign out", "zh-CN": "退出登录" },
+  missing: { en: "There is no such page.", "zh-CN": "没有这个页面。" },
+};
+
+/** The signed-in console: header (site, language, sign out), the pages' navigation, the current page. */
+export function Layout() {
+  const [first, ...rest] = route.value.split("/");
+  const page = PAGES.find((p) => p.path === first);
+  const main = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!first) navigate(PAGES[0].path, true);
+  }, [first]);
+  // A new page moves focus to its content, as a page load would, so keyboard and screen reader users start there.
+  const previous = useRef(first);
+  useEffect(() => {
+    if (previous.current !== first && first) main.current?.focus();
+    previous.current = first;
+  }, [first]);
+  return (
+    <div class="layout">
+      <a class="skip" href="#main">
+        {t(S.skip)}
+      </a>
+      <header class="top">
+        <span class="brand">Parley</span>
+        <span class="site">
+          {t(S.site)}: <code>{session.value?.site}</code>
+        </span>
+        <label class="lang">
+          {t(S.language)}{" "}
+          <select value={locale.value} onChange={(e) => setLocale(e.currentTarget.value === "zh-CN" ? "zh-CN" : "en")}>
+            <option value="en" lang="en">
+              English
+            </option>
+            <option value="zh-CN" lang="zh-CN">
+              简体中文
+            </option>
+          </select>
+        </label>
+        <button type="button" class="sign-out" onClick={() => signOut().catch(() => (session.value = null))}>
+          {t(S.signOut)}
+        </button>
+      </header>
+      <nav aria-label={t(S.nav)} class="side">
+        <ul>
+          {PAGES.map((p) => (
+            <li key={p.path}>
+              <a
+                href={href(p.path)}
+                aria-current={p.path === first ? "page" : undefined}
+                onClick={(e) => onLinkClick(e, p.path)}
+              >
+                {t(p.label)}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <main id="main" ref={main} tabIndex={-1}>
+        {page ? <PageFrame key={page.path} page={page} rest={rest} /> : first && <p role="alert">{t(S.missing)}</p>}
+      </main>
+    </div>
+  );
+}

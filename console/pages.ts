@@ -1,0 +1,29 @@
+import type { FunctionComponent } from "preact";
+import type { LocalizedText } from "../shared/localized-text.ts";
+
+export interface PageProps {
+  /** The address's segments after the page's own path: `conversations/abc` gives ["abc"]. */
+  rest: string[];
+}
+
+export interface ConsolePage {
+  /** The first segment under /console: `conversations` is /console/conversations. */
+  path: string;
+  label: LocalizedText;
+  /** The page's code, loaded the first time it is opened (a chunk of its own). */
+  load: () => Promise<{ default: FunctionComponent<PageProps> }>;
+}
+
+/**
+ * The console's pages, in the order the navigation lists them; the first is where /console goes.
+ * To add a page, add ONE line here (path, label in both languages, a dynamic import of a module
+ * whose default export is the page); the layout, the navigation and the router do the rest. A
+ * page reads `rest` for its own sub-addresses and calls the worker with `api()` (./api.ts).
+ */
+export const PAGES: ConsolePage[] = [
+  {
+    path: "conversations",
+    label: { en: "Conversations", "zh-CN": "对话" },
+    load: () => import("./pages/conversations.tsx"),
+  },
+];

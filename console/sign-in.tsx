@@ -1,0 +1,80 @@
+import { useSignal } from "@preact/signals";
+import { ApiFailure, signIn } from "./api.ts";
+import { t } from "./i18n.ts";
+
+const S = {
+  title: { en: "Sign in to your site", "zh-CN": "登录你的站点" },
+  intro: {
+    en: "Use your site key and the site's admin key. The admin key is sent once to sign in and never stored in this browser.",
+    "zh-CN": "请输入站点密钥和站点管理密钥。管理密钥只在登录时发送一次,不会保存在浏览器中。",
+  },
+  siteKey: { en: "Site key", "zh-CN": "站点密钥" },
+  adminKey: { en: "Admin key", "zh-CN": "管理密钥" },
+  submit: { en: "Sign in", "zh-CN": "登录" },
+  busy: { en: "Signing in…", "zh-CN": "正在登录…" },
+  wrong: { en: "Wrong site key or admin key.", "zh-CN": "站点密钥或管理密钥不正确。" },
+  limited: { en: "Too many attempts. Try again in {s} s.", "zh-CN": "尝试次数过多,请 {s} 秒后再试。" },
+  failed: { en: "Could not sign in: {m}", "zh-CN": "无法登录:{m}" },
+};
+
+export function SignIn() {
+  const siteKey = useSignal("");
+  const adminKey = useSignal("");
+  const error = useSignal("");
+  const busy = useSignal(false);
+
+  async function submit(e: Event) {
+    e.preventDefault();
+    busy.value = true;
+    error.value = "";
+    try {
+      await signIn(siteKey.value.trim(), adminKey.value);
+    } catch (err) {
+      const f = err instanceof ApiFailure ? err : new ApiFailure(0, "network", String(err));
+      error.value =
+        f.status === 401
+          ? t(S.wrong)
+          : f.status === 429
+            ? t(S.limited).replace("{s}", String(f.retryAfter ?? 60))
+            : t(S.failed).replace("{m}", f.message);
+    } finally {
+      // The key leaves memory whatever happened: the owner types it again to retry.
+      adminKey.value = "";
+      busy.value = false;
+    }
+  }
+
+  return (
+    <main class="sign-in" id="main">
+      <h1>{t(S.title)}</h1>
+      <p>{t(S.intro)}</p>
+      <form onSubmit={submit} aria-describedby={error.value ? "sign-in-error" : undefined}>
+        <label for="site-key">{t(S.siteKey)}</label>
+        <input
+          id="site-key"
+          name="site-key"
+          autocomplete="username"
+          required
+          value={siteKey.value}
+          onInput={(e) => (siteKey.value = e.currentTarget.value)}
+        />
+        <label for="admin-key">{t(S.adminKey)}</label>
+        <input
+          id="admin-key"
+          name="admin-key"
+          type="password"
+          autocomplete="off"
+          required
+          value={adminKey.value}
+          onInput={(e) => (adminKey.value = e.currentTarget.value)}
+        />
+        <button type="submit" disabled={busy.value}>
+          {busy.value ? t(S.busy) : t(S.submit)}
+        </button>
+        <p id="sign-in-error" class="error" role="alert">
+          {error.value}
+        </p>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,20 @@
+import { z } from "zod/mini";
+
+/** Signing in to the console: the site key and its admin key, exchanged for a session cookie. */
+export const ConsoleSignIn = z.object({
+  siteKey: z.string().check(z.minLength(1), z.maxLength(200)),
+  adminKey: z.string().check(z.minLength(1), z.maxLength(500)),
+});
+export type ConsoleSignIn = z.infer<typeof ConsoleSignIn>;
+
+/**
+ * What the console learns about its session (sign-in and GET answer this; never the key). `csrf`
+ * goes back in the CSRF header on every write; it lives in the page's memory only, and a reload
+ * reads it again from GET.
+ */
+export interface ConsoleSession {
+  site: string;
+  csrf: string;
+  /** ms since the epoch; the cookie stops working then. */
+  expiresAt: number;
+}

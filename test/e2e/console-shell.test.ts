@@ -1,0 +1,103 @@
+import { mkdirSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { newPage, useDemo } from "../helpers/e2e.ts";
+import { watchViolations } from "../helpers/csp-watch.ts";
+import { axeFindings, CONSOLE_SITE, signInByKeyboard } from "../helpers/console.ts";
+import { DEMO_ADMIN_KEY } from "../../worker/demo/index.ts";
+
+/**
+ * The console's shell as an owner uses it (issue 15): signing in with the keyboard only, the session
+ * cookie's flags as the browser stored them, the admin key nowhere in the browser, a deep link that
+ * survives a reload, both languages, axe-core, sign-out; the strict page policy with no violation.
+ * The wrong-key and rate-limit test runs last: it spends this address's admin budget for a minute.
+ */
+const demo = useDemo();
+const SHOTS = "docs/console";
+
+describe("the owner's console: shell and sign-in", () => {
+  it("signs in by keyboard into an HttpOnly __Host- cookie, keeps no key, opens a deep link, signs out", async () => {
+    const { context, page, errors } = await newPage(demo.browser);
+    const watch = await watchViolations(context, page);
+    await signInByKeyboard(page, demo.dev.url, DEMO_ADMIN_KEY);
+    await page.getByRole("heading", { name: "Conversations" }).waitFor();
+    expect(page.url()).toBe(`${demo.dev.url}/console/conversations`);
+    await expect(page.locator(".top code").textContent()).resolves.toBe(CONSOLE_SITE);
+
+    const cookies = await context.cookies();
+    expect(cookies.map((c) => c.name)).toEqual(["__Host-parley-console"]);
+    expect(cookies[0]).toMatchObject({ httpOnly: true, secure: true, sameSite: "Strict", path: "/" });
+    const stored = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }) + document.cookie);
+    expect(stored).not.toContain(DEMO_ADMIN_KEY);
+    expect(await page.evaluate(() => document.cookie)).toBe("");
+
+    // A deep link (and a reload) serves the same shell and finds the session still open.
+    await page.reload();
+    await page.getByRole("heading", { name: "Conversations" }).waitFor();
+    await expect(page.locator("nav a[aria-current=page]").textContent()).resolves.toBe("Conversations");
+    mkdirSync(SHOTS, { recursive: true });
+
+    // Keyboard to the language switch, and the console reads in Chinese.
+    await page.getByLabel("Language").selectOption("zh-CN");
+    await page.getByRole("heading", { name: "对话" }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("zh-CN");
+    await page.getByLabel("语言").selectOption("en");
+
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.locator("#site-key").waitFor();
+    expect(await context.cookies()).toEqual([]);
+    await page.goto(`${demo.dev.url}/console/conversations`);
+    await page.locator("#site-key").waitFor();
+
+    expect(await watch.events()).toEqual([]);
+    expect(watch.console).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("has no serious or critical axe findings on sign-in and the shell, in English and Chinese", async () => {
+    for (const locale of ["en-US", "zh-CN"]) {
+      const { context, page } = await newPage(demo.browser, { bypassCSP: true, locale });
+      await page.goto(`${demo.dev.url}/console`);
+      await page.locator("#site-key").waitFor();
+      expect(await axeFindings(page), `sign-in ${locale}`).toEqual([]);
+      if (locale === "en-US") await page.screenshot({ path: `${SHOTS}/sign-in.png` });
+      await signInByKeyboard(page, demo.dev.url, DEMO_ADMIN_KEY);
+      await page.locator("main h1").waitFor();
+      expect(await axeFindings(page), `conversations ${locale}`).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it("refuses a wrong key at the form, then rate limits sign-in and says when to try again", async () => {
+    const { context, page, errors } = await newPage(demo.browser);
+    await signInByKeyboard(page, demo.dev.url, "not-the-admin-key");
+    await page.getByRole("alert").filter({ hasText: "Wrong site key or admin key." }).waitFor();
+    expect(await page.inputValue("#admin-key")).toBe("");
+    expect(await context.cookies()).toEqual([]);
+    // Spend the rest of this address's minute of sign-in attempts, as a guessing script would.
+    const statuses = await page.evaluate(async () => {
+      const out: number[] = [];
+      for (let i = 0; i < 70; i++) {
+        const r = await fetch("/v1/console/session", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ siteKey: "demo-site-key-0001", adminKey: `guess-${i}` }),
+        });
+        out.push(r.status);
+      }
+      return out;
+    });
+    expect(statuses).toContain(401);
+    expect(statuses.at(-1)).toBe(429);
+    // Now even the right key waits: the form says for how long.
+    await page.fill("#admin-key", DEMO_ADMIN_KEY);
+    await page.keyboard.press("Enter");
+    await page
+      .getByRole("alert")
+      .filter({ hasText: /^Too many attempts\. Try again in \d+ s\.$/ })
+      .waitFor();
+    expect(await context.cookies()).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

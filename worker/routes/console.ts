@@ -1,0 +1,88 @@
+import { Hono, type Context } from "hono";
+import { deleteCookie, setCookie } from "hono/cookie";
+import { ConsoleSignIn, type ConsoleSession } from "../../shared/console-session.ts";
+import * as ROUTES from "../../shared/routes.ts";
+import type { AppEnv } from "../env.ts";
+import { ApiError } from "../errors.ts";
+import { requireSecret } from "../config/secrets.ts";
+import { admitAdmin } from "../limits/admission.ts";
+import { siteForAdminKey } from "../middleware/admin-key.ts";
+import { jsonBody } from "../middleware/validate.ts";
+import { pageCsp } from "../page-csp.ts";
+import { siteIndex } from "../site-index/site-index.ts";
+import { consoleSession, keyFingerprint, requireSameOrigin } from "../console/console-auth.ts";
+import {
+  CONSOLE_COOKIE,
+  CONSOLE_SESSION_SECONDS,
+  randomId,
+  signConsoleCookie,
+  type ConsoleClaims,
+} from "../console/console-cookie.ts";
+
+/**
+ * The owner's console: its page (one shell for /console and every address under it, so a deep
+ * link or a reload works) and its session: sign in with the site key and admin key (POST),
+ * read the session (GET), sign out (DELETE). The admin routes accept the session's cookie.
+ */
+export const consoleRoutes = new Hono<AppEnv>();
+
+const answer = (c: Context<AppEnv>, claims: ConsoleClaims) => {
+  c.header("cache-control", "no-store");
+  return c.json({ site: claims.site, csrf: claims.csrf, expiresAt: claims.exp * 1000 } satisfies ConsoleSession);
+};
+
+consoleRoutes.post(ROUTES.consoleSession, jsonBody(ConsoleSignIn), async (c) => {
+  // A sign-in from another origin would be login CSRF (the victim signed in as the attacker).
+  requireSameOrigin(c);
+  const secret = requireSecret(c.env);
+  await admitAdmin(c);
+  const { siteKey, adminKey } = c.req.valid("json");
+  const site = await siteForAdminKey(c.env, siteKey, adminKey);
+  if (!site) throw new ApiError(401, "unauthorized", "Wrong site key or admin key");
+  const exp = Math.floor(Date.now() / 1000) + CONSOLE_SESSION_SECONDS;
+  const claims: ConsoleClaims = {
+    site: site.siteKey,
+    csrf: randomId(),
+    cid: randomId(),
+    kh: keyFingerprint(site),
+    exp,
+  };
+  await siteIndex(c.env, site.siteKey).openConsoleSession(claims.cid, exp * 1000);
+  setCookie(c, CONSOLE_COOKIE, await signConsoleCookie(claims, secret), {
+    prefix: "host",
+    path: "/",
+    secure: true,
+    httpOnly: true,
+    sameSite: "Strict",
+    maxAge: CONSOLE_SESSION_SECONDS,
+  });
+  return answer(c, claims);
+});
+
+consoleRoutes.get(ROUTES.consoleSession, async (c) => answer(c, (await consoleSession(c)).claims));
+
+consoleRoutes.delete(ROUTES.consoleSession, async (c) => {
+  const { claims } = await consoleSession(c);
+  await siteIndex(c.env, claims.site).closeConsoleSession(claims.cid);
+  deleteCookie(c, CONSOLE_COOKIE, { prefix: "host", path: "/", secure: true });
+  return c.body(null, 204);
+});
+
+/** The console's HTML: the built app (dist/public/console/) under the strict page policy, framed by no one. */
+function consoleShell(c: Context<AppEnv>) {
+  c.header("content-security-policy", pageCsp([]));
+  c.header("cache-control", "no-store");
+  c.header("referrer-policy", "no-referrer");
+  c.header("x-content-type-options", "nosniff");
+  const lang = (c.req.header("accept-language") ?? "").toLowerCase().startsWith("zh") ? "zh-CN" : "en";
+  return c.html(
+    `<!doctype html><html lang="${lang}"><head><meta charset="utf-8">` +
+      `<meta name="viewport" content="width=device-width,initial-scale=1">` +
+      `<title>Parley console</title><link rel="stylesheet" href="/console/console.css">` +
+      `<script type="module" src="/console/console.js"></script></head>` +
+      `<body><div id="console"></div></body></html>`,
+  );
+}
+
+consoleRoutes.get(ROUTES.consoleHome, consoleShell);
+consoleRoutes.get(ROUTES.consolePage, consoleShell);
