@@ -1,5 +1,5 @@
 import { AgentConfig, SiteConfig, type SiteConfigInput } from "../shared/agent-config.ts";
-import { PRESET_AGENTS } from "../worker/demo/index.ts";
+import { AGENT_TEMPLATES } from "../worker/templates/index.ts";
 
 export interface PresetInstall {
   siteKey: string;
@@ -25,9 +25,10 @@ export interface KvEntry {
  * against the schema the worker loads it with, so what is written is what the worker accepts.
  */
 export function presetEntries(opts: PresetInstall): KvEntry[] {
-  const agents = opts.agents?.length ? opts.agents : Object.keys(PRESET_AGENTS);
+  const agents = opts.agents?.length ? opts.agents : Object.keys(AGENT_TEMPLATES);
   for (const id of agents) {
-    if (!PRESET_AGENTS[id]) throw new Error(`No preset agent ${id}; presets: ${Object.keys(PRESET_AGENTS).join(", ")}`);
+    if (!AGENT_TEMPLATES[id])
+      throw new Error(`No preset agent ${id}; presets: ${Object.keys(AGENT_TEMPLATES).join(", ")}`);
   }
   if (!opts.origins.length) throw new Error("Give at least one --origin: the pages allowed to open sessions");
   for (const origin of opts.origins) {
@@ -56,7 +57,7 @@ export function presetEntries(opts: PresetInstall): KvEntry[] {
     throw new Error(`Site config is invalid at ${issue.path.join(".") || "(root)"}: ${issue.message}`);
   }
   return [
-    ...agents.map((id) => ({ key: `agent:${id}`, value: JSON.stringify(AgentConfig.parse(PRESET_AGENTS[id])) })),
+    ...agents.map((id) => ({ key: `agent:${id}`, value: JSON.stringify(AgentConfig.parse(AGENT_TEMPLATES[id])) })),
     { key: `site:${opts.siteKey}`, value: JSON.stringify(checked.data) },
     ...opts.origins.map((origin) => ({ key: `origin:${origin}`, value: opts.siteKey })),
   ];
