@@ -120,6 +120,8 @@ export const SiteConfig = z.object({
   fallbacks: z._default(z.array(ModelRef), []),
   /** Emergency contacts by region, the advice disclaimer, the optional guard classifier (guard-config.ts). */
   safety: z._default(SiteSafety, {}),
+  /** Days a conversation is kept after its last activity; older sessions are purged (the owner's console sets it). */
+  retentionDays: z._default(z.int().check(z.gte(1), z.lte(3650)), 90),
 });
 export type SiteConfig = z.infer<typeof SiteConfig>;
 /** A site config as written (defaults may be left out), e.g. in presets or KV. */

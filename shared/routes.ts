@@ -41,6 +41,16 @@ export const adminDeskRun = "/v1/admin/desk/:agent/run";
 export const adminDeskPromote = "/v1/admin/desk/:agent/runs/:run/promote";
 export const adminDeskReject = "/v1/admin/desk/:agent/runs/:run/reject";
 export const adminDeskRollback = "/v1/admin/desk/:agent/rollback";
+/** The site's settings (origins, models, limits, budgets, retention), read and written by its owner. */
+export const adminSite = "/v1/admin/site";
+/** Agent templates an owner creates an agent from. */
+export const adminTemplates = "/v1/admin/templates";
+export const adminAgents = "/v1/admin/agents";
+export const adminAgent = "/v1/admin/agents/:agent";
+/** The documents knowledge_search ranks for the site's tenant, and what a query retrieves. */
+export const adminKnowledge = "/v1/admin/knowledge";
+export const adminKnowledgeDoc = "/v1/admin/knowledge/:doc";
+export const adminKnowledgeSearch = "/v1/admin/knowledge-search";
 export const embed = "/embed/:agent";
 /** The owner's console: sign in (POST), who is signed in (GET), sign out (DELETE). */
 export const consoleSession = "/v1/console/session";

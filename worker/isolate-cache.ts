@@ -24,6 +24,10 @@ export class IsolateCache<T> {
     this.entries.set(key, { at: Date.now(), value });
   }
 
+  delete(key: string): void {
+    this.entries.delete(key);
+  }
+
   clear(): void {
     this.entries.clear();
   }

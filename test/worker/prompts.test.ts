@@ -265,7 +265,7 @@ describe("the chat path's compiled-prompt cache (stale-while-revalidate, bounded
     const { agentSystemPrompt } = await import("../../worker/prompts/agent-prompt-cache.ts");
     const { loadAgent } = await import("../../worker/config/config-store.ts");
     const { withDemo } = await import("../../worker/demo/index.ts");
-    const agent = (await loadAgent(withDemo(env), "sales-coach"))!;
+    const agent = (await loadAgent(withDemo(env), "demo-site-key-0001", "sales-coach"))!;
     const broken = {
       ...env,
       PROMPT_REGISTRY: {

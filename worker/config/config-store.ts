@@ -10,7 +10,9 @@ import { IsolateCache } from "../isolate-cache.ts";
  * load — a broken config is an error naming the field — and cached per isolate briefly, keeping KV
  * off the chat hot path. Cache keys carry the mode: a preset never answers outside demo mode.
  */
-const cache = new IsolateCache<unknown>(30_000);
+/** How long an isolate serves what it read: the bound on a written config taking effect everywhere. */
+export const CONFIG_CACHE_MS = 30_000;
+const cache = new IsolateCache<unknown>(CONFIG_CACHE_MS);
 
 function load<S extends z.ZodMiniType>(env: Env, key: string, schema: S, preset: unknown): Promise<z.output<S> | null> {
   const cacheKey = env.demo ? `demo:${key}` : key;
@@ -47,8 +49,44 @@ export function loadSite(env: Env, siteKey: string) {
   return load(env, `site:${siteKey}`, SiteConfig, env.demo?.site(siteKey));
 }
 
-export function loadAgent(env: Env, agentId: string) {
-  return load(env, `agent:${agentId}`, AgentConfig, env.demo?.agent(agentId));
+/**
+ * KV key of an agent a site's owner wrote (the console). Agents written by `presets:install` are
+ * `agent:<id>`, which several sites may list; an owner's edit goes to the site's own key, so it
+ * never changes another site's agent. Agent ids have no colon, so the key cannot be ambiguous.
+ */
+export const siteAgentKey = (siteKey: string, agentId: string) => `site-agent:${siteKey}:${agentId}`;
+
+/** Where a site's agent comes from: its own entry, a shared `agent:<id>` entry, or the demo's preset. */
+export type AgentSource = "site" | "shared" | "preset";
+
+/** The site's agent, uncached, and where it came from (the console shows it). */
+export async function readSiteAgent(
+  env: Env,
+  siteKey: string,
+  agentId: string,
+): Promise<{ agent: AgentConfig; source: AgentSource } | null> {
+  // Both reads at once: one round trip on a cache miss, whichever entry exists.
+  const [own, shared] = await Promise.all([
+    read(env, siteAgentKey(siteKey, agentId), AgentConfig, null),
+    read(env, `agent:${agentId}`, AgentConfig, null),
+  ]);
+  if (own) return { agent: own, source: "site" };
+  if (shared) return { agent: shared, source: "shared" };
+  const preset = env.demo?.agent(agentId);
+  return preset ? { agent: AgentConfig.parse(preset), source: "preset" } : null;
+}
+
+/** The agent a site's sessions run: the site's own entry, else the shared one, else (demo mode) the preset. */
+/** The site as stored now, past the cache: what a write starts from, so it never undoes a recent one. */
+export async function readSiteFresh(env: Env, siteKey: string): Promise<SiteConfig | null> {
+  return read(env, `site:${siteKey}`, SiteConfig, env.demo?.site(siteKey));
+}
+
+export function loadAgent(env: Env, siteKey: string, agentId: string): Promise<AgentConfig | null> {
+  const key = siteAgentKey(siteKey, agentId);
+  return cache.through(env.demo ? `demo:${key}` : key, async () => {
+    return (await readSiteAgent(env, siteKey, agentId))?.agent ?? null;
+  }) as Promise<AgentConfig | null>;
 }
 
 /** Whether a site configured in KV allows this origin (`origin:<origin>`, written with the site). */
@@ -57,6 +95,17 @@ export function originInConfig(env: Env, origin: string): Promise<boolean> {
     `origin:${origin}`,
     async () => (await env.CONFIG.get(`origin:${origin}`)) !== null,
   ) as Promise<boolean>;
+}
+
+/**
+ * Forget what this isolate cached for these KV keys, after the owner wrote them: the isolate that
+ * served the write answers with the new value at once, the others within CONFIG_CACHE_MS.
+ */
+export function forgetConfig(...keys: string[]): void {
+  for (const key of keys) {
+    cache.delete(key);
+    cache.delete(`demo:${key}`);
+  }
 }
 
 /** Forget cached config (tests write KV and read it back at once). */

@@ -13,11 +13,7 @@ export function jsonBody<T extends z.ZodMiniType>(schema: T) {
   const validate = validator("json", (value): z.output<T> => {
     const parsed = schema.safeParse(value);
     if (parsed.success) return parsed.data as z.output<T>;
-    const issues = parsed.error.issues
-      .slice(0, 20)
-      .map((i) => ({ path: i.path.join(".") || "(body)", message: i.message }));
-    const first = issues[0];
-    throw new ApiError(400, "validation_failed", `Invalid request body: ${first.path}: ${first.message}`, { issues });
+    throw validationFailed(parsed.error.issues.map((i) => ({ path: i.path.map(String), message: i.message })));
   });
   const jsonBodyMiddleware: typeof validate = async (c, next) => {
     if (!JSON_TYPE.test(c.req.header("content-type") ?? "")) {
@@ -31,4 +27,14 @@ export function jsonBody<T extends z.ZodMiniType>(schema: T) {
     return validate(c, next);
   };
   return jsonBodyMiddleware;
+}
+
+/**
+ * The one shape of a refused body: `validation_failed` with each issue at its field's path
+ * (`allowedOrigins.2`, `stages.0.fields.1.kind`), so a form shows it beside that field.
+ */
+export function validationFailed(list: Array<{ path: readonly string[]; message: string }>): ApiError {
+  const issues = list.slice(0, 20).map((i) => ({ path: i.path.join(".") || "(body)", message: i.message }));
+  const first = issues[0];
+  return new ApiError(400, "validation_failed", `Invalid request body: ${first.path}: ${first.message}`, { issues });
 }

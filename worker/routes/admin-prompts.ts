@@ -114,7 +114,7 @@ promptAdminRoutes.get(ROUTES.adminPromptHistory, async (c) => {
 /** What the chat path sends for this agent at a label (production by default), with the versions used. */
 promptAdminRoutes.get(ROUTES.adminSystemPrompt, async (c) => {
   const id = c.req.param("agent");
-  const agent = c.var.site.agents.includes(id) ? await loadAgent(c.env, id) : null;
+  const agent = c.var.site.agents.includes(id) ? await loadAgent(c.env, c.var.site.siteKey, id) : null;
   if (!agent) throw new ApiError(404, "unknown_agent", `Agent ${JSON.stringify(id)} is not available for this site`);
   const label = c.req.query("label") ?? "production";
   if (!LabelName.safeParse(label).success) throw new ApiError(400, "validation_failed", "label is not a label name");

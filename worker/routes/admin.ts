@@ -11,6 +11,9 @@ import { deskAdminRoutes } from "./admin-desk.ts";
 import { PHOTO_ID } from "../../shared/photo-ref.ts";
 import { getPhoto } from "../photos/photo-store.ts";
 import { photoResponse } from "./photos.ts";
+import { siteAdminRoutes } from "./admin-site.ts";
+import { agentAdminRoutes } from "./admin-agents.ts";
+import { knowledgeAdminRoutes } from "./admin-knowledge.ts";
 
 type AdminEnv = AppEnv & { Variables: { site: SiteConfig } };
 
@@ -22,6 +25,9 @@ export const adminRoutes = new Hono<AdminEnv>();
 adminRoutes.use(ROUTES.adminScope, adminKey());
 adminRoutes.route("/", promptAdminRoutes);
 adminRoutes.route("/", deskAdminRoutes);
+adminRoutes.route("/", siteAdminRoutes);
+adminRoutes.route("/", agentAdminRoutes);
+adminRoutes.route("/", knowledgeAdminRoutes);
 
 adminRoutes.get(ROUTES.adminSessions, async (c) => {
   const site = c.var.site;

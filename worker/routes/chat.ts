@@ -52,7 +52,10 @@ chatRoutes.post(ROUTES.chat, sessionToken(), jsonBody(ChatRequest), async (c) =>
       'messages: role "system" is not accepted; the agent\'s system prompt is set on the server',
     );
   }
-  const [site, agent] = await Promise.all([checkSiteOrigin(c, claims.site, false), loadAgent(c.env, claims.agent)]);
+  const [site, agent] = await Promise.all([
+    checkSiteOrigin(c, claims.site, false),
+    loadAgent(c.env, claims.site, claims.agent),
+  ]);
   if (!agent) throw new ApiError(404, "unknown_agent", `Agent ${claims.agent} no longer exists`);
   // The site's allowlist, or only the agent's own model; the agent's model is always allowed.
   if (req.model !== undefined && req.model !== agent.model && !site.models.includes(req.model)) {

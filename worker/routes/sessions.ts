@@ -27,7 +27,7 @@ sessionRoutes.post(ROUTES.sessions, jsonBody(CreateSessionRequest), async (c) =>
   const secret = requireSecret(c.env);
   const site = await checkSiteOrigin(c, siteKey, true);
   const [agent] = await Promise.all([
-    site.agents.includes(agentId) ? loadAgent(c.env, agentId) : null,
+    site.agents.includes(agentId) ? loadAgent(c.env, siteKey, agentId) : null,
     admitSessionOpen(c, site),
   ]);
   if (!agent)
@@ -59,7 +59,7 @@ sessionRoutes.get(ROUTES.session, sessionToken(), ownSession(), async (c) => {
   const claims = c.var.claims;
   const [state, agent, site] = await Promise.all([
     sessionRoom(c.env, claims.sid).getState(),
-    loadAgent(c.env, claims.agent),
+    loadAgent(c.env, claims.site, claims.agent),
     loadSite(c.env, claims.site),
   ]);
   if (!state.sessionId) throw new ApiError(404, "not_found", "Session not found");

@@ -23,8 +23,9 @@ import { modelTargets } from "../llm/model-targets.ts";
 export const stageRoutes = new Hono<AppEnv>();
 const guard = [sessionToken(), ownSession()] as const;
 
-async function stagedAgent(env: AppEnv["Bindings"], agentId: string): Promise<AgentConfig> {
-  const agent = await loadAgent(env, agentId);
+async function stagedAgent(env: AppEnv["Bindings"], claims: AppEnv["Variables"]["claims"]): Promise<AgentConfig> {
+  const { site: siteKey, agent: agentId } = claims;
+  const agent = await loadAgent(env, siteKey, agentId);
   if (!agent?.stages.length) throw new ApiError(404, "not_found", `Agent ${agentId} has no stages`);
   return agent;
 }
@@ -69,7 +70,7 @@ const PatchContext = z.object({
 /** One field edited by the visitor; based on an old version it is refused (409), never overwritten silently. */
 stageRoutes.patch(ROUTES.sessionContext, ...guard, jsonBody(PatchContext), async (c) => {
   const { stageId, field, value, baseVersion } = c.req.valid("json");
-  const agent = await stagedAgent(c.env, c.var.claims.agent);
+  const agent = await stagedAgent(c.env, c.var.claims);
   const stage = stageOf(agent, stageId);
   const def = stage.fields.find((f) => f.key === field);
   if (!def) throw new ApiError(400, "validation_failed", `Stage ${stageId} has no field ${JSON.stringify(field)}`);
@@ -88,7 +89,7 @@ stageRoutes.patch(ROUTES.sessionContext, ...guard, jsonBody(PatchContext), async
 
 /** Runs the completion checks; blocking failures keep the stage open (200, completed: false, with the checks). */
 stageRoutes.post(ROUTES.stageComplete, ...guard, async (c) => {
-  const agent = await stagedAgent(c.env, c.var.claims.agent);
+  const agent = await stagedAgent(c.env, c.var.claims);
   const stage = stageOf(agent, c.req.param("stageId"));
   const room = sessionRoom(c.env, c.var.claims.sid);
   const state = await room.getState();
@@ -117,7 +118,7 @@ const ActionBody = z.object({ stageId: z.string().check(z.maxLength(40)), result
  */
 stageRoutes.post(ROUTES.action, ...guard, jsonBody(ActionBody), async (c) => {
   const { stageId, result: posted } = c.req.valid("json");
-  const agent = await stagedAgent(c.env, c.var.claims.agent);
+  const agent = await stagedAgent(c.env, c.var.claims);
   const stage = stageOf(agent, stageId);
   const card = stage.actionCards.find((a) => a.id === c.req.param("cardId"));
   if (!card)

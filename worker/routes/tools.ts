@@ -30,7 +30,10 @@ toolRoutes.post(ROUTES.tool, sessionToken(), jsonBody(ToolCallBody), async (c) =
   const tool = EDGE_TOOLS[name];
   if (!tool) throw new ApiError(404, "not_found", `No edge tool named ${JSON.stringify(name.slice(0, 60))}`);
   const claims = c.var.claims;
-  const [site, agent] = await Promise.all([checkSiteOrigin(c, claims.site, false), loadAgent(c.env, claims.agent)]);
+  const [site, agent] = await Promise.all([
+    checkSiteOrigin(c, claims.site, false),
+    loadAgent(c.env, claims.site, claims.agent),
+  ]);
   // Stage agents get record_stage_data without listing it; other tools must be in the agent's config.
   const allowed =
     agent &&

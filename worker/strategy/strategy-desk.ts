@@ -180,7 +180,7 @@ export class StrategyDesk extends DurableObject<Env> {
   }
 
   private async execute(siteKey: string, agentId: string, requests: QueuedRequest[], trigger: RunRecord["trigger"]) {
-    const [site, agent] = await Promise.all([loadSite(this.env, siteKey), loadAgent(this.env, agentId)]);
+    const [site, agent] = await Promise.all([loadSite(this.env, siteKey), loadAgent(this.env, siteKey, agentId)]);
     if (!site || !agent) return { started: null, reason: `site ${siteKey} or agent ${agentId} is not configured` };
     const day = utcDay();
     const deskSpent =
