@@ -49,7 +49,7 @@ export function photoResponse(photo: { type: string; bytes: ArrayBuffer }): Resp
  */
 photoRoutes.post(ROUTES.sessionPhotos, sessionToken(), async (c) => {
   const { claims, site } = await ownPhotoSession(c);
-  const agent = await loadAgent(c.env, claims.agent);
+  const agent = await loadAgent(c.env, claims.site, claims.agent);
   if (!agent) throw new ApiError(404, "unknown_agent", `Agent ${claims.agent} no longer exists`);
   const access = photoAccess(c.env, site, agent);
   if (!access.ok) throw new ApiError(403, "photos_unavailable", access.reason);
