@@ -12,10 +12,10 @@ export const PHOTO_ID = /^[0-9a-f]{32}$/;
 export const PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"] as const;
 export type PhotoType = (typeof PHOTO_TYPES)[number];
 
-export interface PhotoPart {
+export type PhotoPart = {
   type: "image_url";
   image_url: { url: string; detail?: "low" | "high" | "auto" };
-}
+};
 
 export function photoPart(id: string): PhotoPart {
   // `high`: a skin photo's small detail is what the consult is about.

@@ -64,6 +64,8 @@ export const Advice = z.object({
   evidence: z.array(z.string().check(z.maxLength(500))).check(z.maxLength(10)),
   severity: z.enum(ADVICE_SEVERITIES),
   category: z.string().check(z.maxLength(60)),
+  /** Photos the card is about (analyze_skin_image): shown as its evidence, loaded with the session's token. */
+  photos: z.optional(z.array(z.string().check(z.maxLength(64))).check(z.maxLength(10))),
   /** The assistant message whose tool call recorded it: where the card appears in the conversation. */
   messageId: z.string().check(z.maxLength(100)),
   at: z.number(),

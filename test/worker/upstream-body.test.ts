@@ -10,7 +10,7 @@ describe("upstreamBody", () => {
   it("offers a native agent's tools as OpenAI function schemas, closed to extra properties", () => {
     const body = upstreamBody(ask, agent("derm-consult"));
     const names = body.tools!.map((t) => t.function.name);
-    expect(names).toEqual(["knowledge_search", "record_advice", "ask_followup"]);
+    expect(names).toEqual(["knowledge_search", "record_advice", "ask_followup", "analyze_skin_image"]);
     const advice = body.tools![1].function.parameters as any;
     expect(advice.additionalProperties).toBe(false);
     expect(advice.required).toEqual(expect.arrayContaining(["title", "content", "evidence", "severity", "category"]));

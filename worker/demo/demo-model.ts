@@ -37,9 +37,14 @@ export function pickDemoStep(script: DemoScript, req: DemoRequest): DemoStep {
   }
   const userText = lastUser >= 0 ? contentText(messages[lastUser].content).toLowerCase() : "";
   const systemText = messages[0]?.role === "system" ? contentText(messages[0].content).toLowerCase() : "";
+  const last = messages[lastUser]?.content;
+  const photo = Array.isArray(last) && last.some((p) => p.type === "image_url");
   const applies = (t: DemoScript["turns"][number]) =>
     t.when?.some((w) => userText.includes(w)) && (!t.system || t.system.some((f) => systemText.includes(f)));
-  const turn = script.turns.find(applies) ?? script.fallback;
+  // In the script's order: a photo turn after the crisis turns, before those matched by words.
+  const turn = script.turns.find((t) => (t.photo ? photo : applies(t))) ?? script.fallback;
+  const forced = req.forcedTool && script.forced?.[req.forcedTool];
+  if (forced) return { toolCalls: [{ name: req.forcedTool!, arguments: forced }] };
   if (req.forcedTool === "rule_verdict") {
     return {
       toolCalls: [{ name: "rule_verdict", arguments: { pass: true, reason: "scripted demo: the check passes" } }],

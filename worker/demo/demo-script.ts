@@ -21,6 +21,8 @@ export interface DemoTurn {
    * prompt contains one, so a prompt the strategy desk changed is followed by the demo too.
    */
   system?: string[];
+  /** The turn applies when the visitor's latest message carries a photo (checked before `when`). */
+  photo?: boolean;
   /** What the demo model answers when asked to classify this message (router); default "unclear". */
   intent?: string;
   steps: DemoStep[];
@@ -31,4 +33,6 @@ export interface DemoScript {
   turns: DemoTurn[];
   /** Used when no turn's `when` matches. */
   fallback: DemoTurn;
+  /** Arguments of tools a request forces (e.g. the vision model's `report_skin_findings`). */
+  forced?: Record<string, Record<string, unknown>>;
 }

@@ -36,7 +36,8 @@ const same = (a: Advice, b: Advice) =>
   a.severity === b.severity &&
   a.category === b.category &&
   a.evidence.length === b.evidence.length &&
-  a.evidence.every((e, i) => e === b.evidence[i]);
+  a.evidence.every((e, i) => e === b.evidence[i]) &&
+  (a.photos ?? []).join() === (b.photos ?? []).join();
 
 /**
  * A browser's advice event is accepted only as a copy of advice the worker derived from a recorded

@@ -76,7 +76,7 @@ toolRoutes.post(ROUTES.tool, sessionToken(), jsonBody(ToolCallBody), async (c) =
         limitMs,
       );
     });
-    const ctx = { env: c.env, siteKey: site.siteKey, tenantId: site.tenantId, sessionId: claims.sid, agent };
+    const ctx = { env: c.env, siteKey: site.siteKey, tenantId: site.tenantId, sessionId: claims.sid, agent, callId };
     const { result, events } = await Promise.race([tool.run(ctx, parsed.value), timeout]).finally(() =>
       clearTimeout(timer!),
     );

@@ -30,13 +30,15 @@ export const dermConsult: AgentConfigInput = {
       "record_advice once per distinct piece of advice (title, " +
       "content, evidence, severity, category) so the visitor can " +
       "keep it; then answer briefly, referring to the cards.",
+    "When the visitor sends a photo, call analyze_skin_image once with what they told you; " +
+      "its findings become a card with the photo: refer to it, never state a diagnosis as certain.",
     "Use ask_followup only when information needed for safe advice is truly missing.",
     "Answer in the visitor's language, in short Markdown.",
   ].join("\n"),
   model: "gpt-4o-mini",
   strategy: "native",
   maxTokens: 800,
-  tools: ["knowledge_search", "record_advice", "ask_followup"],
+  tools: ["knowledge_search", "record_advice", "ask_followup", "analyze_skin_image"],
   guards: { emergency: true, advice: true },
   // Visitors may show the rash (issue #17); the defaults: 3 a message, 4 MB, 1568 px, the default consent.
   photos: { enabled: true },

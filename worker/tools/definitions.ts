@@ -3,6 +3,7 @@ import { TOOLS } from "../../shared/tools/index.ts";
 import { complianceCheck } from "../../shared/tools/compliance-check.ts";
 import { priceCalculator } from "../../shared/tools/price-calculator.ts";
 import { crmAction } from "../../shared/tools/crm-action.ts";
+import { analyzeSkinImage } from "../../shared/tools/analyze-skin-image.ts";
 
 /**
  * Every tool an agent config may name, as the worker knows them: the shared ones and the sales
@@ -13,4 +14,5 @@ export const TOOL_DEFS: Record<string, ToolDefinition> = {
   [complianceCheck.name]: complianceCheck,
   [priceCalculator.name]: priceCalculator,
   [crmAction.name]: crmAction,
+  [analyzeSkinImage.name]: analyzeSkinImage,
 };

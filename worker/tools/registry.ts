@@ -17,6 +17,8 @@ import { runComplianceCheck, runPriceCalculator } from "../sales/sales-tools.ts"
 import { complianceCard } from "../guard/reply-compliance.ts";
 import { crmAction } from "../../shared/tools/crm-action.ts";
 import { runCrmAction } from "../sales/crm-action.ts";
+import { analyzeSkinImage } from "../../shared/tools/analyze-skin-image.ts";
+import { analyzeSkin } from "../photos/skin-analysis.ts";
 
 export interface EdgeToolContext {
   env: Env;
@@ -24,6 +26,8 @@ export interface EdgeToolContext {
   tenantId: string;
   sessionId: string;
   agent: AgentConfig;
+  /** The model's call id, when the widget sent it: a card the tool records takes it as its id. */
+  callId?: string;
 }
 
 /** A tool's result, and the session events it appended (the widget folds them into its copy). */
@@ -61,6 +65,11 @@ export const EDGE_TOOLS: Record<string, EdgeTool> = {
   [crmAction.name]: edgeTool(crmAction, async ({ env, siteKey, sessionId }, input) => ({
     result: await runCrmAction(env, siteKey, sessionId, input),
   })),
+  [analyzeSkinImage.name]: edgeTool(analyzeSkinImage, async ({ env, siteKey, sessionId, agent, callId }, input) => {
+    const site = await loadSite(env, siteKey);
+    if (!site) throw new Error(`site ${siteKey} is gone`);
+    return analyzeSkin({ env, site, agent, sessionId, callId }, input.context);
+  }),
   [recordStageData.name]: edgeTool(recordStageData, (ctx, input) => recordStageValues(ctx, input.values)),
   [suggestStrategyUpdate.name]: edgeTool(suggestStrategyUpdate, async ({ env, siteKey, sessionId, agent }, input) => {
     const site = await loadSite(env, siteKey);

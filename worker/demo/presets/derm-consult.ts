@@ -6,6 +6,19 @@ export const dermConsultScript: DemoScript = {
   turns: [
     ...CRISIS_TURNS,
     {
+      // A photo (issue #17): the vision model's findings (scripted below) become a card with the photo.
+      photo: true,
+      steps: [
+        { toolCalls: [{ name: "analyze_skin_image", arguments: { context: "photo sent in the consult" } }] },
+        {
+          content:
+            "Thank you for the photo. I've put what it shows on **a card with your photo**: it looks most " +
+            "like an irritated, eczema-like patch, but a photo cannot confirm that. Keep the skin " +
+            "moisturised, and book a visit if it spreads, blisters or hasn't settled in two weeks.",
+        },
+      ],
+    },
+    {
       when: ["rash", "itch", "red", "皮疹", "痒", "红"],
       steps: [
         {
@@ -80,6 +93,22 @@ export const dermConsultScript: DemoScript = {
       ],
     },
   ],
+  // The scripted vision model's findings for any photo (report_skin_findings, forced by analyze_skin_image).
+  forced: {
+    report_skin_findings: {
+      observations: [
+        "A patch of pink-red skin with ill-defined borders",
+        "Fine scaling on the surface; no blisters, crusts or open wounds visible",
+      ],
+      possibleConditions: [
+        { name: "Eczema (atopic or contact dermatitis)", likelihood: "possible", why: "red, scaly, ill-defined" },
+        { name: "Fungal infection (tinea)", likelihood: "less likely", why: "no clear ring with a raised edge" },
+      ],
+      redFlags: [],
+      seeDermatologist: "routine",
+      summary: "The photo shows a red, slightly scaly patch that looks irritated rather than infected.",
+    },
+  },
   fallback: {
     steps: [
       {
