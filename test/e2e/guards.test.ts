@@ -51,9 +51,15 @@ describe("sales coach tools in the browser", () => {
     const answer = q(page, ".msg[data-role=assistant] .bubble").last();
     await expect.poll(() => answer.textContent(), { timeout: 20_000 }).toContain("2,098.95");
     await q(page, '[data-streaming="true"]').waitFor({ state: "detached", timeout: 20_000 });
-    // The quote runs once on the worker; each finished reply of this compliance agent is also checked.
+    // The quote runs once on the worker; the turn's final answer (not its tool step) is checked once.
     expect(tools.filter(([name]) => name !== "compliance_check")).toEqual([["price_calculator", 200]]);
-    expect(tools.filter(([name]) => name === "compliance_check").every(([, status]) => status === 200)).toBe(true);
+    expect(tools.filter(([name]) => name === "compliance_check")).toEqual([["compliance_check", 200]]);
+    // The quote is shown to the rep as a card the worker built from the text that passed compliance_check.
+    const card = q(page, '.advice[data-advice-id^="react_"]');
+    await card.waitFor({ timeout: 10_000 });
+    expect(await card.locator(".cat").textContent()).toBe("quote");
+    expect(await card.locator(".card-body").textContent()).toContain("Total 2098.95");
+    expect(await card.textContent()).toContain("Passed compliance_check on this exact text.");
     expect(await q(page, ".escalation").count()).toBe(0);
     await page.screenshot({ path: "test-results/e2e-sales-quote.png" });
     expect(errors).toEqual([]);

@@ -83,6 +83,23 @@ describe("chat store", () => {
     });
   });
 
+  it.each([
+    ["native", ["it cures", " eczema."]],
+    ["text-react", ["Thought: done.\nFinal Answer: it cures", " eczema."]],
+  ] as const)(
+    "%s: only the turn's final answer is checked; a tool step costs no compliance request",
+    async (strategy, reply) => {
+      const { store, api } = setup(fakeApi({ reply: [...reply], compliance: true, toolStepFirst: strategy }));
+      await store.send("pitch?");
+      const answer = store.messages.value.at(-1)!;
+      expect(answer.content).toBe(reply.join(""));
+      await until(() => api.requests.some((r) => r.path === "/v1/tools/compliance_check"));
+      expect(api.requests.filter((r) => r.path === "/v1/chat/completions")).toHaveLength(2);
+      const checks = api.requests.filter((r) => r.path === "/v1/tools/compliance_check");
+      expect(checks.map((r) => r.body.arguments)).toEqual([{ text: "it cures eczema.", replyId: answer.id }]);
+    },
+  );
+
   it("stop keeps the partial reply, marked interrupted", async () => {
     const { store } = setup(fakeApi({ reply: ["a ", "b ", "c ", "d"], chunkDelayMs: 30 }));
     const sending = store.send("go");

@@ -65,12 +65,15 @@ export async function runTurn(ctx: TurnContext): Promise<LoopResult> {
   for (const name of names) if (mod) tools[name] = mod.TOOLS[name] ?? mod.edgeToolStub(name);
 
   let messageId = "";
-  const runEdge = (name: string, input: unknown, signal?: AbortSignal) =>
-    session.api.call(ROUTES.tool, session.auth(), { body: { arguments: input }, signal }, { name }).then((r) => {
-      // What the tool changed in the session (e.g. a stage's context) shows at once.
-      if (r.events?.length) session.apply(r.events);
-      return r.result;
-    });
+  // The call's id lets the worker show what it checked (a quote) as a card with the call.
+  const runEdge = (name: string, input: unknown, signal?: AbortSignal, callId?: string) =>
+    session.api
+      .call(ROUTES.tool, session.auth(), { body: { arguments: input, callId }, signal }, { name })
+      .then((r) => {
+        // What the tool changed in the session (e.g. a stage's context) shows at once.
+        if (r.events?.length) session.apply(r.events);
+        return r.result;
+      });
   const execute = async (calls: ToolCall[], id: string): Promise<ExecutedCall[]> => {
     messageId = id;
     const rt = mod ?? (await loadToolRuntime());
@@ -84,7 +87,7 @@ export async function runTurn(ctx: TurnContext): Promise<LoopResult> {
     const results = await rt.executeToolCalls(calls, {
       tools,
       clientImpls,
-      runEdge: (name, input, c) => runEdge(name, input, c.signal),
+      runEdge: (name, input, c) => runEdge(name, input, c.signal, c.call.id),
       signal: ctx.signal,
       timeoutMs: ctx.toolTimeoutMs,
     });
@@ -106,11 +109,6 @@ export async function runTurn(ctx: TurnContext): Promise<LoopResult> {
   const onMessage = (m: ChatMessage) => {
     session.apply([messageEvent(toStoredMessage(m, Date.now()))]);
     ctx.onStep(null);
-    // The compliance guard, enforced here and not by the prompt: each finished reply goes through
-    // compliance_check, and a violation comes back as the rep's flag card under it. The text has
-    // already been shown in full; the check never holds the stream.
-    if (agent.guards?.compliance && m.role === "assistant" && !m.tool_calls)
-      runEdge("compliance_check", { text: m.content, replyId: m.id }).catch(() => {});
   };
   const history = toChatHistory(session.state.value.messages);
   const runLoop = () =>
@@ -125,17 +123,29 @@ export async function runTurn(ctx: TurnContext): Promise<LoopResult> {
       newId,
       hooks: { onStep: ctx.onStep, onMessage },
     });
-  if (!agent.router || !mod) return runLoop();
-  return mod.routeTurn({
-    router: agent.router,
-    classifier: mod.classifyIntent,
-    history,
-    complete,
-    runEdge,
-    signal: ctx.signal,
-    newId,
-    onStep: ctx.onStep,
-    onMessage,
-    runLoop,
-  });
+  // The compliance guard, enforced here and not by the prompt: the turn's final answer, exactly as
+  // the rep reads it, goes through compliance_check once, and a violation comes back as the rep's
+  // flag card under it. The text has already been shown in full; the check never holds the stream.
+  // Only a turn's final answer: a tool step (calls, no text for the rep) costs no request.
+  const checked = (r: LoopResult) => {
+    const last = r.steps.at(-1);
+    if (agent.guards?.compliance && r.end == "complete" && last?.answer.trim())
+      runEdge("compliance_check", { text: last.answer, replyId: last.id }).catch(() => {});
+    return r;
+  };
+  if (!agent.router || !mod) return runLoop().then(checked);
+  return mod
+    .routeTurn({
+      router: agent.router,
+      classifier: mod.classifyIntent,
+      history,
+      complete,
+      runEdge,
+      signal: ctx.signal,
+      newId,
+      onStep: ctx.onStep,
+      onMessage,
+      runLoop,
+    })
+    .then(checked);
 }

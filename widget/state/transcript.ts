@@ -97,6 +97,9 @@ export function buildTranscript(
     const flag = advice.find((x) => x.id === id);
     if (flag) r.parts.push({ kind: "advice", advice: flag });
     for (const call of calls) {
+      // A card the worker built for this call: record_advice's, or a quote that passed compliance_check.
+      const card = advice.find((x) => x.id === call.id);
+      if (card) r.parts.push({ kind: "advice", advice: card });
       if (call.function.name === FOLLOWUP) {
         const a = args(call);
         r.parts.push({
@@ -105,10 +108,7 @@ export function buildTranscript(
           question: String(a.question ?? ""),
           options: Array.isArray(a.options) ? a.options.map(String) : [],
         });
-      } else if (call.function.name === ADVICE) {
-        const card = advice.find((x) => x.id === call.id);
-        if (card) r.parts.push({ kind: "advice", advice: card });
-      } else {
+      } else if (call.function.name !== ADVICE) {
         r.reasoning.push({
           id: call.id,
           kind: "tool",

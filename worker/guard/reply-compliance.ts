@@ -38,6 +38,14 @@ export function replyComplianceVerdict(
 /** What the rep reads of a reply: a ReAct reply's final answer, else the whole text. */
 const shownText = (content: string) => content.replace(/^[\s\S]*?Final Answer:\s*/i, "");
 
+/** A flagged span marked «thus» with up to 40 characters either side. */
+function inContext(text: string, [start, end]: [number, number]): string {
+  const from = Math.max(0, start - 40);
+  const to = Math.min(text.length, end + 40);
+  const head = (from > 0 ? "…" : "") + text.slice(from, start);
+  return `${head}«${text.slice(start, end)}»${text.slice(end, to)}${to < text.length ? "…" : ""}`;
+}
+
 /**
  * The rep's flag for a non-compliant reply, as a card under it (with the reply's id): each
  * violating phrase with where it stands and what to say instead, and the whole compliant rewrite.
@@ -50,15 +58,15 @@ export function complianceCard(
   site: SiteConfig,
   now = Date.now(),
 ): SessionEvent | null {
-  const verdict = replyComplianceVerdict(shownText(content), replyId, agent, site);
+  const shown = shownText(content);
+  const verdict = replyComplianceVerdict(shown, replyId, agent, site);
   if (!verdict) return null;
   return adviceEvent({
     id: replyId.slice(0, 120),
     title: "Not compliant: do not say this as written",
     content: `Say instead: ${verdict.rewritten}`.slice(0, 2000),
-    evidence: verdict.violations
-      .slice(0, 10)
-      .map((v) => `"${v.text}" (${v.span[0]}–${v.span[1]}) → "${v.rewrite}"`.slice(0, 500)),
+    // Each flagged span in its sentence, the compliant rewrite beside it.
+    evidence: verdict.violations.slice(0, 10).map((v) => `${inContext(shown, v.span)} → «${v.rewrite}»`.slice(0, 500)),
     severity: "caution",
     category: "compliance",
     messageId: replyId.slice(0, 100),

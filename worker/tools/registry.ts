@@ -59,9 +59,9 @@ export const EDGE_TOOLS: Record<string, EdgeTool> = {
     const card = site && input.replyId ? complianceCard(input.text, input.replyId, agent, site) : null;
     return { result: await runComplianceCheck(env, siteKey, input), ...(card ? { events: [card] } : {}) };
   }),
-  [priceCalculator.name]: edgeTool(priceCalculator, async ({ env, siteKey }, input) => ({
-    result: await runPriceCalculator(env, siteKey, input),
-  })),
+  [priceCalculator.name]: edgeTool(priceCalculator, ({ env, siteKey, sessionId, callId }, input) =>
+    runPriceCalculator(env, siteKey, input, callId ? { id: callId, sessionId } : undefined),
+  ),
   [crmAction.name]: edgeTool(crmAction, async ({ env, siteKey, sessionId }, input) => ({
     result: await runCrmAction(env, siteKey, sessionId, input),
   })),

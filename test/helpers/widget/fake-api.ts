@@ -17,6 +17,11 @@ export interface FakeApiOptions {
   endEarly?: boolean;
   /** The agent has the compliance guard; compliance_check flags the checked reply as the worker does. */
   compliance?: boolean;
+  /**
+   * The first completion is a tool step alone: one native call and no text, or a text ReAct Action
+   * (the agent's strategy then is text-react); the next ones answer with `reply`.
+   */
+  toolStepFirst?: "native" | "text-react";
 }
 
 const enc = new TextEncoder();
@@ -25,6 +30,7 @@ export function fakeApi(opts: FakeApiOptions = {}) {
   const requests: Recorded[] = [];
   const stored: any[] = [];
   let sessions = 0;
+  let completions = 0;
   const fetch = async (input: string, init: RequestInit = {}): Promise<Response> => {
     const url = new URL(input);
     const headers = new Headers(init.headers);
@@ -39,7 +45,7 @@ export function fakeApi(opts: FakeApiOptions = {}) {
       greeting: { en: "Hello!", "zh-CN": "你好！" },
       starters: [],
       model: "demo",
-      strategy: "native",
+      strategy: opts.toolStepFirst ?? "native",
       maxTokens: 100,
       maxSteps: 6,
       tools: [],
@@ -74,7 +80,11 @@ export function fakeApi(opts: FakeApiOptions = {}) {
     }
     if (url.pathname === "/v1/chat/completions") {
       if (opts.chatError) return json(opts.chatError.status, { error: { code: opts.chatError.code, message: "nope" } });
-      const parts = opts.reply ?? ["Hello", " **there**"];
+      completions++;
+      const first = opts.toolStepFirst && completions === 1;
+      const toolStep = opts.toolCall || (first && opts.toolStepFirst === "native");
+      const action = 'Thought: I need the price.\nAction: lookup\nAction Input: {"q": "x"}';
+      const parts = first ? (toolStep ? [] : [action]) : (opts.reply ?? ["Hello", " **there**"]);
       const signal = init.signal;
       const stream = new ReadableStream<Uint8Array>({
         async start(ctrl) {
@@ -88,7 +98,7 @@ export function fakeApi(opts: FakeApiOptions = {}) {
             );
           }
           if (opts.endEarly) return ctrl.close();
-          if (opts.toolCall) {
+          if (toolStep) {
             const tc = { index: 0, id: "call_1", type: "function", function: { name: "lookup", arguments: '{"q":' } };
             ctrl.enqueue(
               enc.encode(

@@ -4,10 +4,11 @@ import { auth, call, openSession, readSse } from "../../helpers/worker/client.ts
 import { delta, sseResponse } from "../../helpers/worker/provider-sse.ts";
 import { sessionRoom } from "../../../worker/session/session-stub.ts";
 import { putSite } from "../../helpers/worker/sites.ts";
+import { checkCompliance } from "../../../worker/sales/compliance.ts";
 
 /** The sales coach's edge tools through the real route (seed 002). */
-const tool = (token: string, name: string, args: unknown) =>
-  call(`/v1/tools/${name}`, { method: "POST", headers: auth(token), json: { arguments: args } });
+const tool = (token: string, name: string, args: unknown, callId?: string) =>
+  call(`/v1/tools/${name}`, { method: "POST", headers: auth(token), json: { arguments: args, callId } });
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -89,9 +90,10 @@ describe("sales tools on the worker", () => {
       category: "compliance",
       severity: "caution",
       content: "Say instead: Tell the clinic it is likely to help soothe eczema.",
+      // Each flagged span in its sentence, the compliant rewrite beside it.
       evidence: [
-        `"is guaranteed" (${said.indexOf("is guaranteed")}–${said.indexOf("is guaranteed") + 13}) → "is likely"`,
-        `"cure" (${said.indexOf("cure")}–${said.indexOf("cure") + 4}) → "help soothe"`,
+        "Tell the clinic it «is guaranteed» to cure eczema. → «is likely»",
+        "Tell the clinic it is guaranteed to «cure» eczema. → «help soothe»",
       ],
     });
 
@@ -124,6 +126,46 @@ describe("sales tools on the worker", () => {
       expect(result.say).toContain("2098.95");
     },
   );
+
+  it("a quote becomes the rep's card only from the exact text that passed compliance_check", async () => {
+    const s = await openSession("sales-coach");
+    const quote = {
+      items: [{ name: "Barrier cream, guaranteed lowest price", unitPrice: "19.99", quantity: 120 }],
+      tiers: [{ minQuantity: 100, discountPercent: "12.5" }],
+    };
+    // Without the call's id (a caller that is not the widget's executor) there is no card.
+    const bare = (await (await tool(s.token, "price_calculator", quote)).res.json()) as any;
+    expect(bare.events).toBeUndefined();
+
+    const body = (await (await tool(s.token, "price_calculator", quote, "call_q1")).res.json()) as any;
+    expect(body.result.card).toBe("shown to the rep");
+    const card = body.events[0].data.advice;
+    expect(card).toMatchObject({ id: "call_q1", category: "quote", severity: "info", title: "Quote: 2098.95" });
+    expect(card.content).toBe(body.result.say);
+    expect(card.content).not.toMatch(/guaranteed|lowest price/i);
+    expect(checkCompliance(card.content).compliant).toBe(true);
+    // The owner sees the same card in the session.
+    const stored = (await sessionRoom(env, s.sessionId).getState()).advice.find((a) => a.id === "call_q1");
+    expect(stored).toEqual(card);
+  });
+
+  it("no card when even the rewrite of the quote breaks the tenant's rules", async () => {
+    const siteKey = await putSite({
+      safety: {
+        compliance: { rules: [{ phrase: "best deal", rewrite: "guaranteed lowest price", kind: "price_promise" }] },
+      },
+    });
+    const s = await openSession("sales-coach", {}, { siteKey });
+    const body = (await (
+      await tool(s.token, "price_calculator", { items: [{ name: "best deal", unitPrice: "1", quantity: 1 }] }, "c2")
+    ).res.json()) as any;
+    expect(body.result.total).toBe("1.00");
+    expect(body.result.card).toMatch(/not shown/);
+    // Nor does the model get a sentence to give the rep.
+    expect(body.result.say).toBeNull();
+    expect(body.events).toBeUndefined();
+    expect((await sessionRoom(env, s.sessionId).getState()).advice).toEqual([]);
+  });
 
   it("compliance_check applies the tenant's own rules from the site config", async () => {
     const siteKey = await putSite({
