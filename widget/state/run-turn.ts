@@ -126,10 +126,10 @@ export async function runTurn(ctx: TurnContext): Promise<LoopResult> {
   // The compliance guard, enforced here and not by the prompt: the turn's final answer, exactly as
   // the rep reads it, goes through compliance_check once, and a violation comes back as the rep's
   // flag card under it. The text has already been shown in full; the check never holds the stream.
-  // Only a turn's final answer: a tool step (calls, no text for the rep) costs no request.
+  // Only the turn's last answer: a tool step (calls, no text for the rep) costs no request.
   const checked = (r: LoopResult) => {
     const last = r.steps.at(-1);
-    if (agent.guards?.compliance && r.end == "complete" && last?.answer.trim())
+    if (agent.guards?.compliance && last?.answer.trim())
       runEdge("compliance_check", { text: last.answer, replyId: last.id }).catch(() => {});
     return r;
   };
