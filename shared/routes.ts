@@ -25,6 +25,12 @@ export const adminSessions = "/v1/admin/sessions";
 export const adminSession = "/v1/admin/sessions/:id";
 export const adminPhoto = "/v1/admin/sessions/:id/photos/:photoId";
 export const adminTrace = "/v1/admin/sessions/:id/trace";
+/** One conversation as a file (`?format=json|csv`): transcript, advice, feedback, trace. */
+export const adminSessionExport = "/v1/admin/sessions/:id/export";
+/** The filtered conversation list as a file (`?format=csv|json` and the list's filters). */
+export const adminSessionsExport = "/v1/admin/exports/sessions";
+/** Per day and agent: conversations, messages, tokens, quick-path share, first-token times, tools, feedback. */
+export const adminInsights = "/v1/admin/insights";
 export const adminPrompts = "/v1/admin/prompts";
 export const adminPrompt = "/v1/admin/prompts/:agent/:name";
 export const adminPromptVersion = "/v1/admin/prompts/:agent/:name/versions/:ref";

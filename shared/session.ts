@@ -21,6 +21,8 @@ export interface SessionState {
   siteKey: string;
   agentId: string;
   locale?: string;
+  /** When the session was opened (ms); absent in states folded before it was recorded. */
+  openedAt?: number;
   messages: StoredMessage[];
   advice: Advice[];
   /** The emergency guard's urgent cards, oldest first; the panel pins the latest. */
@@ -65,7 +67,7 @@ export function reduceSession(state: SessionState, event: SessionEvent): Session
   const version = state.version + 1;
   switch (event.type) {
     case EVENT_TYPES.sessionOpened:
-      return { ...state, ...event.data, version };
+      return { ...state, ...event.data, openedAt: event.at, version };
     case EVENT_TYPES.messageAppended: {
       const msg = event.data.message;
       const at = state.messages.findIndex((m) => m.id === msg.id);

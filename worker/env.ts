@@ -11,9 +11,9 @@ export interface Env {
   SESSION_ROOM: DurableObjectNamespace<SessionRoom>;
   /** One per rate-limit key (client IP on a site). */
   RATE_LIMITER: DurableObjectNamespace<RateLimiter>;
-  /** One per site: daily token counters and the index of its sessions. */
+  /** One per site: daily token counters. */
   SITE_LEDGER: DurableObjectNamespace<SiteLedger>;
-  /** One per site: the owner's side (console sessions). */
+  /** One per site: the index of its conversations (summaries, steps, retention) and its console sessions. */
   SITE_INDEX: DurableObjectNamespace<SiteIndex>;
   /** One per site: its agents' and its strategy desk's prompts, versions, labels and label history. */
   PROMPT_REGISTRY: DurableObjectNamespace<PromptRegistry>;

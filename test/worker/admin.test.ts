@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { auth, call, openSession, SITE_KEY } from "../helpers/worker/client.ts";
 import { putSite, sha256Hex } from "../helpers/worker/sites.ts";
+import { pushToIndex } from "../helpers/worker/index-push.ts";
 import { clearConfigCache } from "../../worker/config/config-store.ts";
 import { ADMIN_PER_MINUTE } from "../../worker/limits/admission.ts";
 import { DEMO_ADMIN_KEY } from "../../worker/demo/index.ts";
@@ -49,6 +50,7 @@ describe("admin routes (site owner, x-parley-admin-key)", () => {
       const siteKey = await siteWithAdmin();
       const first = await chatted(siteKey);
       const second = await openSession("derm-consult", {}, { siteKey });
+      await pushToIndex(first.sessionId, second.sessionId);
       const list = await admin(`/v1/admin/sessions?site=${siteKey}`);
       expect(list.res.status).toBe(200);
       const body = await json(list.res);
@@ -110,6 +112,7 @@ describe("admin routes (site owner, x-parley-admin-key)", () => {
       expect(JSON.parse(text).error.code).toBe("not_found");
       expect(text).not.toContain("derm-consult");
     }
+    await pushToIndex(theirs.sessionId);
     const list = await json((await admin(`/v1/admin/sessions?site=${mine}`)).res);
     expect(list.sessions.map((s: any) => s.sessionId)).not.toContain(theirs.sessionId);
   });

@@ -3,9 +3,11 @@ import { env } from "cloudflare:workers";
 import { auth, call, openSession } from "../helpers/worker/client.ts";
 import { delta, sseResponse, usage } from "../helpers/worker/provider-sse.ts";
 import { putSite } from "../helpers/worker/sites.ts";
+import { pushToIndex } from "../helpers/worker/index-push.ts";
 import { clearConfigCache } from "../../worker/config/config-store.ts";
 import { siteLedger, utcDay } from "../../worker/limits/site-ledger.ts";
 import { sessionRoom } from "../../worker/session/session-stub.ts";
+import { siteIndex } from "../../worker/site-index/site-index.ts";
 import { LIMITS } from "../../shared/protocol.ts";
 
 afterEach(() => {
@@ -67,8 +69,10 @@ describe("rate limits", () => {
     async () => {
       const siteKey = await putSite({ rateLimits: { sessionPerMinute: 100, ipPerMinute: 2 } });
       const ip = newIp();
-      await openSession("derm-consult", {}, { siteKey, headers: ipHeaders(ip) });
-      await openSession("derm-consult", {}, { siteKey, headers: ipHeaders(ip) });
+      const opened = [
+        await openSession("derm-consult", {}, { siteKey, headers: ipHeaders(ip) }),
+        await openSession("derm-consult", {}, { siteKey, headers: ipHeaders(ip) }),
+      ];
       const { res, done } = await call("/v1/sessions", {
         method: "POST",
         json: { siteKey, agentId: "derm-consult" },
@@ -77,7 +81,8 @@ describe("rate limits", () => {
       await done();
       await expectRefusal(res, await res.clone().text(), 429, "rate_limited");
       expect(res.headers.get("retry-after")).toMatch(/^\d+$/);
-      expect((await siteLedger(env, siteKey).listSessions(10)).length).toBe(2);
+      await pushToIndex(...opened.map((o) => o.sessionId));
+      expect((await siteIndex(env, siteKey).list({}, 10)).length).toBe(2);
     },
   );
 

@@ -4,10 +4,10 @@ import * as ROUTES from "../../shared/routes.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import { adminKey } from "../middleware/admin-key.ts";
-import { siteLedger, utcDay } from "../limits/site-ledger.ts";
 import { sessionRoom } from "../session/session-stub.ts";
 import { promptAdminRoutes } from "./admin-prompts.ts";
 import { deskAdminRoutes } from "./admin-desk.ts";
+import { conversationAdminRoutes } from "./admin-conversations.ts";
 import { PHOTO_ID } from "../../shared/photo-ref.ts";
 import { getPhoto } from "../photos/photo-store.ts";
 import { photoResponse } from "./photos.ts";
@@ -28,20 +28,7 @@ adminRoutes.route("/", deskAdminRoutes);
 adminRoutes.route("/", siteAdminRoutes);
 adminRoutes.route("/", agentAdminRoutes);
 adminRoutes.route("/", knowledgeAdminRoutes);
-
-adminRoutes.get(ROUTES.adminSessions, async (c) => {
-  const site = c.var.site;
-  const limit = Math.min(Math.max(Number(c.req.query("limit")) || 50, 1), 200);
-  const before = Number(c.req.query("before")) || undefined;
-  const ledger = siteLedger(c.env, site.siteKey);
-  const [sessions, spentToday] = await Promise.all([ledger.listSessions(limit, before), ledger.spent(utcDay())]);
-  return c.json({
-    site: site.siteKey,
-    sessions,
-    tokensToday: { spent: spentToday, budget: site.budgets.sitePerDay },
-    ...(sessions.length === limit ? { next: sessions.at(-1)!.openedAt } : {}),
-  });
-});
+adminRoutes.route("/", conversationAdminRoutes);
 
 /** The session, when it belongs to the admin's site; another site's session is not found (404). */
 async function siteSession(c: { env: AppEnv["Bindings"]; var: { site: SiteConfig } }, id: string) {

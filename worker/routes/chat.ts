@@ -105,6 +105,7 @@ chatRoutes.post(ROUTES.chat, sessionToken(), jsonBody(ChatRequest), async (c) =>
         tokens > 0 ? spendSiteTokens(c.env, site.siteKey, utcDay(started), tokens) : undefined,
       ]).catch(noop),
     );
+  let firstByteMs: number | undefined;
   // A router classification is a decision about the turn, not part of the conversation.
   const record = (reply: AccumulatedReply, cut: boolean) => {
     const usage = usageEvent(callId, replyId, model(), reply, promptText);
@@ -115,6 +116,7 @@ chatRoutes.post(ROUTES.chat, sessionToken(), jsonBody(ChatRequest), async (c) =>
       purpose,
       model: model(),
       ms: Date.now() - started,
+      firstByteMs,
       status: cut ? "interrupted" : "complete",
       attempts: log.attempts,
       retries: log.retries,
@@ -145,6 +147,7 @@ chatRoutes.post(ROUTES.chat, sessionToken(), jsonBody(ChatRequest), async (c) =>
     store(completionTraceEvents({ ...outcome, attempts, retries, fallbacks, error }), 0);
     throw err;
   }
+  firstByteMs = Date.now() - started;
   const headers = { [HEADERS.replyId]: replyId, [HEADERS.sessionId]: claims.sid };
 
   if (upstream.kind === "json") {

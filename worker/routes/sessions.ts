@@ -18,7 +18,6 @@ import { requireSecret } from "../config/secrets.ts";
 import { signToken } from "../session/token.ts";
 import { sessionRoom } from "../session/session-stub.ts";
 import { admitSessionOpen } from "../limits/admission.ts";
-import { siteLedger } from "../limits/site-ledger.ts";
 
 export const sessionRoutes = new Hono<AppEnv>();
 
@@ -39,12 +38,6 @@ sessionRoutes.post(ROUTES.sessions, jsonBody(CreateSessionRequest), async (c) =>
     sessionRoom(c.env, sessionId).open({ sessionId, siteKey, agentId, ...(locale ? { locale } : {}) }, firstStage),
     signToken({ sid: sessionId, site: siteKey, agent: agentId, exp }, secret),
   ]);
-  // The site owner's list of sessions (admin routes); not needed for this answer.
-  c.executionCtx.waitUntil(
-    siteLedger(c.env, siteKey)
-      .addSession({ sessionId, agentId, openedAt: Date.now() })
-      .catch(() => {}),
-  );
   const body: SessionResponse = {
     sessionId,
     token,

@@ -88,6 +88,8 @@ export interface CompletionOutcome {
   purpose: string;
   model: string;
   ms: number;
+  /** ms from the request to the provider's first byte (a streamed reply's first token, as the edge saw it). */
+  firstByteMs?: number;
   status: "complete" | "interrupted" | "failed";
   attempts: number;
   retries: Array<{ reason: string; status: number | null; waitMs: number }>;
@@ -143,6 +145,7 @@ export function completionTraceEvents(o: CompletionOutcome, now = Date.now()): S
     promptTokens: o.usage?.promptTokens ?? null,
     completionTokens: o.usage?.completionTokens ?? null,
   };
+  if (o.firstByteMs !== undefined) detail.firstByteMs = o.firstByteMs;
   if (o.usage?.estimated) detail.estimated = true;
   if (o.prompt) detail.prompt = o.prompt;
   if (o.error) Object.assign(detail, { error: o.error.code, message: o.error.message.slice(0, 300) });

@@ -1,10 +1,17 @@
 import { DurableObject } from "cloudflare:workers";
 import { feedbackEvent, sessionOpenedEvent, stageChangedEvent } from "../../shared/events.ts";
-import { foldSession, reduceSession, type SessionEvent, type SessionState } from "../../shared/session.ts";
+import {
+  emptySession,
+  foldSession,
+  reduceSession,
+  type SessionEvent,
+  type SessionState,
+} from "../../shared/session.ts";
 import type { FeedbackInput } from "../../shared/session-events.ts";
 import type { StageConfig } from "../../shared/stage-config.ts";
 import type { Env } from "../env.ts";
 import { SlidingWindow } from "../limits/sliding-window.ts";
+import { INDEX_DELAY_MS, pushSummary } from "./index-push.ts";
 import {
   completeStage,
   updateContext,
@@ -34,15 +41,21 @@ export class SessionRoom extends DurableObject<Env> {
   private state: SessionState;
   /** Requests per minute of this session (see RateLimiter for why memory is enough). */
   private readonly rate = new SlidingWindow();
+  /** A push of this session's summary to the site's index is scheduled (the alarm). */
+  private indexDue = false;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    ctx.storage.sql.exec(
+    this.createTables();
+    const rows = ctx.storage.sql.exec<{ body: string }>("SELECT body FROM events ORDER BY seq").toArray();
+    this.state = foldSession(rows.map((r) => JSON.parse(r.body) as SessionEvent));
+  }
+
+  private createTables(): void {
+    this.ctx.storage.sql.exec(
       "CREATE TABLE IF NOT EXISTS events (seq INTEGER PRIMARY KEY " +
         "AUTOINCREMENT, id TEXT NOT NULL UNIQUE, body TEXT NOT NULL)",
     );
-    const rows = ctx.storage.sql.exec<{ body: string }>("SELECT body FROM events ORDER BY seq").toArray();
-    this.state = foldSession(rows.map((r) => JSON.parse(r.body) as SessionEvent));
   }
 
   /** Creates the session once (and starts its first stage, if the agent has stages); again: the existing state. */
@@ -111,6 +124,33 @@ export class SessionRoom extends DurableObject<Env> {
         if (cursor.rowsWritten > 0) this.state = reduceSession(this.state, event);
       }
     });
+    this.indexSoon();
+  }
+
+  /** The site's index hears of this session's changes from here, at most INDEX_DELAY_MS later (index-push.ts). */
+  private indexSoon(): void {
+    if (this.indexDue || !this.state.sessionId) return;
+    this.indexDue = true;
+    void this.ctx.storage.setAlarm(Date.now() + INDEX_DELAY_MS);
+  }
+
+  override async alarm(): Promise<void> {
+    this.indexDue = false;
+    await pushSummary(this.env, this.state);
+  }
+
+  /**
+   * Erases the session (its whole storage, the pending index push included) when it belongs to
+   * `siteKey`; answers whether there was one. Callers use eraseSession (erase-session.ts).
+   */
+  async erase(siteKey: string): Promise<boolean> {
+    if (!this.state.sessionId || this.state.siteKey !== siteKey) return false;
+    await this.ctx.storage.deleteAlarm();
+    await this.ctx.storage.deleteAll();
+    this.state = emptySession();
+    this.indexDue = false;
+    this.createTables();
+    return true;
   }
 
   /**

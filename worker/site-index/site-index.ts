@@ -1,18 +1,32 @@
 import { DurableObject } from "cloudflare:workers";
+import type { ConversationQuery, InsightRow } from "../../shared/conversation-query.ts";
+import type { SessionStep, SessionSummary } from "../../shared/session-summary.ts";
 import type { Env } from "../env.ts";
+import { loadSite } from "../config/config-store.ts";
+import { eraseSessionData } from "../session/erase-session.ts";
 import { ConsoleSessions } from "./console-sessions.ts";
+import { SessionIndex } from "./session-index.ts";
+
+const DAY_MS = 86_400_000;
+/** Sessions erased per alarm; a longer backlog continues a minute later. */
+const PURGE_BATCH = 50;
 
 /**
- * One per site: the owner's side of the site, in SQLite. It holds the console's signed-in sessions
- * (so sign-out revokes a cookie at once, everywhere: a Durable Object reads its own writes, where
- * KV may serve an old value for up to a minute).
+ * One per site: the owner's side of the site, in SQLite. It holds the index of the site's
+ * conversations (a summary row each, pushed by the session's own object after its turns, so
+ * listing and filtering open no session) and the console's signed-in sessions (so sign-out
+ * revokes a cookie at once, everywhere: a Durable Object reads its own writes, where KV may serve
+ * an old value for up to a minute). Its alarm purges conversations past the site's retention.
  */
 export class SiteIndex extends DurableObject<Env> {
   private readonly consoleSessions: ConsoleSessions;
+  private readonly sessions: SessionIndex;
+  private purgeScheduled = false;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.consoleSessions = new ConsoleSessions(ctx.storage.sql);
+    this.sessions = new SessionIndex(ctx.storage.sql);
   }
 
   async openConsoleSession(id: string, expiresAt: number): Promise<void> {
@@ -25,6 +39,54 @@ export class SiteIndex extends DurableObject<Env> {
 
   async closeConsoleSession(id: string): Promise<void> {
     this.consoleSessions.close(id);
+  }
+
+  /** A session's summary and steps, pushed by its SessionRoom (replaces what was there). */
+  async record(siteKey: string, summary: SessionSummary, steps: SessionStep[]): Promise<void> {
+    this.sessions.upsert(summary, steps);
+    if (!this.purgeScheduled) {
+      this.purgeScheduled = true;
+      await this.ctx.storage.put("siteKey", siteKey);
+      if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + DAY_MS);
+    }
+  }
+
+  async list(q: ConversationQuery, limit: number): Promise<SessionSummary[]> {
+    return this.sessions.list(q, limit);
+  }
+
+  async has(sessionId: string): Promise<boolean> {
+    return this.sessions.has(sessionId);
+  }
+
+  async forget(sessionId: string): Promise<boolean> {
+    return this.sessions.forget(sessionId);
+  }
+
+  async insights(from: number, to: number, agent?: string): Promise<InsightRow[]> {
+    return this.sessions.insights(from, to, agent);
+  }
+
+  /**
+   * The retention purge: sessions idle longer than the site's `retentionDays` are erased (their
+   * events, their index rows, and what eraseSessionData erases besides). It runs again when the
+   * next session will pass the limit, and at least daily (so a changed setting is read within a day).
+   */
+  override async alarm(): Promise<void> {
+    const siteKey = await this.ctx.storage.get<string>("siteKey");
+    const site = siteKey ? await loadSite(this.env, siteKey) : null;
+    if (!siteKey || !site) return;
+    const now = Date.now();
+    const keepMs = site.retentionDays * DAY_MS;
+    const due = this.sessions.idleSince(now - keepMs, PURGE_BATCH);
+    for (const sid of due) {
+      await eraseSessionData(this.env, siteKey, sid);
+      this.sessions.forget(sid);
+    }
+    const [oldest] = this.sessions.idleSince(Number.MAX_SAFE_INTEGER, 1);
+    const nextDue = oldest ? this.sessions.lastActivity(oldest) + keepMs : now + DAY_MS;
+    const next = due.length === PURGE_BATCH ? now + 60_000 : Math.min(Math.max(nextDue, now + 60_000), now + DAY_MS);
+    await this.ctx.storage.setAlarm(next);
   }
 }
 

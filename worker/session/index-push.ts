@@ -1,0 +1,18 @@
+import { sessionSteps, summarizeSession } from "../../shared/session-summary.ts";
+import type { SessionState } from "../../shared/session.ts";
+import type { Env } from "../env.ts";
+import { siteIndex } from "../site-index/site-index.ts";
+
+/**
+ * How long a session waits after a change before it pushes its summary to the site's index: the
+ * bound on how stale the console's list is (plus the alarm's own delay, well under a second when
+ * the runtime is healthy). Changes within the window go in one push, so a turn's reply, usage,
+ * trace and advice cost the site's index one call, made by the session's object after the turn,
+ * never by a request on its way to the provider.
+ */
+export const INDEX_DELAY_MS = 2_000;
+
+export async function pushSummary(env: Env, state: SessionState): Promise<void> {
+  if (!state.sessionId) return;
+  await siteIndex(env, state.siteKey).record(state.siteKey, summarizeSession(state), sessionSteps(state));
+}
