@@ -108,7 +108,8 @@ describe("emergency guard in the browser", () => {
     expect(await card.getAttribute("data-variant")).toBe("crisis");
     expect(await card.locator(".esc-title").textContent()).toBe("你不必独自面对这些");
     expect(await card.locator(".esc-body").textContent()).not.toMatch(/按压|心肺复苏|催吐|坐下/);
-    expect(await card.locator("a.esc-call").first().textContent()).toMatch(/^(988|116 123|12356)$/);
+    // The local demo's runtime reports a US country for this machine: the visitor's locale (zh-CN) decides.
+    expect(await card.locator("a.esc-call").allTextContents()).toEqual(["12356", "120"]);
     await expect
       .poll(() => page.evaluate(() => (window as unknown as { order: string[] }).order[0]), { timeout: 20_000 })
       .toBe("card");
@@ -126,6 +127,7 @@ describe("emergency guard in the browser", () => {
     await card.waitFor({ timeout: 20_000 });
     expect(await card.getAttribute("data-category")).toBe("stroke");
     expect(await card.locator(".esc-title").textContent()).toBe("这可能是紧急情况");
+    expect(await card.locator("a.esc-call").allTextContents()).toEqual(["120"]);
     expect(errors).toEqual([]);
     await context.close();
   });

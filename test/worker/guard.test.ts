@@ -6,6 +6,7 @@ import { auth, call, openSession, readSse } from "../helpers/worker/client.ts";
 import { delta, sseResponse } from "../helpers/worker/provider-sse.ts";
 import { putSite } from "../helpers/worker/sites.ts";
 import { sessionRoom } from "../../worker/session/session-stub.ts";
+import { guardChatRequest } from "../../worker/guard/chat-guard.ts";
 
 /**
  * The emergency guard through the real chat route (issue #13): the card is stored and streamed
@@ -172,6 +173,46 @@ describe("emergency guard on the chat route", () => {
     expect(e.region).toBe("UK");
     expect(e.contacts).toEqual([{ label: "Clinic urgent line", number: "020 7946 0000" }]);
     expect(e.category).toBe("breathing");
+  });
+});
+
+describe("the visitor's region on the local demo", () => {
+  const stroke = { stream: true, messages: [{ role: "user", content: "我爸突然嘴歪了，说话也含糊不清" }] };
+  /** The chat route with the network country local wrangler dev makes up (US) and a client address. */
+  async function regionOf(ip: string | null, acceptLanguage: string, vars = {}) {
+    const s = await openSession("medical-qa", vars);
+    const headers = { ...auth(s.token), "accept-language": acceptLanguage, ...(ip ? { "cf-connecting-ip": ip } : {}) };
+    const init = { method: "POST", json: stroke, headers, cf: { country: "US" } } as RequestInit & { json: unknown };
+    const { res, done } = await call("/v1/chat/completions", init, vars);
+    const escalation = JSON.parse((await readSse(res))[0]).parley.event.data.escalation;
+    await done();
+    return { region: escalation.region, numbers: escalation.contacts.map((c: { number: string }) => c.number) };
+  }
+
+  it("in demo mode a loopback request's made-up country gives way to the visitor's locale", async () => {
+    expect(await regionOf("127.0.0.1", "zh-CN,zh;q=0.9")).toEqual({ region: "CN", numbers: ["120"] });
+    expect(await regionOf("::1", "zh")).toEqual({ region: "CN", numbers: ["120"] });
+    expect(await regionOf("127.0.0.1", "en-GB,en;q=0.8")).toMatchObject({ region: "UK" });
+  });
+
+  it("keeps the network's country for a visitor elsewhere, and always in a deployed worker", async () => {
+    expect(await regionOf("203.0.113.9", "zh-CN")).toMatchObject({ region: "US" });
+    // A deployed worker (no demo hooks on its env): the network's country stands even for loopback.
+    const agent = AgentConfig.parse({
+      id: "a",
+      name: { en: "a", "zh-CN": "a" },
+      description: { en: "", "zh-CN": "" },
+      greeting: { en: "", "zh-CN": "" },
+      systemPrompt: "x",
+      model: "m",
+      guards: { emergency: true },
+    });
+    const site = SiteConfig.parse({ siteKey: "site-key-123", tenantId: "t", allowedOrigins: [], agents: ["a"] });
+    const headers = { "cf-connecting-ip": "127.0.0.1", "accept-language": "zh-CN" };
+    const request = new Request("https://w.example/v1/chat/completions", { headers, cf: { country: "US" } });
+    const req = { messages: [{ role: "user" as const, content: stroke.messages[0].content }] };
+    const verdict = await guardChatRequest({ ...env, DEMO_MODE: "" }, request, site, agent, req);
+    expect(verdict.escalation).toMatchObject({ region: "US" });
   });
 });
 

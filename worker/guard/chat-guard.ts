@@ -8,6 +8,16 @@ import { escalationChunk, guardTurn, type TurnGuardResult } from "./turn-guard.t
 export const NO_GUARD: TurnGuardResult = { events: [], escalation: null, note: null };
 
 /**
+ * Local wrangler dev reports a made-up network country (US) for every request, so on the local demo a
+ * Chinese visitor saw 911 and 988 first. A request from this machine (no CF-Connecting-IP, or a
+ * loopback one) has no country in demo mode: the visitor's locale decides (see visitorRegion).
+ */
+function fromThisMachine(request: Request): boolean {
+  const ip = request.headers.get("cf-connecting-ip");
+  return !ip || /^(?:127\.|::1$|::ffff:127\.)/.test(ip);
+}
+
+/**
  * The chat route's one call into the guards: for an agent with the emergency guard, the verdict on
  * the request's latest visitor message. The classifier runs on a turn's first request (the
  * visitor's message is the last one) but not for the router's classification, so it runs once.
@@ -23,13 +33,14 @@ export function guardChatRequest(
   const firstStep = req.messages.at(-1)?.role === "user" && req.parley?.purpose !== "classify";
   const baseUrl = site.safety.classifier?.baseUrl ?? env.LLM_BASE_URL;
   const cf = (request as { cf?: { country?: unknown } }).cf;
+  const country = typeof cf?.country === "string" && !(env.demo && fromThisMachine(request)) ? cf.country : undefined;
   return guardTurn({
     agent,
     site,
     messages: req.messages,
     model: agent.model,
     place: {
-      country: typeof cf?.country === "string" ? cf.country : undefined,
+      country,
       acceptLanguage: request.headers.get("accept-language") ?? undefined,
     },
     classifier: firstStep && baseUrl ? { baseUrl, apiKey: env.LLM_API_KEY } : null,

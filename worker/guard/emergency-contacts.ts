@@ -55,11 +55,17 @@ export function regionOfCountry(country: string | undefined): EmergencyRegion | 
   return EU_COUNTRIES.has(c) ? "EU" : undefined;
 }
 
-/** The country of the first language tag that names one: "en-GB,en;q=0.9" gives GB. */
+/**
+ * The country of the first language tag that names one: "en-GB,en;q=0.9" gives GB, "zh-Hans-CN" CN.
+ * Chinese with no region ("zh", "zh-Hans") is read as mainland China, where simplified Chinese is
+ * written; traditional ("zh-Hant") names no country.
+ */
 export function countryOfLanguages(acceptLanguage: string | undefined): string | undefined {
   for (const tag of (acceptLanguage ?? "").split(",")) {
-    const m = /^\s*[a-z]{2,3}[-_]([a-z]{2})\b/i.exec(tag);
-    if (m) return m[1];
+    const m = /^\s*([a-z]{2,3})(?:[-_]([a-z]{4}))?(?:[-_]([a-z]{2}))?(?![a-z])/i.exec(tag);
+    if (!m) continue;
+    if (m[3]) return m[3];
+    if (m[1].toLowerCase() === "zh" && m[2]?.toLowerCase() !== "hant") return "CN";
   }
   return undefined;
 }
