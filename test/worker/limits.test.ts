@@ -6,6 +6,7 @@ import { putSite } from "../helpers/worker/sites.ts";
 import { pushToIndex } from "../helpers/worker/index-push.ts";
 import { clearConfigCache } from "../../worker/config/config-store.ts";
 import { siteLedger, utcDay } from "../../worker/limits/site-ledger.ts";
+import { reportSiteSpending } from "../../worker/limits/admission.ts";
 import { sessionRoom } from "../../worker/session/session-stub.ts";
 import { siteIndex } from "../../worker/site-index/site-index.ts";
 import { LIMITS } from "../../shared/protocol.ts";
@@ -125,6 +126,8 @@ describe("token budgets", () => {
     expect((await chat(s.token, "hello", {}, PROVIDER)).res.status).toBe(200);
     const st = await state(s.sessionId);
     expect(st.usage).toEqual({ promptTokens: 70, completionTokens: 5, totalTokens: 75 });
+    // Reported to the site's ledger with the isolate's next refill of its slice; here, at once.
+    await reportSiteSpending();
     expect(await siteLedger(env, siteKey).spent(utcDay())).toBe(75);
     expect(st.trace.find((t) => t.kind === "completion")).toMatchObject({
       name: "gpt-4o-mini",
@@ -133,7 +136,7 @@ describe("token budgets", () => {
     });
   });
 
-  it("per session: over budget gets 429 budget_exceeded before the provider is called, nothing stored", async () => {
+  it("per session: over budget gets 429 budget_exceeded, the provider's request aborted, nothing stored", async () => {
     const siteKey = await putSite({ budgets: { sitePerDay: 1_000_000, perSession: 50 } });
     const spy = vi
       .spyOn(globalThis, "fetch")
@@ -145,7 +148,13 @@ describe("token budgets", () => {
     expect(JSON.parse(over.text).error.message).toMatch(
       /This conversation has used its token budget \(60 of 50 tokens\); start a new conversation/,
     );
-    expect(spy).toHaveBeenCalledTimes(1);
+    // Sent while the session's object admitted the turn, then aborted: nothing of it reached the client.
+    expect(spy).toHaveBeenCalledTimes(2);
+    expect((spy.mock.calls[1][1] as RequestInit).signal?.aborted).toBe(true);
+    // Once refused here, the session's turns wait for the admission: no more early requests.
+    const again = await chat(s.token, "third", {}, PROVIDER);
+    await expectRefusal(again.res, again.text, 429, "budget_exceeded");
+    expect(spy).toHaveBeenCalledTimes(2);
     const st = await state(s.sessionId);
     expect(st.messages.map((m) => m.id)).not.toContain("u-second");
     expect(st.usage.totalTokens).toBe(60);
@@ -158,10 +167,11 @@ describe("token budgets", () => {
     "per site and day: over budget gets 429 budget_exceeded with Retry-After " +
       "until midnight UTC, for every session",
     async () => {
-      const siteKey = await putSite({ budgets: { sitePerDay: 100, perSession: 100_000 } });
+      // A turn reserves its max_tokens cap plus its request's bytes (about 3 000 here) until its usage is known.
+      const siteKey = await putSite({ budgets: { sitePerDay: 5_000, perSession: 100_000 } });
       const spy = vi
         .spyOn(globalThis, "fetch")
-        .mockImplementation(async () => sseResponse([delta("Hi", "stop"), usage(90, 30)]));
+        .mockImplementation(async () => sseResponse([delta("Hi", "stop"), usage(4_900, 90)]));
       const a = await openSession("derm-consult", {}, { siteKey });
       expect((await chat(a.token, "first", {}, PROVIDER)).res.status).toBe(200);
       const b = await openSession("derm-consult", {}, { siteKey });

@@ -3,8 +3,9 @@ import type { SiteConfig } from "../../shared/agent-config.ts";
 import type { SessionState } from "../../shared/session.ts";
 import type { AppEnv, Claims } from "../env.ts";
 import { ApiError } from "../errors.ts";
-import { IsolateCache } from "../isolate-cache.ts";
 import { sessionRoom } from "../session/session-stub.ts";
+import { BudgetLeases, type Reservation } from "./budget-lease.ts";
+import { RateLeases } from "./rate-lease.ts";
 import { rateLimiter, type RateDecision } from "./rate-limiter.ts";
 import { siteLedger, utcDay } from "./site-ledger.ts";
 
@@ -28,26 +29,40 @@ function ipRefusal(site: SiteConfig, d: RateDecision): ApiError | null {
 }
 
 /**
- * The site's tokens today, as this isolate last saw them: read from the SiteLedger at most once a
- * second and updated by this isolate's own spending, so the chat path skips one Durable Object
- * call on most requests. The cost: other isolates' last second of spending may be missed,
- * letting a site overshoot its daily budget by about that much.
+ * This isolate's slices of the IP rate windows and of the sites' daily budgets: the chat path spends
+ * them without a call to the client IP's or the site's object (rate-lease.ts, budget-lease.ts).
  */
-const spentCache = new IsolateCache<number>(1_000);
+let ipLeases: RateLeases | undefined;
+let budgetLeases: BudgetLeases | undefined;
 
-function cachedSiteSpent(c: Context<AppEnv>, siteKey: string, day: string): Promise<number> {
-  return spentCache.through(`${siteKey}:${day}`, () => siteLedger(c.env, siteKey).spent(day));
+function leasesFor(env: AppEnv["Bindings"]) {
+  // The stubs need an env; the Durable Objects behind them are the same for every request.
+  ipLeases ??= new RateLeases((key, limit, want) => rateLimiter(env, key).lease(limit, want));
+  budgetLeases ??= new BudgetLeases((siteKey, day, budget, want, report) =>
+    siteLedger(env, siteKey).lease(day, budget, want, report),
+  );
+  return { ipLeases, budgetLeases };
 }
 
-/** Counts a completion's tokens into the site's day (after the reply; never on the way to the provider). */
+/** Reports this isolate's spending to the sites' ledgers now (tests and benches read the ledger). */
+export async function reportSiteSpending(): Promise<void> {
+  await budgetLeases?.flush();
+}
+
+/** Forget this isolate's slices (tests that rewrite a site's limits). */
+export function clearLeases(): void {
+  ipLeases?.clear();
+  budgetLeases?.clear();
+}
+
+/** Counts the strategy desk's tokens into the site's day (off the chat path: once per run). */
 export async function spendSiteTokens(
   env: AppEnv["Bindings"],
   siteKey: string,
   day: string,
   tokens: number,
 ): Promise<void> {
-  const spent = await siteLedger(env, siteKey).add(day, tokens);
-  spentCache.set(`${siteKey}:${day}`, spent);
+  await siteLedger(env, siteKey).add(day, tokens);
 }
 
 /** Admin requests a minute per client IP: enough for a dashboard that pages, too few to guess keys. */
@@ -68,13 +83,51 @@ export async function admitSessionOpen(c: Context<AppEnv>, site: SiteConfig): Pr
   if (refusal) throw refusal;
 }
 
+function siteBudgetRefusal(day: string): ApiError {
+  const untilMidnight = Date.parse(`${day}T00:00:00Z`) + 86_400_000 - Date.now();
+  return new ApiError(
+    429,
+    "budget_exceeded",
+    "This site has used its token budget for today; it starts afresh at 00:00 UTC",
+    {},
+    { "retry-after": seconds(untilMidnight) },
+  );
+}
+
+/** A turn's hold on the site's budget: settled with the tokens it spent once its usage is known. */
+export type TurnReservation = Reservation & { day: string };
+
 /**
- * The limits a request to the provider (or to an edge tool) must pass, checked before it is sent
- * and before anything is stored: the IP's and the session's rate, the session's and (for the
- * provider) the site's token budget. Independent Durable Objects, asked in parallel: one round trip.
- * With `withState`, the session's state as the admission saw it is the answer.
+ * The checks this isolate can make alone: the client IP's rate and the site's daily budget, from
+ * this isolate's slices (a Durable Object call only when a slice is empty). `reserve` is what the
+ * turn may cost at most (0 for a route that spends no tokens). Refusals throw.
  */
-export async function admitTurn(
+export async function admitLocally(
+  c: Context<AppEnv>,
+  site: SiteConfig,
+  reserve: number,
+): Promise<TurnReservation | null> {
+  const { ipLeases, budgetLeases } = leasesFor(c.env);
+  const background = (p: Promise<unknown>) => c.executionCtx.waitUntil(p);
+  const day = utcDay();
+  const [ip, budget] = await Promise.all([
+    ipLeases.take(`ip:${site.siteKey}:${clientIp(c)}`, site.rateLimits.ipPerMinute, background),
+    reserve > 0 ? budgetLeases.reserve(site.siteKey, day, site.budgets.sitePerDay, reserve, background) : null,
+  ]);
+  const refusal = ipRefusal(site, ip);
+  if (refusal) {
+    budget?.settle(0);
+    throw refusal;
+  }
+  if (reserve > 0 && !budget) throw siteBudgetRefusal(day);
+  return budget ? { ...budget, day } : null;
+}
+
+/**
+ * The session's own limits (its rate and, for the provider, its token budget), in the one call to
+ * the session's object. With `withState`, the session's state as the admission saw it is the answer.
+ */
+export async function admitSession(
   c: Context<AppEnv>,
   site: SiteConfig,
   claims: Claims,
@@ -82,40 +135,42 @@ export async function admitTurn(
   withState = false,
 ): Promise<SessionState | undefined> {
   const { rateLimits, budgets } = site;
-  const day = utcDay();
-  const [ip, session, siteSpent] = await Promise.all([
-    rateLimiter(c.env, `ip:${site.siteKey}:${clientIp(c)}`).hit(rateLimits.ipPerMinute),
-    sessionRoom(c.env, claims.sid).admit(
-      rateLimits.sessionPerMinute,
-      spendsTokens ? budgets.perSession : Number.MAX_SAFE_INTEGER,
-      withState,
-    ),
-    spendsTokens ? cachedSiteSpent(c, site.siteKey, day) : 0,
-  ]);
-  if (!session.ok && session.reason === "unknown_session")
+  const session = await sessionRoom(c.env, claims.sid).admit(
+    rateLimits.sessionPerMinute,
+    spendsTokens ? budgets.perSession : Number.MAX_SAFE_INTEGER,
+    withState,
+  );
+  if (session.ok) return session.state;
+  if (session.reason === "unknown_session")
     throw new ApiError(404, "not_found", "Session not found; open a new session");
-  const refusal = ipRefusal(site, ip);
-  if (refusal) throw refusal;
-  if (!session.ok && session.reason === "rate")
+  if (session.reason === "rate")
     throw tooMany("in this conversation", rateLimits.sessionPerMinute, session.retryAfterMs);
-  if (spendsTokens && siteSpent >= budgets.sitePerDay) {
-    const untilMidnight = Date.parse(`${day}T00:00:00Z`) + 86_400_000 - Date.now();
-    throw new ApiError(
-      429,
-      "budget_exceeded",
-      "This site has used its token budget for today; it starts afresh at 00:00 UTC",
-      {},
-      { "retry-after": seconds(untilMidnight) },
-    );
-  }
-  if (!session.ok && session.reason === "budget") {
-    throw new ApiError(
-      429,
-      "budget_exceeded",
-      `This conversation has used its token budget ` +
-        `(${session.usage} of ${budgets.perSession} tokens); start a ` +
-        `new conversation to go on`,
-    );
-  }
-  return session.ok ? session.state : undefined;
+  throw new ApiError(
+    429,
+    "budget_exceeded",
+    `This conversation has used its token budget ` +
+      `(${session.usage} of ${budgets.perSession} tokens); start a ` +
+      `new conversation to go on`,
+  );
+}
+
+/**
+ * The limits a request to an edge tool or a session route must pass (no provider tokens): the
+ * IP's rate from this isolate's slice and the session's rate, checked before anything is stored.
+ */
+export async function admitTurn(c: Context<AppEnv>, site: SiteConfig, claims: Claims): Promise<void> {
+  await firstRefusal([admitSession(c, site, claims, false), admitLocally(c, site, 0)]);
+}
+
+/**
+ * Waits for every check and throws the first refusal in the order given, whichever came back first:
+ * an unknown session is a 404 whatever else the checks found.
+ */
+export async function firstRefusal<T extends unknown[]>(checks: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
+  const settled = await Promise.allSettled(checks);
+  const order = (r: PromiseSettledResult<unknown>) =>
+    r.status === "rejected" && r.reason instanceof ApiError && r.reason.status === 404 ? 0 : 1;
+  const refused = settled.filter((r) => r.status === "rejected").sort((a, b) => order(a) - order(b))[0];
+  if (refused) throw (refused as PromiseRejectedResult).reason;
+  return settled.map((r) => (r as PromiseFulfilledResult<unknown>).value) as T;
 }

@@ -61,6 +61,8 @@ export async function callModel(
   body: UpstreamBody,
   log: CallLog = newCallLog(),
   targets: ModelTarget[] = envTarget(agent),
+  /** Ends the request (and any retry) when the turn is refused after it was sent. */
+  cancel?: AbortSignal,
 ): Promise<ModelReply> {
   if (!env.LLM_BASE_URL && targets.every((t) => !t.provider)) {
     if (!env.demo) {
@@ -79,9 +81,9 @@ export async function callModel(
     log.model = target.model;
     for (let retry = 0; ; retry++) {
       log.attempts++;
-      const outcome = await attempt(url, init, !!body.stream, timeoutMs, name);
+      const outcome = await attempt(url, init, !!body.stream, timeoutMs, name, cancel);
       if (outcome.ok) return outcome.reply;
-      if (!outcome.retryable) throw outcome.error;
+      if (!outcome.retryable || cancel?.aborted) throw outcome.error;
       const next = targets[t + 1];
       if (next) {
         const { code: reason, extra } = outcome.error;
@@ -106,9 +108,11 @@ async function attempt(
   stream: boolean,
   timeoutMs: number,
   provider: string,
+  cancel?: AbortSignal,
 ): Promise<Attempt> {
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), timeoutMs);
+  cancel?.addEventListener("abort", () => abort.abort(), { once: true });
   const broken = (err: unknown, what: string): Attempt => ({
     ok: false,
     retryable: true,

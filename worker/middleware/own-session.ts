@@ -15,7 +15,7 @@ export function ownSession(): MiddlewareHandler<AppEnv> {
     if (c.req.param("id") !== claims.sid)
       throw new ApiError(403, "forbidden", "This session token belongs to another session");
     const site = await checkSiteOrigin(c, claims.site, false);
-    await admitTurn(c, site, claims, false);
+    await admitTurn(c, site, claims);
     await next();
   };
 }

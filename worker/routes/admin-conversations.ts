@@ -7,6 +7,7 @@ import type { AppEnv } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import { toCsv } from "../console/csv.ts";
 import { siteLedger, utcDay } from "../limits/site-ledger.ts";
+import { reportSiteSpending } from "../limits/admission.ts";
 import { eraseSession } from "../session/erase-session.ts";
 import { sessionRoom } from "../session/session-stub.ts";
 import { siteIndex } from "../site-index/site-index.ts";
@@ -42,6 +43,8 @@ conversationAdminRoutes.get(ROUTES.adminSessions, async (c) => {
   const q = query(c);
   const site = c.var.site;
   const limit = Math.min(Math.max(Number(q.limit) || 50, 1), 200);
+  // This isolate's unreported spending first; other isolates' comes with their next refill of their slice.
+  await reportSiteSpending().catch(() => undefined);
   const [sessions, spent] = await Promise.all([
     siteIndex(c.env, site.siteKey).list(q, limit),
     siteLedger(c.env, site.siteKey).spent(utcDay()),

@@ -9,8 +9,9 @@ import { jsonBody } from "../middleware/validate.ts";
 import { sessionToken } from "../middleware/session-token.ts";
 import { checkSiteOrigin } from "../middleware/site-origin.ts";
 import { loadAgent } from "../config/config-store.ts";
-import { admitTurn, spendSiteTokens } from "../limits/admission.ts";
-import { utcDay } from "../limits/site-ledger.ts";
+import { admitLocally, admitSession } from "../limits/admission.ts";
+import { noteRefusal, recentlyRefused } from "../limits/refusals.ts";
+import { turnReserve } from "../limits/turn-cost.ts";
 import { callModel, modelName, newCallLog } from "../llm/upstream.ts";
 import type { ModelReply } from "../llm/model-reply.ts";
 import { upstreamBody } from "../llm/upstream-body.ts";
@@ -37,8 +38,9 @@ const noop = () => {};
 
 /**
  * OpenAI-compatible chat completions. Before the provider is called: the token, the cached config,
- * and one parallel round of limit checks (IP and session rate, session and site token budget);
- * nothing is stored for a refused request. The session records the new input and, from the same
+ * the guard, and the IP's rate and the site's budget from this isolate's slices; the session's own
+ * limits (its object, one call) are checked while the provider's request starts, and a refused turn
+ * aborts it. Nothing is stored or relayed for a refused request. The session records the new input and, from the same
  * bytes the client receives, the reply, its usage (counted into the session and the site's day)
  * and the completion's trace steps.
  */
@@ -61,14 +63,18 @@ chatRoutes.post(ROUTES.chat, sessionToken(), jsonBody(ChatRequest), async (c) =>
   if (req.model !== undefined && req.model !== agent.model && !site.models.includes(req.model)) {
     throw new ApiError(400, "model_not_allowed", `Model ${JSON.stringify(req.model)} is not allowed for this agent`);
   }
-  // Only stage workflows need the session's state in the prompt; the admission brings it along.
+  // Only stage workflows need the session's state in the prompt (the admission brings it along);
+  // the others start the provider's request while the session's object admits the turn.
   // The compiled prompt is an isolate-cache read (a registry round trip at most every 5 s). Emergencies
   // are recognised before the provider is called, whatever the model will say.
-  const [state, prompt, guard] = await Promise.all([
-    admitTurn(c, site, claims, true, agent.stages.length > 0),
+  const stateful = agent.stages.length > 0;
+  const admitted = admitSession(c, site, claims, true, stateful);
+  admitted.catch(noop);
+  const [prompt, guard] = await Promise.all([
     agentSystemPrompt(c.env, site.siteKey, agent, (p) => c.executionCtx.waitUntil(p)),
     guardChatRequest(c.env, c.req.raw, site, agent, req),
   ]);
+  const state = stateful ? await admitted : undefined;
 
   const room = sessionRoom(c.env, claims.sid);
   const replyId = req.parley?.replyId ?? crypto.randomUUID();
@@ -88,23 +94,40 @@ chatRoutes.post(ROUTES.chat, sessionToken(), jsonBody(ChatRequest), async (c) =>
   const log = newCallLog();
   const model = () => log.model ?? modelName(c.env, { ...agent, model: body.model as string });
   const promptText = () => JSON.stringify(body.messages);
+  // The IP's rate and the site's budget from this isolate's slices: no Durable Object call per turn.
+  const reservation = await admitLocally(c, site, turnReserve(body, JSON.stringify(body)));
+
+  // Sent before the session's admission is back, unless this session was refused here lately: a
+  // refused turn aborts the request (the provider may still count its prompt), and nothing of the
+  // reply is passed on, nor anything stored, before the admission passes.
+  const cancel = new AbortController();
+  const call = () => callModel(c.env, agent, body, log, targets, cancel.signal);
+  let upstreamCall = stateful || recentlyRefused(claims.sid) ? undefined : call();
+  try {
+    await admitted;
+  } catch (err) {
+    cancel.abort();
+    upstreamCall?.then((r) => (r.kind === "stream" ? r.stream.abort?.() : undefined), noop);
+    reservation?.settle(0);
+    noteRefusal(claims.sid, err);
+    throw err;
+  }
+  upstreamCall ??= call();
 
   // The session stores the visitor's input once the provider has answered (or failed): written at
   // once, the Durable Object call would compete with sending the provider's request on the
   // isolate's thread and delay the first byte.
-  const upstreamCall = callModel(c.env, agent, body, log, targets);
   const inputsStored = upstreamCall
     .then(noop, noop)
     .then(() => room.append([...newInputEvents(req.messages), ...guard.events]));
   c.executionCtx.waitUntil(inputsStored.catch(noop));
 
-  const store = (events: SessionEvent[], tokens: number) =>
-    c.executionCtx.waitUntil(
-      Promise.all([
-        inputsStored.then(() => room.append(events)),
-        tokens > 0 ? spendSiteTokens(c.env, site.siteKey, utcDay(started), tokens) : undefined,
-      ]).catch(noop),
-    );
+  // The turn's tokens go back to this isolate's slice of the site's budget (reported to the site's
+  // ledger with its next refill), not to the ledger per turn.
+  const store = (events: SessionEvent[], tokens: number) => {
+    reservation?.settle(tokens);
+    c.executionCtx.waitUntil(inputsStored.then(() => room.append(events)).catch(noop));
+  };
   let firstByteMs: number | undefined;
   // A router classification is a decision about the turn, not part of the conversation.
   const record = (reply: AccumulatedReply, cut: boolean) => {

@@ -45,7 +45,7 @@ toolRoutes.post(ROUTES.tool, sessionToken(), jsonBody(ToolCallBody), async (c) =
   const parsed = parseToolInput(tool.def, args);
   if (!parsed.ok) throw new ApiError(400, "validation_failed", parsed.error);
   // Edge tools spend the tenant's paid keys (web search): the same rate limits as the chat.
-  await admitTurn(c, site, claims, false);
+  await admitTurn(c, site, claims);
 
   const started = Date.now();
   const trace = (ok: boolean, detail: Record<string, string | number | boolean | null>) =>
