@@ -40,9 +40,9 @@ const noop = () => {};
  * OpenAI-compatible chat completions. Before the provider is called: the token, the cached config,
  * the guard, and the IP's rate and the site's budget from this isolate's slices; the session's own
  * limits (its object, one call) are checked while the provider's request starts, and a refused turn
- * aborts it. Nothing is stored or relayed for a refused request. The session records the new input and, from the same
- * bytes the client receives, the reply, its usage (counted into the session and the site's day)
- * and the completion's trace steps.
+ * aborts it. Nothing is stored or relayed for a refused request. The session records the new input
+ * and, from the same bytes the client receives, the reply, its usage (counted into the session and
+ * the site's day) and the completion's trace steps.
  */
 chatRoutes.post(ROUTES.chat, sessionToken(), jsonBody(ChatRequest), async (c) => {
   const req = c.req.valid("json");
@@ -87,6 +87,11 @@ chatRoutes.post(ROUTES.chat, sessionToken(), jsonBody(ChatRequest), async (c) =>
   const body = upstreamBody(req, capped, state);
   if (req.model !== undefined) body.model = req.model;
   withGuardNote(body, guard);
+  // Measured before photos become data URLs: an image costs the model its own count of tokens.
+  const json = JSON.stringify(body);
+  // Photos are read from storage only for an admitted turn.
+  const withParts = body.messages.some((m) => typeof m.content !== "string" && m.content);
+  if (withParts) await admitted;
   const photos = await resolvePhotoParts(c.env, site, agent, claims.sid, body);
   // The model asked for, then the site's fallbacks (those that can see, for photos); a model unfit
   // for the agent is a config error.
@@ -95,14 +100,14 @@ chatRoutes.post(ROUTES.chat, sessionToken(), jsonBody(ChatRequest), async (c) =>
   const model = () => log.model ?? modelName(c.env, { ...agent, model: body.model as string });
   const promptText = () => JSON.stringify(body.messages);
   // The IP's rate and the site's budget from this isolate's slices: no Durable Object call per turn.
-  const reservation = await admitLocally(c, site, turnReserve(body, JSON.stringify(body)));
+  const reservation = await admitLocally(c, site, turnReserve(body, json, photos));
 
   // Sent before the session's admission is back, unless this session was refused here lately: a
   // refused turn aborts the request (the provider may still count its prompt), and nothing of the
   // reply is passed on, nor anything stored, before the admission passes.
   const cancel = new AbortController();
   const call = () => callModel(c.env, agent, body, log, targets, cancel.signal);
-  let upstreamCall = stateful || recentlyRefused(claims.sid) ? undefined : call();
+  let upstreamCall = stateful || withParts || recentlyRefused(claims.sid) ? undefined : call();
   try {
     await admitted;
   } catch (err) {

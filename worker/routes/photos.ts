@@ -24,7 +24,7 @@ async function ownPhotoSession(c: Context<AppEnv>) {
   const claims = c.var.claims;
   if (c.req.param("id") !== claims.sid) throw new ApiError(404, "not_found", "No such photo");
   const site = await checkSiteOrigin(c, claims.site, false);
-  await admitTurn(c, site, claims, false);
+  await admitTurn(c, site, claims);
   return { claims, site };
 }
 
