@@ -21,7 +21,10 @@ import { startBenchWorker, type BenchWorker } from "./worker-runtime.ts";
  * slow first byte). Every turn's outcome is explained by the faults its upstream requests met; then
  * each session's log is read back through the session API: every accepted user message and every
  * reply exactly once, cut replies marked interrupted, one completion trace step per turn.
- * Loopback only. Env: LOAD_SESSIONS (500), LOAD_TURNS (3), LOAD_FAULT_EVERY (25), LOAD_DEADLINE_MS.
+ * All sessions are on one site: the run also counts the calls that site's ledger (its one site-wide
+ * Durable Object) answers while the turns run, per turn (issue 18: at most 0.1), and the turns per
+ * second sustained. Loopback only. Env: LOAD_SESSIONS (500), LOAD_TURNS (3), LOAD_FAULT_EVERY (25),
+ * LOAD_DEADLINE_MS.
  */
 const num = (name: string, dflt: number) => (process.env[name] ? Number(process.env[name]) : dflt);
 const CFG = {
@@ -35,6 +38,8 @@ const CFG = {
   deadlineMs: num("LOAD_DEADLINE_MS", 150_000),
 };
 const API_KEY = "load-key";
+/** Issue 18: a busy site's turns must not queue on its one ledger object (amortized calls per turn). */
+const LEDGER_CALLS_PER_TURN = 0.1;
 const SITE_KEY = "load-site-key-0001";
 const AGENT_ID = "derm-consult";
 
@@ -236,7 +241,8 @@ async function main(): Promise<number> {
       ...demoSite,
       siteKey: SITE_KEY,
       rateLimits: { sessionPerMinute: 1000, ipPerMinute: 1_000_000 },
-      budgets: { sitePerDay: 1e12, perSession: 1e9 },
+      // A large site's day (100 M tokens): slices of it are what the turns spend (see the README's limits).
+      budgets: { sitePerDay: 100_000_000, perSession: 1e9 },
     });
     log(
       `worker on ${worker.url}; fake upstream ${upstream.url}; one upstream ` +
@@ -247,11 +253,14 @@ async function main(): Promise<number> {
     log(`${sessions.length} sessions opened`);
 
     const turns: Turn[] = [];
+    // The one-site figure: calls to the site-wide object (its ledger) per turn, while every turn runs.
+    const ledger0 = await worker.siteLedgerCalls?.(SITE_KEY);
     const cpu0 = worker.cpuMs();
     const started = performance.now();
     await Promise.all(sessions.map((s, i) => visitor(worker!, origin, i, s, turns)));
     const wall = performance.now() - started;
     const cpu = cpu0 !== undefined ? (worker.cpuMs() ?? 0) - cpu0 : undefined;
+    const ledgerCalls = ledger0 === undefined ? undefined : ((await worker.siteLedgerCalls?.(SITE_KEY)) ?? 0) - ledger0;
     log(`${turns.length} turns done in ${fmt(wall / 1000, 1)} s (peak ${peak} concurrent streams)`);
 
     const byTag = new Map<string, RecordedRequest[]>();
@@ -332,7 +341,18 @@ async function main(): Promise<number> {
         `  workerd CPU ${fmt(cpu / 1000, 1)} s in ${fmt(wall / 1000, 1)} s wall ` +
           `(${fmt(cpu / turns.length, 1)} ms per turn)`,
       );
+    const perTurn = ledgerCalls === undefined ? NaN : ledgerCalls / (turns.length || 1);
+    console.log(
+      `  one site: ${CFG.sessions} sessions on ${SITE_KEY}; its ledger (the site-wide object) answered ` +
+        `${ledgerCalls ?? "?"} calls in ${turns.length} turns = ${fmt(perTurn, 4)} per turn; ` +
+        `${fmt(turns.length / (wall / 1000), 1)} turns/s sustained`,
+    );
     const checks = [
+      {
+        name: `site-wide object calls per turn <= ${LEDGER_CALLS_PER_TURN}`,
+        value: fmt(perTurn, 4),
+        ok: perTurn <= LEDGER_CALLS_PER_TURN,
+      },
       { name: `peak concurrent streams >= ${CFG.sessions}`, value: String(peak), ok: peak >= CFG.sessions },
       { name: "unexplained errors = 0", value: String(unexplained.length), ok: unexplained.length === 0 },
       { name: "lost or doubled events = 0", value: String(lost), ok: lost === 0 },
@@ -346,7 +366,7 @@ async function main(): Promise<number> {
         `turns, ${fmt(turns.length / (wall / 1000), 1)} turns/s, peak ${peak} ` +
         `streams, TTFB p50/p99 ${fmt(ttfb.p50, 0)}/${fmt(ttfb.p99, 0)} ms, total ` +
         `p50/p99 ${fmt(total.p50, 0)}/${fmt(total.p99, 0)} ms, ` +
-        `unexplained ${unexplained.length}, lost/doubled ${lost}`,
+        `unexplained ${unexplained.length}, lost/doubled ${lost}, site-wide calls per turn ${fmt(perTurn, 4)}`,
     );
     return bad ? 1 : 0;
   } catch (err) {

@@ -38,6 +38,11 @@ const CFG = {
   deadlineMs: num("BENCH_DEADLINE_MS", 160_000),
 };
 const BUDGET = { p50: 1, p99: 5 };
+/**
+ * Issue 18's goals for Parley's own TTFB overhead (Parley - floor, same run): one stream at a time,
+ * and with the concurrent bursts (p50 only; its p99 keeps the general budget).
+ */
+const TTFB_GOALS = { seq: { p50: 0.3, p99: 1 }, conc: { p50: 2, p99: BUDGET.p99 } };
 const SITE_KEY = "demo-site-key-0001";
 const AGENT_ID = "derm-consult";
 const USER_TEXT = "Tell me briefly how sunscreen works.";
@@ -387,8 +392,9 @@ async function main(): Promise<number> {
       ["seq", so],
       ["conc", co],
     ] as const) {
+      budget(`Parley's own ${label} TTFB p50`, o.own.ttfb.p50, TTFB_GOALS[label].p50);
+      budget(`Parley's own ${label} TTFB p99`, o.own.ttfb.p99, TTFB_GOALS[label].p99);
       for (const [m, name] of [
-        ["ttfb", "TTFB"],
         ["total", "total"],
         ["lag", "chunk lag"],
       ] as const) {
@@ -466,13 +472,13 @@ async function main(): Promise<number> {
     const bad = checks.filter((c) => !c.ok);
     if (bad.length) {
       console.log("  why budgets fail here:");
-      if (so.own.leg.p50 > BUDGET.p50)
+      if (so.own.leg.p50 > TTFB_GOALS.seq.p50)
         console.log(
           `   - sequential: Parley's work before it calls the upstream (token check, ` +
-            `validation, config, one parallel round of Durable Object limit checks; all ` +
+            `validation, config, guard, prompt, limit checks from the isolate's slices; all ` +
             `on one isolate thread) adds ${fmt(so.own.leg.p50)} ms at p50 over the floor`,
         );
-      if (co.own.ttfb.p50 > BUDGET.p50 || co.own.lag.p99 > BUDGET.p99) {
+      if (co.own.ttfb.p50 > TTFB_GOALS.conc.p50 || co.own.lag.p99 > BUDGET.p99) {
         const busy = concCpu
           ? `; the isolate was busy ${fmt((100 * concCpu.ms) / concWall, 0)} % of the phase's wall time`
           : "";

@@ -19,6 +19,8 @@ export interface BenchWorker {
   cpuMs(): number | undefined;
   /** Writes a CONFIG KV entry before the run (e.g. a site with raised rate limits); workerd runtime only. */
   putConfig?(key: string, value: unknown): Promise<void>;
+  /** Calls the site's SiteLedger object has answered (its in-memory counter, read over RPC); workerd runtime only. */
+  siteLedgerCalls?(siteKey: string): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -88,6 +90,11 @@ export async function startBenchWorker(kind: RuntimeKind, vars: Record<string, s
       cpuMs: () => (pid === undefined ? undefined : cpuMsOf(pid)),
       async putConfig(key, value) {
         await (await mf.getKVNamespace("CONFIG")).put(key, JSON.stringify(value));
+      },
+      async siteLedgerCalls(siteKey) {
+        const ns = await mf.getDurableObjectNamespace("SITE_LEDGER");
+        const stub = ns.get(ns.idFromName(siteKey)) as unknown as { calls(): Promise<number> };
+        return stub.calls();
       },
       port: Number(url.port),
       label:

@@ -1,4 +1,7 @@
-/** A slice of a site's daily budget is a fiftieth of it (at least what the turn reserves, times 4). */
+/**
+ * A slice of a site's daily budget is a fiftieth of it, at least four times what the turn reserves
+ * and twice what the isolate's running turns hold.
+ */
 export const BUDGET_SLICE_FRACTION = 0.02;
 
 export interface BudgetGrant {
@@ -24,6 +27,8 @@ interface Slice {
   left: number;
   /** Spent since the ledger was last told. */
   unreported: number;
+  /** Reserved by turns still running here: a busy isolate asks for slices that hold them twice over. */
+  inFlight: number;
   /** The ledger gave less than asked: the day's budget (at this size) is all granted, ask no more. */
   exhausted?: number;
   refilling?: Promise<void>;
@@ -53,8 +58,8 @@ export class BudgetLeases {
     private readonly maxSites = 1_000,
   ) {}
 
-  static sliceFor(budget: number, reserve: number): number {
-    return Math.max(Math.ceil(budget * BUDGET_SLICE_FRACTION), reserve * 4);
+  static sliceFor(budget: number, reserve: number, inFlight = 0): number {
+    return Math.max(Math.ceil(budget * BUDGET_SLICE_FRACTION), reserve * 4, inFlight * 2);
   }
 
   /** Reserves `reserve` tokens of the site's day, or null when the day's budget cannot hold them. */
@@ -70,25 +75,30 @@ export class BudgetLeases {
     if (!slice || slice.day !== day) {
       if (slice) background(this.report(siteKey, slice));
       if (!slice && this.slices.size >= this.maxSites) this.slices.clear();
-      slice = { day, budget, left: 0, unreported: 0 };
+      slice = { day, budget, left: 0, unreported: 0, inFlight: 0 };
       this.slices.set(siteKey, slice);
     }
     if (slice.left < reserve) {
       // Too little held here: wait for the ledger (a refill already running first).
       if (slice.refilling) await slice.refilling;
       if (slice.left < reserve && slice.exhausted !== budget)
-        await this.refill(siteKey, slice, budget, BudgetLeases.sliceFor(budget, reserve));
+        await this.refill(siteKey, slice, budget, BudgetLeases.sliceFor(budget, reserve, slice.inFlight));
       if (slice.left < reserve) return null;
     }
     slice.left -= reserve;
-    const want = BudgetLeases.sliceFor(budget, reserve);
+    slice.inFlight += reserve;
+    const want = BudgetLeases.sliceFor(budget, reserve, slice.inFlight);
     if (!slice.refilling && slice.exhausted !== budget && slice.left < want / 2)
       background(this.refill(siteKey, slice, budget, want));
     const held = slice;
+    let settled = false;
     return {
       settle(tokens: number) {
+        if (settled) return;
+        settled = true;
         const spent = Math.max(0, Math.round(tokens));
         held.left += reserve - spent;
+        held.inFlight -= reserve;
         held.unreported += spent;
       },
     };

@@ -106,7 +106,12 @@ chatRoutes.post(ROUTES.chat, sessionToken(), jsonBody(ChatRequest), async (c) =>
   // refused turn aborts the request (the provider may still count its prompt), and nothing of the
   // reply is passed on, nor anything stored, before the admission passes.
   const cancel = new AbortController();
-  const call = () => callModel(c.env, agent, body, log, targets, cancel.signal);
+  const call = () => {
+    const p = callModel(c.env, agent, body, log, targets, cancel.signal);
+    // Handled below once the admission is back; a failure before then is not an unhandled one.
+    p.catch(noop);
+    return p;
+  };
   let upstreamCall = stateful || withParts || recentlyRefused(claims.sid) ? undefined : call();
   try {
     await admitted;
