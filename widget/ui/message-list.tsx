@@ -37,7 +37,11 @@ export function MessageList({ store }: { store: ChatStore }) {
   const agent = store.agent.value;
   const disclaimer = agent?.disclaimer && localize(agent.disclaimer, locale);
   const messages = store.messages.value;
-  const items = useFrameValue(store.transcript, () => store.streaming.peek() !== null);
+  const items = useFrameValue(
+    store.transcriptChanges,
+    () => store.transcript.peek(),
+    () => store.streaming.peek() !== null,
+  );
   const busy = store.busy.value;
   const status = store.status.value;
   const error = store.error.value;

@@ -2,30 +2,49 @@ import type { ReadonlySignal } from "@preact/signals";
 import { useEffect, useState } from "preact/hooks";
 
 /**
- * A signal's value, re-rendering the component at most once per animation frame when it changes
- * while `throttle()` says so, at once otherwise. A reply streams in faster than the screen refreshes
- * (a token every millisecond or so); drawing each one costs script and layout for nothing the visitor
- * can see. Any other change (the turn's end, a card) is drawn at once, as before. Whatever else
- * re-renders the component reads the latest value too. A hidden tab draws again when it is shown.
+ * While a reply streams, the least time between two drawings of it. A reply streams in far faster
+ * than anyone reads (a token every millisecond or so); each drawing costs script, style, layout and
+ * paint, and at every frame that work kept a loaded main thread busy enough that the last words
+ * showed hundreds of ms after they arrived (issue 18). 20 drawings a second still reads as a smooth
+ * stream, and the end of a reply is drawn at once (it is not throttled).
  */
-export function useFrameValue<T>(s: ReadonlySignal<T>, throttle: () => boolean): T {
+const STREAM_MS = 50;
+
+/**
+ * `value()`, re-rendering the component when `changes` changes: at once, or while `throttle()` says so
+ * at most once per STREAM_MS, on an animation frame. `changes` should be cheap to keep up to date (it
+ * is computed on every change); `value` is only read when drawn. Whatever else re-renders the
+ * component reads the latest value too. A hidden tab draws again when it is shown.
+ */
+export function useFrameValue<T>(changes: ReadonlySignal<unknown>, value: () => T, throttle: () => boolean): T {
   const [, redraw] = useState(0);
   useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
     let frame = 0;
+    let last = 0;
     let first = true;
-    const stop = s.subscribe(() => {
+    const draw = () => {
+      timer = undefined;
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        last = performance.now();
+        redraw((n) => n + 1);
+      });
+    };
+    const stop = changes.subscribe(() => {
       // subscribe() calls back at once with the value this render already read.
       if (first) return void (first = false);
       if (!throttle()) return redraw((n) => n + 1);
-      frame ||= requestAnimationFrame(() => {
-        frame = 0;
-        redraw((n) => n + 1);
-      });
+      if (timer !== undefined || frame) return;
+      const wait = last + STREAM_MS - performance.now();
+      if (wait > 0) timer = setTimeout(draw, wait);
+      else draw();
     });
     return () => {
       stop();
+      clearTimeout(timer);
       cancelAnimationFrame(frame);
     };
-  }, [s]);
-  return s.peek();
+  }, [changes]);
+  return value();
 }
