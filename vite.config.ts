@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { transform as transformCss } from "lightningcss";
 
 /**
- * Emits dist/public/parley.css: the loader's and the widget's rules (the same files they import
+ * Emits dist/public/parley.css: the loader's, the widget's and its lazy chunks' rules (the files they import
  * inline), minified. Only browsers without constructable stylesheets use it, when the host gave no
  * nonce: a <link> to it is what `style-src <worker>` allows (widget/embed/adopt-css.ts).
  */
@@ -12,7 +12,14 @@ function fallbackStylesheet(): Plugin {
   return {
     name: "parley:fallback-stylesheet",
     generateBundle() {
-      const css = ["widget/embed/loader.css", "widget/ui/styles.css"].map((f) => readFileSync(f, "utf8")).join("\n");
+      const css = [
+        "widget/embed/loader.css",
+        "widget/ui/styles.css",
+        "widget/ui/stage-panel.css",
+        "widget/ui/trace-view.css",
+      ]
+        .map((f) => readFileSync(f, "utf8"))
+        .join("\n");
       const { code } = transformCss({ filename: "parley.css", code: Buffer.from(css), minify: true });
       this.emitFile({ type: "asset", fileName: "parley.css", source: code });
     },

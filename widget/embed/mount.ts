@@ -4,6 +4,7 @@ import { resolveLocale } from "../i18n/index.ts";
 import { createChatStore, type ChatStore } from "../state/chat-store.ts";
 import { defaultStorage } from "../state/session-storage.ts";
 import { App } from "../ui/app.tsx";
+import { chunkCssRoot } from "../ui/chunk-css.ts";
 import WIDGET_CSS from "../ui/styles.css?inline";
 import { adoptCss, dropCss } from "./adopt-css.ts";
 import { createEmitter, type MountOptions, type WidgetHandle, type WidgetTheme } from "../state/events.ts";
@@ -40,6 +41,7 @@ export function mount(container: HTMLElement | ShadowRoot, options: MountOptions
   let store = createStore();
 
   const styles = adoptCss(root, WIDGET_CSS, options.nonce, `${api}/parley.css`);
+  const dropChunkCss = chunkCssRoot(root, options.nonce);
   const host = document.createElement("div");
   host.setAttribute("data-parley", "widget");
   root.append(host);
@@ -84,6 +86,7 @@ export function mount(container: HTMLElement | ShadowRoot, options: MountOptions
       render(null, host);
       host.remove();
       dropCss(root, styles);
+      dropChunkCss();
     },
   };
 }

@@ -110,12 +110,7 @@ export function createChatStore(opts: ChatStoreOptions) {
    * Changes whenever the transcript would, without building it: the list follows this on every streamed
    * token and builds the transcript only when it draws.
    */
-  const transcriptChanges = computed(() => [
-    session.state.value,
-    agent.value?.strategy,
-    live.value,
-    textReact.value,
-  ]);
+  const transcriptChanges = computed(() => [session.state.value, agent.value?.strategy, live.value, textReact.value]);
   const busy = computed(() => status.value === "sending" || status.value === "streaming");
   /** What the stage panel's actions work with; they are made in its own (lazy) chunk, see stageActionsFor. */
   const stageApi: StageActionsOptions = { session };

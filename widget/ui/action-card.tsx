@@ -4,6 +4,7 @@ import type { FieldValues } from "../../shared/session.ts";
 import type { ActionCard } from "../../shared/stage-config.ts";
 import { parseToolInput } from "../../shared/tool.ts";
 import type { Strings } from "../i18n/index.ts";
+import type { StageStrings } from "./stage-strings.ts";
 import { loadToolRuntime } from "../state/run-turn.ts";
 import type { StageActions } from "../state/stage-actions.ts";
 
@@ -12,7 +13,7 @@ interface Props {
   stageId: string;
   actions: StageActions;
   locale: string;
-  strings: Strings;
+  strings: Strings & StageStrings;
 }
 
 /** Runs a modal card's tool in the browser on the form's values (validated by the tool's schema). */

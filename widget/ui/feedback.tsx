@@ -1,7 +1,13 @@
 import { useState } from "preact/hooks";
 import type { Rating } from "../../shared/protocol.ts";
 import type { Strings } from "../i18n/index.ts";
-import { ThumbIcon } from "./icons.tsx";
+import { Stroked } from "./icons.tsx";
+
+const ThumbIcon = () => (
+  <Stroked>
+    <path d="M7 10v11H4V10zM7 10l4-8a3 3 0 0 1 3 3v4h5.5a2 2 0 0 1 2 2.3l-1.4 8a2 2 0 0 1-2 1.7H7" />
+  </Stroked>
+);
 
 interface Props {
   strings: Strings;

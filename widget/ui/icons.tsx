@@ -2,7 +2,7 @@
 import type { ComponentChildren } from "preact";
 
 /** The line icons' common frame: 24-unit box, round caps, drawn in the text colour. */
-const Stroked = ({
+export const Stroked = ({
   width = "2",
   join = true,
   children,
@@ -52,17 +52,5 @@ export const NewIcon = () => (
 export const BookmarkIcon = () => (
   <Stroked>
     <path d="M6 3h12v18l-6-4-6 4z" />
-  </Stroked>
-);
-export const CopyIcon = () => (
-  <Stroked>
-    <rect x="9" y="9" width="12" height="12" rx="2" />
-    <path d="M5 15V5a2 2 0 0 1 2-2h8" />
-  </Stroked>
-);
-
-export const ThumbIcon = () => (
-  <Stroked>
-    <path d="M7 10v11H4V10zM7 10l4-8a3 3 0 0 1 3 3v4h5.5a2 2 0 0 1 2 2.3l-1.4 8a2 2 0 0 1-2 1.7H7" />
   </Stroked>
 );

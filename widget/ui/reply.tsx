@@ -1,14 +1,14 @@
-import { useState } from "preact/hooks";
 import type { Rating } from "../../shared/protocol.ts";
 import type { Strings } from "../i18n/index.ts";
 import type { ReplyItem } from "../state/transcript.ts";
 import { AdviceCard } from "./advice-card.tsx";
-import { copyText } from "./copy-text.ts";
-import { Feedback } from "./feedback.tsx";
-import { CopyIcon } from "./icons.tsx";
+import { lazyComponent } from "./lazy.tsx";
 import { LazyMarkdown } from "./lazy-markdown.tsx";
 import { MessageTime } from "./message-time.tsx";
 import { Reasoning } from "./reasoning.tsx";
+
+/** Copy and rating under a finished reply: a chunk that loads while the first reply streams. */
+const LazyReplyActions = lazyComponent(() => import("./reply-actions.tsx").then((m) => m.ReplyActions));
 
 interface Props {
   locale: string;
@@ -28,7 +28,8 @@ interface Props {
 
 /** The assistant's answer to one visitor message: text, advice cards and questions, in the order given. */
 export function Reply({ reply, strings, onOption, busy, onRetry, locale, rating, onRate, disclaimer }: Props) {
-  const [copied, setCopied] = useState(false);
+  // A reply under way: what shows under it once it ends starts loading now.
+  if (reply.live) void LazyReplyActions.preload().catch(() => {});
   const text = reply.parts
     .map((p) => (p.kind === "text" ? p.content : ""))
     .filter(Boolean)
@@ -89,22 +90,12 @@ export function Reply({ reply, strings, onOption, busy, onRetry, locale, rating,
         <div class="meta">
           {reply.at !== undefined && <MessageTime at={reply.at} locale={locale} />}
           {text && (
-            <button
-              type="button"
-              class="act"
-              data-action="copy"
-              aria-label={copied ? strings.copied : strings.copy}
-              title={strings.copy}
-              onClick={() =>
-                void copyText(text).then((ok) => ok && (setCopied(true), setTimeout(() => setCopied(false), 2000)))
-              }
-            >
-              <CopyIcon />
-              {copied && <span>{strings.copied}</span>}
-            </button>
-          )}
-          {text && answerId && onRate && (
-            <Feedback strings={strings} given={rating} onRate={(r, comment) => onRate(answerId, r, comment)} />
+            <LazyReplyActions
+              strings={strings}
+              text={text}
+              rating={rating}
+              onRate={answerId && onRate ? (r, comment) => onRate(answerId, r, comment) : undefined}
+            />
           )}
         </div>
       )}

@@ -3,12 +3,13 @@ import { localize } from "../../shared/localize.ts";
 import type { FieldValue } from "../../shared/session.ts";
 import type { StageField } from "../../shared/stage-config.ts";
 import type { Strings } from "../i18n/index.ts";
+import type { StageStrings } from "./stage-strings.ts";
 
 interface Props {
   field: StageField;
   value: FieldValue | undefined;
   locale: string;
-  strings: Strings;
+  strings: Strings & StageStrings;
   editable: boolean;
   onSave: (value: FieldValue) => Promise<boolean>;
 }

@@ -7,6 +7,11 @@ import { stageActionsFor } from "../state/stage-actions.ts";
 import { ActionCardView } from "./action-card.tsx";
 import { Markdown } from "./markdown.tsx";
 import { StageFieldRow } from "./stage-field.tsx";
+import CSS from "./stage-panel.css?inline";
+import { stageStrings } from "./stage-strings.ts";
+import { addChunkCss } from "./chunk-css.ts";
+
+addChunkCss(CSS);
 
 /**
  * The guided workflow (seed 001): progress through the stages, each stage's collected values
@@ -16,7 +21,8 @@ import { StageFieldRow } from "./stage-field.tsx";
 export function StagePanel({ store }: { store: ChatStore }) {
   const agent = store.agent.value;
   const state = store.state.value;
-  const { strings: s, locale } = store;
+  const { locale } = store;
+  const s = { ...store.strings, ...stageStrings(locale) };
   const actions = stageActionsFor(store.stageApi);
   if (!agent?.stages.length) return null;
   const feedback = actions.feedback.value;
@@ -118,7 +124,8 @@ export function StagePanel({ store }: { store: ChatStore }) {
 }
 
 function Summary({ store }: { store: ChatStore }) {
-  const { strings: s, locale } = store;
+  const { locale } = store;
+  const s = { ...store.strings, ...stageStrings(locale) };
   const md = buildSummary(store.agent.value!, store.state.value, locale);
   const download = () => {
     const a = document.createElement("a");

@@ -1,6 +1,10 @@
 import { useEffect, useState } from "preact/hooks";
 import type { ChatStore, TraceEntry } from "../state/chat-store.ts";
 import { traceStrings } from "./trace-strings.ts";
+import CSS from "./trace-view.css?inline";
+import { addChunkCss } from "./chunk-css.ts";
+
+addChunkCss(CSS);
 
 type Load = { state: "loading" } | { state: "failed" } | { state: "ok"; trace: TraceEntry[] };
 
