@@ -18,6 +18,8 @@ export class ApiFailure extends Error {
     readonly code: string,
     message: string,
     readonly retryAfter?: number,
+    /** A refused body's issues, each at its field's path (`allowedOrigins.1`): forms show them there. */
+    readonly issues: ReadonlyArray<{ path: string; message: string }> = [],
   ) {
     super(message);
   }
@@ -51,7 +53,8 @@ export async function api<T>(path: string, init: CallInit = {}): Promise<T> {
     // The session ended (signed out elsewhere, expired, key changed): back to the sign-in form.
     if (res.status === 401 && path !== ROUTES.consoleSession) session.value = null;
     const retry = Number(res.headers.get("retry-after")) || undefined;
-    throw new ApiFailure(res.status, err.code ?? "internal", err.message ?? res.statusText, retry);
+    const issues = Array.isArray(err.issues) ? err.issues : [];
+    throw new ApiFailure(res.status, err.code ?? "internal", err.message ?? res.statusText, retry, issues);
   }
   return body as T;
 }

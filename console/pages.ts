@@ -26,4 +26,7 @@ export const PAGES: ConsolePage[] = [
     label: { en: "Conversations", "zh-CN": "对话" },
     load: () => import("./pages/conversations.tsx"),
   },
+  { path: "setup", label: { en: "Setup", "zh-CN": "站点设置" }, load: () => import("./pages/setup.tsx") },
+  { path: "agents", label: { en: "Agents", "zh-CN": "助手" }, load: () => import("./pages/agents.tsx") },
+  { path: "knowledge", label: { en: "Knowledge", "zh-CN": "知识库" }, load: () => import("./pages/knowledge.tsx") },
 ];

@@ -17,7 +17,11 @@ const PAGE_CSP = [
   "trusted-types 'none'",
 ].join("; ");
 
-/** The page policy with who may frame the page: origins, or none (`'none'`). */
-export function pageCsp(frameAncestors: readonly string[]): string {
-  return `${PAGE_CSP}; frame-ancestors ${frameAncestors.length ? frameAncestors.join(" ") : "'none'"}`;
+/**
+ * The page policy with who may frame the page (origins, or none: `'none'`) and, for a page that
+ * frames others (the console's live preview of the embed page), what it may frame.
+ */
+export function pageCsp(frameAncestors: readonly string[], frameSrc: readonly string[] = []): string {
+  const frames = frameSrc.length ? `; frame-src ${frameSrc.join(" ")}` : "";
+  return `${PAGE_CSP}${frames}; frame-ancestors ${frameAncestors.length ? frameAncestors.join(" ") : "'none'"}`;
 }

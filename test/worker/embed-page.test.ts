@@ -19,7 +19,7 @@ describe("iframe embed page", () => {
       "form-action": "'none'",
       "require-trusted-types-for": "'script'",
       "trusted-types": "'none'",
-      "frame-ancestors": "http://127.0.0.1:* http://localhost:*",
+      "frame-ancestors": "http://127.0.0.1:* http://localhost:* 'self'",
     });
     const html = await res.text();
     // Only the module script (src) and a JSON data block, which no policy runs; no <style>, no style="".

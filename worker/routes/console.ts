@@ -70,7 +70,8 @@ consoleRoutes.delete(ROUTES.consoleSession, async (c) => {
 
 /** The console's HTML: the built app (dist/public/console/) under the strict page policy, framed by no one. */
 function consoleShell(c: Context<AppEnv>) {
-  c.header("content-security-policy", pageCsp([]));
+  // The Setup and Agents pages frame the embed page (same origin) as a live preview.
+  c.header("content-security-policy", pageCsp([], ["'self'"]));
   c.header("cache-control", "no-store");
   c.header("referrer-policy", "no-referrer");
   c.header("x-content-type-options", "nosniff");

@@ -22,7 +22,8 @@ embedRoutes.get(ROUTES.embed, async (c) => {
   if (!site || !site.agents.includes(agentId)) {
     return c.text(`No agent ${agentId} for this site key`, 404);
   }
-  c.header("content-security-policy", pageCsp(site.allowedOrigins));
+  // The worker's own origin too: the owner's console previews the agent in this frame.
+  c.header("content-security-policy", pageCsp([...site.allowedOrigins, "'self'"]));
   c.header("cache-control", "no-store");
   c.header("referrer-policy", "no-referrer");
   const lang = (c.req.query("locale") ?? "").toLowerCase().startsWith("zh") ? "zh-CN" : "en";

@@ -1,0 +1,258 @@
+import { useSignal } from "@preact/signals";
+import { useEffect, useRef } from "preact/hooks";
+import { STRATEGIES, type AgentConfig, type LocalizedText } from "../../shared/agent-config.ts";
+import * as ROUTES from "../../shared/routes.ts";
+import { routePath } from "../../shared/route-path.ts";
+import { api } from "../api.ts";
+import { t } from "../i18n.ts";
+import { href, navigate, onLinkClick } from "../router.ts";
+import { Field, fieldAttrs, TextField } from "../form/field.tsx";
+import { Preview } from "../form/preview.tsx";
+import { errorUnder, focusFirstInvalid, formErrors, type FormErrors } from "../form/issues.ts";
+
+type Loaded = { agent: AgentConfig; source: string };
+type Form = Record<string, string>;
+
+const S = {
+  back: { en: "All agents", "zh-CN": "全部助手" },
+  title: { en: "Agent {a}", "zh-CN": "助手 {a}" },
+  nameEn: { en: "Name (English)", "zh-CN": "名称(英文)" },
+  nameZh: { en: "Name (Chinese)", "zh-CN": "名称(中文)" },
+  descEn: { en: "Description (English)", "zh-CN": "简介(英文)" },
+  descZh: { en: "Description (Chinese)", "zh-CN": "简介(中文)" },
+  greetEn: { en: "Greeting (English)", "zh-CN": "问候语(英文)" },
+  greetZh: { en: "Greeting (Chinese)", "zh-CN": "问候语(中文)" },
+  starters: { en: "Starter prompts", "zh-CN": "开场提示" },
+  startersHint: {
+    en: "One a line: English | Chinese.",
+    "zh-CN": "每行一个:英文 | 中文。",
+  },
+  model: { en: "Model", "zh-CN": "模型" },
+  strategy: { en: "Calling strategy", "zh-CN": "调用方式" },
+  maxTokens: { en: "Max tokens per completion", "zh-CN": "每次补全的最大令牌数" },
+  maxSteps: { en: "Steps per visitor message", "zh-CN": "每条访客消息的步数" },
+  tools: { en: "Tools", "zh-CN": "工具" },
+  toolsHint: {
+    en: "Comma-separated tool names, e.g. knowledge_search, record_advice.",
+    "zh-CN": "用逗号分隔的工具名。",
+  },
+  system: { en: "System prompt", "zh-CN": "系统提示词" },
+  router: { en: "Router (JSON; empty: no quick path)", "zh-CN": "路由(JSON;留空则不使用快速通道)" },
+  stages: { en: "Stages (JSON)", "zh-CN": "阶段(JSON)" },
+  notJson: { en: "Not valid JSON: {m}", "zh-CN": "不是有效的 JSON:{m}" },
+  guards: { en: "Guards", "zh-CN": "安全防护" },
+  emergency: { en: "Emergency detection", "zh-CN": "紧急情况识别" },
+  advice: { en: "Advice cards need evidence", "zh-CN": "建议卡片需有依据" },
+  compliance: { en: "Compliance check of each reply", "zh-CN": "每条回复的合规检查" },
+  save: { en: "Save agent", "zh-CN": "保存助手" },
+  saved: { en: "Saved. Visitors get it within {s} s.", "zh-CN": "已保存。{s} 秒内对访客生效。" },
+  del: { en: "Delete agent", "zh-CN": "删除助手" },
+  confirm: { en: "Confirm: delete {a}", "zh-CN": "确认删除 {a}" },
+  preview: { en: "Live preview (published)", "zh-CN": "实时预览(已发布)" },
+  loading: { en: "Loading…", "zh-CN": "加载中…" },
+};
+
+const pair = (x: LocalizedText) => `${x.en} | ${x["zh-CN"]}`;
+const json = (v: unknown) => (v === undefined ? "" : JSON.stringify(v, null, 2));
+
+function toForm(a: AgentConfig): Form {
+  return {
+    nameEn: a.name.en,
+    nameZh: a.name["zh-CN"],
+    descEn: a.description.en,
+    descZh: a.description["zh-CN"],
+    greetEn: a.greeting.en,
+    greetZh: a.greeting["zh-CN"],
+    starters: a.starters.map(pair).join("\n"),
+    model: a.model,
+    strategy: a.strategy,
+    maxTokens: String(a.maxTokens),
+    maxSteps: String(a.maxSteps),
+    tools: a.tools.join(", "),
+    system: a.systemPrompt,
+    router: json(a.router),
+    stages: json(a.stages),
+  };
+}
+
+/** A JSON field's value, or the error at its field (the worker never sees text that is not JSON). */
+function parseJson(text: string, path: string, errors: Record<string, string>): unknown {
+  if (!text.trim()) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    errors[path] = t(S.notJson).replace("{m}", err instanceof Error ? err.message : String(err));
+    return undefined;
+  }
+}
+
+const num = (v: string) => (v.trim() !== "" && Number.isFinite(Number(v)) ? Number(v) : v);
+
+/** One agent's editor: the common fields as a form, router and stages as checked JSON; errors at each field. */
+export function AgentEditor({ id }: { id: string }) {
+  const loaded = useSignal<Loaded | null>(null);
+  const form = useSignal<Form>({});
+  const guards = useSignal({ emergency: false, advice: false, compliance: false });
+  const errors = useSignal<FormErrors>({ fields: {}, summary: "" });
+  const status = useSignal("");
+  const confirming = useSignal(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const path = routePath(ROUTES.adminAgent, { agent: id });
+
+  function fill(l: Loaded) {
+    loaded.value = l;
+    form.value = toForm(l.agent);
+    guards.value = { ...l.agent.guards };
+  }
+  useEffect(() => {
+    api<Loaded>(path).then(fill, (e) => (errors.value = formErrors(e)));
+  }, [path]);
+
+  async function save(e: Event) {
+    e.preventDefault();
+    const base = loaded.value?.agent;
+    if (!base) return;
+    const f = form.value;
+    const local: Record<string, string> = {};
+    const router = parseJson(f.router, "router", local);
+    const stages = parseJson(f.stages, "stages", local);
+    if (Object.keys(local).length) {
+      errors.value = { fields: local, summary: "" };
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    const { router: _oldRouter, ...kept } = base;
+    const agent = {
+      ...kept,
+      name: { en: f.nameEn, "zh-CN": f.nameZh },
+      description: { en: f.descEn, "zh-CN": f.descZh },
+      greeting: { en: f.greetEn, "zh-CN": f.greetZh },
+      starters: f.starters
+        .split("\n")
+        .filter((l) => l.trim())
+        .map((l) => {
+          const [en, zh = ""] = l.split("|").map((x) => x.trim());
+          return { en, "zh-CN": zh || en };
+        }),
+      model: f.model.trim(),
+      strategy: f.strategy,
+      maxTokens: num(f.maxTokens),
+      maxSteps: num(f.maxSteps),
+      tools: f.tools
+        .split(",")
+        .map((x) => x.trim())
+        .filter(Boolean),
+      systemPrompt: f.system,
+      ...(router === undefined ? {} : { router }),
+      stages: stages ?? [],
+      guards: guards.value,
+    };
+    status.value = "";
+    try {
+      const answer = await api<Loaded & { takesEffectWithinMs: number }>(path, { method: "PUT", json: agent });
+      fill(answer);
+      errors.value = { fields: {}, summary: "" };
+      status.value = t(S.saved).replace("{s}", String(answer.takesEffectWithinMs / 1000));
+    } catch (err) {
+      errors.value = formErrors(err);
+      focusFirstInvalid(formRef.current);
+    }
+  }
+
+  async function remove() {
+    if (!confirming.value) return void (confirming.value = true);
+    try {
+      await api(path, { method: "DELETE" });
+      navigate("agents");
+    } catch (err) {
+      errors.value = formErrors(err);
+    }
+  }
+
+  const err = (p: string) => errorUnder(errors.value, p);
+  const text = (
+    key: string,
+    label: LocalizedText,
+    p: string,
+    more: { hint?: string; rows?: number; lang?: string } = {},
+  ) => (
+    <TextField
+      id={`agent-${key}`}
+      label={t(label)}
+      value={form.value[key] ?? ""}
+      onValue={(v) => (form.value = { ...form.value, [key]: v })}
+      error={err(p)}
+      hint={more.hint}
+      multiline={more.rows}
+      lang={more.lang}
+    />
+  );
+  const a = loaded.value?.agent;
+  return (
+    <section aria-labelledby="agent-title">
+      <p>
+        <a href={href("agents")} onClick={(e) => onLinkClick(e, "agents")}>
+          {t(S.back)}
+        </a>
+      </p>
+      <h1 id="agent-title">{t(S.title).replace("{a}", a ? t(a.name) : id)}</h1>
+      {!a && !errors.value.summary && <p aria-busy="true">{t(S.loading)}</p>}
+      {a && (
+        <div class="editor">
+          <form ref={formRef} onSubmit={save} noValidate>
+            {text("nameEn", S.nameEn, "name.en", { lang: "en" })}
+            {text("nameZh", S.nameZh, "name.zh-CN", { lang: "zh-CN" })}
+            {text("descEn", S.descEn, "description.en", { lang: "en" })}
+            {text("descZh", S.descZh, "description.zh-CN", { lang: "zh-CN" })}
+            {text("greetEn", S.greetEn, "greeting.en", { rows: 2, lang: "en" })}
+            {text("greetZh", S.greetZh, "greeting.zh-CN", { rows: 2, lang: "zh-CN" })}
+            {text("starters", S.starters, "starters", { rows: 3, hint: t(S.startersHint) })}
+            {text("model", S.model, "model")}
+            <Field id="agent-strategy" label={t(S.strategy)} error={err("strategy")}>
+              <select
+                {...fieldAttrs("agent-strategy", err("strategy"))}
+                value={form.value.strategy}
+                onChange={(e) => (form.value = { ...form.value, strategy: e.currentTarget.value })}
+              >
+                {STRATEGIES.map((s) => (
+                  <option key={s} value={s}>
+                    {s}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            {text("maxTokens", S.maxTokens, "maxTokens")}
+            {text("maxSteps", S.maxSteps, "maxSteps")}
+            {text("tools", S.tools, "tools", { hint: t(S.toolsHint) })}
+            {text("system", S.system, "systemPrompt", { rows: 8 })}
+            {text("router", S.router, "router", { rows: 6 })}
+            {text("stages", S.stages, "stages", { rows: 10 })}
+            <fieldset>
+              <legend>{t(S.guards)}</legend>
+              {(["emergency", "advice", "compliance"] as const).map((g) => (
+                <label class="check" key={g}>
+                  <input
+                    type="checkbox"
+                    checked={guards.value[g]}
+                    onChange={(e) => (guards.value = { ...guards.value, [g]: e.currentTarget.checked })}
+                  />{" "}
+                  {t(S[g])}
+                </label>
+              ))}
+            </fieldset>
+            <button type="submit">{t(S.save)}</button>{" "}
+            <button type="button" class="danger" onClick={remove}>
+              {confirming.value ? t(S.confirm).replace("{a}", id) : t(S.del)}
+            </button>
+            <p role="status">{status.value}</p>
+          </form>
+          <aside aria-labelledby="agent-preview-title">
+            <h2 id="agent-preview-title">{t(S.preview)}</h2>
+            <Preview agent={id} />
+          </aside>
+        </div>
+      )}
+      <p role="alert">{errors.value.summary}</p>
+    </section>
+  );
+}
