@@ -17,6 +17,7 @@ function fallbackStylesheet(): Plugin {
         "widget/ui/styles.css",
         "widget/ui/stage-panel.css",
         "widget/ui/trace-view.css",
+        "widget/photos/photo-kit.css",
       ]
         .map((f) => readFileSync(f, "utf8"))
         .join("\n");

@@ -49,6 +49,8 @@ const LAZY = {
   stages: "parley-chunk-stage-panel-",
   /** The protocol designer's calculator, loaded on its first use: counted with the stage workflows. */
   calculator: "parley-chunk-sample-size-math-",
+  /** Agents that take photos (issue #17): re-encoding, upload, consent, thumbnails; loaded on first use. */
+  photos: "parley-chunk-photo-kit-",
 };
 /** The owner's console: its own folder, never part of the widget's paths. */
 const CONSOLE_DIR = "console";
@@ -64,6 +66,8 @@ const BUDGET = {
   withTools: 44.7 * 1024,
   // Up from 48.85: the reply actions' chunk is counted here now (see above).
   withStages: 50.1 * 1024,
+  /** The derm consult: tools and the photo kit (issue #17). */
+  withPhotos: 48.5 * 1024,
 };
 /** Issue 18's goals for the visitor's paths. */
 const GOAL = { firstReply: 32 * 1024, withStages: 45 * 1024 };
@@ -126,6 +130,14 @@ function main(): number {
     ...lazyOf(LAZY.stages),
     ...lazyOf(LAZY.calculator),
   ]);
+  // The derm consult's path: tools, then the photo kit on the composer's first render.
+  const withPhotos = sum([
+    ...coreFiles,
+    ...lazyOf(LAZY.markdown),
+    ...lazyOf(LAZY.replyActions),
+    ...lazyOf(LAZY.tools),
+    ...lazyOf(LAZY.photos),
+  ]);
   const everything = sum(all);
   const consoleFirst = sum([...staticClosure(consoleEntry[0]), consoleEntry[1]]);
 
@@ -147,6 +159,7 @@ function main(): number {
   );
   console.log(line("+ tool runtime: agents with tools", withTools.raw, withTools.gz, String(BUDGET.withTools)));
   console.log(line("+ stage panel: stage workflows", withStages.raw, withStages.gz, String(BUDGET.withStages)));
+  console.log(line("+ photo kit: agents that take photos", withPhotos.raw, withPhotos.gz, String(BUDGET.withPhotos)));
   console.log(line("every widget chunk", everything.raw, everything.gz));
   console.log(
     line("console: first load (app shell, sign-in, CSS)", consoleFirst.raw, consoleFirst.gz, String(BUDGET.console)),
@@ -163,6 +176,7 @@ function main(): number {
   check("after the first reply", afterReply.gz, BUDGET.afterReply);
   check("with tools", withTools.gz, BUDGET.withTools);
   check("with stages", withStages.gz, BUDGET.withStages);
+  check("with photos", withPhotos.gz, BUDGET.withPhotos);
   check("console first load", consoleFirst.gz, BUDGET.console);
   if (broken.length) console.log(`BUDGET BROKEN: ${broken.join("; ")}`);
   const goal = (name: string, gz: number, g: number) =>

@@ -160,9 +160,10 @@ export function createChatStore(opts: ChatStoreOptions) {
     await send(outbox.take()!);
   }
 
-  async function send(raw: string): Promise<void> {
+  /** The visitor's message, with the ids of photos already uploaded to the session (photo kit). */
+  async function send(raw: string, photos: string[] = []): Promise<void> {
     const text = raw.trim();
-    if (!text || busy.value) return;
+    if ((!text && !photos.length) || busy.value) return;
     // Offline, or the session cannot be opened for the network: the message waits, nothing is lost.
     if (!outbox.online.value) return outbox.hold(text);
     if (!(await ready())) {
@@ -170,6 +171,7 @@ export function createChatStore(opts: ChatStoreOptions) {
       return;
     }
     const message: StoredMessage = { id: newId(), role: "user", content: text, at: Date.now() };
+    if (photos.length) message.photos = photos;
     session.apply([messageEvent(message)]);
     host.sent(message);
     await turn();
@@ -265,6 +267,8 @@ export function createChatStore(opts: ChatStoreOptions) {
     /** The session's folded state (stage, context) for the stage panel. */
     state: session.state,
     stageApi,
+    /** What the photo kit (a lazy chunk) needs to upload and read photos with the session's token. */
+    photoApi: { api: opts.api, fetch: opts.fetch, auth: session.ensure },
     streaming,
     status,
     busy,

@@ -1,5 +1,6 @@
 import type { ChatMessage } from "../../shared/chat.ts";
 import type { StoredMessage } from "../../shared/session.ts";
+import { photoPart } from "../../shared/photo-ref.ts";
 
 /**
  * The stored conversation as the chat route wants it. A tool call with no stored result (a turn
@@ -9,7 +10,13 @@ export function toChatHistory(messages: readonly StoredMessage[]): ChatMessage[]
   const answered = new Set(messages.filter((m) => m.role === "tool").map((m) => m.toolCallId));
   const out: ChatMessage[] = [];
   for (const m of messages) {
-    if (m.role === "user") out.push({ id: m.id, role: "user", content: m.content });
+    if (m.role === "user")
+      out.push({
+        id: m.id,
+        role: "user",
+        // Photos go as references the worker swaps for the stored bytes.
+        content: m.photos?.length ? [{ type: "text", text: m.content }, ...m.photos.map(photoPart)] : m.content,
+      });
     else if (m.role === "tool")
       out.push({ id: m.id, role: "tool", tool_call_id: m.toolCallId ?? "", content: m.content });
     else if (m.role === "assistant") {

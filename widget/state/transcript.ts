@@ -29,7 +29,7 @@ export interface ReplyItem {
   at?: number;
 }
 
-export type TranscriptItem = { kind: "user"; id: string; content: string; at: number } | ReplyItem;
+export type TranscriptItem = { kind: "user"; id: string; content: string; at: number; photos?: string[] } | ReplyItem;
 
 const ADVICE = "record_advice";
 const FOLLOWUP = "ask_followup";
@@ -129,7 +129,7 @@ export function buildTranscript(
         continue;
       }
       reply = null;
-      items.push({ kind: "user", id: m.id, content: m.content, at: m.at });
+      items.push({ kind: "user", id: m.id, content: m.content, at: m.at, photos: m.photos });
     } else if (m.role === "assistant") {
       let calls = m.toolCalls ?? [];
       if (strategy === "text-react" && parseReact) {

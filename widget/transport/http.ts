@@ -26,7 +26,9 @@ export interface RequestOptions {
 export async function request(url: string, opts: RequestOptions = {}): Promise<Response> {
   const method = methodOf(opts);
   const headers: Record<string, string> = {};
-  if (opts.body !== undefined) headers["content-type"] = "application/json";
+  // A Blob (a photo upload) goes as its bytes; anything else as JSON.
+  const blob = opts.body instanceof Blob;
+  if (opts.body !== undefined) headers["content-type"] = blob ? (opts.body as Blob).type : "application/json";
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   const ctrl = new AbortController();
   const onAbort = () => ctrl.abort(opts.signal?.reason);
@@ -42,7 +44,7 @@ export async function request(url: string, opts: RequestOptions = {}): Promise<R
     res = await (opts.fetch ?? globalThis.fetch)(url, {
       method,
       headers,
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      body: opts.body === undefined ? undefined : blob ? (opts.body as Blob) : JSON.stringify(opts.body),
       signal: ctrl.signal,
     });
   } catch (e) {

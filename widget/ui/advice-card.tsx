@@ -1,5 +1,6 @@
 import type { Advice } from "../../shared/session.ts";
 import type { Strings } from "../i18n/index.ts";
+import { LazyPhotoThumbs } from "./photo-slots.tsx";
 
 const SEVERITY_LABEL = { info: "sevInfo", caution: "sevCaution", urgent: "sevUrgent" } as const;
 
@@ -18,9 +19,10 @@ export function AdviceCard({ advice, strings, disclaimer }: { advice: Advice; st
       </div>
       <h4 class="card-title">{advice.title}</h4>
       <p class="card-body">{advice.content}</p>
-      {advice.evidence.length > 0 && (
+      {(advice.evidence.length > 0 || advice.photos) && (
         <div class="evidence">
           <div class="ev-label">{strings.evidence}</div>
+          {advice.photos && <LazyPhotoThumbs ids={advice.photos} />}
           <ul>
             {advice.evidence.map((e, i) => (
               <li key={i}>{e}</li>

@@ -11,6 +11,7 @@ import { ChatIcon, CloseIcon } from "./icons.tsx";
 import { lazyComponent } from "./lazy.tsx";
 import { LazyMarkdown } from "./lazy-markdown.tsx";
 import { MessageList } from "./message-list.tsx";
+import { PanelStore } from "./photo-slots.tsx";
 
 // Only stage agents need the stage panel; its code loads the first time it is shown.
 const LazyStagePanel = lazyComponent(() => import("./stage-panel.tsx").then((m) => m.StagePanel));
@@ -125,7 +126,11 @@ export function App({ store, launcher, theme, frame }: AppProps) {
       : s.launcherOpen;
   return (
     <div class={frame ? "root frame" : "root"} lang={store.locale} data-theme={theme.value}>
-      {open && <Panel store={store} floating={!frame} />}
+      {open && (
+        <PanelStore.Provider value={store}>
+          <Panel store={store} floating={!frame} />
+        </PanelStore.Provider>
+      )}
       {launcher && (
         <button
           type="button"

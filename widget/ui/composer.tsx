@@ -1,6 +1,9 @@
+import { useSignal } from "@preact/signals";
 import { useEffect, useRef } from "preact/hooks";
 import type { ChatStore } from "../state/chat-store.ts";
+import type { PendingPhoto } from "../photos/pending.ts";
 import { SendIcon, StopIcon } from "./icons.tsx";
+import { LazyPhotoAttach } from "./photo-slots.tsx";
 
 export function Composer({ store }: { store: ChatStore }) {
   const { strings: s } = store;
@@ -9,6 +12,11 @@ export function Composer({ store }: { store: ChatStore }) {
   const setText = store.setDraft;
   const ref = useRef<HTMLTextAreaElement>(null);
   const busy = store.busy.value;
+  // Photos attached to the message being written (agents that take photos; the kit fills this).
+  const photos = useSignal<PendingPhoto[]>([]);
+  const ids = photos.value.flatMap((p) => (p.id ? [p.id] : []));
+  const uploading = photos.value.some((p) => !p.id && !p.error);
+  const empty = !text.trim() && !ids.length;
 
   useEffect(() => ref.current?.focus(), []);
 
@@ -22,9 +30,10 @@ export function Composer({ store }: { store: ChatStore }) {
 
   // Offline, sending still works: the message waits and goes when the browser is back online.
   const submit = () => {
-    if (busy || !text.trim()) return;
-    void store.send(text);
+    if (busy || uploading || empty) return;
+    void store.send(text, ids);
     setText("");
+    photos.value = [];
   };
 
   return (
@@ -35,6 +44,7 @@ export function Composer({ store }: { store: ChatStore }) {
         submit();
       }}
     >
+      {store.agent.value?.photos && <LazyPhotoAttach store={store} photos={photos} />}
       <textarea
         ref={ref}
         class="input"
@@ -57,7 +67,7 @@ export function Composer({ store }: { store: ChatStore }) {
           <StopIcon />
         </button>
       ) : (
-        <button type="submit" class="send" disabled={!text.trim()} aria-label={s.send} title={s.send}>
+        <button type="submit" class="send" disabled={uploading || empty} aria-label={s.send} title={s.send}>
           <SendIcon />
         </button>
       )}

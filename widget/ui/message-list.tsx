@@ -4,6 +4,7 @@ import { localize } from "../../shared/localize.ts";
 import type { ChatStore } from "../state/chat-store.ts";
 import type { TranscriptItem } from "../state/transcript.ts";
 import { MessageBubble } from "./message-bubble.tsx";
+import { LazyPhotoThumbs } from "./photo-slots.tsx";
 import { Reply } from "./reply.tsx";
 import { sameItem } from "./same-item.ts";
 import { useFrameValue } from "./use-frame-value.ts";
@@ -97,7 +98,9 @@ export function MessageList({ store }: { store: ChatStore }) {
               message={{ role: "user", content: item.content }}
               strings={s}
               time={{ at: item.at, locale }}
-            />
+            >
+              {item.photos && <LazyPhotoThumbs ids={item.photos} />}
+            </MessageBubble>
           ));
         }
         const stopped = !error && item === items.at(-1) && messages.at(-1)?.status === "interrupted";

@@ -1,0 +1,34 @@
+import { routePath } from "../../shared/route-path.ts";
+import * as ROUTES from "../../shared/routes.ts";
+import { ProtocolError } from "./errors.ts";
+import { request, type FetchLike } from "./http.ts";
+
+/**
+ * The photo routes, for the photo kit (a lazy chunk: the panel's core does not carry them). Every
+ * read carries the session's token: photos have no public URL.
+ */
+export interface PhotoApi {
+  api: string;
+  fetch?: FetchLike;
+  auth: () => Promise<{ sessionId: string; token: string }>;
+}
+
+/** Uploads a re-encoded photo's bytes; answers its id in the session. */
+export async function uploadPhoto(p: PhotoApi, photo: Blob): Promise<string> {
+  const { sessionId, token } = await p.auth();
+  const url = p.api + routePath(ROUTES.sessionPhotos, { id: sessionId });
+  const res = await request(url, { body: photo, token, fetch: p.fetch, timeoutMs: 60_000 });
+  const body = (await res.json()) as { id?: unknown };
+  if (typeof body?.id !== "string") throw new ProtocolError("bad_response", `POST ${url}: no photo id in the answer`);
+  return body.id;
+}
+
+/** A stored photo's bytes, read with the session's token. */
+export async function readPhoto(p: PhotoApi, photoId: string): Promise<Blob> {
+  const { sessionId, token } = await p.auth();
+  const res = await request(p.api + routePath(ROUTES.sessionPhoto, { id: sessionId, photoId }), {
+    token,
+    fetch: p.fetch,
+  });
+  return res.blob();
+}
