@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { putSite, sha256Hex } from "../helpers/worker/sites.ts";
+import { pushToIndex } from "../helpers/worker/index-push.ts";
 import { auth, call, openSession, SITE_KEY } from "../helpers/worker/client.ts";
 import {
   bareJpeg,
@@ -14,7 +17,7 @@ import {
   xmpSegment,
 } from "../helpers/photo-bytes.ts";
 import { imageFacts } from "../../worker/photos/image-bytes.ts";
-import { deleteSessionPhotos, photoKey, purgeSitePhotos } from "../../worker/photos/photo-store.ts";
+import { photoKey } from "../../worker/photos/photo-store.ts";
 import { DEMO_ADMIN_KEY } from "../../worker/demo/index.ts";
 import { HEADERS } from "../../shared/protocol.ts";
 
@@ -145,25 +148,41 @@ describe("reading photos", () => {
 });
 
 describe("deleting photos", () => {
-  it("deletes a session's photos with the conversation, and no other session's", async () => {
-    const s = await openSession();
-    const other = await openSession();
-    const mine = await json((await upload(s, bareJpeg())).res);
-    const theirs = await json((await upload(other, bareJpeg())).res);
-    expect(await deleteSessionPhotos(env, SITE_KEY, s.sessionId)).toBe(1);
-    expect((await read(s, mine.id)).res.status).toBe(404);
-    expect((await read(other, theirs.id)).res.status).toBe(200);
+  const ADMIN = "owner-key-" + "p".repeat(20);
+  const owner = (path: string, init: RequestInit = {}) =>
+    call(path, { ...init, headers: { [HEADERS.adminKey]: ADMIN, ...(init.headers ?? {}) } });
+  const inSite = async (siteKey: string) => {
+    const s = await openSession("derm-consult", {}, { siteKey });
+    const { id } = await json((await upload(s, bareJpeg())).res);
+    return { s, id, key: photoKey(siteKey, s.sessionId, id) };
+  };
+
+  it("the owner's deletion of a conversation takes its photos from R2, and no other conversation's", async () => {
+    const siteKey = await putSite({ adminKeySha256: await sha256Hex(ADMIN) });
+    const gone = await inSite(siteKey);
+    const kept = await inSite(siteKey);
+    await pushToIndex(gone.s.sessionId, kept.s.sessionId);
+    const del = await owner(`/v1/admin/sessions/${gone.s.sessionId}?site=${siteKey}`, { method: "DELETE" });
+    expect(del.res.status).toBe(204);
+    expect(await env.PHOTOS.get(gone.key)).toBeNull();
+    expect(await env.PHOTOS.get(kept.key)).not.toBeNull();
   });
 
-  it("purges a site's photos older than the retention cutoff and keeps newer ones", async () => {
-    const s = await openSession();
-    const first = await json((await upload(s, bareJpeg())).res);
-    await new Promise((r) => setTimeout(r, 20));
-    const cutoff = Date.now();
-    await new Promise((r) => setTimeout(r, 20));
-    const second = await json((await upload(s, bareJpeg())).res);
-    expect(await purgeSitePhotos(env, SITE_KEY, cutoff)).toBeGreaterThanOrEqual(1);
-    expect((await read(s, first.id)).res.status).toBe(404);
-    expect((await read(s, second.id)).res.status).toBe(200);
+  it("the retention purge (the site index's alarm) takes an expired conversation's photos, and keeps recent ones", async () => {
+    const siteKey = await putSite({ adminKeySha256: await sha256Hex(ADMIN), retentionDays: 30 });
+    const old = await inSite(siteKey);
+    const recent = await inSite(siteKey);
+    await pushToIndex(old.s.sessionId, recent.s.sessionId);
+    const index = env.SITE_INDEX.get(env.SITE_INDEX.idFromName(siteKey));
+    await runInDurableObject(index, (_obj, state) => {
+      state.storage.sql.exec(
+        "UPDATE sessions SET last = ? WHERE sid = ?",
+        Date.now() - 31 * 86_400_000,
+        old.s.sessionId,
+      );
+    });
+    expect(await runDurableObjectAlarm(index)).toBe(true);
+    expect(await env.PHOTOS.get(old.key)).toBeNull();
+    expect(await env.PHOTOS.get(recent.key)).not.toBeNull();
   });
 });

@@ -2,8 +2,8 @@ import type { Env } from "../env.ts";
 
 /**
  * Photos in R2, one object per photo under its site and session: `photos/<site>/<session>/<id>`.
- * The site prefix lets a retention purge list one site's photos; the session prefix lets the
- * conversation's deletion take its photos with it. Nothing here is public: the routes read an
+ * The session prefix lets the conversation's erasure (its deletion by the owner, the site's retention
+ * purge) take its photos with it. Nothing here is public: the routes read an
  * object only for its own session's token or the site owner's key.
  */
 export interface StoredPhoto {
@@ -53,12 +53,12 @@ export async function countSessionPhotos(env: Env, siteKey: string, sessionId: s
   return count;
 }
 
-async function deleteListed(env: Env, prefix: string, keep: (o: R2Object) => boolean = () => false) {
+async function deleteListed(env: Env, prefix: string) {
   let deleted = 0;
   let cursor: string | undefined;
   do {
     const page = await env.PHOTOS.list({ prefix, cursor });
-    const gone = page.objects.filter((o) => !keep(o)).map((o) => o.key);
+    const gone = page.objects.map((o) => o.key);
     // R2 deletes at most 1000 keys a call; a list page holds at most 1000.
     if (gone.length) await env.PHOTOS.delete(gone);
     deleted += gone.length;
@@ -67,12 +67,10 @@ async function deleteListed(env: Env, prefix: string, keep: (o: R2Object) => boo
   return deleted;
 }
 
-/** Every photo of a session: called when the conversation is deleted. Answers how many went. */
+/**
+ * Every photo of a session: part of the conversation's erasure (session/erase-session.ts), for the
+ * owner's delete and the site's retention purge alike. Answers how many went.
+ */
 export function deleteSessionPhotos(env: Env, siteKey: string, sessionId: string): Promise<number> {
   return deleteListed(env, sessionPrefix(siteKey, sessionId));
-}
-
-/** A site's photos uploaded before `cutoff` (ms since epoch): the retention purge. */
-export function purgeSitePhotos(env: Env, siteKey: string, cutoff: number): Promise<number> {
-  return deleteListed(env, sitePrefix(siteKey), (o) => o.uploaded.getTime() >= cutoff);
 }
