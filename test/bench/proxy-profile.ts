@@ -13,7 +13,9 @@ import { startBenchWorker } from "./worker-runtime.ts";
  * workerd process's CPU per streamed turn (sequential, so nothing queues), and a V8 CPU profile of
  * the worker (Chrome DevTools protocol on workerd's inspector) summed by function and by source
  * file. Wall-clock figures are bench:proxy's job. Env: PROFILE_TURNS (400), PROFILE_TOP (25),
- * PROFILE_PORT (inspector port, 9331).
+ * PROFILE_PORT (inspector port, 9331), PROFILE_CPU_ONLY=1 (the CPU per turn alone, no profile).
+ * Under a loaded machine the sampled profile is smeared (a thread waiting for a core is sampled in
+ * whatever it was running): compare CPU per turn, interleaved runs, before and after.
  */
 const num = (name: string, dflt: number) => (process.env[name] ? Number(process.env[name]) : dflt);
 const TURNS = num("PROFILE_TURNS", 400);
@@ -124,6 +126,12 @@ async function main(): Promise<number> {
     for (let i = 0; i < TURNS; i++) await turn(i);
     const cpuPerTurn = (worker.cpuMs()! - cpu0) / TURNS;
     const wallPerTurn = (performance.now() - wall0) / TURNS;
+    if (process.env.PROFILE_CPU_ONLY) {
+      console.log(
+        `proxy-profile: workerd CPU ${fmt(cpuPerTurn, 3)} ms per turn, wall ${fmt(wallPerTurn, 2)} ms per turn`,
+      );
+      return 0;
+    }
 
     const targets = (await (await fetch(`http://127.0.0.1:${PORT}/json/list`)).json()) as Array<{
       webSocketDebuggerUrl: string;
