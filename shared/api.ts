@@ -8,6 +8,11 @@ export const CreateSessionRequest = z.object({
   siteKey: z.string().check(z.minLength(1), z.maxLength(200)),
   agentId: z.string().check(z.minLength(1), z.maxLength(64)),
   locale: z.optional(z.string().check(z.maxLength(20))),
+  /**
+   * The signed-in user, signed by the host's backend: a JWT (HS256) with `sub` (the rep's id), `site`
+   * (this site key) and `exp`, keyed with the site's identity secret. The worker verifies it here.
+   */
+  identity: z.optional(z.string().check(z.minLength(1), z.maxLength(4096))),
 });
 export type CreateSessionRequest = z.infer<typeof CreateSessionRequest>;
 

@@ -68,6 +68,11 @@ export const SiteSafety = z.object({
       secretName: z.string().check(z.regex(/^[A-Z][A-Z0-9_]{2,63}$/)),
     }),
   ),
+  /**
+   * The host's signed identity of its signed-in user (a rep): the name of the worker secret the
+   * host's backend signs it with (HS256). Without it a session has no rep, and profile_reader refuses.
+   */
+  identity: z.optional(z.object({ secretName: z.string().check(z.regex(/^[A-Z][A-Z0-9_]{2,63}$/)) })),
   /** Sales compliance: rules added to the defaults (cure, guaranteed, price promises, en and zh). */
   compliance: z.optional(z.object({ rules: z.array(ComplianceRule).check(z.maxLength(200)) })),
 });

@@ -63,6 +63,8 @@ export const consoleSession = "/v1/console/session";
 /** The console's page: one shell for every console address (deep links load the same page). */
 export const consoleHome = "/console";
 export const consolePage = "/console/*";
+/** The demo's stand-in for a host's backend: a signed rep identity for the sales coach (demo mode only). */
+export const demoIdentity = "/v1/demo/identity";
 /** The demo site's pages (demo mode only). */
 export const demoHome = "/";
 export const demoPage = "/:page{[a-z0-9-]+\\.html}";

@@ -6,6 +6,8 @@ export const TokenClaims = z.object({
   site: z.string(),
   /** The agent the session talks to: the chat route needs no storage read to know it. */
   agent: z.string(),
+  /** The signed-in rep, from the host's signed identity verified at session open (profile_reader). */
+  rep: z.optional(z.string()),
   exp: z.number(),
 });
 export type TokenClaims = z.infer<typeof TokenClaims>;

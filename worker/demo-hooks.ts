@@ -22,6 +22,12 @@ export interface DemoHooks {
   webSearch(query: string, maxResults: number): WebResult[];
   /** The scripted model, answering as a provider would, when no LLM_BASE_URL is set. */
   model(agentId: string, body: UpstreamBody, chunkMs: number): ModelReply;
+  /** Worker secrets only the demo has (the demo site's identity secret: its signer is published). */
+  secrets: Readonly<Record<string, string>>;
+  /** The demo's stand-in for a host's backend: a demo rep's signed identity (undefined for anyone else). */
+  signIdentity(rep: string): Promise<string | undefined>;
+  /** Customer profiles profile_reader reads for a site without `profile:<site>:<id>` in KV. */
+  profile(siteKey: string, customerId: string): ({ reps: string[] } & Record<string, unknown>) | undefined;
   /** The scripted strategy desk: editors A and B, reviewer C and the judge, each completion taking `ms`. */
   desk(req: DeskRequest, ms: number): Promise<DeskCompletion>;
 }

@@ -73,7 +73,8 @@ export function createSessionStore(opts: SessionStoreOptions) {
   async function create(): Promise<void> {
     const gen = generation;
     const res = await api.call(ROUTES.sessions, null, {
-      body: { siteKey: opts.siteKey, agentId: opts.agentId, locale: opts.locale },
+      // A site that verifies identities (safety.identity) reads it as the host's signed token.
+      body: { siteKey: opts.siteKey, agentId: opts.agentId, locale: opts.locale, identity: opts.identity },
     });
     if (gen !== generation) return;
     credentials = { sessionId: res.sessionId, token: res.token, expiresAt: res.expiresAt };

@@ -5,6 +5,13 @@ import { deskDemoModel } from "./desk-model.ts";
 import { PRESET_AGENTS, PRESET_SITES } from "./presets/index.ts";
 import { PRESET_KNOWLEDGE } from "./presets/knowledge/index.ts";
 import { WEB_FIXTURES } from "./presets/knowledge/web-fixtures.ts";
+import {
+  DEMO_IDENTITY_SECRET,
+  DEMO_IDENTITY_SECRET_NAME,
+  DEMO_REPS,
+  demoProfile,
+  signDemoIdentity,
+} from "./presets/sales-profiles.ts";
 
 let fixtures: TextIndex<{ id: string; title: string; text: string; url: string; snippet: string }> | undefined;
 
@@ -19,6 +26,9 @@ export const demoHooks: DemoHooks = {
     fixtures ??= new TextIndex(WEB_FIXTURES.map((r, i) => ({ ...r, id: String(i), text: r.snippet })));
     return fixtures.search(query, maxResults).map(({ title, url, snippet }) => ({ title, url, snippet }));
   },
+  secrets: { [DEMO_IDENTITY_SECRET_NAME]: DEMO_IDENTITY_SECRET },
+  profile: demoProfile,
+  signIdentity: async (rep) => ((DEMO_REPS as readonly string[]).includes(rep) ? signDemoIdentity(rep) : undefined),
   model: demoReply,
   desk: deskDemoModel,
 };

@@ -13,6 +13,7 @@ export { PRESET_AGENTS, PRESET_SITES, DEMO_SCRIPTS } from "./presets/index.ts";
 export { dermConsultScript } from "./presets/derm-consult.ts";
 export { medicalQaScript } from "./presets/medical-qa.ts";
 export { salesCoachScript } from "./presets/sales-coach.ts";
+export { DEMO_IDENTITY_SECRET, signDemoIdentity } from "./presets/sales-profiles.ts";
 export { PRESET_KNOWLEDGE } from "./presets/knowledge/index.ts";
 export { WEB_FIXTURES } from "./presets/knowledge/web-fixtures.ts";
 export { DEMO_MODEL, demoRequest } from "./demo-upstream.ts";

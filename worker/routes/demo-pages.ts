@@ -17,5 +17,14 @@ function demoPage(c: Context<AppEnv>, path: string): Promise<Response> {
   return c.env.ASSETS.fetch(new Request(url, c.req.raw));
 }
 
+/** The demo's signer, in place of the host's backend: `?rep=rep-ana` gives that rep's identity for an hour. */
+demoPageRoutes.get(ROUTES.demoIdentity, async (c) => {
+  if (!c.env.demo) throw new ApiError(404, "not_found", "The demo signer exists in demo mode only (npm start)");
+  const rep = c.req.query("rep") ?? "";
+  const identity = await c.env.demo.signIdentity(rep);
+  if (!identity) throw new ApiError(400, "validation_failed", `No demo rep ${JSON.stringify(rep.slice(0, 40))}`);
+  return c.json({ identity });
+});
+
 demoPageRoutes.get(ROUTES.demoHome, (c) => demoPage(c, "/index.html"));
 demoPageRoutes.get(ROUTES.demoPage, (c) => demoPage(c, c.req.path));

@@ -18,11 +18,12 @@ import { requireSecret } from "../config/secrets.ts";
 import { signToken } from "../session/token.ts";
 import { sessionRoom } from "../session/session-stub.ts";
 import { admitSessionOpen } from "../limits/admission.ts";
+import { repOfIdentity } from "../sales/rep-identity.ts";
 
 export const sessionRoutes = new Hono<AppEnv>();
 
 sessionRoutes.post(ROUTES.sessions, jsonBody(CreateSessionRequest), async (c) => {
-  const { siteKey, agentId, locale } = c.req.valid("json");
+  const { siteKey, agentId, locale, identity } = c.req.valid("json");
   const secret = requireSecret(c.env);
   const site = await checkSiteOrigin(c, siteKey, true);
   const [agent] = await Promise.all([
@@ -31,12 +32,14 @@ sessionRoutes.post(ROUTES.sessions, jsonBody(CreateSessionRequest), async (c) =>
   ]);
   if (!agent)
     throw new ApiError(404, "unknown_agent", `Agent ${JSON.stringify(agentId)} is not available for this site`);
+  // A forged, expired or other site's identity is refused here: no session opens with it.
+  const rep = await repOfIdentity(c.env, site, identity);
   const sessionId = crypto.randomUUID();
   const exp = Math.floor(Date.now() / 1000) + LIMITS.sessionTtlSeconds;
   const firstStage = orderedStages(agent.stages)[0]?.id;
   const [state, token] = await Promise.all([
     sessionRoom(c.env, sessionId).open({ sessionId, siteKey, agentId, ...(locale ? { locale } : {}) }, firstStage),
-    signToken({ sid: sessionId, site: siteKey, agent: agentId, exp }, secret),
+    signToken({ sid: sessionId, site: siteKey, agent: agentId, ...(rep ? { rep } : {}), exp }, secret),
   ]);
   const body: SessionResponse = {
     sessionId,

@@ -76,7 +76,15 @@ toolRoutes.post(ROUTES.tool, sessionToken(), jsonBody(ToolCallBody), async (c) =
         limitMs,
       );
     });
-    const ctx = { env: c.env, siteKey: site.siteKey, tenantId: site.tenantId, sessionId: claims.sid, agent, callId };
+    const ctx = {
+      env: c.env,
+      siteKey: site.siteKey,
+      tenantId: site.tenantId,
+      sessionId: claims.sid,
+      agent,
+      callId,
+      rep: claims.rep,
+    };
     const { result, events } = await Promise.race([tool.run(ctx, parsed.value), timeout]).finally(() =>
       clearTimeout(timer!),
     );

@@ -37,6 +37,6 @@ export const salesCoach: AgentConfigInput = {
   model: "gpt-4o-mini",
   strategy: "text-react",
   maxTokens: 700,
-  tools: ["knowledge_search", "web_search", "compliance_check", "price_calculator", "crm_action"],
+  tools: ["knowledge_search", "web_search", "profile_reader", "compliance_check", "price_calculator", "crm_action"],
   guards: { compliance: true },
 };

@@ -3,6 +3,7 @@ import { TOOLS } from "../../shared/tools/index.ts";
 import { complianceCheck } from "../../shared/tools/compliance-check.ts";
 import { priceCalculator } from "../../shared/tools/price-calculator.ts";
 import { crmAction } from "../../shared/tools/crm-action.ts";
+import { profileReader } from "../../shared/tools/profile-reader.ts";
 import { analyzeSkinImage } from "../../shared/tools/analyze-skin-image.ts";
 
 /**
@@ -14,5 +15,6 @@ export const TOOL_DEFS: Record<string, ToolDefinition> = {
   [complianceCheck.name]: complianceCheck,
   [priceCalculator.name]: priceCalculator,
   [crmAction.name]: crmAction,
+  [profileReader.name]: profileReader,
   [analyzeSkinImage.name]: analyzeSkinImage,
 };

@@ -17,6 +17,8 @@ import { runComplianceCheck, runPriceCalculator } from "../sales/sales-tools.ts"
 import { complianceCard } from "../guard/reply-compliance.ts";
 import { crmAction } from "../../shared/tools/crm-action.ts";
 import { runCrmAction } from "../sales/crm-action.ts";
+import { profileReader } from "../../shared/tools/profile-reader.ts";
+import { readProfile } from "../sales/profile-reader.ts";
 import { analyzeSkinImage } from "../../shared/tools/analyze-skin-image.ts";
 import { analyzeSkin } from "../photos/skin-analysis.ts";
 
@@ -28,6 +30,8 @@ export interface EdgeToolContext {
   agent: AgentConfig;
   /** The model's call id, when the widget sent it: a card the tool records takes it as its id. */
   callId?: string;
+  /** The session's signed-in rep (verified from the host's signed identity at session open). */
+  rep?: string;
 }
 
 /** A tool's result, and the session events it appended (the widget folds them into its copy). */
@@ -62,6 +66,9 @@ export const EDGE_TOOLS: Record<string, EdgeTool> = {
   [priceCalculator.name]: edgeTool(priceCalculator, ({ env, siteKey, sessionId, callId }, input) =>
     runPriceCalculator(env, siteKey, input, callId ? { id: callId, sessionId } : undefined),
   ),
+  [profileReader.name]: edgeTool(profileReader, async ({ env, siteKey, rep }, input) => ({
+    result: await readProfile(env, siteKey, rep, input),
+  })),
   [crmAction.name]: edgeTool(crmAction, async ({ env, siteKey, sessionId }, input) => ({
     result: await runCrmAction(env, siteKey, sessionId, input),
   })),

@@ -19,4 +19,6 @@ export const demoSite = {
   adminKeySha256: "ec8870e7e1b9c51d24b6600f61e53499f5bef34aa6ab3aed6d461adfbbcc8862",
   // The strategy desk runs a minute after the last request and promotes what passes its gate.
   desk: { debounceMs: 60_000, autoPromote: true, dailyTokens: 200_000 },
+  // The sales coach's reps sign in with identities the demo signer makes (sales-profiles.ts).
+  safety: { identity: { secretName: "DEMO_REP_IDENTITY_SECRET" } },
 } satisfies SiteConfigInput;
