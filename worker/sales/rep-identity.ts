@@ -49,13 +49,14 @@ function identitySecret(env: Env, name: string): string | undefined {
 }
 
 /**
- * The rep of a session being opened: verified from the host's identity when the site verifies
- * identities, else none. A site that does and gets no identity opens a session without a rep.
+ * The rep of a session being opened: verified from the host's signed identity when the site verifies
+ * identities, else none. A session without a rep opens as before; profile_reader then refuses.
  */
 export async function repOfIdentity(env: Env, site: SiteConfig, identity: string | undefined) {
   const config = site.safety.identity;
-  // Without safety.identity the widget's identity is only the visitor's id for its own storage key.
-  if (identity === undefined || !config) return undefined;
+  // Without safety.identity, or when it is no JWT (a plain visitor id, as the widget's identity
+  // option has always taken), it only keys the widget's stored conversation: a session with no rep.
+  if (identity === undefined || !config || identity.split(".").length !== 3) return undefined;
   const secret = identitySecret(env, config.secretName);
   if (!secret)
     throw new ApiError(503, "misconfigured", `Worker secret ${config.secretName} is not set (at least 16 characters)`);

@@ -51,7 +51,7 @@ describe("profile_reader and the rep's signed identity", () => {
       [forged, "its signature does not match the site's identity secret"],
       [await signDemoIdentity("rep-ana", SITE_KEY, -60), "it has expired; the host must sign a fresh one"],
       [await signDemoIdentity("rep-ana", "another-site-key"), "it was signed for another site"],
-      ["rep-ana", 'it is not a JWT (HS256) with "sub", "site" and "exp"'],
+      ["e30.e30.c2ln", 'it is not a JWT (HS256) with "sub", "site" and "exp"'],
     ];
     for (const [identity, why] of cases) {
       const { res } = await open(identity);
@@ -62,10 +62,13 @@ describe("profile_reader and the rep's signed identity", () => {
     }
   });
 
-  it("a session without an identity has no rep: profile_reader says what is missing", async () => {
-    const { res } = await readProfile(await session(), "clinic-sunrise");
-    expect(res.status).toBe(401);
-    expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(/needs a signed-in rep/);
+  it("a session without a signed identity has no rep: profile_reader says what is missing", async () => {
+    // No identity, or a plain visitor id (what the widget's identity option has always taken).
+    for (const identity of [undefined, "visitor-42"]) {
+      const { res } = await readProfile(await session(identity), "clinic-sunrise");
+      expect(res.status).toBe(401);
+      expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(/needs a signed-in rep/);
+    }
   });
 
   it("a site that does not verify identities keeps the widget's identity as the visitor's own id", async () => {
