@@ -22,39 +22,42 @@ const q = (page: Page, sel: string) => page.locator(`parley-chat ${sel}`);
  * fine grain (pure noise would be a worst case no camera produces; a flat fill a best case).
  */
 async function twelveMegapixels(page: Page): Promise<Buffer> {
-  const bytes = await page.evaluate(async () => {
-    const [w, h] = [4000, 3000];
-    const canvas = new OffscreenCanvas(w, h);
-    const ctx = canvas.getContext("2d")!;
-    const bg = ctx.createLinearGradient(0, 0, w, h);
-    bg.addColorStop(0, "#e9c2a6");
-    bg.addColorStop(1, "#c98f72");
-    ctx.fillStyle = bg;
-    ctx.fillRect(0, 0, w, h);
-    let seed = 7;
-    const rand = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
-    for (let i = 0; i < 400; i++) {
-      const [x, y, r] = [1200 + rand() * 1600, 800 + rand() * 1400, 20 + rand() * 140];
-      const spot = ctx.createRadialGradient(x, y, 0, x, y, r);
-      spot.addColorStop(0, `rgba(${190 + rand() * 40},${70 + rand() * 40},${70 + rand() * 30},0.55)`);
-      spot.addColorStop(1, "rgba(200,110,90,0)");
-      ctx.fillStyle = spot;
-      ctx.fillRect(x - r, y - r, 2 * r, 2 * r);
-    }
-    // Grain, as a sensor adds it.
-    const img = ctx.getImageData(0, 0, w, h);
-    for (let i = 0; i < img.data.length; i += 4) {
-      const n = (rand() - 0.5) * 14;
-      img.data[i] += n;
-      img.data[i + 1] += n;
-      img.data[i + 2] += n;
-    }
-    ctx.putImageData(img, 0, 0);
-    const blob = await canvas.convertToBlob({ type: "image/jpeg", quality: 0.92 });
-    return [...new Uint8Array(await blob.arrayBuffer())];
-  });
+  // A script string, not a function: tsx would wrap the function's inner helpers in `__name`.
+  const bytes = (await page.evaluate(MAKE_PHOTO)) as number[];
   return Buffer.from(withJpegSegments(Uint8Array.from(bytes), exifSegment(6)));
 }
+
+const MAKE_PHOTO = `(async () => {
+  const w = 4000, h = 3000;
+  const canvas = new OffscreenCanvas(w, h);
+  const ctx = canvas.getContext("2d");
+  const bg = ctx.createLinearGradient(0, 0, w, h);
+  bg.addColorStop(0, "#e9c2a6");
+  bg.addColorStop(1, "#c98f72");
+  ctx.fillStyle = bg;
+  ctx.fillRect(0, 0, w, h);
+  let seed = 7;
+  const rand = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+  for (let i = 0; i < 400; i++) {
+    const x = 1200 + rand() * 1600, y = 800 + rand() * 1400, r = 20 + rand() * 140;
+    const spot = ctx.createRadialGradient(x, y, 0, x, y, r);
+    spot.addColorStop(0, "rgba(" + (190 + rand() * 40) + "," + (70 + rand() * 40) + "," + (70 + rand() * 30) + ",0.55)");
+    spot.addColorStop(1, "rgba(200,110,90,0)");
+    ctx.fillStyle = spot;
+    ctx.fillRect(x - r, y - r, 2 * r, 2 * r);
+  }
+  // Grain, as a sensor adds it.
+  const img = ctx.getImageData(0, 0, w, h);
+  for (let i = 0; i < img.data.length; i += 4) {
+    const n = (rand() - 0.5) * 14;
+    img.data[i] += n;
+    img.data[i + 1] += n;
+    img.data[i + 2] += n;
+  }
+  ctx.putImageData(img, 0, 0);
+  const blob = await canvas.convertToBlob({ type: "image/jpeg", quality: 0.92 });
+  return [...new Uint8Array(await blob.arrayBuffer())];
+})()`;
 
 async function main(): Promise<number> {
   if (!existsSync("dist/public/parley-widget.js")) {

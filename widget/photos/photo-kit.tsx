@@ -71,10 +71,12 @@ export function PhotoAttach({ store, photos }: { store: ChatStore; photos: Signa
       photos.value = [...photos.value, { key }];
       try {
         const prepared = await preparePhoto(file, config.longSide, config.maxBytes);
-        const url = await dataUrl(prepared.blob);
-        update(key, { url });
-        const id = await uploadPhoto(store.photoApi, prepared.blob);
-        urls.set(id, Promise.resolve(url));
+        // The upload starts at once; the preview is made while it travels.
+        const uploaded = uploadPhoto(store.photoApi, prepared.blob);
+        const url = dataUrl(prepared.blob);
+        update(key, { url: await url });
+        const id = await uploaded;
+        urls.set(id, url);
         update(key, { id });
       } catch (e) {
         const text =
