@@ -29,5 +29,6 @@ export const PAGES: ConsolePage[] = [
   { path: "setup", label: { en: "Setup", "zh-CN": "站点设置" }, load: () => import("./pages/setup.tsx") },
   { path: "agents", label: { en: "Agents", "zh-CN": "助手" }, load: () => import("./pages/agents.tsx") },
   { path: "prompts", label: { en: "Prompts", "zh-CN": "提示词" }, load: () => import("./pages/prompts.tsx") },
+  { path: "desk", label: { en: "Strategy desk", "zh-CN": "策略台" }, load: () => import("./pages/desk.tsx") },
   { path: "knowledge", label: { en: "Knowledge", "zh-CN": "知识库" }, load: () => import("./pages/knowledge.tsx") },
 ];

@@ -181,12 +181,50 @@ describe("the owner's console: setup, agents, knowledge", () => {
     await context.close();
   });
 
+  it("runs the strategy desk from a note: the run's scores and steps, the candidate's diff, promoted", async () => {
+    const { context, page, errors } = await signedIn();
+    // Candidates wait for the owner: auto-promotion off on the Setup page.
+    await openPage(page, "Setup");
+    await page.getByLabel("Strategy desk: promote passing candidates by itself").uncheck();
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await page.getByRole("status").filter({ hasText: "Saved." }).waitFor();
+
+    await openPage(page, "Strategy desk");
+    await page.getByLabel("Agent", { exact: true }).selectOption("sales-coach");
+    await page.getByLabel("Your note for the desk").fill("The coach is too pushy about price");
+    await page.getByRole("button", { name: "Add the note" }).click();
+    await page.getByText("owner: The coach is too pushy about price").waitFor();
+    await page.getByRole("button", { name: "Run now" }).click();
+    const row = page.locator("tbody tr").filter({ hasText: "candidate" });
+    await expect
+      .poll(
+        async () => {
+          await page.getByRole("button", { name: "Refresh" }).click();
+          return row.count();
+        },
+        { timeout: 45_000, interval: 1000 },
+      )
+      .toBe(1);
+    expect(await row.textContent()).toContain("70 → 90");
+    await row.getByRole("button").click();
+    await page.locator("table.diff td.ins").first().waitFor();
+    await page.locator("ul.trace").getByText("score=70").first().waitFor();
+    await page.getByRole("heading", { name: /: candidate$/ }).evaluate((h) => h.scrollIntoView());
+    await page.screenshot({ path: `${SHOTS}/desk.png` });
+
+    await page.getByLabel("Why", { exact: true }).fill("Less pushy reads better");
+    await page.getByRole("button", { name: "Promote" }).click();
+    await page.getByRole("status").filter({ hasText: "Done: the run is now promoted." }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   // One language a test: ten page loads with axe take most of a minute on a loaded machine.
   it.each(["en-US", "zh-CN"])(
-    "has no serious or critical axe findings on Setup, Agents, an agent, Prompts and Knowledge (%s)",
+    "has no serious or critical axe findings on Setup, Agents, an agent, Prompts, the desk and Knowledge (%s)",
     async (locale) => {
       const { context, page } = await signedIn({ bypassCSP: true, locale });
-      for (const path of ["setup", "agents", "agents/derm-consult", "prompts", "knowledge"]) {
+      for (const path of ["setup", "agents", "agents/derm-consult", "prompts", "desk", "knowledge"]) {
         await page.goto(`${demo.dev.url}/console/${path}`);
         await page.locator("main h1").waitFor();
         await page.locator("main form").first().waitFor();
