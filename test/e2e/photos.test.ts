@@ -159,6 +159,47 @@ describe("photos in the consult", () => {
     await context.close();
   });
 
+  it("drop and paste onto the composer: several photos up to the limit, one removed before sending", async () => {
+    const { context, page, errors } = await newPage(demo.browser);
+    await openClinic(page);
+    // Files land on the text box as a visitor's drop or paste would deliver them (DataTransfer).
+    const deliver = (kind: "drop" | "paste", colours: string[]) =>
+      q(page, "textarea").evaluate(
+        async (el, [kind, colours]) => {
+          const dt = new DataTransfer();
+          for (const [i, colour] of (colours as string[]).entries()) {
+            const canvas = new OffscreenCanvas(120, 80);
+            const ctx = canvas.getContext("2d")!;
+            ctx.fillStyle = colour;
+            ctx.fillRect(0, 0, 120, 80);
+            const blob = await canvas.convertToBlob({ type: "image/png" });
+            dt.items.add(new File([blob], `photo-${i}.png`, { type: "image/png" }));
+          }
+          const init = { bubbles: true, cancelable: true, composed: true };
+          el.dispatchEvent(
+            kind === "drop"
+              ? new DragEvent("drop", { ...init, dataTransfer: dt })
+              : new ClipboardEvent("paste", { ...init, clipboardData: dt }),
+          );
+        },
+        [kind, colours] as const,
+      );
+    await deliver("drop", ["#c00", "#0c0", "#00c", "#cc0"]);
+    await q(page, ".photo-consent").getByRole("button", { name: "Continue" }).click();
+    await expect.poll(() => q(page, ".photo-strip li").count()).toBe(3);
+    expect(await q(page, ".photo-error").textContent()).toContain("up to 3 photos");
+    await expect.poll(() => q(page, ".photo-strip li[aria-busy=false]").count(), { timeout: 15_000 }).toBe(3);
+    await q(page, ".photo-strip li").first().getByRole("button", { name: "Remove photo" }).click();
+    await expect.poll(() => q(page, ".photo-strip li").count()).toBe(2);
+    await deliver("paste", ["#0cc"]);
+    await expect.poll(() => q(page, ".photo-strip li[aria-busy=false]").count(), { timeout: 15_000 }).toBe(3);
+    await q(page, "button.send").click();
+    await expect.poll(() => q(page, ".msg[data-role=user] .thumbs img").count(), { timeout: 15_000 }).toBe(3);
+    expect(await q(page, ".photo-strip").count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("a file the browser cannot decode gets a clear message, and nothing is uploaded", async () => {
     const { context, page, errors } = await newPage(demo.browser);
     await openClinic(page);
