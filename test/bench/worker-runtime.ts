@@ -94,7 +94,11 @@ export async function startBenchWorker(kind: RuntimeKind, vars: Record<string, s
       async siteLedgerCalls(siteKey) {
         const ns = await mf.getDurableObjectNamespace("SITE_LEDGER");
         const stub = ns.get(ns.idFromName(siteKey)) as unknown as { calls(): Promise<number> };
-        return stub.calls();
+        try {
+          return await stub.calls();
+        } catch {
+          return NaN; // a worker without the counter (an older SiteLedger)
+        }
       },
       port: Number(url.port),
       label:
