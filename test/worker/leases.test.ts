@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { env } from "cloudflare:workers";
 import { BudgetLeases, type Reservation } from "../../worker/limits/budget-lease.ts";
 import { RateLeases, rateSliceCap } from "../../worker/limits/rate-lease.ts";
@@ -6,6 +6,11 @@ import { rateLimiter } from "../../worker/limits/rate-limiter.ts";
 import { SlidingWindow } from "../../worker/limits/sliding-window.ts";
 import { siteLedger, utcDay } from "../../worker/limits/site-ledger.ts";
 import { turnReserve, utf8Bytes } from "../../worker/limits/turn-cost.ts";
+import { auth, call, openSession } from "../helpers/worker/client.ts";
+import { delta, sseResponse, usage } from "../helpers/worker/provider-sse.ts";
+import { putSite } from "../helpers/worker/sites.ts";
+
+afterEach(() => vi.restoreAllMocks());
 
 /**
  * The lease bounds the README states, over several "isolates" (each its own BudgetLeases or
@@ -174,5 +179,36 @@ describe("IP rate slices", () => {
     for (let i = 0; i < 4; i++) results.push((await iso.take(key, 3, bg.run)).ok);
     await bg.settle();
     expect(results).toEqual([true, true, true, false]);
+  });
+});
+
+describe("the chat route's calls to Durable Objects", () => {
+  it("a busy site's turns call neither its ledger nor the client IP's limiter per turn", async () => {
+    const siteKey = await putSite({ rateLimits: { sessionPerMinute: 1000, ipPerMinute: 1000 } });
+    vi.spyOn(globalThis, "fetch").mockImplementation(async () => sseResponse([delta("Hi", "stop"), usage(700, 20)]));
+    const sessions = await Promise.all(Array.from({ length: 4 }, () => openSession("derm-consult", {}, { siteKey })));
+    const ledger = vi.spyOn(env.SITE_LEDGER, "idFromName");
+    const limiter = vi.spyOn(env.RATE_LIMITER, "idFromName");
+    const rooms = vi.spyOn(env.SESSION_ROOM, "idFromName");
+    const turns = 40;
+    for (let i = 0; i < turns; i++) {
+      const { res, done } = await call(
+        "/v1/chat/completions",
+        {
+          method: "POST",
+          json: { stream: true, messages: [{ role: "user", content: `turn ${i}` }] },
+          headers: auth(sessions[i % 4].token),
+        },
+        { LLM_BASE_URL: "https://provider.test/v1", LLM_API_KEY: "sk-test" },
+      );
+      expect(res.status).toBe(200);
+      await res.text();
+      await done();
+    }
+    // A slice of a 2 000 000-token day holds dozens of turns; the IP's slice grows to 100 hits.
+    expect(ledger.mock.calls.length).toBeLessThanOrEqual(2);
+    expect(limiter.mock.calls.length).toBeLessThanOrEqual(8);
+    // Only the session's own object is reached every turn (a stub for the admission, one for the appends).
+    expect(rooms.mock.calls.length).toBe(turns * 2);
   });
 });
