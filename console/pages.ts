@@ -31,4 +31,5 @@ export const PAGES: ConsolePage[] = [
   { path: "prompts", label: { en: "Prompts", "zh-CN": "提示词" }, load: () => import("./pages/prompts.tsx") },
   { path: "desk", label: { en: "Strategy desk", "zh-CN": "策略台" }, load: () => import("./pages/desk.tsx") },
   { path: "knowledge", label: { en: "Knowledge", "zh-CN": "知识库" }, load: () => import("./pages/knowledge.tsx") },
+  { path: "insights", label: { en: "Insights", "zh-CN": "数据洞察" }, load: () => import("./pages/insights.tsx") },
 ];

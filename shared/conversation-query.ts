@@ -30,6 +30,8 @@ export type ConversationQuery = z.infer<typeof ConversationQuery>;
 
 export interface ConversationList {
   site: string;
+  /** The site's agents (for the agent filter). */
+  agents: string[];
   sessions: SessionSummary[];
   /** The next page's `before`, when there may be more. */
   next?: number;
@@ -59,5 +61,10 @@ export interface Insights {
   to: number;
   /** The site's daily token budget, which each day's tokens are drawn against. */
   budgetPerDay: number;
+  /** The site's agents (for the per-agent filter). */
+  agents: string[];
+  /** Per day and agent. */
   rows: InsightRow[];
+  /** Per day across the agents asked for (`agent` is `*`): the percentiles are over all their completions. */
+  days: InsightRow[];
 }

@@ -195,7 +195,11 @@ describe("the site's conversation index (SiteIndex, SQLite)", () => {
     expect(qa.ttftP50).toBeGreaterThanOrEqual(0);
     expect(qa.ttftP95).toBeGreaterThanOrEqual(qa.ttftP50);
     expect(body.rows.find((r: any) => r.agent === "derm-consult")).toMatchObject({ conversations: 1, messages: 0 });
+    expect(body.days).toHaveLength(1);
+    expect(body.days[0]).toMatchObject({ day: today, agent: "*", conversations: 2, messages: 2, feedbackUp: 1 });
+    expect(body.days[0].ttftP50).toBe(qa.ttftP50);
     const only = await json((await admin(`/v1/admin/insights?site=${siteKey}&agent=derm-consult`)).res);
     expect(only.rows.map((r: any) => r.agent)).toEqual(["derm-consult"]);
+    expect(only.days[0]).toMatchObject({ agent: "*", conversations: 1 });
   });
 });

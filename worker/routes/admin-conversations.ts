@@ -51,6 +51,7 @@ conversationAdminRoutes.get(ROUTES.adminSessions, async (c) => {
   ]);
   const body: ConversationList = {
     site: site.siteKey,
+    agents: site.agents,
     sessions,
     tokensToday: { spent, budget: site.budgets.sitePerDay },
     ...(sessions.length === limit ? { next: sessions.at(-1)!.openedAt } : {}),
@@ -136,7 +137,8 @@ conversationAdminRoutes.get(ROUTES.adminInsights, async (c) => {
   const from = Number(q.from) || to - 14 * DAY_MS;
   if (from >= to || to - from > 366 * DAY_MS)
     throw new ApiError(400, "validation_failed", "Insights cover 1 to 366 days: from must be before to");
-  const rows = await siteIndex(c.env, c.var.site.siteKey).insights(from, to, q.agent);
-  const body: Insights = { site: c.var.site.siteKey, from, to, budgetPerDay: c.var.site.budgets.sitePerDay, rows };
+  const { rows, days } = await siteIndex(c.env, c.var.site.siteKey).insights(from, to, q.agent);
+  const budgetPerDay = c.var.site.budgets.sitePerDay;
+  const body: Insights = { site: c.var.site.siteKey, from, to, budgetPerDay, agents: c.var.site.agents, rows, days };
   return c.json(body);
 });

@@ -63,8 +63,12 @@ export class SiteIndex extends DurableObject<Env> {
     return this.sessions.forget(sessionId);
   }
 
-  async insights(from: number, to: number, agent?: string): Promise<InsightRow[]> {
-    return this.sessions.insights(from, to, agent);
+  /** Rows per day and agent, and per day across the agents asked for (agent `*`). */
+  async insights(from: number, to: number, agent?: string): Promise<{ rows: InsightRow[]; days: InsightRow[] }> {
+    return {
+      rows: this.sessions.insights(from, to, agent, true),
+      days: this.sessions.insights(from, to, agent, false),
+    };
   }
 
   /**
