@@ -5,8 +5,8 @@ import { sessionRoom } from "./session-stub.ts";
 
 /**
  * Everything a conversation left, except its row in the site's index: its event log (the
- * SessionRoom's storage) and its photos (R2). The one place erasure happens, for the owner's delete and the retention
- * purge alike: whatever else is stored per session (photos, ...) is erased here too.
+ * SessionRoom's storage) and its photos (R2). The one place erasure happens, for the owner's
+ * delete and the retention purge alike: whatever else is stored per session is erased here too.
  */
 export async function eraseSessionData(env: Env, siteKey: string, sessionId: string): Promise<void> {
   if (await sessionRoom(env, sessionId).erase(siteKey)) await deleteSessionPhotos(env, siteKey, sessionId);
