@@ -61,7 +61,7 @@ const list = async (siteKey: string, query = "") =>
   (await json((await admin(`/v1/admin/sessions?site=${siteKey}${query}`)).res)).sessions as any[];
 
 describe("the site's conversation index (SiteIndex, SQLite)", () => {
-  it("is pushed by the session's own object after the turn, not by the request: a summary row per conversation", async () => {
+  it("is pushed by the session's own object after the turn, not by the request: " + "a summary row each", async () => {
     const siteKey = await siteWithAdmin();
     const s = await conversation(siteKey, "Can I take ibuprofen with paracetamol?");
     await pushToIndex(s.sessionId);
@@ -142,24 +142,29 @@ describe("the site's conversation index (SiteIndex, SQLite)", () => {
     expect(oneCsv).toContain('"down","it said, ""ask a doctor"""');
   });
 
-  it("erases a conversation: its events, its index row; the visitor's token finds nothing; another site cannot", async () => {
-    const siteKey = await siteWithAdmin();
-    const other = await siteWithAdmin();
-    const s = await conversation(siteKey, "Can I take ibuprofen with paracetamol?");
-    await pushToIndex(s.sessionId);
-    expect((await admin(`/v1/admin/sessions/${s.sessionId}?site=${other}`, { method: "DELETE" })).res.status).toBe(404);
-    const del = await admin(`/v1/admin/sessions/${s.sessionId}?site=${siteKey}`, { method: "DELETE" });
-    expect(del.res.status).toBe(204);
-    expect(await list(siteKey)).toEqual([]);
-    expect((await admin(`/v1/admin/sessions/${s.sessionId}?site=${siteKey}`)).res.status).toBe(404);
-    expect((await call(`/v1/sessions/${s.sessionId}`, { headers: auth(s.token) })).res.status).toBe(404);
-    // Nothing left to push: the index stays empty.
-    await pushToIndex(s.sessionId);
-    expect(await list(siteKey)).toEqual([]);
-    expect((await admin(`/v1/admin/sessions/${s.sessionId}?site=${siteKey}`, { method: "DELETE" })).res.status).toBe(
-      404,
-    );
-  });
+  it(
+    "erases a conversation: events, index row; the visitor's token finds nothing; " + "another site cannot",
+    async () => {
+      const siteKey = await siteWithAdmin();
+      const other = await siteWithAdmin();
+      const s = await conversation(siteKey, "Can I take ibuprofen with paracetamol?");
+      await pushToIndex(s.sessionId);
+      expect((await admin(`/v1/admin/sessions/${s.sessionId}?site=${other}`, { method: "DELETE" })).res.status).toBe(
+        404,
+      );
+      const del = await admin(`/v1/admin/sessions/${s.sessionId}?site=${siteKey}`, { method: "DELETE" });
+      expect(del.res.status).toBe(204);
+      expect(await list(siteKey)).toEqual([]);
+      expect((await admin(`/v1/admin/sessions/${s.sessionId}?site=${siteKey}`)).res.status).toBe(404);
+      expect((await call(`/v1/sessions/${s.sessionId}`, { headers: auth(s.token) })).res.status).toBe(404);
+      // Nothing left to push: the index stays empty.
+      await pushToIndex(s.sessionId);
+      expect(await list(siteKey)).toEqual([]);
+      expect((await admin(`/v1/admin/sessions/${s.sessionId}?site=${siteKey}`, { method: "DELETE" })).res.status).toBe(
+        404,
+      );
+    },
+  );
 
   it("purges conversations idle longer than the site's retentionDays (its alarm), and keeps the others", async () => {
     const siteKey = await siteWithAdmin({ retentionDays: 30 });
@@ -179,27 +184,31 @@ describe("the site's conversation index (SiteIndex, SQLite)", () => {
     expect(next! - Date.now()).toBeLessThanOrEqual(86_400_000);
   });
 
-  it("answers insights per day and agent: conversations, messages, tokens, answers by route, first-token times, tools, feedback", async () => {
-    const siteKey = await siteWithAdmin();
-    const s = await conversation(siteKey, "Can I take ibuprofen with paracetamol?");
-    await rate(s, "up");
-    const d = await openSession("derm-consult", {}, { siteKey });
-    await pushToIndex(s.sessionId, d.sessionId);
-    const body = await json((await admin(`/v1/admin/insights?site=${siteKey}`)).res);
-    expect(body.budgetPerDay).toBeGreaterThan(0);
-    const today = new Date().toISOString().slice(0, 10);
-    const qa = body.rows.find((r: any) => r.agent === "medical-qa");
-    expect(qa).toMatchObject({ day: today, conversations: 1, messages: 2, answers: 1, quickAnswers: 1 });
-    expect(qa).toMatchObject({ toolCalls: 1, toolFailures: 0, feedbackUp: 1, feedbackDown: 0 });
-    expect(qa.tokens).toBeGreaterThan(0);
-    expect(qa.ttftP50).toBeGreaterThanOrEqual(0);
-    expect(qa.ttftP95).toBeGreaterThanOrEqual(qa.ttftP50);
-    expect(body.rows.find((r: any) => r.agent === "derm-consult")).toMatchObject({ conversations: 1, messages: 0 });
-    expect(body.days).toHaveLength(1);
-    expect(body.days[0]).toMatchObject({ day: today, agent: "*", conversations: 2, messages: 2, feedbackUp: 1 });
-    expect(body.days[0].ttftP50).toBe(qa.ttftP50);
-    const only = await json((await admin(`/v1/admin/insights?site=${siteKey}&agent=derm-consult`)).res);
-    expect(only.rows.map((r: any) => r.agent)).toEqual(["derm-consult"]);
-    expect(only.days[0]).toMatchObject({ agent: "*", conversations: 1 });
-  });
+  it(
+    "answers insights per day and agent: conversations, messages, tokens, answers by route, " +
+      "first bytes, tools, feedback",
+    async () => {
+      const siteKey = await siteWithAdmin();
+      const s = await conversation(siteKey, "Can I take ibuprofen with paracetamol?");
+      await rate(s, "up");
+      const d = await openSession("derm-consult", {}, { siteKey });
+      await pushToIndex(s.sessionId, d.sessionId);
+      const body = await json((await admin(`/v1/admin/insights?site=${siteKey}`)).res);
+      expect(body.budgetPerDay).toBeGreaterThan(0);
+      const today = new Date().toISOString().slice(0, 10);
+      const qa = body.rows.find((r: any) => r.agent === "medical-qa");
+      expect(qa).toMatchObject({ day: today, conversations: 1, messages: 2, answers: 1, quickAnswers: 1 });
+      expect(qa).toMatchObject({ toolCalls: 1, toolFailures: 0, feedbackUp: 1, feedbackDown: 0 });
+      expect(qa.tokens).toBeGreaterThan(0);
+      expect(qa.ttftP50).toBeGreaterThanOrEqual(0);
+      expect(qa.ttftP95).toBeGreaterThanOrEqual(qa.ttftP50);
+      expect(body.rows.find((r: any) => r.agent === "derm-consult")).toMatchObject({ conversations: 1, messages: 0 });
+      expect(body.days).toHaveLength(1);
+      expect(body.days[0]).toMatchObject({ day: today, agent: "*", conversations: 2, messages: 2, feedbackUp: 1 });
+      expect(body.days[0].ttftP50).toBe(qa.ttftP50);
+      const only = await json((await admin(`/v1/admin/insights?site=${siteKey}&agent=derm-consult`)).res);
+      expect(only.rows.map((r: any) => r.agent)).toEqual(["derm-consult"]);
+      expect(only.days[0]).toMatchObject({ agent: "*", conversations: 1 });
+    },
+  );
 });
