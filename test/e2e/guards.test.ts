@@ -68,6 +68,27 @@ describe("sales coach tools in the browser", () => {
 });
 
 describe("emergency guard in the browser", () => {
+  it("the page's signed-in rep reads their own customer's profile through profile_reader", async () => {
+    const { context, page, errors } = await newPage(demo.browser);
+    const tools: Array<[string, number]> = [];
+    page.on("response", (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path.startsWith("/v1/tools/")) tools.push([path.slice("/v1/tools/".length), r.status()]);
+    });
+    await openPanel(page, "/sales.html");
+    // The demo page carries rep-ana's identity as a host's backend would render it: a signed JWT.
+    const identity = await page.locator('script[src="/parley.js"]').getAttribute("data-identity");
+    expect(identity).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    await send(page, "Brief me on Sunrise Dermatology before my visit");
+    const answer = q(page, ".msg[data-role=assistant] .bubble").last();
+    await expect.poll(() => answer.textContent(), { timeout: 20_000 }).toContain("Dr Priya Shah");
+    await q(page, '[data-streaming="true"]').waitFor({ state: "detached", timeout: 20_000 });
+    expect(tools.filter(([name]) => name === "profile_reader")).toEqual([["profile_reader", 200]]);
+    await page.screenshot({ path: "test-results/e2e-sales-profile.png" });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("Q&A desk: the card comes before the model's text, which says there is nothing to worry about", async () => {
     const { context, page, errors } = await newPage(demo.browser);
     await openPanel(page, "/qa.html");

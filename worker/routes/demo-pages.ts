@@ -27,4 +27,13 @@ demoPageRoutes.get(ROUTES.demoIdentity, async (c) => {
 });
 
 demoPageRoutes.get(ROUTES.demoHome, (c) => demoPage(c, "/index.html"));
-demoPageRoutes.get(ROUTES.demoPage, (c) => demoPage(c, c.req.path));
+demoPageRoutes.get(ROUTES.demoPage, async (c) => {
+  const page = await demoPage(c, c.req.path);
+  if (c.req.path !== "/sales.html" || !page.ok || !c.env.demo) return page;
+  // The sales page's rep is signed in: its loader tag gets rep-ana's signed identity, as a host's
+  // backend would render it into its own page (the page's policy allows no script to add it later).
+  const identity = await c.env.demo.signIdentity("rep-ana");
+  return new HTMLRewriter()
+    .on('script[src="/parley.js"]', { element: (el) => void el.setAttribute("data-identity", identity ?? "") })
+    .transform(page);
+});

@@ -13,6 +13,29 @@ export const salesCoachScript: DemoScript = {
   agentId: "sales-coach",
   turns: [
     {
+      // The signed-in rep's own customer (the sales page signs in rep-ana; sales-profiles.ts).
+      when: ["sunrise", "brief me", "客户资料"],
+      steps: [
+        {
+          content:
+            "Thought: I should read the customer's profile before the " +
+            'meeting.\nAction: profile_reader\nAction Input: {"customerId": ' +
+            '"clinic-sunrise"}',
+        },
+        {
+          content:
+            "Thought: The profile shows their order history and the open " +
+            "trial.\nFinal Answer: **Sunrise Dermatology** (Leeds) — Dr " +
+            "Priya Shah, lead dermatologist.\n\n- Buys 80 tubes of " +
+            "barrier cream a quarter since 2025.\n- Open deal: the " +
+            "moisturiser trial for eczema patients, at proposal.\n- " +
+            "Prefers fragrance-free products and samples before larger " +
+            "orders.\n\n**Ask:** *How did the first patients on the " +
+            "trial find the moisturiser?*",
+        },
+      ],
+    },
+    {
       when: ["quote", "报价"],
       steps: [
         {
