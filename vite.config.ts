@@ -18,6 +18,7 @@ function fallbackStylesheet(): Plugin {
         "widget/ui/stage-panel.css",
         "widget/ui/trace-view.css",
         "widget/photos/photo-kit.css",
+        "widget/ui/advice.css",
       ]
         .map((f) => readFileSync(f, "utf8"))
         .join("\n");

@@ -3,7 +3,6 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import type { ChatStore } from "../state/chat-store.ts";
 import type { WidgetTheme } from "../state/events.ts";
 import { formatCount } from "../i18n/index.ts";
-import { AdviceList } from "./advice-list.tsx";
 import { Composer } from "./composer.tsx";
 import { EscalationCard } from "./escalation-card.tsx";
 import { Header, type PanelView } from "./header.tsx";
@@ -13,6 +12,8 @@ import { LazyMarkdown } from "./lazy-markdown.tsx";
 import { MessageList } from "./message-list.tsx";
 import { PanelStore } from "./photo-slots.tsx";
 
+// The advice list: only agents that record advice, opened from the header once there is some.
+const LazyAdviceList = lazyComponent(() => import("./reply-extras.ts").then((m) => m.AdviceList));
 // Only stage agents need the stage panel; its code loads the first time it is shown.
 const LazyStagePanel = lazyComponent(() => import("./stage-panel.tsx").then((m) => m.StagePanel));
 // Only site owners in debug mode see the trace view: its code loads the first time it is opened.
@@ -70,6 +71,11 @@ function Panel({ store, floating }: { store: ChatStore; floating: boolean }) {
   const [view, setView] = useState<PanelView>("chat");
   const ref = useRef<HTMLDivElement>(null);
   useFullScreen(ref, floating);
+  // An agent that records advice shows cards in its first reply: their chunk loads with its config.
+  const advises = store.agent.value?.tools.includes("record_advice");
+  useEffect(() => {
+    if (advises) void LazyAdviceList.preload().catch(() => {});
+  }, [advises]);
   return (
     <div
       ref={ref}
@@ -88,7 +94,7 @@ function Panel({ store, floating }: { store: ChatStore; floating: boolean }) {
         </div>
       )}
       {view === "advice" ? (
-        <AdviceList store={store} />
+        <LazyAdviceList store={store} />
       ) : view === "stages" ? (
         <LazyStagePanel store={store} />
       ) : view === "trace" ? (

@@ -5,7 +5,7 @@ import type { ChatStore } from "../state/chat-store.ts";
 import type { TranscriptItem } from "../state/transcript.ts";
 import { MessageBubble } from "./message-bubble.tsx";
 import { LazyPhotoThumbs } from "./photo-slots.tsx";
-import { Reply } from "./reply.tsx";
+import { preloadReplyExtras, Reply } from "./reply.tsx";
 import { sameItem } from "./same-item.ts";
 import { useFrameValue } from "./use-frame-value.ts";
 
@@ -51,6 +51,8 @@ export function MessageList({ store }: { store: ChatStore }) {
   const feedback = store.feedback.value;
   // Waiting for the first word of a reply that has nothing to show yet.
   const waiting = busy && items.at(-1)?.kind !== "reply";
+  // What a reply shows besides its text (reply-extras.ts) loads while the first one is asked for.
+  if (busy) void preloadReplyExtras().catch(() => {});
   const ref = useRef<HTMLDivElement>(null);
 
   // Follow the conversation, unless the visitor scrolled up to read. Once per frame, just before it is

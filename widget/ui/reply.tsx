@@ -1,14 +1,15 @@
 import type { Rating } from "../../shared/protocol.ts";
 import type { Strings } from "../i18n/index.ts";
 import type { ReplyItem } from "../state/transcript.ts";
-import { AdviceCard } from "./advice-card.tsx";
 import { lazyComponent } from "./lazy.tsx";
 import { LazyMarkdown } from "./lazy-markdown.tsx";
 import { MessageTime } from "./message-time.tsx";
-import { Reasoning } from "./reasoning.tsx";
 
-/** Copy and rating under a finished reply: a chunk that loads while the first reply streams. */
-const LazyReplyActions = lazyComponent(() => import("./reply-actions.tsx").then((m) => m.ReplyActions));
+/** Copy and rating, the model's working, advice cards: a chunk that loads as the first message is sent. */
+const LazyReplyActions = lazyComponent(() => import("./reply-extras.ts").then((m) => m.ReplyActions));
+const LazyReasoning = lazyComponent(() => import("./reply-extras.ts").then((m) => m.Reasoning));
+export const preloadReplyExtras = LazyReplyActions.preload;
+const LazyAdviceCard = lazyComponent(() => import("./reply-extras.ts").then((m) => m.AdviceCard));
 
 interface Props {
   locale: string;
@@ -28,8 +29,6 @@ interface Props {
 
 /** The assistant's answer to one visitor message: text, advice cards and questions, in the order given. */
 export function Reply({ reply, strings, onOption, busy, onRetry, locale, rating, onRate, disclaimer }: Props) {
-  // A reply under way: what shows under it once it ends starts loading now.
-  if (reply.live) void LazyReplyActions.preload().catch(() => {});
   const text = reply.parts
     .map((p) => (p.kind === "text" ? p.content : ""))
     .filter(Boolean)
@@ -41,7 +40,7 @@ export function Reply({ reply, strings, onOption, busy, onRetry, locale, rating,
       <span class="sr">{strings.assistant}: </span>
       {reply.parts.map((part) => {
         if (part.kind === "advice")
-          return <AdviceCard key={part.advice.id} advice={part.advice} strings={strings} disclaimer={disclaimer} />;
+          return <LazyAdviceCard key={part.advice.id} advice={part.advice} locale={locale} disclaimer={disclaimer} />;
         if (part.kind === "followup") {
           return (
             <div key={part.id} class="bubble followup">
@@ -85,7 +84,7 @@ export function Reply({ reply, strings, onOption, busy, onRetry, locale, rating,
           </div>
         );
       })}
-      <Reasoning steps={reply.reasoning} strings={strings} live={reply.live} />
+      <LazyReasoning steps={reply.reasoning} strings={strings} live={reply.live} />
       {!reply.live && (reply.at !== undefined || text) && (
         <div class="meta">
           {reply.at !== undefined && <MessageTime at={reply.at} locale={locale} />}
