@@ -212,7 +212,10 @@ describe("on a host page with a strict Content-Security-Policy", () => {
     const nonces = await v.page.evaluate(() =>
       [...document.querySelector("parley-chat")!.shadowRoot!.querySelectorAll("style")].map((s) => s.nonce),
     );
-    expect(nonces).toEqual([NONCE, NONCE]);
+    // The loader's, the widget's, and one for each chunk with rules of its own the derm consult has loaded
+    // (advice cards, the photo kit: widget/ui/chunk-css.ts); every one carries the host's nonce.
+    expect(nonces.length).toBeGreaterThanOrEqual(2);
+    expect(nonces.filter((n) => n !== NONCE)).toEqual([]);
     await expectNoViolations(v);
     await v.context.close();
   });
@@ -271,15 +274,16 @@ describe("on a host page with a strict Content-Security-Policy", () => {
       await adviceConversation(page, find);
       await page.screenshot({ path: "test-results/e2e-csp-npm.png" });
       await expectNoViolations(v);
-      // destroy() takes its stylesheets back out of the shadow root: the core's, and the one the advice
-      // cards' chunk added (widget/ui/chunk-css.ts).
+      // destroy() takes its stylesheets back out of the shadow root: the core's, and those the chunks this
+      // conversation loaded added (advice cards, the photo kit: widget/ui/chunk-css.ts).
       const sheets = await page.evaluate(() => {
         const root = document.getElementById("chat")!.shadowRoot!;
         const before = root.adoptedStyleSheets.length;
         (window as unknown as { parley: { destroy(): void } }).parley.destroy();
         return [before, root.adoptedStyleSheets.length];
       });
-      expect(sheets).toEqual([2, 0]);
+      expect(sheets[0]).toBeGreaterThan(1);
+      expect(sheets[1]).toBe(0);
       await v.context.close();
       await npmHost.close();
     } finally {
