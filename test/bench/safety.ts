@@ -79,7 +79,10 @@ console.log(
 );
 console.log("");
 report("held-out set (never tuned on)", held, (c) => `[${c.lang}, held-out]`);
-console.log("  (first blind run, 2026-11-23: see the set's `about` and the README's guard section)");
+console.log(
+  "  (first blind run, 2026-11-23: recall 53/58, false positives 1/51; the same after the main set's one " +
+    "general fix, since the main set had no misses to learn from)",
+);
 console.log("");
 console.log(
   "classifier: " +
