@@ -29,6 +29,8 @@ export interface SessionResponse {
 export interface RestoredSessionResponse {
   state: SessionState;
   agent: PublicAgent;
+  /** Replies streaming now (the page was reloaded mid-reply): the widget reattaches to them. */
+  streaming?: string[];
 }
 
 /** Answers that changed the session carry the events, so the widget folds them at once. */

@@ -15,6 +15,10 @@ export const sessionFeedback = "/v1/sessions/:id/feedback";
 /** A visitor's photo upload (raw image bytes), and one photo, read with the session's token. */
 export const sessionPhotos = "/v1/sessions/:id/photos";
 export const sessionPhoto = "/v1/sessions/:id/photos/:photoId";
+/** The session's live channel: a WebSocket, or SSE where WebSockets are blocked (shared/live.ts). */
+export const live = "/v1/sessions/:id/live";
+/** Stops a streamed reply from any tab, also one the page reattached to after a reload. */
+export const replyStop = "/v1/sessions/:id/replies/:replyId/stop";
 export const sessionContext = "/v1/sessions/:id/context";
 export const stageComplete = "/v1/sessions/:id/stages/:stageId/complete";
 export const action = "/v1/sessions/:id/actions/:cardId";

@@ -14,6 +14,7 @@ import { embedRoutes } from "./routes/embed.ts";
 import { feedbackRoutes } from "./routes/feedback.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { photoRoutes } from "./routes/photos.ts";
+import { liveRoutes } from "./routes/live.ts";
 import { sessionRoutes } from "./routes/sessions.ts";
 import { stageRoutes } from "./routes/stages.ts";
 import { toolRoutes } from "./routes/tools.ts";
@@ -42,6 +43,7 @@ export function createApp() {
   app.route("/", feedbackRoutes);
   app.route("/", photoRoutes);
   app.route("/", chatRoutes);
+  app.route("/", liveRoutes);
   app.route("/", toolRoutes);
   app.route("/", embedRoutes);
   app.route("/", stageRoutes);

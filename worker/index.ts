@@ -3,11 +3,11 @@ import { createApp } from "./app.ts";
 import { withDemo } from "./demo/index.ts";
 import type { Env } from "./env.ts";
 import { StrategyDesk as StrategyDeskObject } from "./strategy/strategy-desk.ts";
+import { SessionRoom as SessionRoomObject } from "./session/session-room.ts";
 
 // zod/mini ships without messages; the worker wants validation errors a developer can act on.
 z.config(z.locales.en());
 
-export { SessionRoom } from "./session/session-room.ts";
 export { RateLimiter } from "./limits/rate-limiter.ts";
 export { SiteLedger } from "./limits/site-ledger.ts";
 export { SiteIndex } from "./site-index/site-index.ts";
@@ -20,6 +20,13 @@ export { PromptRegistry } from "./prompts/prompt-registry.ts";
 export class StrategyDesk extends StrategyDeskObject {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, withDemo(env));
+  }
+}
+
+/** A session runs its streamed replies itself (live channel): in demo mode, with the demo model. */
+export class SessionRoom extends SessionRoomObject {
+  protected override providerEnv(turnEnv: Partial<Env>): Env {
+    return withDemo(super.providerEnv(turnEnv));
   }
 }
 

@@ -99,7 +99,11 @@ export function createRig(opts: RigOptions): Rig {
   const records: CallRecord[] = [];
   let seq = 0;
   const newId = () => `bench_${++seq}`;
-  const proxied = proxyCompletion({ api: PROXY_API, token: () => "bench-token", fetch: workerFetch(opts.upstreamUrl) });
+  const proxied = proxyCompletion({
+    api: PROXY_API,
+    auth: () => ({ sessionId: "bench", token: "bench-token" }),
+    fetch: workerFetch(opts.upstreamUrl),
+  });
 
   const timed = async <T>(rec: Omit<CallRecord, "start" | "ms">, run: () => Promise<T>): Promise<T> => {
     const start = performance.now();

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, inject, it, vi } from "vitest";
 import { delta, sseResponse } from "../helpers/worker/provider-sse.ts";
 import { auth, call, openSession, readSse } from "../helpers/worker/client.ts";
 import { salesCoachScript } from "../../worker/demo/index.ts";
@@ -203,25 +203,16 @@ describe("POST /v1/chat/completions with a provider", () => {
   });
 
   it("passes chunks through as they arrive, not after the stream ends", async () => {
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    const enc = new TextEncoder();
-    const body = new ReadableStream<Uint8Array>({
-      async start(controller) {
-        controller.enqueue(enc.encode(`data: ${JSON.stringify(delta("first"))}\n\n`));
-        await gate;
-        controller.enqueue(enc.encode("data: [DONE]\n\n"));
-        controller.close();
-      },
-    });
-    vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response(body));
+    // A provider over a real socket, one chunk every 50 ms (the session's object reads it, as in production).
     const s = await openSession();
-    const { res, done } = await chat(s.token, { stream: true, messages: [{ role: "user", content: "hi" }] }, PROVIDER);
+    const slow = { LLM_BASE_URL: inject("slowUpstreamUrl"), LLM_API_KEY: "sk-test-secret" };
+    const { res } = await chat(s.token, { stream: true, messages: [{ role: "user", content: "as they come" }] }, slow);
     const reader = res.body!.getReader();
     const first = new TextDecoder().decode((await reader.read()).value);
-    expect(first).toContain("first"); // arrived while the provider is still holding the rest
-    release();
+    expect(first).toContain("data:");
+    // The provider is still writing (43 chunks, 50 ms apart) when the first bytes are here.
+    const log = (await (await fetch(inject("upstreamLogUrl"))).json()) as Array<{ text: string; chunks: number }>;
+    expect(log.find((r) => r.text === "as they come")!.chunks).toBeLessThan(40);
     while (!(await reader.read()).done);
-    await done();
   });
 });

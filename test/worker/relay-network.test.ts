@@ -90,9 +90,9 @@ describe("relay over the network", () => {
     ]);
   });
 
-  it("a visitor who goes away ends the provider's request; what arrived is stored interrupted", async () => {
+  it("a visitor who goes away stops nothing: the reply streams on and is stored complete", async () => {
     const s = await openSession();
-    const { res, done } = await chat(s.token, "net: leaving early", "n3", inject("slowUpstreamUrl"));
+    const { res } = await chat(s.token, "net: leaving early", "n3", inject("slowUpstreamUrl"));
     const reader = res.body!.getReader();
     let seen = "";
     while (!seen.includes("short")) {
@@ -101,18 +101,42 @@ describe("relay over the network", () => {
       seen += new TextDecoder().decode(next.value);
     }
     await reader.cancel();
-    await done();
-    const reply = (await sessionRoom(env, s.sessionId).getState()).messages.find((m) => m.id === "n3");
+    const reply = await storedReply(s.sessionId, "n3");
+    expect(reply).toMatchObject({ status: "complete", content: GENERIC_REPLY });
+    const byProvider = (await upstreamLog()).find((r) => r.text === "net: leaving early");
+    expect(byProvider?.aborted).toBe(false);
+    expect(byProvider!.chunks).toBeGreaterThan(40);
+  }, 15_000);
+
+  it("Stop ends the provider's request; what arrived is stored interrupted", async () => {
+    const s = await openSession();
+    const { res } = await chat(s.token, "net: stop me", "n5", inject("slowUpstreamUrl"));
+    const reader = res.body!.getReader();
+    let seen = "";
+    while (!seen.includes("short")) seen += new TextDecoder().decode((await reader.read()).value);
+    const stop = await call(`/v1/sessions/${s.sessionId}/replies/n5/stop`, { method: "POST", headers: auth(s.token) });
+    expect(await stop.res.json()).toEqual({ stopped: true });
+    while (!(await reader.read().catch(() => ({ done: true }))).done);
+    const reply = await storedReply(s.sessionId, "n5");
     expect(reply?.status).toBe("interrupted");
     expect(GENERIC_REPLY.startsWith(reply!.content)).toBe(true);
     expect(reply!.content.length).toBeLessThan(GENERIC_REPLY.length);
-    // The provider saw its request end long before its 43 chunks were written.
-    let seenByProvider;
-    for (let i = 0; i < 50 && !seenByProvider?.aborted; i++) {
-      seenByProvider = (await upstreamLog()).find((r) => r.text === "net: leaving early");
-      if (!seenByProvider?.aborted) await new Promise((r) => setTimeout(r, 20));
+    let byProvider;
+    for (let i = 0; i < 50 && !byProvider?.aborted; i++) {
+      byProvider = (await upstreamLog()).find((r) => r.text === "net: stop me");
+      if (!byProvider?.aborted) await new Promise((r) => setTimeout(r, 20));
     }
-    expect(seenByProvider).toMatchObject({ aborted: true });
-    expect(seenByProvider!.chunks).toBeLessThan(20);
+    expect(byProvider).toMatchObject({ aborted: true });
+    expect(byProvider!.chunks).toBeLessThan(20);
   });
 });
+
+/** The reply as the session stored it, once it is there (the object stores it when the stream ends). */
+async function storedReply(sessionId: string, id: string) {
+  for (let i = 0; i < 400; i++) {
+    const m = (await sessionRoom(env, sessionId).getState()).messages.find((x) => x.id === id);
+    if (m) return m;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return undefined;
+}

@@ -2,8 +2,13 @@ import type { ChatMessage, Purpose, ToolCall } from "../../shared/chat.ts";
 import { EVENT_TYPES, STREAM_EXTENSION } from "../../shared/protocol.ts";
 import type { SessionEvent } from "../../shared/session.ts";
 import { emptyReply, endReply, foldChunk } from "../../shared/reply-fold.ts";
-import { createApi, type ApiContext } from "../transport/api.ts";
-import { ProtocolError } from "../transport/errors.ts";
+import { loadOnce } from "../load-once.ts";
+import { createApi, type ApiContext, type SessionAuth } from "../transport/api.ts";
+import { isHttpError, ProtocolError } from "../transport/errors.ts";
+import { bodyText, chatChunks } from "../transport/sse.ts";
+
+/** Reattaching a reply after a break: loaded as each reply starts, so it is here when the network is not. */
+const loadFollow = loadOnce(() => import("../transport/follow.ts"));
 
 export interface CompletionRequest {
   messages: ChatMessage[];
@@ -13,6 +18,8 @@ export interface CompletionRequest {
   signal?: AbortSignal;
   /** Called with the answer and the reasoning so far each time a piece of either arrives. */
   onText?: (text: string, reasoning?: string) => void;
+  /** The reply is already streaming at the worker (the page was reloaded): follow it, send nothing. */
+  resume?: boolean;
 }
 
 export interface StepResult {
@@ -28,30 +35,46 @@ export type Complete = (req: CompletionRequest) => Promise<StepResult>;
 
 /** Completions through the Parley proxy, streamed, folded as the worker folds its copy (shared/reply-fold.ts). */
 export function proxyCompletion(
-  ctx: ApiContext & { token: () => string; onEvent?: (e: SessionEvent) => void },
+  ctx: ApiContext & { auth: () => SessionAuth; onEvent?: (e: SessionEvent) => void },
 ): Complete {
   const api = createApi(ctx);
   return async (req) => {
     const parley = { replyId: req.replyId, purpose: req.purpose, sources: req.sources };
     const seen = { done: false };
-    const chunks = await api.streamChat(
-      ctx.token(),
-      { stream: true, messages: req.messages, parley },
-      req.signal,
-      seen,
-    );
-    const reply = emptyReply();
-    for await (const chunk of chunks) {
-      // A provider may report a failure mid-stream as an `error` event; the proxy passes it on.
-      const inband = (chunk as { error?: { code?: string; message?: string } }).error;
-      if (inband) throw new ProtocolError(inband.code ?? "upstream_error", inband.message ?? "The reply broke off");
-      // The worker's own event ahead of the reply (the emergency guard's card): shown before any text.
-      const event = (chunk as { [STREAM_EXTENSION]?: { event?: SessionEvent } })[STREAM_EXTENSION]?.event;
-      if (event?.type === EVENT_TYPES.escalationRaised) ctx.onEvent?.(event);
-      if (foldChunk(reply, chunk)) req.onText?.(reply.content, reply.reasoning);
+    const follow = loadFollow();
+    follow.catch(() => {});
+    // Stop reaches the worker, which ends the provider's request: a reply no longer ends with its reader.
+    const stop = () => void follow.then((f) => f.stopReply(ctx, req.replyId));
+    req.signal?.addEventListener("abort", stop);
+    let body = null;
+    try {
+      if (!req.resume)
+        body = await api.streamChat(ctx.auth().token, { stream: true, messages: req.messages, parley }, req.signal);
+    } catch (e) {
+      // Already streaming (a retry crossed a reply that went on at the worker): follow that one.
+      if (!isHttpError(e) || e.status !== 409) throw e;
     }
-    // Neither [DONE] nor a finish reason: the provider broke off, and the proxy could only end the
-    // response early (its status had long been sent).
+    // The reply's SSE text, the response's and after a break the rest from the live channel (follow.ts).
+    const m = await follow.catch(() => null);
+    const texts = m
+      ? m.replyText({ ...ctx, replyId: req.replyId, body, signal: req.signal })
+      : bodyText(body!, req.signal);
+    const reply = emptyReply();
+    try {
+      for await (const chunk of chatChunks(texts, seen)) {
+        // A provider may report a failure mid-stream as an `error` event; the proxy passes it on.
+        const inband = (chunk as { error?: { code?: string; message?: string } }).error;
+        if (inband) throw new ProtocolError(inband.code ?? "upstream_error", inband.message ?? "The reply broke off");
+        // The worker's own event ahead of the reply (the emergency guard's card): shown before any text.
+        const event = (chunk as { [STREAM_EXTENSION]?: { event?: SessionEvent } })[STREAM_EXTENSION]?.event;
+        if (event?.type === EVENT_TYPES.escalationRaised) ctx.onEvent?.(event);
+        if (foldChunk(reply, chunk)) req.onText?.(reply.content, reply.reasoning);
+      }
+    } finally {
+      req.signal?.removeEventListener("abort", stop);
+    }
+    // Neither [DONE] nor a finish reason: the provider broke off (the live channel says the reply
+    // ended so), or it was stopped elsewhere.
     if (!seen.done && reply.finishReason === null)
       throw new ProtocolError("upstream_error", "The reply broke off before it finished");
     const end = endReply(reply);

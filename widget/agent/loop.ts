@@ -33,6 +33,8 @@ export interface LoopOptions {
   signal?: AbortSignal;
   newId: () => string;
   hooks?: LoopHooks;
+  /** A reply already streaming at the worker (the page was reloaded): the first step follows it. */
+  resumeId?: string;
 }
 
 export type LoopEnd = "complete" | "stopped" | "step_limit" | "aborted";
@@ -63,8 +65,9 @@ export async function runAgentLoop(opts: LoopOptions): Promise<LoopResult> {
     added.push(m);
     opts.hooks?.onMessage?.(m);
   };
+  let resume = opts.resumeId;
   for (;;) {
-    const view: StepView = { id: opts.newId(), answer: "", reasoning: "", toolCalls: [], results: [] };
+    const view: StepView = { id: resume ?? opts.newId(), answer: "", reasoning: "", toolCalls: [], results: [] };
     steps.push(view);
     const show = () => opts.hooks?.onStep?.({ ...view });
     const render = (text: string, reasoning = "") => {
@@ -83,7 +86,9 @@ export async function runAgentLoop(opts: LoopOptions): Promise<LoopResult> {
         replyId: view.id,
         signal: opts.signal,
         onText: render,
+        resume: !!resume,
       });
+      resume = undefined;
     } catch (err) {
       if (isAbort(err) || opts.signal?.aborted) return { end: "aborted", added, steps };
       throw err;

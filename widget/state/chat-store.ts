@@ -250,8 +250,13 @@ export function createChatStore(opts: ChatStoreOptions) {
   }
 
   // A returning visitor sees their conversation without waiting for the panel to open.
+  // A reply that was streaming when the page went away goes on where it is, and the turn with it.
   const returning = session.hasCredentials();
-  if (returning) void session.restoreOnce().catch(fail);
+  if (returning)
+    void session.restoreOnce().then(() => {
+      const id = session.takeStreaming();
+      if (id && agent.value && !busy.value) void runner.turn(agent.value, id);
+    }, fail);
 
   return {
     strings,

@@ -42,6 +42,8 @@ export interface TurnContext {
   signal: AbortSignal;
   onStep: (view: StepView | null) => void;
   toolTimeoutMs?: number;
+  /** The turn's reply is streaming at the worker already (a reload): follow it, then go on. */
+  resumeId?: string;
 }
 
 /**
@@ -53,7 +55,7 @@ export async function runTurn(ctx: TurnContext): Promise<LoopResult> {
   const { agent, session } = ctx;
   const complete = proxyCompletion({
     api: ctx.api,
-    token: session.token,
+    auth: session.auth,
     fetch: ctx.fetch,
     onEvent: (e) => session.apply([e]),
   });
@@ -122,6 +124,7 @@ export async function runTurn(ctx: TurnContext): Promise<LoopResult> {
       signal: ctx.signal,
       newId,
       hooks: { onStep: ctx.onStep, onMessage },
+      resumeId: ctx.resumeId,
     });
   // The compliance guard, enforced here and not by the prompt: the turn's final answer, exactly as
   // the rep reads it, goes through compliance_check once, and a violation comes back as the rep's
@@ -133,7 +136,7 @@ export async function runTurn(ctx: TurnContext): Promise<LoopResult> {
       runEdge("compliance_check", { text: last.answer, replyId: last.id }).catch(() => {});
     return r;
   };
-  if (!agent.router || !mod) return runLoop().then(checked);
+  if (!agent.router || !mod || ctx.resumeId) return runLoop().then(checked);
   return mod
     .routeTurn({
       router: agent.router,

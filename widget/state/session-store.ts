@@ -32,6 +32,8 @@ export function createSessionStore(opts: SessionStoreOptions) {
     saveSession(opts.storage, key, null);
   }
   let restored = false;
+  /** Replies that were streaming when the session was restored (a reload mid-reply). */
+  let streaming: string[] = [];
   let restoring: Promise<void> | null = null;
   let creating: Promise<void> | null = null;
   let outbox: SessionEvent[] = [];
@@ -47,6 +49,7 @@ export function createSessionStore(opts: SessionStoreOptions) {
         state.value = { ...emptySession(), ...res.state };
         agent.value = res.agent;
       });
+      streaming = res.streaming ?? [];
       restored = true;
     } catch (e) {
       // A session the worker no longer knows (expired token, wiped state) is replaced silently.
@@ -158,6 +161,8 @@ export function createSessionStore(opts: SessionStoreOptions) {
     /** The session's credentials; calls before the session exists are refused by the worker (401). */
     auth: () => ({ sessionId: credentials?.sessionId ?? state.value.sessionId, token: credentials?.token ?? "" }),
     hasCredentials: () => credentials !== null,
+    /** The reply to reattach to after a reload, once (then it is the turn runner's). */
+    takeStreaming: () => streaming.splice(0)[0],
   };
 }
 

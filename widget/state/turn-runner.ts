@@ -51,7 +51,7 @@ export function createTurnRunner(opts: TurnRunnerOptions) {
   }
 
   /** Runs the turn for the conversation as it stands (the last message is the visitor's). */
-  async function turn(agent: PublicAgent): Promise<void> {
+  async function turn(agent: PublicAgent, resumeId?: string): Promise<void> {
     const ctrl = (abort = new AbortController());
     const mine = epoch;
     const before = session.state.value.messages.length;
@@ -68,6 +68,7 @@ export function createTurnRunner(opts: TurnRunnerOptions) {
         agent,
         signal: ctrl.signal,
         toolTimeoutMs: opts.toolTimeoutMs,
+        resumeId,
         onStep: (view) =>
           batch(() => {
             if (view) status.value = "streaming";

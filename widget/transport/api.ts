@@ -13,7 +13,6 @@ import { routePath, type RouteParams } from "../../shared/route-path.ts";
 import * as ROUTES from "../../shared/routes.ts";
 import { ProtocolError } from "./errors.ts";
 import { request, requestJson, type FetchLike, type RequestOptions } from "./http.ts";
-import { readChatChunks } from "./sse.ts";
 
 /**
  * The widget's one way to the worker: every route it calls, by name from shared/routes.ts, and each
@@ -113,16 +112,11 @@ export function createApi(ctx: ApiContext) {
       });
     },
 
-    /** A streamed completion's chunks; `seen.done` tells whether the stream reached `[DONE]`. */
-    async streamChat(
-      token: string,
-      body: ChatBody,
-      signal?: AbortSignal,
-      seen = { done: false },
-    ): Promise<AsyncGenerator<ChatChunk>> {
+    /** A streamed completion's body (read with bodyText and chatChunks, sse.ts). */
+    async streamChat(token: string, body: ChatBody, signal?: AbortSignal): Promise<ReadableStream<Uint8Array>> {
       const res = await request(ctx.api + ROUTES.chat, { body, token, signal, fetch: ctx.fetch });
       if (!res.body) throw new ProtocolError("upstream_error", "No response body");
-      return readChatChunks(res.body, signal, seen);
+      return res.body;
     },
   };
 }

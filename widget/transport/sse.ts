@@ -71,44 +71,52 @@ function parseChunk(data: string): ChatChunk {
 }
 
 /**
- * Reads an OpenAI-style SSE body (`data: {chunk}` events, then `data: [DONE]`) as ChatChunk
- * objects; events split across network reads are joined; a malformed chunk throws a ProtocolError.
- * `seen.done` tells whether `[DONE]` came.
- * Aborting the signal cancels the body and makes the iterator throw an AbortError.
+ * The text of a body as it arrives (UTF-8, pieces split inside a character joined). Aborting the
+ * signal cancels the body and makes the iterator throw an AbortError.
  */
-export async function* readChatChunks(
-  body: ReadableStream<Uint8Array>,
-  signal?: AbortSignal,
-  seen = { done: false },
-): AsyncGenerator<ChatChunk> {
+export async function* bodyText(body: ReadableStream<Uint8Array>, signal?: AbortSignal): AsyncGenerator<string> {
   const reader = body.getReader();
   const text = new TextDecoder();
-  const queue: ChatChunk[] = [];
-  let done = false;
-  const sse = createSseDecoder((data) => {
-    if (done) return;
-    if (data === DONE) done = seen.done = true;
-    else queue.push(parseChunk(data));
-  });
   const onAbort = () => void reader.cancel().catch(() => {});
   signal?.addEventListener("abort", onAbort, { once: true });
   try {
-    while (true) {
+    for (;;) {
       if (signal?.aborted) throw abortError();
-      while (queue.length) yield queue.shift()!;
-      if (done) return;
       const read = await reader.read().catch((e: unknown) => {
         throw signal?.aborted ? abortError() : e;
       });
       if (signal?.aborted) throw abortError();
-      if (read.done) {
-        sse.feed(text.decode());
-        sse.end();
-        done = true;
-      } else sse.feed(text.decode(read.value, { stream: true }));
+      if (read.done) return yield text.decode();
+      yield text.decode(read.value, { stream: true });
     }
   } finally {
     signal?.removeEventListener("abort", onAbort);
     void reader.cancel().catch(() => {});
   }
 }
+
+/**
+ * Reads OpenAI-style SSE text (`data: {chunk}` events, then `data: [DONE]`) as ChatChunk objects;
+ * events split across pieces are joined; a malformed chunk throws a ProtocolError. The text may
+ * come from more than one response (a reply reattached after a break, see completion.ts).
+ * `seen.done` tells whether `[DONE]` came.
+ */
+export async function* chatChunks(texts: AsyncIterable<string>, seen = { done: false }): AsyncGenerator<ChatChunk> {
+  const queue: ChatChunk[] = [];
+  const sse = createSseDecoder((data) => {
+    if (seen.done) return;
+    if (data === DONE) seen.done = true;
+    else queue.push(parseChunk(data));
+  });
+  for await (const t of texts) {
+    sse.feed(t);
+    while (queue.length) yield queue.shift()!;
+    if (seen.done) return;
+  }
+  sse.end();
+  yield* queue;
+}
+
+/** An SSE body's chunks (chatChunks over bodyText). */
+export const readChatChunks = (body: ReadableStream<Uint8Array>, signal?: AbortSignal, seen = { done: false }) =>
+  chatChunks(bodyText(body, signal), seen);

@@ -1,5 +1,6 @@
 import type { AgentConfig, SiteConfig } from "../../shared/agent-config.ts";
 import type { ChatRequest } from "../../shared/chat.ts";
+import type { SessionEvent } from "../../shared/session.ts";
 import type { Env } from "../env.ts";
 import type { ProviderStream } from "../llm/model-reply.ts";
 import type { UpstreamBody } from "../llm/upstream-body.ts";
@@ -54,8 +55,8 @@ export function withGuardNote(body: UpstreamBody, guard: TurnGuardResult): void 
 }
 
 /** The escalation goes first in the client's stream, ahead of the provider's first byte. */
-export function withEscalationFirst(stream: ProviderStream, guard: TurnGuardResult, model: string): ProviderStream {
-  const event = guard.events.find((e) => e.id.startsWith("escalation:"));
+export function withEscalationFirst(stream: ProviderStream, events: SessionEvent[], model: string): ProviderStream {
+  const event = events.find((e) => e.id.startsWith("escalation:"));
   if (!event) return stream;
   const head = escalationChunk(event, model);
   if (!stream.first) return { ...stream, first: head };

@@ -3,6 +3,7 @@ import type { SiteConfig } from "../../shared/agent-config.ts";
 import type { SessionState } from "../../shared/session.ts";
 import type { AppEnv, Claims } from "../env.ts";
 import { ApiError } from "../errors.ts";
+import type { Admission } from "../session/session-room.ts";
 import { sessionRoom } from "../session/session-stub.ts";
 import { BudgetLeases, type Reservation } from "./budget-lease.ts";
 import { RateLeases } from "./rate-lease.ts";
@@ -141,11 +142,20 @@ export async function admitSession(
     withState,
   );
   if (session.ok) return session.state;
+  throw sessionRefusal(site, session);
+}
+
+/**
+ * The session's object refused a turn: the error the route answers (also for a streamed turn, whose
+ * limits the object checks as it starts the reply).
+ */
+export function sessionRefusal(site: SiteConfig, session: Exclude<Admission, { ok: true }>): ApiError {
+  const { rateLimits, budgets } = site;
   if (session.reason === "unknown_session")
-    throw new ApiError(404, "not_found", "Session not found; open a new session");
+    return new ApiError(404, "not_found", "Session not found; open a new session");
   if (session.reason === "rate")
-    throw tooMany("in this conversation", rateLimits.sessionPerMinute, session.retryAfterMs);
-  throw new ApiError(
+    return tooMany("in this conversation", rateLimits.sessionPerMinute, session.retryAfterMs);
+  return new ApiError(
     429,
     "budget_exceeded",
     `This conversation has used its token budget ` +

@@ -28,6 +28,11 @@ export class ReplyAccumulator {
     this.parser.feed(this.decoder.decode(bytes, { stream: true }));
   }
 
+  /** The stream's text, already decoded (a live reply keeps its text, see live-reply.ts). */
+  feedText(text: string): void {
+    this.parser.feed(text);
+  }
+
   private onData(data: string): void {
     if (data === "[DONE]") {
       this.done = true;

@@ -3,6 +3,7 @@ import type { AppEnv } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import { verifyToken } from "../session/token.ts";
 import { requireSecret } from "../config/secrets.ts";
+import { LIVE } from "../../shared/live.ts";
 
 const REASONS = {
   malformed: "Session token is malformed",
@@ -10,10 +11,22 @@ const REASONS = {
   expired: "Session token has expired; open a new session",
 } as const;
 
-/** Requires `Authorization: Bearer <session token>` and puts its claims in `c.var.claims`. */
+/** A browser cannot set headers on a WebSocket: its token rides as a subprotocol, `bearer.<token>`. */
+function socketToken(protocols: string | undefined): string {
+  const token = protocols
+    ?.split(",")
+    .map((p) => p.trim())
+    .find((p) => p.startsWith(LIVE.tokenPrefix));
+  return token ? `Bearer ${token.slice(LIVE.tokenPrefix.length)}` : "";
+}
+
+/**
+ * Requires `Authorization: Bearer <session token>` (on a WebSocket upgrade, the `bearer.<token>`
+ * subprotocol) and puts its claims in `c.var.claims`.
+ */
 export function sessionToken(): MiddlewareHandler<AppEnv> {
   return async function sessionTokenMiddleware(c, next) {
-    const header = c.req.header("authorization") ?? "";
+    const header = c.req.header("authorization") ?? socketToken(c.req.header("sec-websocket-protocol"));
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match)
       throw new ApiError(

@@ -3,35 +3,28 @@ import { ChatRequest } from "../../shared/chat.ts";
 import { HEADERS, STREAM_EXTENSION } from "../../shared/protocol.ts";
 import type { SessionEvent } from "../../shared/session.ts";
 import * as ROUTES from "../../shared/routes.ts";
-import type { AppEnv } from "../env.ts";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { ErrorCode } from "../../shared/errors.ts";
+import type { AppEnv, Env } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import { jsonBody } from "../middleware/validate.ts";
 import { sessionToken } from "../middleware/session-token.ts";
 import { checkSiteOrigin } from "../middleware/site-origin.ts";
 import { loadAgent } from "../config/config-store.ts";
-import { admitLocally, admitSession } from "../limits/admission.ts";
+import { admitLocally, admitSession, sessionRefusal } from "../limits/admission.ts";
 import { noteRefusal, recentlyRefused } from "../limits/refusals.ts";
 import { turnReserve } from "../limits/turn-cost.ts";
 import { callModel, modelName, newCallLog } from "../llm/upstream.ts";
 import type { ModelReply } from "../llm/model-reply.ts";
 import { upstreamBody } from "../llm/upstream-body.ts";
-import { modelTargets } from "../llm/model-targets.ts";
+import { modelTargets, type ModelTarget } from "../llm/model-targets.ts";
 import { completionReply } from "../../shared/reply-fold.ts";
-import { relayStream } from "../llm/relay.ts";
-import type { AccumulatedReply } from "../llm/reply-accumulator.ts";
-import {
-  completionTraceEvents,
-  newInputEvents,
-  replyEvent,
-  routeTraceEvent,
-  usageEvent,
-} from "../session/message-events.ts";
+import { newInputEvents } from "../session/message-events.ts";
 import { sessionRoom } from "../session/session-stub.ts";
+import { completionEvents, failureEvents, type Turn, type TurnInfo } from "../session/turn-record.ts";
 import { resolvePhotoParts } from "../photos/photo-parts.ts";
 import { agentSystemPrompt, promptVersions } from "../prompts/agent-prompt-cache.ts";
-import { adviceFromReply } from "../guard/advice-guard.ts";
-import { replyComplianceEvents } from "../guard/reply-compliance.ts";
-import { guardChatRequest, withEscalationFirst, withGuardNote } from "../guard/chat-guard.ts";
+import { guardChatRequest, withGuardNote } from "../guard/chat-guard.ts";
 
 export const chatRoutes = new Hono<AppEnv>();
 const noop = () => {};
@@ -42,7 +35,9 @@ const noop = () => {};
  * limits (its object, one call) are checked while the provider's request starts, and a refused turn
  * aborts it. Nothing is stored or relayed for a refused request. The session records the new input
  * and, from the same bytes the client receives, the reply, its usage (counted into the session and
- * the site's day) and the completion's trace steps.
+ * the site's day) and the completion's trace steps. A streamed reply is run by the session's object
+ * (reply-runner.ts), which checks the session's limits as it starts it: one call, and the reply
+ * outlives the visitor's page (the live channel, routes/live.ts).
  */
 chatRoutes.post(ROUTES.chat, sessionToken(), jsonBody(ChatRequest), async (c) => {
   const req = c.req.valid("json");
@@ -68,7 +63,10 @@ chatRoutes.post(ROUTES.chat, sessionToken(), jsonBody(ChatRequest), async (c) =>
   // The compiled prompt is an isolate-cache read (a registry round trip at most every 5 s). Emergencies
   // are recognised before the provider is called, whatever the model will say.
   const stateful = agent.stages.length > 0;
-  const admitted = admitSession(c, site, claims, true, stateful);
+  const withParts = req.messages.some((m) => typeof m.content !== "string" && m.content);
+  // A plain streamed turn is admitted by the session's object as it starts the reply (no call here).
+  const inRoom = req.stream === true && !stateful && !withParts;
+  const admitted = inRoom ? Promise.resolve(undefined) : admitSession(c, site, claims, true, stateful);
   admitted.catch(noop);
   const [prompt, guard] = await Promise.all([
     agentSystemPrompt(c.env, site.siteKey, agent, (p) => c.executionCtx.waitUntil(p)),
@@ -90,7 +88,6 @@ chatRoutes.post(ROUTES.chat, sessionToken(), jsonBody(ChatRequest), async (c) =>
   // Measured before photos become data URLs: an image costs the model its own count of tokens.
   const json = JSON.stringify(body);
   // Photos are read from storage only for an admitted turn.
-  const withParts = body.messages.some((m) => typeof m.content !== "string" && m.content);
   if (withParts) await admitted;
   const photos = await resolvePhotoParts(c.env, site, agent, claims.sid, body);
   // The model asked for, then the site's fallbacks (those that can see, for photos); a model unfit
@@ -98,9 +95,64 @@ chatRoutes.post(ROUTES.chat, sessionToken(), jsonBody(ChatRequest), async (c) =>
   const targets = modelTargets(site, agent, req.model).filter((t, i) => i === 0 || !photos || t.caps.vision);
   const log = newCallLog();
   const model = () => log.model ?? modelName(c.env, { ...agent, model: body.model as string });
-  const promptText = () => JSON.stringify(body.messages);
   // The IP's rate and the site's budget from this isolate's slices: no Durable Object call per turn.
   const reservation = await admitLocally(c, site, turnReserve(body, json, photos));
+  const headers = { [HEADERS.replyId]: replyId, [HEADERS.sessionId]: claims.sid };
+
+  if (body.stream) {
+    const turn: Turn = {
+      callId,
+      replyId,
+      purpose,
+      started,
+      siteKey: site.siteKey,
+      agent,
+      site,
+      body,
+      targets,
+      defaultModel: model(),
+      prompt: promptVersions(prompt),
+      inputs: [...newInputEvents(req.messages), ...guard.events],
+      env: providerSettings(c.env, targets),
+      ...(inRoom
+        ? { limits: { perMinute: site.rateLimits.sessionPerMinute, tokenBudget: site.budgets.perSession } }
+        : {}),
+    };
+    let start;
+    try {
+      await admitted;
+      start = await room.streamReply(turn);
+    } catch (err) {
+      reservation?.settle(0);
+      noteRefusal(claims.sid, err);
+      throw err;
+    }
+    if (!start.ok) {
+      reservation?.settle(0);
+      if ("refused" in start) {
+        const refusal = sessionRefusal(site, start.refused);
+        noteRefusal(claims.sid, refusal);
+        throw refusal;
+      }
+      const status = start.status as ContentfulStatusCode;
+      throw new ApiError(status, start.code as ErrorCode, start.message, start.extra, start.headers);
+    }
+    // The tokens go back to this isolate's slice once the reply has ended (the object reports them).
+    c.executionCtx.waitUntil(
+      start.spent().then(
+        (t) => reservation?.settle(t),
+        () => reservation?.settle(0),
+      ),
+    );
+    return new Response(start.body, {
+      headers: {
+        ...headers,
+        "content-type": "text/event-stream; charset=utf-8",
+        "cache-control": "no-cache, no-transform",
+        "x-accel-buffering": "no",
+      },
+    });
+  }
 
   // Sent before the session's admission is back, unless this session was refused here lately: a
   // refused turn aborts the request (the provider may still count its prompt), and nothing of the
@@ -124,6 +176,18 @@ chatRoutes.post(ROUTES.chat, sessionToken(), jsonBody(ChatRequest), async (c) =>
   }
   upstreamCall ??= call();
 
+  // Not streamed: nothing to resume; the route calls the provider and stores the whole reply.
+  const jsonTurn: TurnInfo = {
+    callId,
+    replyId,
+    purpose,
+    started,
+    agent,
+    site,
+    body,
+    defaultModel: model(),
+    prompt: promptVersions(prompt),
+  };
   // The session stores the visitor's input once the provider has answered (or failed): written at
   // once, the Durable Object call would compete with sending the provider's request on the
   // isolate's thread and delay the first byte.
@@ -139,35 +203,6 @@ chatRoutes.post(ROUTES.chat, sessionToken(), jsonBody(ChatRequest), async (c) =>
     c.executionCtx.waitUntil(inputsStored.then(() => room.append(events)).catch(noop));
   };
   let firstByteMs: number | undefined;
-  // A router classification is a decision about the turn, not part of the conversation.
-  const record = (reply: AccumulatedReply, cut: boolean) => {
-    const usage = usageEvent(callId, replyId, model(), reply, promptText);
-    const u = usage.data as { promptTokens: number; completionTokens: number; estimated?: boolean };
-    const trace = completionTraceEvents({
-      callId,
-      replyId,
-      purpose,
-      model: model(),
-      ms: Date.now() - started,
-      firstByteMs,
-      status: cut ? "interrupted" : "complete",
-      attempts: log.attempts,
-      retries: log.retries,
-      fallbacks: log.fallbacks,
-      usage: u,
-      prompt: promptVersions(prompt),
-      ...(cut
-        ? { error: { code: "upstream_error", message: "The stream broke off before the reply was complete" } }
-        : {}),
-    });
-    const message =
-      purpose === "classify" ? routeTraceEvent(replyId, reply, Date.now() - started) : replyEvent(replyId, reply, cut);
-    // Advice cards come only from record_advice calls in a reply the worker relayed (advice guard).
-    const advice = purpose === "classify" || cut ? [] : adviceFromReply(reply.toolCalls, replyId, agent);
-    const compliance = purpose === "classify" ? [] : replyComplianceEvents(reply.content, replyId, agent, site);
-    store([message, usage, ...trace, ...advice, ...compliance], u.promptTokens + u.completionTokens);
-  };
-
   let upstream: ModelReply;
   try {
     upstream = await upstreamCall;
@@ -175,28 +210,29 @@ chatRoutes.post(ROUTES.chat, sessionToken(), jsonBody(ChatRequest), async (c) =>
     // The visitor's message stays; the failure (and the retries before it) go into the trace.
     const error =
       err instanceof ApiError ? { code: err.code, message: err.message } : { code: "internal", message: String(err) };
-    const { attempts, retries, fallbacks } = log;
-    const outcome = { callId, replyId, purpose, model: model(), ms: Date.now() - started, status: "failed" as const };
-    store(completionTraceEvents({ ...outcome, attempts, retries, fallbacks, error }), 0);
+    store(failureEvents(jsonTurn, log, error), 0);
     throw err;
   }
   firstByteMs = Date.now() - started;
-  const headers = { [HEADERS.replyId]: replyId, [HEADERS.sessionId]: claims.sid };
-
-  if (upstream.kind === "json") {
-    const completion = upstream.completion;
-    record({ ...completionReply(completion), complete: true }, false);
-    const escalation = guard.events.find((e) => e.id.startsWith("escalation:"));
-    return c.json(escalation ? { ...completion, [STREAM_EXTENSION]: { event: escalation } } : completion, 200, headers);
-  }
-  const relay = relayStream(withEscalationFirst(upstream.stream, guard, model()), record);
-  c.executionCtx.waitUntil(relay.ended);
-  return new Response(relay.body, {
-    headers: {
-      ...headers,
-      "content-type": "text/event-stream; charset=utf-8",
-      "cache-control": "no-cache, no-transform",
-      "x-accel-buffering": "no",
-    },
-  });
+  if (upstream.kind !== "json") throw new ApiError(502, "upstream_error", "The provider streamed an unstreamed reply");
+  const completion = upstream.completion;
+  const reply = { ...completionReply(completion), complete: true };
+  const { events, tokens } = completionEvents(jsonTurn, log, reply, false, firstByteMs);
+  store(events, tokens);
+  const escalation = guard.events.find((e) => e.id.startsWith("escalation:"));
+  return c.json(escalation ? { ...completion, [STREAM_EXTENSION]: { event: escalation } } : completion, 200, headers);
 });
+
+/** What the provider call reads of the env: the object running a streamed turn gets the route's view. */
+function providerSettings(env: Env, targets: ModelTarget[]): Partial<Env> {
+  const settings: Record<string, string | undefined> = {
+    LLM_BASE_URL: env.LLM_BASE_URL,
+    LLM_API_KEY: env.LLM_API_KEY,
+    LLM_TIMEOUT_MS: env.LLM_TIMEOUT_MS,
+    DEMO_MODE: env.DEMO_MODE,
+    DEMO_CHUNK_MS: env.DEMO_CHUNK_MS,
+  };
+  const named = env as unknown as Record<string, string | undefined>;
+  for (const t of targets) if (t.provider?.keyEnv) settings[t.provider.keyEnv] = named[t.provider.keyEnv];
+  return settings as Partial<Env>;
+}

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod/mini";
-import { CreateSessionRequest, type SessionResponse } from "../../shared/api.ts";
+import { CreateSessionRequest, type RestoredSessionResponse, type SessionResponse } from "../../shared/api.ts";
 import { ClientEvent } from "../../shared/session-events.ts";
 import { orderedStages } from "../../shared/stage-machine.ts";
 import { EVENT_TYPES, LIMITS } from "../../shared/protocol.ts";
@@ -53,14 +53,15 @@ sessionRoutes.post(ROUTES.sessions, jsonBody(CreateSessionRequest), async (c) =>
 
 sessionRoutes.get(ROUTES.session, sessionToken(), ownSession(), async (c) => {
   const claims = c.var.claims;
-  const [state, agent, site] = await Promise.all([
-    sessionRoom(c.env, claims.sid).getState(),
+  const [{ state, streaming }, agent, site] = await Promise.all([
+    sessionRoom(c.env, claims.sid).snapshot(),
     loadAgent(c.env, claims.site, claims.agent),
     loadSite(c.env, claims.site),
   ]);
   if (!state.sessionId) throw new ApiError(404, "not_found", "Session not found");
   if (!agent) throw new ApiError(404, "unknown_agent", `Agent ${claims.agent} no longer exists`);
-  return c.json({ state, agent: publicAgent(agent, c.env, site ?? undefined) });
+  const body: RestoredSessionResponse = { state, agent: publicAgent(agent, c.env, site ?? undefined), streaming };
+  return c.json(body);
 });
 
 const AppendEvents = z.object({ events: z.array(ClientEvent).check(z.minLength(1), z.maxLength(50)) });

@@ -12,6 +12,10 @@ import type { StageConfig } from "../../shared/stage-config.ts";
 import type { Env } from "../env.ts";
 import { SlidingWindow } from "../limits/sliding-window.ts";
 import { INDEX_DELAY_MS, pushSummary } from "./index-push.ts";
+import { LIVE, type ClientFrame } from "../../shared/live.ts";
+import { LiveHub } from "./live-hub.ts";
+import { cutReplies, runReply, type ReplyStart } from "./reply-runner.ts";
+import type { Turn } from "./turn-record.ts";
 import {
   completeStage,
   updateContext,
@@ -43,12 +47,19 @@ export class SessionRoom extends DurableObject<Env> {
   private readonly rate = new SlidingWindow();
   /** A push of this session's summary to the site's index is scheduled (the alarm). */
   private indexDue = false;
+  /** The live channel's clients and the replies being streamed (live-hub.ts). */
+  private readonly hub: LiveHub;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.createTables();
     const rows = ctx.storage.sql.exec<{ body: string }>("SELECT body FROM events ORDER BY seq").toArray();
     this.state = foldSession(rows.map((r) => JSON.parse(r.body) as SessionEvent));
+    this.hub = new LiveHub(ctx, (seq) => this.eventsAfter(seq));
+    // Pings are answered by the runtime without waking the object: an idle socket costs nothing.
+    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(LIVE.ping, LIVE.pong));
+    const cut = cutReplies(ctx.storage.sql);
+    if (cut.length) this.store(cut);
   }
 
   private createTables(): void {
@@ -56,6 +67,8 @@ export class SessionRoom extends DurableObject<Env> {
       "CREATE TABLE IF NOT EXISTS events (seq INTEGER PRIMARY KEY " +
         "AUTOINCREMENT, id TEXT NOT NULL UNIQUE, body TEXT NOT NULL)",
     );
+    // A streaming reply's text, written down each second (reply-runner.ts).
+    this.ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS live_replies (id TEXT PRIMARY KEY, text TEXT NOT NULL)");
   }
 
   /** Creates the session once (and starts its first stage, if the agent has stages); again: the existing state. */
@@ -94,6 +107,10 @@ export class SessionRoom extends DurableObject<Env> {
    * route that needs it in the prompt (stage workflows): one round trip before the provider, not two.
    */
   async admit(perMinute: number, tokenBudget: number, withState = false): Promise<Admission> {
+    return this.admitNow(perMinute, tokenBudget, withState);
+  }
+
+  private admitNow(perMinute: number, tokenBudget: number, withState = false): Admission {
     if (!this.state.sessionId) return { ok: false, reason: "unknown_session" };
     const usage = this.state.usage?.totalTokens ?? 0;
     if (usage >= tokenBudget) return { ok: false, reason: "budget", usage };
@@ -113,17 +130,23 @@ export class SessionRoom extends DurableObject<Env> {
   }
 
   private store(events: SessionEvent[]): void {
+    const added: Array<{ seq: number; event: SessionEvent }> = [];
     // One transaction per append: one commit for a turn's reply, usage and trace, not one each.
     this.ctx.storage.transactionSync(() => {
       for (const event of events) {
-        const cursor = this.ctx.storage.sql.exec(
-          "INSERT OR IGNORE INTO events (id, body) VALUES (?, ?)",
-          event.id,
-          JSON.stringify(event),
-        );
-        if (cursor.rowsWritten > 0) this.state = reduceSession(this.state, event);
+        const row = this.ctx.storage.sql
+          .exec<{ seq: number }>(
+            "INSERT OR IGNORE INTO events (id, body) VALUES (?, ?) RETURNING seq",
+            event.id,
+            JSON.stringify(event),
+          )
+          .toArray()[0];
+        if (!row) continue;
+        this.state = reduceSession(this.state, event);
+        added.push({ seq: row.seq, event });
       }
     });
+    this.hub.events(added);
     this.indexSoon();
   }
 
@@ -153,6 +176,72 @@ export class SessionRoom extends DurableObject<Env> {
     return true;
   }
 
+  /** Env for the provider call: the object's own, with what the route resolved (see Turn.env). */
+  protected providerEnv(turnEnv: Partial<Env>): Env {
+    return { ...this.env, ...turnEnv };
+  }
+
+  /**
+   * Runs a streamed completion here, not in the route: the provider's request then lasts as long
+   * as this object, so a reload, a navigation or a lost network loses nothing (reply-runner.ts).
+   */
+  async streamReply(turn: Turn): Promise<ReplyStart> {
+    return runReply(
+      {
+        env: this.providerEnv(turn.env),
+        sql: this.ctx.storage.sql,
+        hub: this.hub,
+        store: (events) => this.store(events),
+        admit: (perMinute, tokenBudget) => this.admitNow(perMinute, tokenBudget),
+      },
+      turn,
+    );
+  }
+
+  /** Stop from any client: ends the provider's request; false when the reply is not streaming here. */
+  async stopReply(replyId: string): Promise<boolean> {
+    const reply = this.hub.replies.get(replyId);
+    if (!reply || reply.ended) return false;
+    reply.stop();
+    return true;
+  }
+
+  /** The SSE form of the live channel (where WebSockets are blocked). */
+  async follow(after: number, reply?: string, from = 0): Promise<ReadableStream<Uint8Array>> {
+    return this.hub.attachSse({ t: "attach", after, ...(reply ? { replies: { [reply]: from } } : {}) }, reply);
+  }
+
+  /** A WebSocket upgrade, forwarded by the live route once the token and origin are checked. */
+  async fetch(request: Request): Promise<Response> {
+    if (request.headers.get("upgrade") !== "websocket") return new Response(null, { status: 426 });
+    const [client, server] = Object.values(new WebSocketPair());
+    this.ctx.acceptWebSocket(server);
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
+    let frame: ClientFrame;
+    try {
+      frame = JSON.parse(typeof message === "string" ? message : new TextDecoder().decode(message)) as ClientFrame;
+    } catch {
+      return ws.close(1003, "frames are JSON");
+    }
+    if (frame.t === "attach" && Number.isInteger(frame.after)) this.hub.attachSocket(ws, frame);
+    else if (frame.t === "stop" && typeof frame.id === "string") await this.stopReply(frame.id);
+    else ws.close(1003, "unknown frame");
+  }
+
+  async webSocketClose(ws: WebSocket, code: number): Promise<void> {
+    ws.close(code === 1005 ? 1000 : code, "closed");
+  }
+
+  private eventsAfter(afterSeq: number): Array<{ seq: number; event: SessionEvent }> {
+    return this.ctx.storage.sql
+      .exec<{ seq: number; body: string }>("SELECT seq, body FROM events WHERE seq > ? ORDER BY seq", afterSeq)
+      .toArray()
+      .map((r) => ({ seq: r.seq, event: JSON.parse(r.body) as SessionEvent }));
+  }
+
   /**
    * Stores a visitor's rating of one of this session's assistant replies; answers the event and
    * what the strategy desk needs to read it: the reply and the visitor message it answered.
@@ -171,10 +260,13 @@ export class SessionRoom extends DurableObject<Env> {
     return this.state;
   }
 
+  /** The state, and the replies streaming now: what a restored page shows and reattaches to. */
+  async snapshot(): Promise<{ state: SessionState; streaming: string[] }> {
+    const streaming = [...this.hub.replies.values()].filter((r) => !r.ended && r.purpose === "chat").map((r) => r.id);
+    return { state: this.state, streaming };
+  }
+
   async getEvents(afterSeq = 0): Promise<Array<{ seq: number; event: SessionEvent }>> {
-    return this.ctx.storage.sql
-      .exec<{ seq: number; body: string }>("SELECT seq, body FROM events WHERE seq > ? ORDER BY seq", afterSeq)
-      .toArray()
-      .map((r) => ({ seq: r.seq, event: JSON.parse(r.body) as SessionEvent }));
+    return this.eventsAfter(afterSeq);
   }
 }

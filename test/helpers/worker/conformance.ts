@@ -65,11 +65,15 @@ async function widgetClient(siteKey: string, agentId: string) {
   const s = await openSession(agentId, VARS, { siteKey });
   const pending: Promise<void>[] = [];
   const fetch: FetchLike = async (url, init) => {
-    const { res, done } = await call(new URL(url).pathname, init, VARS);
+    const { res, done } = await call(new URL(url).pathname + new URL(url).search, init, VARS);
     pending.push(done());
     return res;
   };
-  const complete = proxyCompletion({ api: "http://parley.test", token: () => s.token, fetch });
+  const complete = proxyCompletion({
+    api: "http://parley.test",
+    auth: () => ({ sessionId: s.sessionId, token: s.token }),
+    fetch,
+  });
   const settled = () => Promise.all(pending).then(() => sessionRoom(env, s.sessionId).getState());
   return { s, complete, settled };
 }

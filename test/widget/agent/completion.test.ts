@@ -19,7 +19,7 @@ const history = [
 ];
 
 const complete = (api: ReturnType<typeof fakeApi>, token = "t") =>
-  proxyCompletion({ api: API, token: () => token, fetch: api.fetch });
+  proxyCompletion({ api: API, auth: () => ({ sessionId: "s", token }), fetch: api.fetch });
 
 describe("proxyCompletion", () => {
   it("posts the conversation with ids and a replyId, and streams the reply", async () => {
@@ -85,7 +85,7 @@ describe("proxyCompletion", () => {
   it("a streamed chunk of another shape is a ProtocolError, recognized by name across realms", async () => {
     const sse = (data: string) => async () => new Response(`data: ${data}\n\ndata: [DONE]\n\n`, { status: 200 });
     for (const data of ["not json", '{"choices":{"0":1}}']) {
-      const err = await proxyCompletion({ api: API, token: () => "t", fetch: sse(data) })({
+      const err = await proxyCompletion({ api: API, auth: () => ({ sessionId: "s", token: "t" }), fetch: sse(data) })({
         messages: history,
         replyId: "r",
       }).catch((e) => e);
@@ -160,7 +160,7 @@ describe("proxyCompletion and the worker's own events", () => {
       );
     const step = await proxyCompletion({
       api: API,
-      token: () => "t",
+      auth: () => ({ sessionId: "s", token: "t" }),
       fetch,
       onEvent: (e) => order.push(`event:${e.type}`),
     })({
@@ -186,7 +186,12 @@ describe("proxyCompletion and the worker's own events", () => {
         { choices: [{ index: 0, delta: { content: "ok" }, finish_reason: "stop" }] },
         "[DONE]",
       );
-    await proxyCompletion({ api: API, token: () => "t", fetch, onEvent: (e) => seen.push(e) })({
+    await proxyCompletion({
+      api: API,
+      auth: () => ({ sessionId: "s", token: "t" }),
+      fetch,
+      onEvent: (e) => seen.push(e),
+    })({
       messages: history,
       replyId: "r",
     });

@@ -1,0 +1,41 @@
+import type { SessionEvent } from "./session.ts";
+
+/**
+ * The live channel of a session (GET /v1/sessions/:id/live): a WebSocket, or the same frames as
+ * SSE `data:` events where WebSockets are blocked. The session's event log stays the one source
+ * of truth: the channel carries its entries by sequence number, and the reply being streamed as
+ * text at character offsets (UTF-16 units of the reply's SSE body, the text a client decodes from
+ * the chat response), so a client that reattaches names what it has and gets exactly the rest.
+ */
+export const LIVE = {
+  /** The WebSocket subprotocol the worker answers with; the token rides as a second one. */
+  protocol: "parley.v1",
+  /** Prefix of the subprotocol that carries the session token (browsers cannot set headers on a WebSocket). */
+  tokenPrefix: "bearer.",
+  /** Answered by the Durable Object without waking it (hibernation auto-response). */
+  ping: '{"t":"ping"}',
+  pong: '{"t":"pong"}',
+} as const;
+
+/** How a streamed reply ended: whole, cut (provider broke off, or Stop), or unknown here (use the log). */
+export const REPLY_ENDS = ["complete", "interrupted", "gone"] as const;
+export type ReplyEnd = (typeof REPLY_ENDS)[number];
+
+/** Worker -> client. */
+export type LiveFrame =
+  | { t: "e"; seq: number; event: SessionEvent }
+  /** Text `d` of reply `id` starting at offset `o`. */
+  | { t: "r"; id: string; o: number; d: string }
+  | { t: "end"; id: string; status: ReplyEnd };
+
+/** Client -> worker: events after `after`, and of each reply named its text from the offset given. */
+export interface AttachFrame {
+  t: "attach";
+  after: number;
+  replies?: Record<string, number>;
+}
+export interface StopFrame {
+  t: "stop";
+  id: string;
+}
+export type ClientFrame = AttachFrame | StopFrame;

@@ -1,0 +1,182 @@
+import { describe, expect, inject, it } from "vitest";
+import { env } from "cloudflare:workers";
+import { runInDurableObject } from "cloudflare:test";
+import type { LiveFrame } from "../../shared/live.ts";
+import { auth, call, openSession, readSse } from "../helpers/worker/client.ts";
+import { GENERIC_REPLY } from "../helpers/fake-upstream.ts";
+import { sessionRoom } from "../../worker/session/session-stub.ts";
+
+/** A provider over a real socket, one chunk every 50 ms: a reply long enough to leave and come back. */
+const slow = () => ({ LLM_BASE_URL: inject("slowUpstreamUrl"), LLM_API_KEY: "sk-test-secret" });
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function startReply(token: string, text: string, replyId: string) {
+  const json = { stream: true, messages: [{ id: `${replyId}-q`, role: "user", content: text }], parley: { replyId } };
+  return call("/v1/chat/completions", { method: "POST", json, headers: auth(token) }, slow());
+}
+
+async function openSocket(sessionId: string, token: string, headers: Record<string, string> = {}) {
+  const { res } = await call(`/v1/sessions/${sessionId}/live`, {
+    headers: { upgrade: "websocket", "sec-websocket-protocol": `parley.v1, bearer.${token}`, ...headers },
+  });
+  return res;
+}
+
+/** A socket's frames as they come, and a wait for the one that matches. */
+function collect(ws: WebSocket) {
+  const frames: LiveFrame[] = [];
+  const waiters: Array<() => void> = [];
+  ws.addEventListener("message", (m) => {
+    frames.push(JSON.parse(m.data as string) as LiveFrame);
+    waiters.splice(0).forEach((w) => w());
+  });
+  ws.accept();
+  const until = async (pred: (f: LiveFrame) => boolean, ms = 8000) => {
+    const end = Date.now() + ms;
+    while (!frames.some(pred)) {
+      if (Date.now() > end) throw new Error(`no such frame in ${JSON.stringify(frames).slice(0, 400)}`);
+      await new Promise<void>((r) => {
+        waiters.push(r);
+        setTimeout(r, 50);
+      });
+    }
+    return frames.find(pred)!;
+  };
+  return { frames, until };
+}
+
+/** The reply's text from `r` frames, checking each starts where the last ended (nothing lost or doubled). */
+function joinText(frames: LiveFrame[], id: string, from = 0): string {
+  let text = "";
+  for (const f of frames) {
+    if (f.t !== "r" || f.id !== id) continue;
+    expect(f.o).toBe(from + text.length);
+    text += f.d;
+  }
+  return text;
+}
+
+const contentOf = (sse: string) =>
+  sse
+    .split("\n\n")
+    .filter((b) => b.startsWith("data: {"))
+    .map((b) => JSON.parse(b.slice(6)).choices?.[0]?.delta?.content ?? "")
+    .join("");
+
+describe("the live channel (WebSocket, hibernation API)", () => {
+  it("replays the log after a sequence number, then streams a reply live to a second client", async () => {
+    const s = await openSession();
+    const res = await openSocket(s.sessionId, s.token);
+    expect(res.status).toBe(101);
+    expect(res.headers.get("sec-websocket-protocol")).toBe("parley.v1");
+    const ws = res.webSocket!;
+    const { frames, until } = collect(ws);
+    ws.send(JSON.stringify({ t: "attach", after: 0 }));
+    const opened = await until((f) => f.t === "e" && f.event.type === "session.opened");
+    expect(opened).toMatchObject({ seq: 1 });
+
+    const { res: chat } = await startReply(s.token, "live: two tabs", "l1");
+    const body = await chat.text();
+    await until((f) => f.t === "end" && f.id === "l1");
+    // The second client saw the same bytes the first client's response carried, in order.
+    expect(joinText(frames, "l1")).toBe(body);
+    expect(contentOf(body)).toBe(GENERIC_REPLY);
+    expect(frames.find((f) => f.t === "end")).toEqual({ t: "end", id: "l1", status: "complete" });
+    // The visitor's message and the stored reply came as log entries, in sequence.
+    const seqs = frames.flatMap((f) => (f.t === "e" ? [f.seq] : []));
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    await until((f) => f.t === "e" && f.event.id === "msg:l1");
+
+    // A client that has everything up to the last entry gets nothing old.
+    const again = (await openSocket(s.sessionId, s.token)).webSocket!;
+    const second = collect(again);
+    again.send(JSON.stringify({ t: "attach", after: seqs.at(-1) }));
+    await sleep(100);
+    expect(second.frames.every((f) => f.t !== "e" || f.seq > seqs.at(-1)!)).toBe(true);
+    ws.close();
+    again.close();
+  }, 15_000);
+
+  it("a client reattaching mid-reply at offset n gets exactly the rest: nothing lost, nothing doubled", async () => {
+    const s = await openSession();
+    const { res: chat } = await startReply(s.token, "live: reattach", "l2");
+    const reader = chat.body!.getReader();
+    const dec = new TextDecoder();
+    let had = "";
+    while (had.length < 300) had += dec.decode((await reader.read()).value, { stream: true });
+    await reader.cancel(); // the page went away
+    const ws = (await openSocket(s.sessionId, s.token)).webSocket!;
+    const { frames, until } = collect(ws);
+    ws.send(JSON.stringify({ t: "attach", after: 0, replies: { l2: had.length } }));
+    await until((f) => f.t === "end" && f.id === "l2");
+    const rest = joinText(frames, "l2", had.length);
+    expect(contentOf(had + rest)).toBe(GENERIC_REPLY);
+    expect((had + rest).endsWith("data: [DONE]\n\n")).toBe(true);
+    ws.close();
+  }, 15_000);
+
+  it("Stop over the socket ends the provider's request; the end frame says interrupted", async () => {
+    const s = await openSession();
+    const { res: chat } = await startReply(s.token, "live: stop over socket", "l3");
+    const ws = (await openSocket(s.sessionId, s.token)).webSocket!;
+    const { until } = collect(ws);
+    ws.send(JSON.stringify({ t: "attach", after: 0 }));
+    await until((f) => f.t === "r" && f.id === "l3");
+    ws.send(JSON.stringify({ t: "stop", id: "l3" }));
+    expect(await until((f) => f.t === "end")).toEqual({ t: "end", id: "l3", status: "interrupted" });
+    await chat.body?.cancel().catch(() => {});
+    const st = await sessionRoom(env, s.sessionId).getState();
+    expect(st.messages.find((m) => m.id === "l3")?.status).toBe("interrupted");
+    ws.close();
+  }, 15_000);
+
+  it("answers pings without waking the object (auto-response) and keeps sockets across hibernation", async () => {
+    const s = await openSession();
+    const ws = (await openSocket(s.sessionId, s.token)).webSocket!;
+    const { until } = collect(ws);
+    ws.send('{"t":"ping"}');
+    await until((f) => (f as { t: string }).t === "pong");
+    await runInDurableObject(sessionRoom(env, s.sessionId), (_obj, state) => {
+      expect(state.getWebSockets()).toHaveLength(1);
+      expect(state.getWebSocketAutoResponse()?.response).toBe('{"t":"pong"}');
+    });
+    ws.close();
+  });
+
+  it("refuses a socket without a token, with another session's token, from elsewhere, or without the protocol", async () => {
+    const a = await openSession();
+    const b = await openSession();
+    const noToken = await call(`/v1/sessions/${a.sessionId}/live`, {
+      headers: { upgrade: "websocket", "sec-websocket-protocol": "parley.v1" },
+    });
+    expect(noToken.res.status).toBe(401);
+    expect(((await noToken.res.json()) as { error: { code: string } }).error.code).toBe("unauthorized");
+    expect((await openSocket(a.sessionId, b.token)).status).toBe(403);
+    expect((await openSocket(a.sessionId, a.token, { origin: "https://evil.example" })).status).toBe(403);
+    const noProtocol = await call(`/v1/sessions/${a.sessionId}/live`, {
+      headers: { upgrade: "websocket", "sec-websocket-protocol": `bearer.${a.token}` },
+    });
+    expect(noProtocol.res.status).toBe(400);
+    const badQuery = await call(`/v1/sessions/${a.sessionId}/live?after=-1`, { headers: auth(a.token) });
+    expect(badQuery.res.status).toBe(400);
+  });
+});
+
+describe("the live channel's SSE fallback", () => {
+  it("follows one reply from an offset and ends with it; a reply it does not hold is `gone`", async () => {
+    const s = await openSession();
+    const { res: chat } = await startReply(s.token, "live: sse", "l4");
+    const reader = chat.body!.getReader();
+    const had = new TextDecoder().decode((await reader.read()).value);
+    await reader.cancel();
+    const { res } = await call(`/v1/sessions/${s.sessionId}/live?reply=l4&from=${had.length}`, {
+      headers: auth(s.token),
+    });
+    expect(res.headers.get("content-type")).toContain("text/event-stream");
+    const frames = (await readSse(res)).map((d) => JSON.parse(d) as LiveFrame);
+    expect(frames.at(-1)).toEqual({ t: "end", id: "l4", status: "complete" });
+    expect(contentOf(had + joinText(frames, "l4", had.length))).toBe(GENERIC_REPLY);
+    const gone = await call(`/v1/sessions/${s.sessionId}/live?reply=nope&from=0`, { headers: auth(s.token) });
+    expect((await readSse(gone.res)).map((d) => JSON.parse(d))).toEqual([{ t: "end", id: "nope", status: "gone" }]);
+  }, 15_000);
+});

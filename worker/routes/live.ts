@@ -1,0 +1,65 @@
+import { Hono } from "hono";
+import { z } from "zod/mini";
+import { LIVE } from "../../shared/live.ts";
+import * as ROUTES from "../../shared/routes.ts";
+import type { AppEnv } from "../env.ts";
+import { ApiError } from "../errors.ts";
+import { sessionToken } from "../middleware/session-token.ts";
+import { ownSession } from "../middleware/own-session.ts";
+import { sessionRoom } from "../session/session-stub.ts";
+
+export const liveRoutes = new Hono<AppEnv>();
+
+const Offset = z.optional(z.coerce.number().check(z.int(), z.nonnegative()));
+const LiveQuery = z.object({
+  after: Offset,
+  reply: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
+  from: Offset,
+});
+
+/**
+ * The session's live channel, after the token (its own session, from an allowed origin): a
+ * WebSocket upgrade is handed to the session's Durable Object, which accepts it with the
+ * hibernation API; any other GET gets the same frames as SSE (`?after=<seq>` for the whole channel,
+ * `?reply=<id>&from=<offset>` for one reply's rest, which ends with the reply).
+ */
+liveRoutes.get(ROUTES.live, sessionToken(), ownSession(), async (c) => {
+  const parsed = LiveQuery.safeParse(c.req.query());
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ApiError(400, "validation_failed", `Invalid query: ${issue.path.join(".")}: ${issue.message}`);
+  }
+  const room = sessionRoom(c.env, c.var.claims.sid);
+  if (c.req.header("upgrade")?.toLowerCase() === "websocket") {
+    const offered =
+      c.req
+        .header("sec-websocket-protocol")
+        ?.split(",")
+        .map((p) => p.trim()) ?? [];
+    if (!offered.includes(LIVE.protocol))
+      throw new ApiError(400, "bad_request", `WebSocket subprotocol ${LIVE.protocol} is required`);
+    const res = await room.fetch(new Request("https://room/live", { headers: { upgrade: "websocket" } }));
+    if (!res.webSocket) throw new ApiError(503, "internal", "The session did not accept the WebSocket");
+    // A response of our own (the object's headers are immutable; CORS adds its own).
+    return new Response(null, {
+      status: 101,
+      webSocket: res.webSocket,
+      headers: { "sec-websocket-protocol": LIVE.protocol },
+    });
+  }
+  const { after = 0, reply, from = 0 } = parsed.data;
+  const body = await room.follow(after, reply, from);
+  return new Response(body, {
+    headers: {
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-cache, no-transform",
+      "x-accel-buffering": "no",
+    },
+  });
+});
+
+/** Stop, from any tab or after a reload: the provider's request ends and the reply is kept, interrupted. */
+liveRoutes.post(ROUTES.replyStop, sessionToken(), ownSession(), async (c) => {
+  const stopped = await sessionRoom(c.env, c.var.claims.sid).stopReply(c.req.param("replyId"));
+  return c.json({ stopped });
+});

@@ -1,0 +1,122 @@
+import type { AttachFrame, LiveFrame } from "../../shared/live.ts";
+import type { SessionEvent } from "../../shared/session.ts";
+import type { LiveReply } from "./live-reply.ts";
+
+/** An SSE client (the fallback where WebSockets are blocked): a writer, and the one reply it follows, if any. */
+interface SseClient {
+  writer: WritableStreamDefaultWriter<Uint8Array>;
+  /** Follows only this reply and ends with it (a chat request's reattachment); else the whole channel. */
+  reply?: string;
+}
+
+/** A socket's state kept across hibernation (serializeAttachment): it asked for frames. */
+interface SocketTag {
+  attached: boolean;
+}
+
+const enc = new TextEncoder();
+/** How long a finished reply's text stays for a late reattachment; after that the log has the message. */
+const KEEP_ENDED_MS = 120_000;
+/** SSE comment lines keep proxies from closing an idle fallback channel. */
+const SSE_HEARTBEAT_MS = 25_000;
+
+/**
+ * Who is attached to a session and what they are sent: the Durable Object's sockets (hibernation
+ * API: `ctx.getWebSockets()` finds them after a wake-up) and SSE clients, the replies being streamed
+ * and the ones just finished. Every frame is built once and sent to each client.
+ */
+export class LiveHub {
+  readonly replies = new Map<string, LiveReply>();
+  private readonly sse = new Set<SseClient>();
+  private heartbeat: ReturnType<typeof setInterval> | null = null;
+
+  constructor(
+    private readonly ctx: DurableObjectState,
+    private readonly eventsAfter: (seq: number) => Array<{ seq: number; event: SessionEvent }>,
+  ) {}
+
+  /** New log entries, to every attached client. */
+  events(entries: Array<{ seq: number; event: SessionEvent }>): void {
+    for (const { seq, event } of entries) this.broadcast({ t: "e", seq, event });
+  }
+
+  text(id: string, o: number, d: string): void {
+    this.broadcast({ t: "r", id, o, d }, id);
+  }
+
+  ended(reply: LiveReply): void {
+    this.broadcast({ t: "end", id: reply.id, status: reply.ended ?? "interrupted" }, reply.id);
+    for (const c of this.sse) if (c.reply === reply.id) this.closeSse(c);
+    const now = Date.now();
+    for (const [id, r] of this.replies) if (r.ended && now - r.endedAt > KEEP_ENDED_MS) this.replies.delete(id);
+  }
+
+  /** A socket's attach: what it missed (log entries after `after`, each reply from its offset), then live. */
+  attachSocket(ws: WebSocket, frame: AttachFrame): void {
+    for (const f of this.catchUp(frame)) ws.send(JSON.stringify(f));
+    ws.serializeAttachment({ attached: true } satisfies SocketTag);
+  }
+
+  /** The SSE form of the same: a response body that gets the catch-up, then live frames. */
+  attachSse(frame: AttachFrame, reply?: string): ReadableStream<Uint8Array> {
+    const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
+    const client: SseClient = { writer: writable.getWriter(), ...(reply ? { reply } : {}) };
+    for (const f of this.catchUp(frame, reply)) this.writeSse(client, JSON.stringify(f));
+    const r = reply ? this.replies.get(reply) : undefined;
+    if (reply && (!r || r.ended)) {
+      this.closeSse(client);
+      return readable;
+    }
+    this.sse.add(client);
+    this.heartbeat ??= setInterval(() => {
+      for (const c of this.sse) void c.writer.write(enc.encode(": keep-alive\n\n")).catch(() => this.closeSse(c));
+    }, SSE_HEARTBEAT_MS);
+    return readable;
+  }
+
+  private catchUp(frame: AttachFrame, only?: string): LiveFrame[] {
+    const frames: LiveFrame[] = only
+      ? []
+      : this.eventsAfter(frame.after).map(({ seq, event }) => ({ t: "e" as const, seq, event }));
+    const wanted = frame.replies ?? {};
+    for (const r of this.replies.values()) {
+      if (only ? r.id !== only : !(r.id in wanted) && r.ended) continue;
+      const from = Math.min(Math.max(0, wanted[r.id] ?? 0), r.length);
+      const d = r.text(from);
+      if (d) frames.push({ t: "r", id: r.id, o: from, d });
+      if (r.ended) frames.push({ t: "end", id: r.id, status: r.ended });
+    }
+    // A reply asked for that is not here: finished long ago, or never began here; the log knows.
+    for (const id of only ? [only] : Object.keys(wanted))
+      if (!this.replies.has(id)) frames.push({ t: "end", id, status: "gone" });
+    return frames;
+  }
+
+  private broadcast(frame: LiveFrame, reply?: string): void {
+    const sockets = this.ctx.getWebSockets();
+    if (!sockets.length && !this.sse.size) return;
+    const json = JSON.stringify(frame);
+    for (const ws of sockets) {
+      if (!(ws.deserializeAttachment() as SocketTag | null)?.attached) continue;
+      try {
+        ws.send(json);
+      } catch {
+        /* closing: its close handler forgets it */
+      }
+    }
+    for (const c of this.sse) if (!c.reply || c.reply === reply) this.writeSse(c, json);
+  }
+
+  private writeSse(c: SseClient, json: string): void {
+    c.writer.write(enc.encode(`data: ${json}\n\n`)).catch(() => this.closeSse(c));
+  }
+
+  private closeSse(c: SseClient): void {
+    this.sse.delete(c);
+    c.writer.close().catch(() => {});
+    if (!this.sse.size && this.heartbeat) {
+      clearInterval(this.heartbeat);
+      this.heartbeat = null;
+    }
+  }
+}

@@ -1,0 +1,108 @@
+import type { SessionEvent } from "../../shared/session.ts";
+import type { Env } from "../env.ts";
+import { ApiError } from "../errors.ts";
+import { withEscalationFirst } from "../guard/chat-guard.ts";
+import { ReplyAccumulator } from "../llm/reply-accumulator.ts";
+import { callModel, newCallLog } from "../llm/upstream.ts";
+import type { LiveHub } from "./live-hub.ts";
+import type { Admission } from "./session-room.ts";
+import { LiveReply } from "./live-reply.ts";
+import { replyEvent } from "./message-events.ts";
+import { completionEvents, failureEvents, type Turn } from "./turn-record.ts";
+
+/** A streamed reply began (its bytes), or the provider could not be reached (the route's error). */
+export type ReplyStart =
+  /** `spent()` settles with the tokens the reply cost, once it has ended (the route's budget slice). */
+  | { ok: true; body: ReadableStream<Uint8Array>; spent: () => Promise<number> }
+  | { ok: false; refused: Exclude<Admission, { ok: true }> }
+  | { ok: false; status: number; code: string; message: string; extra: object; headers: Record<string, string> };
+
+/** What a SessionRoom lends the runner: its env for the provider, its storage, its clients, its log. */
+export interface RunnerRoom {
+  env: Env;
+  sql: SqlStorage;
+  hub: LiveHub;
+  store(events: SessionEvent[]): void;
+  admit(perMinute: number, tokenBudget: number): Admission;
+}
+
+/** How often a streaming reply's text is written down, so a reply cut by the object's end is kept. */
+const CHECKPOINT_MS = 1_000;
+
+/**
+ * A reply written down mid-stream but never finished: the object ended while it streamed (and the
+ * provider's request with it). Answers it as far as it came, interrupted, for the visitor's retry.
+ */
+export function cutReplies(sql: SqlStorage): SessionEvent[] {
+  const cut = sql.exec<{ id: string; text: string }>("SELECT id, text FROM live_replies").toArray();
+  sql.exec("DELETE FROM live_replies");
+  return cut.map(({ id, text }) => {
+    const acc = new ReplyAccumulator();
+    acc.feedText(text);
+    return replyEvent(id, acc.result(), true);
+  });
+}
+
+/**
+ * Runs a streamed completion inside the session's object. Answers once the provider has answered
+ * (the request's new messages are stored then); the text is kept as it arrives, sent to every
+ * attached client, written down each second, and the reply, its usage and trace are stored at its
+ * end, as the chat route stored them when it relayed the stream itself.
+ */
+export async function runReply(room: RunnerRoom, turn: Turn): Promise<ReplyStart> {
+  const { hub, sql } = room;
+  // The same reply asked again while it streams or just after it finished (a client's retry crossing
+  // it, two tabs): one provider request, followed on the live channel. Only a cut reply runs again.
+  const ended = hub.replies.get(turn.replyId)?.ended;
+  if (ended === null || ended === "complete") {
+    const message = `Reply ${turn.replyId} is ${ended ? "complete" : "still streaming"}; follow it on the live channel`;
+    return { ok: false, status: 409, code: "conflict", message, extra: {}, headers: {} };
+  }
+  // The session's limits, here rather than in a call of their own: a refused turn stores nothing.
+  if (turn.limits) {
+    const admission = room.admit(turn.limits.perMinute, turn.limits.tokenBudget);
+    if (!admission.ok) return { ok: false, refused: admission };
+  }
+  const log = newCallLog();
+  let stream;
+  let firstByteMs: number | undefined;
+  try {
+    const reply = await callModel(room.env, turn.agent, turn.body, log, turn.targets);
+    if (reply.kind !== "stream") throw new ApiError(502, "upstream_error", "The provider did not stream the reply");
+    stream = reply.stream;
+    firstByteMs = Date.now() - turn.started;
+  } catch (err) {
+    const e = err instanceof ApiError ? err : new ApiError(502, "upstream_error", String(err));
+    room.store([...turn.inputs, ...failureEvents(turn, log, { code: e.code, message: e.message })]);
+    return { ok: false, status: e.status, code: e.code, message: e.message, extra: e.extra, headers: e.headers };
+  }
+  room.store(turn.inputs);
+  const { replyId } = turn;
+  let checkpointAt = Date.now();
+  let spent!: (tokens: number) => void;
+  const tokensSpent = new Promise<number>((resolve) => (spent = resolve));
+  const reply: LiveReply = new LiveReply(
+    replyId,
+    turn.purpose,
+    withEscalationFirst(stream, turn.inputs, log.model ?? turn.defaultModel),
+    {
+      onText: (o, d) => {
+        hub.text(replyId, o, d);
+        if (Date.now() - checkpointAt < CHECKPOINT_MS) return;
+        checkpointAt = Date.now();
+        sql.exec("INSERT OR REPLACE INTO live_replies (id, text) VALUES (?, ?)", replyId, reply.text());
+      },
+      onEnd: (r, cut) => {
+        const { events, tokens } = completionEvents(turn, log, r, cut, firstByteMs);
+        sql.exec("DELETE FROM live_replies WHERE id = ?", replyId);
+        room.store(events);
+        hub.ended(reply);
+        spent(tokens);
+      },
+    },
+  );
+  hub.replies.set(replyId, reply);
+  const { readable, writable } = new IdentityTransformStream();
+  void reply.run(writable.getWriter());
+  return { ok: true, body: readable, spent: () => tokensSpent };
+}

@@ -1,0 +1,96 @@
+import type { AgentConfig, SiteConfig } from "../../shared/agent-config.ts";
+import type { SessionEvent } from "../../shared/session.ts";
+import type { Env } from "../env.ts";
+import { adviceFromReply } from "../guard/advice-guard.ts";
+import { replyComplianceEvents } from "../guard/reply-compliance.ts";
+import type { ModelTarget } from "../llm/model-targets.ts";
+import type { AccumulatedReply } from "../llm/reply-accumulator.ts";
+import type { CallLog } from "../llm/upstream.ts";
+import type { UpstreamBody } from "../llm/upstream-body.ts";
+import { completionTraceEvents, replyEvent, routeTraceEvent, usageEvent } from "./message-events.ts";
+
+/**
+ * One completion of a turn, as the chat route hands it over: plain data, so the session's Durable
+ * Object can run a streamed one itself (its provider request then outlives the visitor's page).
+ */
+export interface Turn {
+  callId: string;
+  replyId: string;
+  purpose: string;
+  started: number;
+  siteKey: string;
+  agent: AgentConfig;
+  site: SiteConfig;
+  body: UpstreamBody;
+  targets: ModelTarget[];
+  /** The model's name when the call log names none (the demo model, the agent's own). */
+  defaultModel: string;
+  /** Which registry versions the system prompt was compiled from. */
+  prompt: string;
+  /** The request's new messages and the guard's verdict, stored once the provider has answered. */
+  inputs: SessionEvent[];
+  /**
+   * The provider settings the route read from its env (base URL, the keys its targets name, timeouts):
+   * the object calls the provider as the route would have, with the same settings. It travels from
+   * the worker to its own Durable Object, never towards a client.
+   */
+  env: Partial<Env>;
+  /**
+   * The session's own limits, checked by its object as it starts the reply (no call of their own);
+   * absent when the route already checked them (stage workflows need the state first).
+   */
+  limits?: { perMinute: number; tokenBudget: number };
+}
+
+/** What recording a completion reads of its turn (a non-streamed one is recorded by the route). */
+export type TurnInfo = Pick<
+  Turn,
+  "callId" | "replyId" | "purpose" | "started" | "agent" | "site" | "body" | "defaultModel" | "prompt"
+>;
+
+/** What the session stores of a finished (or cut) completion, and the tokens it spent. */
+export function completionEvents(
+  turn: TurnInfo,
+  log: CallLog,
+  reply: AccumulatedReply,
+  cut: boolean,
+  firstByteMs?: number,
+): { events: SessionEvent[]; tokens: number } {
+  const { callId, replyId, purpose, agent, started } = turn;
+  const model = log.model ?? turn.defaultModel;
+  const usage = usageEvent(callId, replyId, model, reply, () => JSON.stringify(turn.body.messages));
+  const u = usage.data as { promptTokens: number; completionTokens: number; estimated?: boolean };
+  const trace = completionTraceEvents({
+    callId,
+    replyId,
+    purpose,
+    model,
+    ms: Date.now() - started,
+    firstByteMs,
+    status: cut ? "interrupted" : "complete",
+    attempts: log.attempts,
+    retries: log.retries,
+    fallbacks: log.fallbacks,
+    usage: u,
+    prompt: turn.prompt,
+    ...(cut
+      ? { error: { code: "upstream_error", message: "The stream broke off before the reply was complete" } }
+      : {}),
+  });
+  // A router classification is a decision about the turn, not part of the conversation.
+  const message =
+    purpose === "classify" ? routeTraceEvent(replyId, reply, Date.now() - started) : replyEvent(replyId, reply, cut);
+  // Advice cards come only from record_advice calls in a reply the worker relayed (advice guard).
+  const advice = purpose === "classify" || cut ? [] : adviceFromReply(reply.toolCalls, replyId, agent);
+  const compliance = purpose === "classify" ? [] : replyComplianceEvents(reply.content, replyId, agent, turn.site);
+  return { events: [message, usage, ...trace, ...advice, ...compliance], tokens: u.promptTokens + u.completionTokens };
+}
+
+/** A completion that never began (the provider refused or could not be reached): its trace steps. */
+export function failureEvents(turn: TurnInfo, log: CallLog, error: { code: string; message: string }): SessionEvent[] {
+  const { callId, replyId, purpose, started } = turn;
+  const { attempts, retries, fallbacks } = log;
+  const model = log.model ?? turn.defaultModel;
+  const outcome = { callId, replyId, purpose, model, ms: Date.now() - started, status: "failed" as const };
+  return completionTraceEvents({ ...outcome, attempts, retries, fallbacks, error });
+}
