@@ -143,7 +143,7 @@ describe("the live channel (WebSocket, hibernation API)", () => {
     ws.close();
   });
 
-  it("refuses a socket without a token, with another session's token, from elsewhere, or without the protocol", async () => {
+  it("refuses a socket without a token, with another's token, from elsewhere, or without the protocol", async () => {
     const a = await openSession();
     const b = await openSession();
     const noToken = await call(`/v1/sessions/${a.sessionId}/live`, {
