@@ -70,6 +70,11 @@ export function fakeApi(opts: FakeApiOptions = {}) {
         },
       });
     }
+    // The live channel, as the worker answers for a reply whose provider broke off: it ended, interrupted.
+    if (url.pathname.endsWith("/live") && url.searchParams.has("reply")) {
+      const end = { t: "end", id: url.searchParams.get("reply"), status: "interrupted" };
+      return new Response(`data: ${JSON.stringify(end)}\n\n`, { headers: { "content-type": "text/event-stream" } });
+    }
     if (url.pathname.startsWith("/v1/sessions/")) {
       if (opts.sessionStatus)
         return json(opts.sessionStatus, { error: { code: "not_found", message: "no such session" } });
