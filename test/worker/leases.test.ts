@@ -210,5 +210,5 @@ describe("the chat route's calls to Durable Objects", () => {
     expect(limiter.mock.calls.length).toBeLessThanOrEqual(8);
     // Only the session's own object is reached every turn (a stub for the admission, one for the appends).
     expect(rooms.mock.calls.length).toBe(turns * 2);
-  });
+  }, 30_000);
 });

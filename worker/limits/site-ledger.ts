@@ -17,7 +17,7 @@ export class SiteLedger extends DurableObject<Env> {
   /** Tokens spent per day, as reported. */
   private readonly totals = new Map<string, number>();
   /** Tokens charged against the day's budget: slices granted, spending beyond them, the desk's runs. */
-  private readonly charges = new Map<string, number>();
+  private readonly chargedByDay = new Map<string, number>();
   /** Calls answered since the object started: what bench:load divides by turns (no route reads it). */
   private answered = 0;
 
@@ -44,16 +44,22 @@ export class SiteLedger extends DurableObject<Env> {
   }
 
   private charged(day: string): number {
-    let total = this.charges.get(day);
+    let total = this.chargedByDay.get(day);
     if (total === undefined) {
       const row = this.ctx.storage.sql
         .exec<{ tokens: number }>("SELECT tokens FROM charged WHERE day = ?", day)
         .toArray()[0];
       // A day counted before slices existed: what was spent is what was charged.
       total = row?.tokens ?? this.used(day);
-      this.charges.set(day, total);
+      this.chargedByDay.set(day, total);
     }
     return total;
+  }
+
+  /** What the day's budget has granted or counted so far (slices held by isolates included). */
+  async charges(day: string): Promise<number> {
+    this.answered++;
+    return this.charged(day);
   }
 
   /** Spending outside the chat path (the strategy desk's runs): spent and charged at once. */
@@ -92,7 +98,7 @@ export class SiteLedger extends DurableObject<Env> {
     const spent = this.used(day) + used;
     const total = this.charged(day) + charged;
     this.totals.set(day, spent);
-    this.charges.set(day, total);
+    this.chargedByDay.set(day, total);
     const upsert = (table: string, value: number) =>
       this.ctx.storage.sql.exec(
         `INSERT INTO ${table} (day, tokens) VALUES (?, ?) ON CONFLICT(day) DO UPDATE SET tokens = excluded.tokens`,
@@ -101,9 +107,9 @@ export class SiteLedger extends DurableObject<Env> {
       );
     if (used) upsert("usage", spent);
     if (charged) upsert("charged", total);
-    if (this.totals.size > 2 || this.charges.size > 2) {
+    if (this.totals.size > 2 || this.chargedByDay.size > 2) {
       for (const d of this.totals.keys()) if (d !== day) this.totals.delete(d);
-      for (const d of this.charges.keys()) if (d !== day) this.charges.delete(d);
+      for (const d of this.chargedByDay.keys()) if (d !== day) this.chargedByDay.delete(d);
       const old = utcDay(Date.now() - DAYS_KEPT * 86_400_000);
       this.ctx.storage.sql.exec("DELETE FROM usage WHERE day < ?", old);
       this.ctx.storage.sql.exec("DELETE FROM charged WHERE day < ?", old);

@@ -185,7 +185,8 @@ export class StrategyDesk extends DurableObject<Env> {
     const day = utcDay();
     const deskSpent =
       this.sql.exec<{ tokens: number }>("SELECT tokens FROM usage WHERE day = ?", day).toArray()[0]?.tokens ?? 0;
-    const siteSpent = await siteLedger(this.env, siteKey).spent(day);
+    // What the day's budget has given out, the chat isolates' slices included (their spending is reported late).
+    const siteSpent = await siteLedger(this.env, siteKey).charges(day);
     const allowance = Math.min(site.desk.dailyTokens - deskSpent, site.budgets.sitePerDay - siteSpent);
     const record = startedRun({
       id: crypto.randomUUID(),
