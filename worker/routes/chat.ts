@@ -59,7 +59,7 @@ chatRoutes.post(ROUTES.chat, sessionToken(), jsonBody(ChatRequest), async (c) =>
     throw new ApiError(400, "model_not_allowed", `Model ${JSON.stringify(req.model)} is not allowed for this agent`);
   }
   // Only stage workflows need the session's state in the prompt (the admission brings it along);
-  // the others start the provider's request while the session's object admits the turn.
+  // non-streamed turns of the others send the provider's request while the session's object admits them.
   // The compiled prompt is an isolate-cache read (a registry round trip at most every 5 s). Emergencies
   // are recognised before the provider is called, whatever the model will say.
   const stateful = agent.stages.length > 0;
