@@ -13,6 +13,8 @@ export const CreateSessionRequest = z.object({
    * (this site key) and `exp`, keyed with the site's identity secret. The worker verifies it here.
    */
   identity: z.optional(z.string().check(z.minLength(1), z.maxLength(4096))),
+  /** Run the agent's saved draft, not the published agent: the owner's console only (its cookie). */
+  draft: z.optional(z.boolean()),
 });
 export type CreateSessionRequest = z.infer<typeof CreateSessionRequest>;
 

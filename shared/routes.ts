@@ -57,6 +57,9 @@ export const adminSite = "/v1/admin/site";
 export const adminTemplates = "/v1/admin/templates";
 export const adminAgents = "/v1/admin/agents";
 export const adminAgent = "/v1/admin/agents/:agent";
+/** An agent's draft: read and saved (PUT) apart from what visitors get, tried in the console, then published. */
+export const adminAgentDraft = "/v1/admin/agents/:agent/draft";
+export const adminAgentDraftPublish = "/v1/admin/agents/:agent/draft/publish";
 /** The documents knowledge_search ranks for the site's tenant, and what a query retrieves. */
 export const adminKnowledge = "/v1/admin/knowledge";
 export const adminKnowledgeDoc = "/v1/admin/knowledge/:doc";

@@ -8,6 +8,8 @@ export const TokenClaims = z.object({
   agent: z.string(),
   /** The signed-in rep, from the host's signed identity verified at session open (profile_reader). */
   rep: z.optional(z.string()),
+  /** The session runs the agent's draft (opened by the owner's console to try it), not the published agent. */
+  draft: z.optional(z.boolean()),
   exp: z.number(),
 });
 export type TokenClaims = z.infer<typeof TokenClaims>;

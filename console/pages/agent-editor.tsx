@@ -9,9 +9,10 @@ import { href, navigate, onLinkClick } from "../router.ts";
 import { Field, fieldAttrs, TextField } from "../form/field.tsx";
 import { Preview } from "../form/preview.tsx";
 import { errorUnder, focusFirstInvalid, formErrors, type FormErrors } from "../form/issues.ts";
+import { toAgent, toForm, type Form } from "./agent-form.ts";
+import { DraftPanel } from "./agent-draft.tsx";
 
 type Loaded = { agent: AgentConfig; source: string };
-type Form = Record<string, string>;
 
 const S = {
   back: { en: "All agents", "zh-CN": "全部助手" },
@@ -52,42 +53,6 @@ const S = {
   loading: { en: "Loading…", "zh-CN": "加载中…" },
 };
 
-const pair = (x: LocalizedText) => `${x.en} | ${x["zh-CN"]}`;
-const json = (v: unknown) => (v === undefined ? "" : JSON.stringify(v, null, 2));
-
-function toForm(a: AgentConfig): Form {
-  return {
-    nameEn: a.name.en,
-    nameZh: a.name["zh-CN"],
-    descEn: a.description.en,
-    descZh: a.description["zh-CN"],
-    greetEn: a.greeting.en,
-    greetZh: a.greeting["zh-CN"],
-    starters: a.starters.map(pair).join("\n"),
-    model: a.model,
-    strategy: a.strategy,
-    maxTokens: String(a.maxTokens),
-    maxSteps: String(a.maxSteps),
-    tools: a.tools.join(", "),
-    system: a.systemPrompt,
-    router: json(a.router),
-    stages: json(a.stages),
-  };
-}
-
-/** A JSON field's value, or the error at its field (the worker never sees text that is not JSON). */
-function parseJson(text: string, path: string, errors: Record<string, string>): unknown {
-  if (!text.trim()) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch (err) {
-    errors[path] = t(S.notJson).replace("{m}", err instanceof Error ? err.message : String(err));
-    return undefined;
-  }
-}
-
-const num = (v: string) => (v.trim() !== "" && Number.isFinite(Number(v)) ? Number(v) : v);
-
 /** One agent's editor: the common fields as a form, router and stages as checked JSON; errors at each field. */
 export function AgentEditor({ id }: { id: string }) {
   const loaded = useSignal<Loaded | null>(null);
@@ -108,45 +73,28 @@ export function AgentEditor({ id }: { id: string }) {
     api<Loaded>(path).then(fill, (e) => (errors.value = formErrors(e)));
   }, [path]);
 
+  /** The agent the form shows now, or null with the errors of its JSON fields at their fields. */
+  function current(): unknown {
+    const base = loaded.value?.agent;
+    if (!base) return null;
+    const built = toAgent(base, form.value, guards.value, t(S.notJson));
+    if ("errors" in built) {
+      errors.value = { fields: built.errors, summary: "" };
+      focusFirstInvalid(formRef.current);
+      return null;
+    }
+    return built.agent;
+  }
+
+  function failed(err: unknown) {
+    errors.value = formErrors(err);
+    focusFirstInvalid(formRef.current);
+  }
+
   async function save(e: Event) {
     e.preventDefault();
-    const base = loaded.value?.agent;
-    if (!base) return;
-    const f = form.value;
-    const local: Record<string, string> = {};
-    const router = parseJson(f.router, "router", local);
-    const stages = parseJson(f.stages, "stages", local);
-    if (Object.keys(local).length) {
-      errors.value = { fields: local, summary: "" };
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    const { router: _oldRouter, ...kept } = base;
-    const agent = {
-      ...kept,
-      name: { en: f.nameEn, "zh-CN": f.nameZh },
-      description: { en: f.descEn, "zh-CN": f.descZh },
-      greeting: { en: f.greetEn, "zh-CN": f.greetZh },
-      starters: f.starters
-        .split("\n")
-        .filter((l) => l.trim())
-        .map((l) => {
-          const [en, zh = ""] = l.split("|").map((x) => x.trim());
-          return { en, "zh-CN": zh || en };
-        }),
-      model: f.model.trim(),
-      strategy: f.strategy,
-      maxTokens: num(f.maxTokens),
-      maxSteps: num(f.maxSteps),
-      tools: f.tools
-        .split(",")
-        .map((x) => x.trim())
-        .filter(Boolean),
-      systemPrompt: f.system,
-      ...(router === undefined ? {} : { router }),
-      stages: stages ?? [],
-      guards: guards.value,
-    };
+    const agent = current();
+    if (agent === null) return;
     status.value = "";
     try {
       const answer = await api<Loaded & { takesEffectWithinMs: number }>(path, { method: "PUT", json: agent });
@@ -154,8 +102,7 @@ export function AgentEditor({ id }: { id: string }) {
       errors.value = { fields: {}, summary: "" };
       status.value = t(S.saved).replace("{s}", String(answer.takesEffectWithinMs / 1000));
     } catch (err) {
-      errors.value = formErrors(err);
-      focusFirstInvalid(formRef.current);
+      failed(err);
     }
   }
 
@@ -249,6 +196,19 @@ export function AgentEditor({ id }: { id: string }) {
           <aside aria-labelledby="agent-preview-title">
             <h2 id="agent-preview-title">{t(S.preview)}</h2>
             <Preview agent={id} />
+            <DraftPanel
+              id={id}
+              current={current}
+              onDraft={(agent) => {
+                form.value = toForm(agent);
+                guards.value = { ...agent.guards };
+              }}
+              onPublished={(l) => {
+                fill(l);
+                errors.value = { fields: {}, summary: "" };
+              }}
+              onError={failed}
+            />
           </aside>
         </div>
       )}

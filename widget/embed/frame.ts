@@ -16,6 +16,8 @@ interface EmbedConfig {
   siteKey: string;
   agentId: string;
   allowedOrigins: string[];
+  /** The console's "try draft" preview: the draft agent, and no stored session to mix with the published one. */
+  draft?: boolean;
 }
 
 const config = JSON.parse(document.getElementById("parley-embed")!.textContent!) as EmbedConfig;
@@ -42,6 +44,7 @@ const widget = import(/* @vite-ignore */ import.meta.url.replace(/[^/]*$/, "parl
       theme: (query.get("theme") as WidgetTheme | null) ?? undefined,
       layout: "frame",
       debug: query.get("debug") === "true",
+      ...(config.draft ? { draft: true, storage: null } : {}),
     });
     for (const event of WIDGET_EVENTS) handle.on(event, (payload) => post({ parley: 1, event, payload }));
     return handle;

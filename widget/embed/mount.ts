@@ -37,6 +37,7 @@ export function mount(container: HTMLElement | ShadowRoot, options: MountOptions
       fetch: options.fetch,
       emitter,
       debug: options.debug,
+      draft: options.draft,
     });
   let store = createStore();
 

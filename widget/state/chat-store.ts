@@ -25,6 +25,7 @@ export interface ChatStoreOptions {
   siteKey: string;
   agentId: string;
   identity?: string;
+  draft?: boolean;
   locale: WidgetLocale;
   storage: KeyValueStore | null;
   fetch?: FetchLike;

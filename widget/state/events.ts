@@ -114,6 +114,8 @@ export interface MountOptions {
   layout?: "floating" | "frame";
   /** Debug mode for site owners: the panel offers a trace view of the session's steps. */
   debug?: boolean;
+  /** Run the agent's saved draft (the owner's console preview; the worker asks for its cookie). */
+  draft?: boolean;
   /**
    * The host page's CSP nonce. Browsers with constructable stylesheets need none; older ones get a
    * <style> with this nonce, or without one a <link> to the worker's /parley.css.

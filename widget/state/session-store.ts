@@ -11,6 +11,7 @@ export interface SessionStoreOptions extends ApiContext {
   siteKey: string;
   agentId: string;
   identity?: string;
+  draft?: boolean;
   locale: string;
   storage: KeyValueStore | null;
 }
@@ -77,7 +78,13 @@ export function createSessionStore(opts: SessionStoreOptions) {
     const gen = generation;
     const res = await api.call(ROUTES.sessions, null, {
       // A site that verifies identities (safety.identity) reads it as the host's signed token.
-      body: { siteKey: opts.siteKey, agentId: opts.agentId, locale: opts.locale, identity: opts.identity },
+      body: {
+        siteKey: opts.siteKey,
+        agentId: opts.agentId,
+        locale: opts.locale,
+        identity: opts.identity,
+        draft: opts.draft,
+      },
     });
     if (gen !== generation) return;
     credentials = { sessionId: res.sessionId, token: res.token, expiresAt: res.expiresAt };

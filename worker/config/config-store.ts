@@ -56,6 +56,14 @@ export function loadSite(env: Env, siteKey: string) {
  */
 export const siteAgentKey = (siteKey: string, agentId: string) => `site-agent:${siteKey}:${agentId}`;
 
+/** KV key of an agent's draft: what the owner tries in the console before publishing it to siteAgentKey. */
+export const draftAgentKey = (siteKey: string, agentId: string) => `site-agent-draft:${siteKey}:${agentId}`;
+
+/** The agent's draft, uncached (the console's editor), or null when none is saved. */
+export function readDraftAgent(env: Env, siteKey: string, agentId: string): Promise<AgentConfig | null> {
+  return read(env, draftAgentKey(siteKey, agentId), AgentConfig, null);
+}
+
 /** Where a site's agent comes from: its own entry, a shared `agent:<id>` entry, or the demo's preset. */
 export type AgentSource = "site" | "shared" | "preset";
 
@@ -87,6 +95,15 @@ export function loadAgent(env: Env, siteKey: string, agentId: string): Promise<A
   return cache.through(env.demo ? `demo:${key}` : key, async () => {
     return (await readSiteAgent(env, siteKey, agentId))?.agent ?? null;
   }) as Promise<AgentConfig | null>;
+}
+
+/** The agent a session runs: its draft when the session was opened to try the draft (console), else the live one. */
+export function loadSessionAgent(
+  env: Env,
+  claims: { site: string; agent: string; draft?: boolean },
+): Promise<AgentConfig | null> {
+  if (!claims.draft) return loadAgent(env, claims.site, claims.agent);
+  return load(env, draftAgentKey(claims.site, claims.agent), AgentConfig, null);
 }
 
 /** Whether a site configured in KV allows this origin (`origin:<origin>`, written with the site). */

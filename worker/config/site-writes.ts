@@ -1,6 +1,6 @@
 import { AgentConfig, SiteConfig } from "../../shared/agent-config.ts";
 import type { Env } from "../env.ts";
-import { forgetConfig, siteAgentKey } from "./config-store.ts";
+import { draftAgentKey, forgetConfig, siteAgentKey } from "./config-store.ts";
 
 /**
  * What the owner's console writes to KV, where the config store reads it. Every write drops this
@@ -26,8 +26,21 @@ export async function writeSiteAgent(env: Env, siteKey: string, agent: AgentConf
   forgetConfig(key);
 }
 
-export async function deleteSiteAgent(env: Env, siteKey: string, agentId: string): Promise<void> {
-  const key = siteAgentKey(siteKey, agentId);
+export async function writeDraftAgent(env: Env, siteKey: string, agent: AgentConfig): Promise<void> {
+  const key = draftAgentKey(siteKey, agent.id);
+  await env.CONFIG.put(key, JSON.stringify(AgentConfig.parse(agent)));
+  forgetConfig(key);
+}
+
+export async function deleteDraftAgent(env: Env, siteKey: string, agentId: string): Promise<void> {
+  const key = draftAgentKey(siteKey, agentId);
   await env.CONFIG.delete(key);
   forgetConfig(key);
+}
+
+/** The agent and its draft, if any: a deleted agent's draft never comes back with a new agent of its id. */
+export async function deleteSiteAgent(env: Env, siteKey: string, agentId: string): Promise<void> {
+  const keys = [siteAgentKey(siteKey, agentId), draftAgentKey(siteKey, agentId)];
+  await Promise.all(keys.map((k) => env.CONFIG.delete(k)));
+  forgetConfig(...keys);
 }

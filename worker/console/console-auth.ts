@@ -32,9 +32,13 @@ export const keyFingerprint = (site: SiteConfig) => (site.adminKeySha256 ?? "").
  * The console session of this request, checked in full: signature and expiry, not signed out
  * (its row in the site's index), the site's admin key unchanged, `?site=` (if given) its own
  * site, and on writes the Origin and the CSRF header (double submit against the `csrf` claim).
+ * `csrfHeader: false` is for the console's preview frame opening a draft session: the widget there
+ * has no CSRF token, and the SameSite=Strict cookie plus the same-origin check already keep other
+ * sites out; that request changes nothing of the owner's.
  */
 export async function consoleSession<E extends AppEnv>(
   c: Context<E>,
+  opts: { csrfHeader?: boolean } = {},
 ): Promise<{ site: SiteConfig; claims: ConsoleClaims }> {
   const signedOut = () => new ApiError(401, "unauthorized", "Not signed in to the console (or the session ended)");
   const token = getCookie(c, CONSOLE_COOKIE, "host") ?? "";
@@ -43,8 +47,8 @@ export async function consoleSession<E extends AppEnv>(
   const asked = c.req.query("site");
   if (asked !== undefined && asked !== claims.site)
     throw new ApiError(403, "forbidden", "This console session opens its own site only");
-  if (!SAFE_METHODS.has(c.req.method)) {
-    requireSameOrigin(c);
+  if (!SAFE_METHODS.has(c.req.method)) requireSameOrigin(c);
+  if (!SAFE_METHODS.has(c.req.method) && opts.csrfHeader !== false) {
     const sent = c.req.header(HEADERS.csrf) ?? "";
     if (!sent || !(await timingSafeEqual(sent, claims.csrf)))
       throw new ApiError(403, "forbidden", `Console writes need the ${HEADERS.csrf} header of this session`);

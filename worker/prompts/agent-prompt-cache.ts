@@ -40,11 +40,16 @@ export async function agentSystemPrompt(
   try {
     return (await cache.get(keyOf(siteKey, agent.id), read, background)).value;
   } catch {
-    return {
-      text: [agent.systemPrompt, agent.strategies, agent.guidance].filter((t) => t.trim()).join("\n\n"),
-      versions: null,
-    };
+    return configPrompt(agent);
   }
+}
+
+/** The prompt as the agent's config writes it, past the registry: a draft's own text, or the fallback. */
+export function configPrompt(agent: AgentConfig): CompiledPrompt {
+  return {
+    text: [agent.systemPrompt, agent.strategies, agent.guidance].filter((t) => t.trim()).join("\n\n"),
+    versions: null,
+  };
 }
 
 /** For the turn's trace: `system@1 strategies@2 guidance@1`, or the config's own text when the registry failed. */
@@ -52,7 +57,7 @@ export function promptVersions(prompt: CompiledPrompt): string {
   const v = prompt.versions;
   return v
     ? `system@${v.system} strategies@${v.strategies} guidance@${v.guidance}`
-    : "agent config (registry unreadable)";
+    : "agent config (a draft, or the registry unreadable)";
 }
 
 /** A save or label move in this isolate is seen here at once; other isolates within the bounds above. */

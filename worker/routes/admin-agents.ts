@@ -9,7 +9,7 @@ import { deleteSiteAgent, writeSite, writeSiteAgent } from "../config/site-write
 import { TOOL_DEFS } from "../tools/definitions.ts";
 import { AGENT_TEMPLATES } from "../templates/index.ts";
 
-type AdminEnv = AppEnv & { Variables: { site: SiteConfig } };
+export type AdminEnv = AppEnv & { Variables: { site: SiteConfig } };
 
 /**
  * The site's agents for its owner: list, create (from a template or from scratch), read, update,
@@ -30,18 +30,18 @@ function unknownTools(agent: AgentConfig) {
     .map(({ tool, path }) => ({ path, message: `No tool named ${JSON.stringify(tool)}` }));
 }
 
-function checkTools(agent: AgentConfig) {
+export function checkTools(agent: AgentConfig) {
   const problems = unknownTools(agent);
   if (problems.length) throw validationFailed(problems);
 }
 
-async function storedSite(c: Context<AdminEnv>) {
+export async function storedSite(c: Context<AdminEnv>) {
   const site = await readSiteFresh(c.env, c.var.site.siteKey);
   if (!site) throw new ApiError(404, "unknown_site", "The site is no longer configured");
   return site;
 }
 
-function ownAgentId(c: Context<AdminEnv>, site: SiteConfig) {
+export function ownAgentId(c: Context<AdminEnv>, site: SiteConfig) {
   const id = c.req.param("agent") ?? "";
   if (!site.agents.includes(id))
     throw new ApiError(404, "unknown_agent", `Agent ${JSON.stringify(id)} is not available for this site`);

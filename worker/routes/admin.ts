@@ -13,6 +13,7 @@ import { getPhoto } from "../photos/photo-store.ts";
 import { photoResponse } from "./photos.ts";
 import { siteAdminRoutes } from "./admin-site.ts";
 import { agentAdminRoutes } from "./admin-agents.ts";
+import { agentDraftRoutes } from "./admin-agent-drafts.ts";
 import { knowledgeAdminRoutes } from "./admin-knowledge.ts";
 
 type AdminEnv = AppEnv & { Variables: { site: SiteConfig } };
@@ -27,6 +28,7 @@ adminRoutes.route("/", promptAdminRoutes);
 adminRoutes.route("/", deskAdminRoutes);
 adminRoutes.route("/", siteAdminRoutes);
 adminRoutes.route("/", agentAdminRoutes);
+adminRoutes.route("/", agentDraftRoutes);
 adminRoutes.route("/", knowledgeAdminRoutes);
 adminRoutes.route("/", conversationAdminRoutes);
 

@@ -10,7 +10,7 @@ import { ApiError } from "../errors.ts";
 import { jsonBody } from "../middleware/validate.ts";
 import { sessionToken } from "../middleware/session-token.ts";
 import { checkSiteOrigin } from "../middleware/site-origin.ts";
-import { loadAgent } from "../config/config-store.ts";
+import { loadSessionAgent } from "../config/config-store.ts";
 import { admitLocally, admitSession, sessionRefusal } from "../limits/admission.ts";
 import { noteRefusal, recentlyRefused } from "../limits/refusals.ts";
 import { turnReserve } from "../limits/turn-cost.ts";
@@ -23,7 +23,7 @@ import { newInputEvents } from "../session/message-events.ts";
 import { sessionRoom } from "../session/session-stub.ts";
 import { completionEvents, failureEvents, type Turn, type TurnInfo } from "../session/turn-record.ts";
 import { resolvePhotoParts } from "../photos/photo-parts.ts";
-import { agentSystemPrompt, promptVersions } from "../prompts/agent-prompt-cache.ts";
+import { agentSystemPrompt, configPrompt, promptVersions } from "../prompts/agent-prompt-cache.ts";
 import { guardChatRequest, withGuardNote } from "../guard/chat-guard.ts";
 
 export const chatRoutes = new Hono<AppEnv>();
@@ -49,10 +49,7 @@ chatRoutes.post(ROUTES.chat, sessionToken(), jsonBody(ChatRequest), async (c) =>
       'messages: role "system" is not accepted; the agent\'s system prompt is set on the server',
     );
   }
-  const [site, agent] = await Promise.all([
-    checkSiteOrigin(c, claims.site, false),
-    loadAgent(c.env, claims.site, claims.agent),
-  ]);
+  const [site, agent] = await Promise.all([checkSiteOrigin(c, claims.site, false), loadSessionAgent(c.env, claims)]);
   if (!agent) throw new ApiError(404, "unknown_agent", `Agent ${claims.agent} no longer exists`);
   // The site's allowlist, or only the agent's own model; the agent's model is always allowed.
   if (req.model !== undefined && req.model !== agent.model && !site.models.includes(req.model)) {
@@ -69,7 +66,10 @@ chatRoutes.post(ROUTES.chat, sessionToken(), jsonBody(ChatRequest), async (c) =>
   const admitted = inRoom ? Promise.resolve(undefined) : admitSession(c, site, claims, true, stateful);
   admitted.catch(noop);
   const [prompt, guard] = await Promise.all([
-    agentSystemPrompt(c.env, site.siteKey, agent, (p) => c.executionCtx.waitUntil(p)),
+    // A draft is tried with its own prompt text: the registry holds the published agent's versions.
+    claims.draft
+      ? configPrompt(agent)
+      : agentSystemPrompt(c.env, site.siteKey, agent, (p) => c.executionCtx.waitUntil(p)),
     guardChatRequest(c.env, c.req.raw, site, agent, req),
   ]);
   const state = stateful ? await admitted : undefined;

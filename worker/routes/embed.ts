@@ -27,7 +27,9 @@ embedRoutes.get(ROUTES.embed, async (c) => {
   c.header("cache-control", "no-store");
   c.header("referrer-policy", "no-referrer");
   const lang = (c.req.query("locale") ?? "").toLowerCase().startsWith("zh") ? "zh-CN" : "en";
-  const config = { siteKey: site.siteKey, agentId, allowedOrigins: site.allowedOrigins };
+  // `draft=1`: the console's "try draft" frame; the session open asks for the console's cookie.
+  const draft = c.req.query("draft") === "1";
+  const config = { siteKey: site.siteKey, agentId, allowedOrigins: site.allowedOrigins, ...(draft ? { draft } : {}) };
   return c.html(
     `<!doctype html><html lang="${lang}"><head><meta ` +
       `charset="utf-8"><meta name="viewport" ` +

@@ -6,7 +6,7 @@ import { ApiError } from "../errors.ts";
 import { sessionToken } from "../middleware/session-token.ts";
 import { checkSiteOrigin } from "../middleware/site-origin.ts";
 import { admitTurn } from "../limits/admission.ts";
-import { loadAgent } from "../config/config-store.ts";
+import { loadSessionAgent } from "../config/config-store.ts";
 import { imageFacts } from "../photos/image-bytes.ts";
 import { photoAccess } from "../photos/photo-access.ts";
 import { countSessionPhotos, getPhoto, newPhotoId, putPhoto } from "../photos/photo-store.ts";
@@ -49,7 +49,7 @@ export function photoResponse(photo: { type: string; bytes: ArrayBuffer }): Resp
  */
 photoRoutes.post(ROUTES.sessionPhotos, sessionToken(), async (c) => {
   const { claims, site } = await ownPhotoSession(c);
-  const agent = await loadAgent(c.env, claims.site, claims.agent);
+  const agent = await loadSessionAgent(c.env, claims);
   if (!agent) throw new ApiError(404, "unknown_agent", `Agent ${claims.agent} no longer exists`);
   const access = photoAccess(c.env, site, agent);
   if (!access.ok) throw new ApiError(403, "photos_unavailable", access.reason);

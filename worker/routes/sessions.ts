@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { z } from "zod/mini";
 import { CreateSessionRequest, type RestoredSessionResponse, type SessionResponse } from "../../shared/api.ts";
 import { ClientEvent } from "../../shared/session-events.ts";
@@ -11,7 +11,7 @@ import { jsonBody } from "../middleware/validate.ts";
 import { sessionToken } from "../middleware/session-token.ts";
 import { checkSiteOrigin } from "../middleware/site-origin.ts";
 import { ownSession } from "../middleware/own-session.ts";
-import { loadAgent, loadSite } from "../config/config-store.ts";
+import { loadSessionAgent, loadSite } from "../config/config-store.ts";
 import { forgedAdvice } from "../guard/advice-guard.ts";
 import { publicAgent } from "../config/public-agent.ts";
 import { requireSecret } from "../config/secrets.ts";
@@ -19,17 +19,31 @@ import { signToken } from "../session/token.ts";
 import { sessionRoom } from "../session/session-stub.ts";
 import { admitSessionOpen } from "../limits/admission.ts";
 import { repOfIdentity } from "../sales/rep-identity.ts";
+import { consoleSession, hasConsoleCookie } from "../console/console-auth.ts";
 
 export const sessionRoutes = new Hono<AppEnv>();
 
+/**
+ * Only the site's owner tries a draft: the console's cookie of this very site (its preview frame is
+ * on the worker's origin, so the cookie travels with the widget's session open). 401 without it.
+ */
+async function draftViewer(c: Context<AppEnv>, siteKey: string) {
+  if (!hasConsoleCookie(c))
+    throw new ApiError(401, "unauthorized", "A draft is tried from the owner's console only (sign in there)");
+  const { site } = await consoleSession(c, { csrfHeader: false });
+  if (site.siteKey !== siteKey) throw new ApiError(403, "forbidden", "This console session opens its own site only");
+}
+
 sessionRoutes.post(ROUTES.sessions, jsonBody(CreateSessionRequest), async (c) => {
-  const { siteKey, agentId, locale, identity } = c.req.valid("json");
+  const { siteKey, agentId, locale, identity, draft } = c.req.valid("json");
   const secret = requireSecret(c.env);
   const site = await checkSiteOrigin(c, siteKey, true);
+  if (draft) await draftViewer(c, siteKey);
   const [agent] = await Promise.all([
-    site.agents.includes(agentId) ? loadAgent(c.env, siteKey, agentId) : null,
+    site.agents.includes(agentId) ? loadSessionAgent(c.env, { site: siteKey, agent: agentId, draft }) : null,
     admitSessionOpen(c, site),
   ]);
+  if (!agent && draft) throw new ApiError(404, "not_found", `Agent ${JSON.stringify(agentId)} has no saved draft`);
   if (!agent)
     throw new ApiError(404, "unknown_agent", `Agent ${JSON.stringify(agentId)} is not available for this site`);
   // A forged, expired or other site's identity is refused here: no session opens with it.
@@ -39,7 +53,10 @@ sessionRoutes.post(ROUTES.sessions, jsonBody(CreateSessionRequest), async (c) =>
   const firstStage = orderedStages(agent.stages)[0]?.id;
   const [state, token] = await Promise.all([
     sessionRoom(c.env, sessionId).open({ sessionId, siteKey, agentId, ...(locale ? { locale } : {}) }, firstStage),
-    signToken({ sid: sessionId, site: siteKey, agent: agentId, ...(rep ? { rep } : {}), exp }, secret),
+    signToken(
+      { sid: sessionId, site: siteKey, agent: agentId, ...(rep ? { rep } : {}), ...(draft ? { draft } : {}), exp },
+      secret,
+    ),
   ]);
   const body: SessionResponse = {
     sessionId,
@@ -55,7 +72,7 @@ sessionRoutes.get(ROUTES.session, sessionToken(), ownSession(), async (c) => {
   const claims = c.var.claims;
   const [{ state, streaming }, agent, site] = await Promise.all([
     sessionRoom(c.env, claims.sid).snapshot(),
-    loadAgent(c.env, claims.site, claims.agent),
+    loadSessionAgent(c.env, claims),
     loadSite(c.env, claims.site),
   ]);
   if (!state.sessionId) throw new ApiError(404, "not_found", "Session not found");

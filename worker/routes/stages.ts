@@ -12,7 +12,7 @@ import { ApiError } from "../errors.ts";
 import { jsonBody } from "../middleware/validate.ts";
 import { sessionToken } from "../middleware/session-token.ts";
 import { ownSession } from "../middleware/own-session.ts";
-import { loadAgent, loadSite } from "../config/config-store.ts";
+import { loadSessionAgent, loadSite } from "../config/config-store.ts";
 import { sessionRoom } from "../session/session-stub.ts";
 import type { StageOutcome } from "../session/stage-ops.ts";
 import { callEndpoint } from "../stages/endpoints.ts";
@@ -24,9 +24,8 @@ export const stageRoutes = new Hono<AppEnv>();
 const guard = [sessionToken(), ownSession()] as const;
 
 async function stagedAgent(env: AppEnv["Bindings"], claims: AppEnv["Variables"]["claims"]): Promise<AgentConfig> {
-  const { site: siteKey, agent: agentId } = claims;
-  const agent = await loadAgent(env, siteKey, agentId);
-  if (!agent?.stages.length) throw new ApiError(404, "not_found", `Agent ${agentId} has no stages`);
+  const agent = await loadSessionAgent(env, claims);
+  if (!agent?.stages.length) throw new ApiError(404, "not_found", `Agent ${claims.agent} has no stages`);
   return agent;
 }
 

@@ -9,7 +9,7 @@ import { ApiError } from "../errors.ts";
 import { jsonBody } from "../middleware/validate.ts";
 import { sessionToken } from "../middleware/session-token.ts";
 import { checkSiteOrigin } from "../middleware/site-origin.ts";
-import { loadAgent } from "../config/config-store.ts";
+import { loadSessionAgent } from "../config/config-store.ts";
 import { EDGE_TOOLS } from "../tools/registry.ts";
 import { sessionRoom } from "../session/session-stub.ts";
 import { admitTurn } from "../limits/admission.ts";
@@ -30,10 +30,7 @@ toolRoutes.post(ROUTES.tool, sessionToken(), jsonBody(ToolCallBody), async (c) =
   const tool = EDGE_TOOLS[name];
   if (!tool) throw new ApiError(404, "not_found", `No edge tool named ${JSON.stringify(name.slice(0, 60))}`);
   const claims = c.var.claims;
-  const [site, agent] = await Promise.all([
-    checkSiteOrigin(c, claims.site, false),
-    loadAgent(c.env, claims.site, claims.agent),
-  ]);
+  const [site, agent] = await Promise.all([checkSiteOrigin(c, claims.site, false), loadSessionAgent(c.env, claims)]);
   // Stage agents get record_stage_data without listing it; other tools must be in the agent's config.
   const allowed =
     agent &&
