@@ -34,7 +34,7 @@ describe("the console's try it: an agent's draft", () => {
     const frame = page.frameLocator("iframe.draft-preview");
     await frame.getByText(DRAFT).first().waitFor({ timeout: 20_000 });
     await page.locator("iframe.draft-preview").scrollIntoViewIfNeeded();
-    await page.screenshot({ path: "test-results/console-draft-try.png" });
+    await page.screenshot({ path: "docs/console/agent-draft.png" });
 
     // The demo page's visitor still meets the published agent.
     const visitor = await visitorGreeting(await context.newPage());
