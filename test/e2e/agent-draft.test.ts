@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { newPage, useDemo } from "../helpers/e2e.ts";
 import { signInByKeyboard } from "../helpers/console.ts";
 import { DEMO_ADMIN_KEY } from "../../worker/demo/index.ts";
+import { CONSOLE_SHOTS } from "../helpers/browser.ts";
 
 /**
  * "Try it" in the console (issue 15): the owner edits an agent's greeting, saves it as a draft and
@@ -34,7 +35,7 @@ describe("the console's try it: an agent's draft", () => {
     const frame = page.frameLocator("iframe.draft-preview");
     await frame.getByText(DRAFT).first().waitFor({ timeout: 20_000 });
     await page.locator("iframe.draft-preview").scrollIntoViewIfNeeded();
-    await page.screenshot({ path: "docs/console/agent-draft.png" });
+    await page.screenshot({ path: `${CONSOLE_SHOTS}/agent-draft.png` });
 
     // The demo page's visitor still meets the published agent.
     const visitor = await visitorGreeting(await context.newPage());

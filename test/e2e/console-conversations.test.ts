@@ -5,6 +5,7 @@ import { newPage, useDemo } from "../helpers/e2e.ts";
 import { watchViolations } from "../helpers/csp-watch.ts";
 import { axeFindings, signInByKeyboard } from "../helpers/console.ts";
 import { DEMO_ADMIN_KEY } from "../../worker/demo/index.ts";
+import { CONSOLE_SHOTS } from "../helpers/browser.ts";
 
 /**
  * The owner's console on a conversation a visitor has just held on the clinic page (issue 15): it
@@ -13,7 +14,7 @@ import { DEMO_ADMIN_KEY } from "../../worker/demo/index.ts";
  * axe-core on each page in English and Chinese; screenshots for the README (docs/console/).
  */
 const demo = useDemo();
-const SHOTS = "docs/console";
+const SHOTS = CONSOLE_SHOTS;
 const w = (page: Page, sel: string) => page.locator(`parley-chat ${sel}`);
 
 async function holdConversation(page: Page) {

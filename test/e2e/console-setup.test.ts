@@ -5,6 +5,7 @@ import { newPage, useDemo } from "../helpers/e2e.ts";
 import { watchViolations } from "../helpers/csp-watch.ts";
 import { axeFindings, CONSOLE_SITE, signInByKeyboard } from "../helpers/console.ts";
 import { DEMO_ADMIN_KEY } from "../../worker/demo/index.ts";
+import { CONSOLE_SHOTS } from "../helpers/browser.ts";
 
 /**
  * The console's Setup, Agents and Knowledge pages as an owner uses them (issue 15), on the built
@@ -13,7 +14,7 @@ import { DEMO_ADMIN_KEY } from "../../worker/demo/index.ts";
  * found by the console's query and by the agent's own knowledge_search; axe-core in both languages.
  */
 const demo = useDemo();
-const SHOTS = "docs/console";
+const SHOTS = CONSOLE_SHOTS;
 mkdirSync(SHOTS, { recursive: true });
 
 /** Moves to a console page through its navigation link, by keyboard (focus, Enter). */

@@ -4,6 +4,7 @@ import { newPage, useDemo } from "../helpers/e2e.ts";
 import { watchViolations } from "../helpers/csp-watch.ts";
 import { axeFindings, CONSOLE_SITE, signInByKeyboard } from "../helpers/console.ts";
 import { DEMO_ADMIN_KEY } from "../../worker/demo/index.ts";
+import { CONSOLE_SHOTS } from "../helpers/browser.ts";
 
 /**
  * The console's shell as an owner uses it (issue 15): signing in with the keyboard only, the session
@@ -12,7 +13,7 @@ import { DEMO_ADMIN_KEY } from "../../worker/demo/index.ts";
  * The wrong-key and rate-limit test runs last: it spends this address's admin budget for a minute.
  */
 const demo = useDemo();
-const SHOTS = "docs/console";
+const SHOTS = CONSOLE_SHOTS;
 
 describe("the owner's console: shell and sign-in", () => {
   it("signs in by keyboard into an HttpOnly __Host- cookie, keeps no key, opens a deep link, signs out", async () => {

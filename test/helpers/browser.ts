@@ -18,3 +18,9 @@ export const CHROMIUM_ARGS = [
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
+
+/**
+ * Where the console tests save their pictures: the README's own (docs/console/, committed) only when
+ * asked with UPDATE_DOCS=1, so an ordinary test run leaves the checkout clean.
+ */
+export const CONSOLE_SHOTS = process.env.UPDATE_DOCS ? "docs/console" : "test-results/console";
