@@ -8,6 +8,7 @@ import type { PageProps } from "../pages.ts";
 import { Field, TextField } from "../form/field.tsx";
 import { errorUnder, formErrors, type FormErrors } from "../form/issues.ts";
 import { SideBySide } from "../form/side-by-side.tsx";
+import { useAgentChoice } from "../form/agent-choice.ts";
 import { SpanTree, type Span } from "./desk-trace.tsx";
 
 interface Queued {
@@ -69,8 +70,7 @@ const S = {
 
 /** The strategy desk of one agent: its queue, its runs with each agent's steps and scores, the candidate's diff. */
 export default function Desk(_: PageProps) {
-  const agents = useSignal<string[]>([]);
-  const agent = useSignal("");
+  const { agents, agent } = useAgentChoice();
   const queue = useSignal<{ queue: Queued[]; nextRunAt: number | null } | null>(null);
   const runs = useSignal<Run[]>([]);
   const open = useSignal<Run | null>(null);
@@ -79,13 +79,6 @@ export default function Desk(_: PageProps) {
   const why = useSignal("");
   const status = useSignal("");
   const errors = useSignal<FormErrors>({ fields: {}, summary: "" });
-
-  useEffect(() => {
-    api<{ agents: Array<{ id: string }> }>(ROUTES.adminAgents).then((a) => {
-      agents.value = a.agents.map((x) => x.id);
-      agent.value = agents.value[0] ?? "";
-    });
-  }, []);
 
   const a = () => ({ agent: agent.value });
   async function refresh() {

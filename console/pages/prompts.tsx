@@ -8,6 +8,7 @@ import type { PageProps } from "../pages.ts";
 import { Field, TextField } from "../form/field.tsx";
 import { errorUnder, formErrors, type FormErrors } from "../form/issues.ts";
 import { SideBySide } from "../form/side-by-side.tsx";
+import { useAgentChoice } from "../form/agent-choice.ts";
 
 interface Version {
   version: number;
@@ -63,8 +64,7 @@ const S = {
 
 /** Prompts: an agent's system, strategies and guidance prompts in the registry: versions, diff, save, labels. */
 export default function Prompts(_: PageProps) {
-  const agents = useSignal<string[]>([]);
-  const agent = useSignal("");
+  const { agents, agent } = useAgentChoice();
   const part = useSignal<(typeof PARTS)[number]>("system");
   const data = useSignal<Versions | null>(null);
   const shown = useSignal<number | null>(null);
@@ -80,12 +80,6 @@ export default function Prompts(_: PageProps) {
   const status = useSignal("");
 
   const base = () => ({ agent: agent.value, name: part.value });
-  useEffect(() => {
-    api<{ agents: Array<{ id: string }> }>(ROUTES.adminAgents).then((a) => {
-      agents.value = a.agents.map((x) => x.id);
-      agent.value = agents.value[0] ?? "";
-    });
-  }, []);
 
   async function load(keepStatus = false) {
     if (!agent.value) return;

@@ -2,10 +2,10 @@ import { Hono } from "hono";
 import { AgentConfig } from "../../shared/agent-config.ts";
 import * as ROUTES from "../../shared/routes.ts";
 import { ApiError } from "../errors.ts";
-import { jsonBody, validationFailed } from "../middleware/validate.ts";
+import { jsonBody } from "../middleware/validate.ts";
 import { CONFIG_CACHE_MS, readDraftAgent } from "../config/config-store.ts";
 import { deleteDraftAgent, writeDraftAgent, writeSiteAgent } from "../config/site-writes.ts";
-import { checkTools, ownAgentId, storedSite, type AdminEnv } from "./admin-agents.ts";
+import { checkTools, checkedEdit, ownAgentId, storedSite, type AdminEnv } from "./admin-agents.ts";
 
 /**
  * An agent's draft: saved under its own KV key (draftAgentKey) with the same checks as the live
@@ -25,10 +25,7 @@ agentDraftRoutes.get(ROUTES.adminAgentDraft, async (c) => {
 agentDraftRoutes.put(ROUTES.adminAgentDraft, jsonBody(AgentConfig), async (c) => {
   const agent = c.req.valid("json");
   const site = await storedSite(c);
-  const id = ownAgentId(c, site);
-  if (agent.id !== id)
-    throw validationFailed([{ path: ["id"], message: `An agent's id cannot change (this is ${id})` }]);
-  checkTools(agent);
+  checkedEdit(c, site, agent);
   await writeDraftAgent(c.env, site.siteKey, agent);
   return c.json({ agent });
 });

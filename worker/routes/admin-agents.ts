@@ -41,6 +41,15 @@ export async function storedSite(c: Context<AdminEnv>) {
   return site;
 }
 
+/** An edit of an agent of this site: its id unchanged, its tools known (PUT of the agent and of its draft). */
+export function checkedEdit(c: Context<AdminEnv>, site: SiteConfig, agent: AgentConfig) {
+  const id = ownAgentId(c, site);
+  if (agent.id !== id)
+    throw validationFailed([{ path: ["id"], message: `An agent's id cannot change (this is ${id})` }]);
+  checkTools(agent);
+  return agent;
+}
+
 export function ownAgentId(c: Context<AdminEnv>, site: SiteConfig) {
   const id = c.req.param("agent") ?? "";
   if (!site.agents.includes(id))
@@ -94,10 +103,7 @@ agentAdminRoutes.get(ROUTES.adminAgent, async (c) => {
 agentAdminRoutes.put(ROUTES.adminAgent, jsonBody(AgentConfig), async (c) => {
   const agent = c.req.valid("json");
   const site = await storedSite(c);
-  const id = ownAgentId(c, site);
-  if (agent.id !== id)
-    throw validationFailed([{ path: ["id"], message: `An agent's id cannot change (this is ${id})` }]);
-  checkTools(agent);
+  checkedEdit(c, site, agent);
   await writeSiteAgent(c.env, site.siteKey, agent);
   return c.json({ agent, source: "site", takesEffectWithinMs: CONFIG_CACHE_MS });
 });

@@ -1,0 +1,17 @@
+import { useSignal } from "@preact/signals";
+import { useEffect } from "preact/hooks";
+import * as ROUTES from "../../shared/routes.ts";
+import { api } from "../api.ts";
+
+/** The site's agent ids and the one a page shows (the first until the owner picks another). */
+export function useAgentChoice() {
+  const agents = useSignal<string[]>([]);
+  const agent = useSignal("");
+  useEffect(() => {
+    api<{ agents: Array<{ id: string }> }>(ROUTES.adminAgents).then((a) => {
+      agents.value = a.agents.map((x) => x.id);
+      agent.value = agents.value[0] ?? "";
+    });
+  }, []);
+  return { agents, agent };
+}
