@@ -9,6 +9,7 @@ import { href, navigate, onLinkClick } from "../router.ts";
 import { Field, TextField } from "../form/field.tsx";
 import { errorUnder, focusFirstInvalid, formErrors, type FormErrors } from "../form/issues.ts";
 import { AgentEditor } from "./agent-editor.tsx";
+import { TableHead } from "../form/table-head.tsx";
 
 interface Listed {
   id: string;
@@ -91,15 +92,7 @@ function AgentList() {
       <h1 id="agents-title">{t(S.title)}</h1>
       {agents.value && (
         <table>
-          <thead>
-            <tr>
-              {[S.name, S.id, S.model, S.strategy, S.tools, S.stages, S.stored].map((h) => (
-                <th scope="col" key={h.en}>
-                  {t(h)}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <TableHead cols={[S.name, S.id, S.model, S.strategy, S.tools, S.stages, S.stored]} />
           <tbody>
             {agents.value.map((a) => (
               <tr key={a.id}>

@@ -10,6 +10,7 @@ import { errorUnder, formErrors, type FormErrors } from "../form/issues.ts";
 import { SideBySide } from "../form/side-by-side.tsx";
 import { useAgentChoice } from "../form/agent-choice.ts";
 import { SpanTree, type Span } from "./desk-trace.tsx";
+import { TableHead } from "../form/table-head.tsx";
 
 interface Queued {
   id: string;
@@ -195,15 +196,7 @@ export default function Desk(_: PageProps) {
         {t(S.refresh)}
       </button>
       <table>
-        <thead>
-          <tr>
-            {[S.when, S.status, S.scores, S.gate, S.tokens, S.details].map((h) => (
-              <th scope="col" key={h.en}>
-                {t(h)}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <TableHead cols={[S.when, S.status, S.scores, S.gate, S.tokens, S.details]} />
         <tbody>
           {runs.value.map((run) => (
             <tr key={run.id}>

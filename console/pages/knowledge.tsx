@@ -10,6 +10,7 @@ import { formatTime, t } from "../i18n.ts";
 import type { PageProps } from "../pages.ts";
 import { Field, fieldAttrs, TextField } from "../form/field.tsx";
 import { errorUnder, focusFirstInvalid, formErrors, type FormErrors } from "../form/issues.ts";
+import { TableHead } from "../form/table-head.tsx";
 
 type Summary = Omit<KnowledgeDoc, "text"> & { chars: number; excerpt: string };
 
@@ -131,15 +132,7 @@ export default function Knowledge(_: PageProps) {
       {docs.value?.length === 0 && <p>{t(S.none)}</p>}
       {!!docs.value?.length && (
         <table>
-          <thead>
-            <tr>
-              {[S.docTitle, S.format, S.language, S.size, S.updated, S.actions].map((h) => (
-                <th scope="col" key={h.en}>
-                  {t(h)}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <TableHead cols={[S.docTitle, S.format, S.language, S.size, S.updated, S.actions]} />
           <tbody>
             {docs.value.map((d) => (
               <tr key={d.id}>

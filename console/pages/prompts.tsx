@@ -9,6 +9,7 @@ import { Field, TextField } from "../form/field.tsx";
 import { errorUnder, formErrors, type FormErrors } from "../form/issues.ts";
 import { SideBySide } from "../form/side-by-side.tsx";
 import { useAgentChoice } from "../form/agent-choice.ts";
+import { TableHead } from "../form/table-head.tsx";
 
 interface Version {
   version: number;
@@ -188,15 +189,7 @@ export default function Prompts(_: PageProps) {
         <>
           <h2>{t(S.versions)}</h2>
           <table>
-            <thead>
-              <tr>
-                {[S.version, S.labels, S.author, S.note, S.when, S.show].map((h) => (
-                  <th scope="col" key={h.en}>
-                    {t(h)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <TableHead cols={[S.version, S.labels, S.author, S.note, S.when, S.show]} />
             <tbody>
               {v.versions.map((x) => (
                 <tr key={x.version} aria-current={x.version === shown.value ? "true" : undefined}>
