@@ -5,7 +5,9 @@ import { t } from "./i18n.ts";
 const S = {
   title: { en: "Sign in to your site", "zh-CN": "登录你的站点" },
   intro: {
-    en: "Use your site key and the site's admin key. The admin key is sent once to sign in and never stored in this browser.",
+    en:
+      "Use your site key and the site's admin key. The admin key " +
+      "is sent once to sign in and never stored in this browser.",
     "zh-CN": "请输入站点密钥和站点管理密钥。管理密钥只在登录时发送一次,不会保存在浏览器中。",
   },
   siteKey: { en: "Site key", "zh-CN": "站点密钥" },

@@ -25,9 +25,8 @@ if (!args.includes("--no-build")) {
 }
 
 const provider = process.env.LLM_BASE_URL || /^LLM_BASE_URL=\S+/m.test(vars);
-console.log(
-  `\nParley demo: http://127.0.0.1:${port}/  (${provider ? "provider from LLM_BASE_URL" : "offline scripted demo model"})\n`,
-);
+const model = provider ? "provider from LLM_BASE_URL" : "offline scripted demo model";
+console.log(`\nParley demo: http://127.0.0.1:${port}/  (${model})\n`);
 // DEMO_MODE serves the presets, the demo site and (without a provider) the demo model; a deploy never sets it.
 const wranglerArgs = ["wrangler", "dev", "-c", "wrangler.toml", "--port", port, "--ip", "127.0.0.1"];
 wranglerArgs.push("--var", "DEMO_MODE:1");

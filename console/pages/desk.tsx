@@ -37,7 +37,10 @@ type Diff = { part: string; from: number; to: number; diff: string };
 const S = {
   title: { en: "Strategy desk", "zh-CN": "策略台" },
   intro: {
-    en: "Requests (thumbs-down comments, the agent's own suggestions, your notes) wait here; a run edits the agent's strategies and guidance, a reviewer scores the change, and a passing candidate waits for you unless auto-promotion is on (Setup).",
+    en:
+      "Requests (thumbs-down comments, the agent's own suggestions, your notes) wait here; " +
+      "a run edits the agent's strategies and guidance, a reviewer scores the change, " +
+      "and a passing candidate waits for you unless auto-promotion is on (Setup).",
     "zh-CN":
       "请求(差评意见、助手自己的建议、你的备注)在此排队;一次运行会修改助手的策略和指引,由审核者打分,通过的候选版本等待你发布,除非在站点设置中开启了自动发布。",
   },

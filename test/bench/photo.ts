@@ -41,7 +41,8 @@ const MAKE_PHOTO = `(async () => {
   for (let i = 0; i < 400; i++) {
     const x = 1200 + rand() * 1600, y = 800 + rand() * 1400, r = 20 + rand() * 140;
     const spot = ctx.createRadialGradient(x, y, 0, x, y, r);
-    spot.addColorStop(0, "rgba(" + (190 + rand() * 40) + "," + (70 + rand() * 40) + "," + (70 + rand() * 30) + ",0.55)");
+    const [red, green, blue] = [190 + rand() * 40, 70 + rand() * 40, 70 + rand() * 30];
+    spot.addColorStop(0, "rgba(" + red + "," + green + "," + blue + ",0.55)");
     spot.addColorStop(1, "rgba(200,110,90,0)");
     ctx.fillStyle = spot;
     ctx.fillRect(x - r, y - r, 2 * r, 2 * r);

@@ -210,7 +210,8 @@ function main(): number {
       `after it ${kb(afterReply.gz)} (${kb(BUDGET.afterReply)}) | ` +
       (`with tools ${kb(withTools.gz)} (${kb(BUDGET.withTools)}) | with ` +
         `stages ${kb(withStages.gz)} (${kb(BUDGET.withStages)}) | `) +
-      `console ${kb(consoleFirst.gz)} (${kb(BUDGET.console)}) | vs deep-chat 110.6 KB gz: ${(withStages.gz / DEEP_CHAT_GZ).toFixed(2)}x${broken.length ? " | FAIL" : " | ok"}`,
+      `console ${kb(consoleFirst.gz)} (${kb(BUDGET.console)}) | ` +
+      `vs deep-chat 110.6 KB gz: ${(withStages.gz / DEEP_CHAT_GZ).toFixed(2)}x${broken.length ? " | FAIL" : " | ok"}`,
   );
   return broken.length ? 1 : 0;
 }

@@ -65,7 +65,8 @@ describe("the owner's console: setup, agents, knowledge", () => {
     await page.getByRole("status").filter({ hasText: "Copied" }).first().waitFor();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toBe(
-      `<script src="${demo.dev.url}/parley.js"\n        data-site-key="${CONSOLE_SITE}" data-agent="medical-qa" async></script>`,
+      `<script src="${demo.dev.url}/parley.js"\n        data-site-key="${CONSOLE_SITE}" ` +
+        `data-agent="medical-qa" async></script>`,
     );
     // The live preview runs the chosen agent in the embed page, framed by the console, when asked.
     expect(await page.locator("iframe.preview").count()).toBe(0);

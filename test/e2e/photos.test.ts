@@ -135,15 +135,18 @@ async function sendPhoto(page: Page, label: string, back = 1) {
 }
 
 describe("photos in the consult", () => {
-  it("desktop: attach by keyboard after consent; no metadata sent, orientation kept; thumbnail and advice card", async () => {
-    const { context, page, errors } = await newPage(demo.browser);
-    await openClinic(page);
-    // A desktop has no camera button (pointer: fine).
-    expect(await q(page, "button.attach").count()).toBe(1);
-    await sendPhoto(page, "desktop");
-    expect(errors).toEqual([]);
-    await context.close();
-  });
+  it(
+    "desktop: attach by keyboard after consent; no metadata " + "sent, orientation kept; thumbnail and advice card",
+    async () => {
+      const { context, page, errors } = await newPage(demo.browser);
+      await openClinic(page);
+      // A desktop has no camera button (pointer: fine).
+      expect(await q(page, "button.attach").count()).toBe(1);
+      await sendPhoto(page, "desktop");
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
 
   it("phone: the camera button is offered; the same photo goes through on a narrow touch screen", async () => {
     const { context, page, errors } = await newPage(demo.browser, {

@@ -154,26 +154,29 @@ describe("agents (/v1/admin/agents)", () => {
     expect(issuePaths(again.body)).toEqual(["id"]);
   });
 
-  it("writes a greeting that the public agent route reads back at once; another site's agent is untouched", async () => {
-    const siteKey = await ownSite();
-    const other = await ownSite();
-    const { body } = await admin(siteKey, "/v1/admin/agents/derm-consult");
-    expect(body.source).toBe("preset");
-    const greeting = { en: "Welcome to Dr. Lee's skin clinic!", "zh-CN": "欢迎来到李医生皮肤诊所！" };
-    const put = await admin(siteKey, "/v1/admin/agents/derm-consult", {
-      method: "PUT",
-      json: { ...body.agent, greeting, starters: [{ en: "Book a visit", "zh-CN": "预约" }] },
-    });
-    expect(put.status).toBe(200);
-    expect(put.body.takesEffectWithinMs).toBe(CONFIG_CACHE_MS);
+  it(
+    "writes a greeting that the public agent route reads " + "back at once; another site's agent is untouched",
+    async () => {
+      const siteKey = await ownSite();
+      const other = await ownSite();
+      const { body } = await admin(siteKey, "/v1/admin/agents/derm-consult");
+      expect(body.source).toBe("preset");
+      const greeting = { en: "Welcome to Dr. Lee's skin clinic!", "zh-CN": "欢迎来到李医生皮肤诊所！" };
+      const put = await admin(siteKey, "/v1/admin/agents/derm-consult", {
+        method: "PUT",
+        json: { ...body.agent, greeting, starters: [{ en: "Book a visit", "zh-CN": "预约" }] },
+      });
+      expect(put.status).toBe(200);
+      expect(put.body.takesEffectWithinMs).toBe(CONFIG_CACHE_MS);
 
-    const s = await openSession("derm-consult", {}, { siteKey });
-    expect(s.agent.greeting).toEqual(greeting);
-    expect(s.agent.starters).toEqual([{ en: "Book a visit", "zh-CN": "预约" }]);
-    const theirs = await openSession("derm-consult", {}, { siteKey: other });
-    expect(theirs.agent.greeting.en).not.toBe(greeting.en);
-    expect((await admin(siteKey, "/v1/admin/agents/derm-consult")).body.source).toBe("site");
-  });
+      const s = await openSession("derm-consult", {}, { siteKey });
+      expect(s.agent.greeting).toEqual(greeting);
+      expect(s.agent.starters).toEqual([{ en: "Book a visit", "zh-CN": "预约" }]);
+      const theirs = await openSession("derm-consult", {}, { siteKey: other });
+      expect(theirs.agent.greeting.en).not.toBe(greeting.en);
+      expect((await admin(siteKey, "/v1/admin/agents/derm-consult")).body.source).toBe("site");
+    },
+  );
 
   it("refuses an invalid agent at each field: schema, unknown tools, a changed id", async () => {
     const siteKey = await ownSite();
@@ -310,22 +313,25 @@ describe("knowledge (/v1/admin/knowledge)", () => {
     await env.CONFIG.delete("docs:demo");
   });
 
-  it(`a document deleted on another isolate is not served past the index cache's ${KNOWLEDGE_CACHE_MS / 1000} s`, async () => {
-    const siteKey = await ownSite();
-    const tenantId = (await settingsOf(siteKey)).tenantId;
-    const s = await openSession("derm-consult", {}, { siteKey });
-    const added = await admin(siteKey, "/v1/admin/knowledge", {
-      method: "POST",
-      json: { title: "Parking for patients", text: "Free parking behind the clinic." },
-    });
-    expect(added.status).toBe(201);
-    const now = Date.now();
-    const clock = vi.spyOn(Date, "now").mockReturnValue(now);
-    expect(await search(s.token, "parking")).toEqual(["Parking for patients"]);
-    await env.CONFIG.put(`docs:${tenantId}`, "[]");
-    clock.mockReturnValue(now + KNOWLEDGE_CACHE_MS - 1);
-    expect(await search(s.token, "parking")).toEqual(["Parking for patients"]);
-    clock.mockReturnValue(now + KNOWLEDGE_CACHE_MS);
-    expect(await search(s.token, "parking")).toEqual([]);
-  });
+  it(
+    `a document deleted on another isolate is not served past ` + `the index cache's ${KNOWLEDGE_CACHE_MS / 1000} s`,
+    async () => {
+      const siteKey = await ownSite();
+      const tenantId = (await settingsOf(siteKey)).tenantId;
+      const s = await openSession("derm-consult", {}, { siteKey });
+      const added = await admin(siteKey, "/v1/admin/knowledge", {
+        method: "POST",
+        json: { title: "Parking for patients", text: "Free parking behind the clinic." },
+      });
+      expect(added.status).toBe(201);
+      const now = Date.now();
+      const clock = vi.spyOn(Date, "now").mockReturnValue(now);
+      expect(await search(s.token, "parking")).toEqual(["Parking for patients"]);
+      await env.CONFIG.put(`docs:${tenantId}`, "[]");
+      clock.mockReturnValue(now + KNOWLEDGE_CACHE_MS - 1);
+      expect(await search(s.token, "parking")).toEqual(["Parking for patients"]);
+      clock.mockReturnValue(now + KNOWLEDGE_CACHE_MS);
+      expect(await search(s.token, "parking")).toEqual([]);
+    },
+  );
 });

@@ -67,27 +67,30 @@ async function systemPromptOf(token: string) {
 const greeting = { en: "Draft hello from the clinic", "zh-CN": "草稿问候" };
 
 describe("agent drafts (the console's try it)", () => {
-  it("saves a draft apart from the live agent and refuses a draft session without the site's console cookie", async () => {
-    const siteKey = await site();
-    expect((await admin(siteKey, DRAFT)).status).toBe(404);
-    const live = await saveDraft(siteKey, { greeting });
-    expect((await admin(siteKey, DRAFT)).body.agent.greeting).toEqual(greeting);
-    // Visitors still get the published agent.
-    expect((await openSession(AGENT, {}, { siteKey })).agent.greeting).toEqual(live.greeting);
+  it(
+    "saves a draft apart from the live agent and refuses " + "a draft session without the site's console cookie",
+    async () => {
+      const siteKey = await site();
+      expect((await admin(siteKey, DRAFT)).status).toBe(404);
+      const live = await saveDraft(siteKey, { greeting });
+      expect((await admin(siteKey, DRAFT)).body.agent.greeting).toEqual(greeting);
+      // Visitors still get the published agent.
+      expect((await openSession(AGENT, {}, { siteKey })).agent.greeting).toEqual(live.greeting);
 
-    const anonymous = await openDraft(siteKey);
-    expect(anonymous.res.status).toBe(401);
-    expect((await json(anonymous.res)).error.code).toBe("unauthorized");
-    const forged = await openDraft(siteKey, { cookie: "__Host-parley-console=a.b.c" });
-    expect(forged.res.status).toBe(401);
-    const otherSite = await site();
-    const theirs = await openDraft(siteKey, { cookie: await consoleCookie(otherSite) });
-    expect(theirs.res.status).toBe(403);
-    const cookie = await consoleCookie(siteKey);
-    const crossOrigin = await openDraft(siteKey, { cookie, origin: "https://evil.example" });
-    expect(crossOrigin.res.status).toBeGreaterThanOrEqual(400);
-    expect(crossOrigin.res.status).toBeLessThan(500);
-  });
+      const anonymous = await openDraft(siteKey);
+      expect(anonymous.res.status).toBe(401);
+      expect((await json(anonymous.res)).error.code).toBe("unauthorized");
+      const forged = await openDraft(siteKey, { cookie: "__Host-parley-console=a.b.c" });
+      expect(forged.res.status).toBe(401);
+      const otherSite = await site();
+      const theirs = await openDraft(siteKey, { cookie: await consoleCookie(otherSite) });
+      expect(theirs.res.status).toBe(403);
+      const cookie = await consoleCookie(siteKey);
+      const crossOrigin = await openDraft(siteKey, { cookie, origin: "https://evil.example" });
+      expect(crossOrigin.res.status).toBeGreaterThanOrEqual(400);
+      expect(crossOrigin.res.status).toBeLessThan(500);
+    },
+  );
 
   it("a draft session runs the draft's greeting and system prompt; a visitor's session the published one", async () => {
     const siteKey = await site();

@@ -28,26 +28,29 @@ async function session(siteKey: string) {
 }
 
 describe("console session (cookie auth for the owner's console)", () => {
-  it("exchanges the site key and admin key for a __Host- cookie: HttpOnly, Secure, SameSite=Strict, Path=/", async () => {
-    const siteKey = await siteWithAdmin();
-    const res = await signIn(siteKey);
-    expect(res.status).toBe(200);
-    const body = await json(res);
-    expect(body).toEqual({ site: siteKey, csrf: expect.any(String), expiresAt: expect.any(Number) });
-    expect(JSON.stringify(body)).not.toContain(ADMIN);
-    expect(res.headers.get("cache-control")).toBe("no-store");
-    const set = res.headers.get("set-cookie")!;
-    expect(set).toMatch(/^__Host-parley-console=[\w-]+\.[\w-]+\.[\w-]+;/);
-    const attrs = set.split(/;\s*/).slice(1);
-    expect(attrs).toEqual(expect.arrayContaining(["HttpOnly", "Secure", "SameSite=Strict", "Path=/"]));
-    expect(attrs.some((a) => /^domain=/i.test(a))).toBe(false);
-    const maxAge = Number(attrs.find((a) => a.startsWith("Max-Age="))!.slice(8));
-    expect(maxAge).toBeGreaterThan(0);
-    expect(maxAge).toBeLessThanOrEqual(8 * 3600);
-    expect(body.expiresAt - Date.now()).toBeLessThanOrEqual(maxAge * 1000 + 1000);
-    // The key is never in the cookie either.
-    expect(atob(set.split(".")[1].replace(/-/g, "+").replace(/_/g, "/"))).not.toContain(ADMIN);
-  });
+  it(
+    "exchanges the site key and admin key for a __Host- " + "cookie: HttpOnly, Secure, SameSite=Strict, Path=/",
+    async () => {
+      const siteKey = await siteWithAdmin();
+      const res = await signIn(siteKey);
+      expect(res.status).toBe(200);
+      const body = await json(res);
+      expect(body).toEqual({ site: siteKey, csrf: expect.any(String), expiresAt: expect.any(Number) });
+      expect(JSON.stringify(body)).not.toContain(ADMIN);
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      const set = res.headers.get("set-cookie")!;
+      expect(set).toMatch(/^__Host-parley-console=[\w-]+\.[\w-]+\.[\w-]+;/);
+      const attrs = set.split(/;\s*/).slice(1);
+      expect(attrs).toEqual(expect.arrayContaining(["HttpOnly", "Secure", "SameSite=Strict", "Path=/"]));
+      expect(attrs.some((a) => /^domain=/i.test(a))).toBe(false);
+      const maxAge = Number(attrs.find((a) => a.startsWith("Max-Age="))!.slice(8));
+      expect(maxAge).toBeGreaterThan(0);
+      expect(maxAge).toBeLessThanOrEqual(8 * 3600);
+      expect(body.expiresAt - Date.now()).toBeLessThanOrEqual(maxAge * 1000 + 1000);
+      // The key is never in the cookie either.
+      expect(atob(set.split(".")[1].replace(/-/g, "+").replace(/_/g, "/"))).not.toContain(ADMIN);
+    },
+  );
 
   it("refuses a wrong key with 401 and a sign-in from another origin with 403", async () => {
     const siteKey = await siteWithAdmin();
@@ -81,33 +84,36 @@ describe("console session (cookie auth for the owner's console)", () => {
     expect((await signIn(siteKey, ADMIN, { "cf-connecting-ip": ip() })).status).toBe(200);
   });
 
-  it("opens the admin routes with the cookie: reads with it alone, writes only with the CSRF header and own Origin", async () => {
-    const siteKey = await siteWithAdmin();
-    const { cookie, csrf } = await session(siteKey);
-    const list = await call(at("/v1/admin/sessions"), { headers: { cookie } });
-    expect(list.res.status).toBe(200);
-    expect((await json(list.res)).site).toBe(siteKey);
-    const me = await call(at("/v1/console/session"), { headers: { cookie } });
-    expect((await json(me.res)).csrf).toBe(csrf);
+  it(
+    "opens the admin routes with the cookie: reads with it alone, " + "writes only with the CSRF header and own Origin",
+    async () => {
+      const siteKey = await siteWithAdmin();
+      const { cookie, csrf } = await session(siteKey);
+      const list = await call(at("/v1/admin/sessions"), { headers: { cookie } });
+      expect(list.res.status).toBe(200);
+      expect((await json(list.res)).site).toBe(siteKey);
+      const me = await call(at("/v1/console/session"), { headers: { cookie } });
+      expect((await json(me.res)).csrf).toBe(csrf);
 
-    const write = (headers: Record<string, string>) =>
-      call(at("/v1/admin/desk/derm-consult/notes"), {
-        method: "POST",
-        json: { text: "" },
-        headers: { cookie, ...headers },
-      });
-    const noCsrf = await write({});
-    expect(noCsrf.res.status).toBe(403);
-    expect((await json(noCsrf.res)).error.code).toBe("forbidden");
-    expect((await write({ "x-parley-csrf": csrf.slice(1) + "A" })).res.status).toBe(403);
-    const crossOrigin = await write({ "x-parley-csrf": csrf, origin: "https://evil.example" });
-    expect(crossOrigin.res.status).toBe(403);
-    expect((await json(crossOrigin.res)).error.code).toBe("forbidden_origin");
-    // With both, the request passes auth and reaches the route, whose validator refuses the empty note.
-    const ok = await write({ "x-parley-csrf": csrf });
-    expect(ok.res.status).toBe(400);
-    expect((await json(ok.res)).error.code).toBe("validation_failed");
-  });
+      const write = (headers: Record<string, string>) =>
+        call(at("/v1/admin/desk/derm-consult/notes"), {
+          method: "POST",
+          json: { text: "" },
+          headers: { cookie, ...headers },
+        });
+      const noCsrf = await write({});
+      expect(noCsrf.res.status).toBe(403);
+      expect((await json(noCsrf.res)).error.code).toBe("forbidden");
+      expect((await write({ "x-parley-csrf": csrf.slice(1) + "A" })).res.status).toBe(403);
+      const crossOrigin = await write({ "x-parley-csrf": csrf, origin: "https://evil.example" });
+      expect(crossOrigin.res.status).toBe(403);
+      expect((await json(crossOrigin.res)).error.code).toBe("forbidden_origin");
+      // With both, the request passes auth and reaches the route, whose validator refuses the empty note.
+      const ok = await write({ "x-parley-csrf": csrf });
+      expect(ok.res.status).toBe(400);
+      expect((await json(ok.res)).error.code).toBe("validation_failed");
+    },
+  );
 
   it("opens only its own site: another site's ?site= is 403, and a forged or foreign cookie is 401", async () => {
     const mine = await siteWithAdmin();

@@ -168,21 +168,24 @@ describe("deleting photos", () => {
     expect(await env.PHOTOS.get(kept.key)).not.toBeNull();
   });
 
-  it("the retention purge (the site index's alarm) takes an expired conversation's photos, and keeps recent ones", async () => {
-    const siteKey = await putSite({ adminKeySha256: await sha256Hex(ADMIN), retentionDays: 30 });
-    const old = await inSite(siteKey);
-    const recent = await inSite(siteKey);
-    await pushToIndex(old.s.sessionId, recent.s.sessionId);
-    const index = env.SITE_INDEX.get(env.SITE_INDEX.idFromName(siteKey));
-    await runInDurableObject(index, (_obj, state) => {
-      state.storage.sql.exec(
-        "UPDATE sessions SET last = ? WHERE sid = ?",
-        Date.now() - 31 * 86_400_000,
-        old.s.sessionId,
-      );
-    });
-    expect(await runDurableObjectAlarm(index)).toBe(true);
-    expect(await env.PHOTOS.get(old.key)).toBeNull();
-    expect(await env.PHOTOS.get(recent.key)).not.toBeNull();
-  });
+  it(
+    "the retention purge (the site index's alarm) takes an " + "expired conversation's photos, and keeps recent ones",
+    async () => {
+      const siteKey = await putSite({ adminKeySha256: await sha256Hex(ADMIN), retentionDays: 30 });
+      const old = await inSite(siteKey);
+      const recent = await inSite(siteKey);
+      await pushToIndex(old.s.sessionId, recent.s.sessionId);
+      const index = env.SITE_INDEX.get(env.SITE_INDEX.idFromName(siteKey));
+      await runInDurableObject(index, (_obj, state) => {
+        state.storage.sql.exec(
+          "UPDATE sessions SET last = ? WHERE sid = ?",
+          Date.now() - 31 * 86_400_000,
+          old.s.sessionId,
+        );
+      });
+      expect(await runDurableObjectAlarm(index)).toBe(true);
+      expect(await env.PHOTOS.get(old.key)).toBeNull();
+      expect(await env.PHOTOS.get(recent.key)).not.toBeNull();
+    },
+  );
 });

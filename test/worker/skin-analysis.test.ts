@@ -70,76 +70,80 @@ describe("analyze_skin_image", () => {
     expect((await json(res)).result.error).toContain("photo");
   });
 
-  it("sends the vision model the stored photo with a forced report_skin_findings call; red flags raise the emergency card", async () => {
-    const vars = { LLM_BASE_URL: "https://provider.test/v1", LLM_API_KEY: "sk-test-secret" };
-    const siteKey = await putSite({
-      providers: [
-        {
-          id: "main",
-          baseUrl: "https://provider.test/v1",
-          keyEnv: "LLM_API_KEY",
-          models: { "gpt-4o-mini": { vision: true } },
-        },
-      ],
-    });
-    const { s, id } = await photoTurn(vars, siteKey);
-    // The chat turn that stores the photo's message.
-    const chatSpy = vi.spyOn(globalThis, "fetch").mockResolvedValueOnce(sseResponse([delta("Let me look.", "stop")]));
-    const c = await call(
-      "/v1/chat/completions",
-      {
-        method: "POST",
-        json: { stream: true, messages: [{ id: "q1", role: "user", content: [photoPart(id)] }] },
-        headers: auth(s.token),
-      },
-      vars,
-    );
-    await readSse(c.res);
-    await c.done();
-    const findings = {
-      observations: ["Swollen red lips and face"],
-      possibleConditions: [{ name: "Allergic reaction", likelihood: "possible", why: "swelling" }],
-      redFlags: ["facial swelling with trouble breathing"],
-      seeDermatologist: "urgent",
-      summary: "The face looks swollen.",
-    };
-    chatSpy.mockResolvedValueOnce(
-      Response.json({
-        id: "x",
-        object: "chat.completion",
-        model: "gpt-4o-mini",
-        choices: [
+  it(
+    "sends the vision model the stored photo with a forced report_skin_findings " +
+      "call; red flags raise the emergency card",
+    async () => {
+      const vars = { LLM_BASE_URL: "https://provider.test/v1", LLM_API_KEY: "sk-test-secret" };
+      const siteKey = await putSite({
+        providers: [
           {
-            index: 0,
-            finish_reason: "tool_calls",
-            message: {
-              role: "assistant",
-              content: null,
-              tool_calls: [
-                {
-                  id: "f1",
-                  type: "function",
-                  function: { name: "report_skin_findings", arguments: JSON.stringify(findings) },
-                },
-              ],
-            },
+            id: "main",
+            baseUrl: "https://provider.test/v1",
+            keyEnv: "LLM_API_KEY",
+            models: { "gpt-4o-mini": { vision: true } },
           },
         ],
-      }),
-    );
-    const { res, done } = await analyze(s, vars);
-    const body = await json(res);
-    await done();
-    expect(res.status).toBe(200);
-    const sent = JSON.parse((chatSpy.mock.calls[1] as [string, RequestInit])[1].body as string);
-    expect(sent.tool_choice).toEqual({ type: "function", function: { name: "report_skin_findings" } });
-    expect(sent.tools[0].function.parameters.additionalProperties).toBe(false);
-    expect(sent.messages[1].content[1].image_url.url).toMatch(/^data:image\/jpeg;base64,/);
-    const types = body.events.map((e: any) => e.type);
-    expect(types).toContain("advice.recorded");
-    expect(types).toContain("escalation.raised");
-    const card = body.events.find((e: any) => e.type === "advice.recorded").data.advice;
-    expect(card.severity).toBe("caution");
-    expect(card.content).toContain("See a doctor today");
-  });
+      });
+      const { s, id } = await photoTurn(vars, siteKey);
+      // The chat turn that stores the photo's message.
+      const chatSpy = vi.spyOn(globalThis, "fetch").mockResolvedValueOnce(sseResponse([delta("Let me look.", "stop")]));
+      const c = await call(
+        "/v1/chat/completions",
+        {
+          method: "POST",
+          json: { stream: true, messages: [{ id: "q1", role: "user", content: [photoPart(id)] }] },
+          headers: auth(s.token),
+        },
+        vars,
+      );
+      await readSse(c.res);
+      await c.done();
+      const findings = {
+        observations: ["Swollen red lips and face"],
+        possibleConditions: [{ name: "Allergic reaction", likelihood: "possible", why: "swelling" }],
+        redFlags: ["facial swelling with trouble breathing"],
+        seeDermatologist: "urgent",
+        summary: "The face looks swollen.",
+      };
+      chatSpy.mockResolvedValueOnce(
+        Response.json({
+          id: "x",
+          object: "chat.completion",
+          model: "gpt-4o-mini",
+          choices: [
+            {
+              index: 0,
+              finish_reason: "tool_calls",
+              message: {
+                role: "assistant",
+                content: null,
+                tool_calls: [
+                  {
+                    id: "f1",
+                    type: "function",
+                    function: { name: "report_skin_findings", arguments: JSON.stringify(findings) },
+                  },
+                ],
+              },
+            },
+          ],
+        }),
+      );
+      const { res, done } = await analyze(s, vars);
+      const body = await json(res);
+      await done();
+      expect(res.status).toBe(200);
+      const sent = JSON.parse((chatSpy.mock.calls[1] as [string, RequestInit])[1].body as string);
+      expect(sent.tool_choice).toEqual({ type: "function", function: { name: "report_skin_findings" } });
+      expect(sent.tools[0].function.parameters.additionalProperties).toBe(false);
+      expect(sent.messages[1].content[1].image_url.url).toMatch(/^data:image\/jpeg;base64,/);
+      const types = body.events.map((e: any) => e.type);
+      expect(types).toContain("advice.recorded");
+      expect(types).toContain("escalation.raised");
+      const card = body.events.find((e: any) => e.type === "advice.recorded").data.advice;
+      expect(card.severity).toBe("caution");
+      expect(card.content).toContain("See a doctor today");
+    },
+  );
 });
