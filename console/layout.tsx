@@ -22,12 +22,13 @@ export function Layout() {
   useEffect(() => {
     if (!first) navigate(PAGES[0].path, true);
   }, [first]);
-  // A new page moves focus to its content, as a page load would, so keyboard and screen reader users start there.
-  const previous = useRef(first);
+  // A new address (another page, or a conversation opened from the list and back) moves focus to the content,
+  // as a page load would: the link that had it is gone, and focus must not fall to <body>.
+  const previous = useRef(route.value);
   useEffect(() => {
-    if (previous.current !== first && first) main.current?.focus();
-    previous.current = first;
-  }, [first]);
+    if (previous.current !== route.value && first) main.current?.focus();
+    previous.current = route.value;
+  }, [route.value]);
   return (
     <div class="layout">
       <a class="skip" href="#main">

@@ -1,5 +1,5 @@
 import { useSignal } from "@preact/signals";
-import { useEffect } from "preact/hooks";
+import { useEffect, useRef } from "preact/hooks";
 import type { SessionState } from "../../shared/session.ts";
 import { routePath } from "../../shared/route-path.ts";
 import * as ROUTES from "../../shared/routes.ts";
@@ -38,6 +38,15 @@ export function ConversationDetail({ id }: { id: string }) {
   const error = useSignal("");
   const confirming = useSignal(false);
   const busy = useSignal(false);
+  // The button that had focus leaves the page when the question shows (and comes back after it): focus follows.
+  const askButton = useRef<HTMLButtonElement>(null);
+  const yesButton = useRef<HTMLButtonElement>(null);
+  const asked = useRef(false);
+  useEffect(() => {
+    if (confirming.value) yesButton.current?.focus();
+    else if (asked.current) askButton.current?.focus();
+    asked.current ||= confirming.value;
+  }, [confirming.value]);
   useEffect(() => {
     api<{ state: SessionState }>(routePath(ROUTES.adminSession, { id })).then(
       (a) => (state.value = a.state),
@@ -96,7 +105,7 @@ export function ConversationDetail({ id }: { id: string }) {
               {t(S.exportCsv)}
             </a>
             {!confirming.value && (
-              <button type="button" class="danger" onClick={() => (confirming.value = true)}>
+              <button ref={askButton} type="button" class="danger" onClick={() => (confirming.value = true)}>
                 {t(S.delete)}
               </button>
             )}
@@ -104,7 +113,7 @@ export function ConversationDetail({ id }: { id: string }) {
           {confirming.value && (
             <div role="group" aria-labelledby="confirm-delete" class="confirm">
               <p id="confirm-delete">{t(S.confirm)}</p>
-              <button type="button" class="danger" disabled={busy.value} onClick={erase}>
+              <button ref={yesButton} type="button" class="danger" disabled={busy.value} onClick={erase}>
                 {t(S.yes)}
               </button>{" "}
               <button type="button" class="secondary" onClick={() => (confirming.value = false)}>
