@@ -158,21 +158,29 @@ describe("the owner's console, keyboard only", () => {
     await moveTo(page, named(FIRST));
     await page.keyboard.press("Enter");
     await page.getByRole("heading", { name: "Conversation with derm-consult" }).waitFor();
-    expect((await focused(page)).tag).toBe("main");
+    await expect.poll(async () => (await focused(page)).tag).toBe("main");
 
     // Delete through the question: Keep it returns focus to Delete; Delete for good removes it.
     await moveTo(page, named("Delete conversation"));
     await page.keyboard.press("Enter");
-    expect((await focused(page)).name).toBe("Delete for good");
+    await expect.poll(async () => (await focused(page)).name).toBe("Delete for good");
     await moveTo(page, named("Keep it"));
     await page.keyboard.press("Space");
-    expect((await focused(page)).name).toBe("Delete conversation");
+    await expect.poll(async () => (await focused(page)).name).toBe("Delete conversation");
     await page.keyboard.press("Enter");
+    await expect.poll(async () => (await focused(page)).name).toBe("Delete for good");
     const id = decodeURIComponent(page.url().split("/").pop()!);
     await page.keyboard.press("Enter");
-    await page.getByRole("status").filter({ hasText: "The conversation was deleted." }).waitFor();
+    await page
+      .getByRole("status")
+      .filter({ hasText: "The conversation was deleted." })
+      .waitFor()
+      .catch(async (err) => {
+        await page.screenshot({ path: "test-results/console-keyboard-not-deleted.png" });
+        throw err;
+      });
     expect(page.url()).toMatch(/\/console\/conversations\?agent=derm-consult/);
-    expect((await focused(page)).tag).toBe("main");
+    await expect.poll(async () => (await focused(page)).tag).toBe("main");
     await expect.poll(() => page.locator("table.conversations").count()).toBe(0);
     const gone = await page.evaluate((sid) => fetch(`/v1/admin/sessions/${sid}`).then((r) => r.status), id);
     expect(gone).toBe(404);
@@ -198,7 +206,7 @@ describe("the owner's console, keyboard only", () => {
       await moveTo(page, (f) => f.tag === "a" && f.name === nav);
       await page.keyboard.press("Enter");
       await page.locator(ready).first().waitFor({ timeout: 15_000 });
-      expect((await focused(page)).tag).toBe("main");
+      await expect.poll(async () => (await focused(page)).tag).toBe("main");
       await walkMain(page);
       await page.screenshot({ path: `test-results/console-keyboard-${nav.toLowerCase()}.png` });
       expect(await axeFindings(page), nav).toEqual([]);
