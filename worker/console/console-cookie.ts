@@ -1,5 +1,6 @@
 import { sign, verify } from "hono/jwt";
 import { z } from "zod/mini";
+import { hmacKey } from "../hmac-key.ts";
 
 /**
  * The console's session cookie: a JWT (HS256, hono/jwt) with the site, a CSRF token and a session
@@ -24,23 +25,7 @@ export const ConsoleClaims = z.object({
 export type ConsoleClaims = z.infer<typeof ConsoleClaims>;
 
 // A key of its own (derived from SESSION_SECRET), so a visitor's session token is never a console cookie.
-const keys = new Map<string, Promise<CryptoKey>>();
-const enc = new TextEncoder();
-
-function consoleKey(secret: string): Promise<CryptoKey> {
-  let key = keys.get(secret);
-  if (!key) {
-    key = crypto.subtle.importKey(
-      "raw",
-      enc.encode(`parley-console:${secret}`),
-      { name: "HMAC", hash: "SHA-256" },
-      false,
-      ["sign", "verify"],
-    );
-    keys.set(secret, key);
-  }
-  return key;
-}
+const consoleKey = (secret: string) => hmacKey(`parley-console:${secret}`);
 
 export function randomId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(18));

@@ -3,6 +3,7 @@ import { JwtTokenExpired, JwtTokenSignatureMismatched } from "hono/utils/jwt/typ
 import type { SiteConfig } from "../../shared/agent-config.ts";
 import type { Env } from "../env.ts";
 import { ApiError } from "../errors.ts";
+import { hmacKey } from "../hmac-key.ts";
 
 /**
  * The host's signed identity of its signed-in rep, as Intercom's identity verification does it: the
@@ -10,7 +11,6 @@ import { ApiError } from "../errors.ts";
  * worker holds as a secret binding; the browser only carries it. Verified once, at session open,
  * and the rep's id is bound into the session token, so no later call can name another rep.
  */
-const enc = new TextEncoder();
 
 const REASONS = {
   forged: "its signature does not match the site's identity secret",
@@ -23,9 +23,7 @@ export type IdentityCheck = { ok: true; rep: string } | { ok: false; reason: key
 
 /** Pure check of one identity token against the secret and the site it must name. */
 export async function checkRepIdentity(token: string, secret: string, siteKey: string): Promise<IdentityCheck> {
-  const key = await crypto.subtle.importKey("raw", enc.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
-    "verify",
-  ]);
+  const key = await hmacKey(secret);
   let payload: Record<string, unknown>;
   try {
     payload = await verify(token, key, "HS256");

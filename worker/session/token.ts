@@ -2,26 +2,12 @@ import { sign, verify } from "hono/jwt";
 import { JwtTokenExpired, JwtTokenSignatureMismatched } from "hono/utils/jwt/types";
 import { TokenClaims } from "../../shared/token.ts";
 import type { Claims } from "../env.ts";
+import { hmacKey } from "../hmac-key.ts";
 
 /**
  * Session tokens are JWTs (HS256) made and checked by hono's JWT helper: stateless, so the chat
  * route checks them without a storage round trip. The HMAC key is imported once per isolate.
  */
-const keys = new Map<string, Promise<CryptoKey>>();
-const enc = new TextEncoder();
-
-function hmacKey(secret: string): Promise<CryptoKey> {
-  let key = keys.get(secret);
-  if (!key) {
-    key = crypto.subtle.importKey("raw", enc.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
-      "sign",
-      "verify",
-    ]);
-    keys.set(secret, key);
-  }
-  return key;
-}
-
 export async function signToken(claims: Claims, secret: string): Promise<string> {
   return sign(claims, await hmacKey(secret), "HS256");
 }
