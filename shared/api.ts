@@ -41,6 +41,8 @@ interface WithEvents {
 }
 export interface ToolResponse extends WithEvents {
   result: unknown;
+  /** The call id ran before: this is its first run's answer (a tool call id runs once). */
+  replayed?: boolean;
 }
 export interface ContextEditResponse extends WithEvents {
   contextVersion: number;

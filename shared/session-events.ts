@@ -184,6 +184,22 @@ export const SessionEvent = z.discriminatedUnion("type", [
   FeedbackGiven,
 ]);
 
-/** What a widget may append: its client tools' results and trace steps. */
-export const ClientEvent = z.discriminatedUnion("type", [AdviceRecorded, TraceStep]);
+/**
+ * What a widget may append: copies of advice, its client tools' trace steps, and tool results (the
+ * worker checks each names a call the assistant made, see worker/session/tool-result-events.ts).
+ */
+export const ClientEvent = z.discriminatedUnion("type", [
+  AdviceRecorded,
+  TraceStep,
+  z.object({
+    ...base,
+    type: z.literal(EVENT_TYPES.messageAppended),
+    data: z.object({
+      message: z.extend(StoredMessage, {
+        role: z.literal("tool"),
+        toolCallId: z.string().check(z.minLength(1), z.maxLength(200)),
+      }),
+    }),
+  }),
+]);
 export type SessionEvent = z.infer<typeof SessionEvent>;

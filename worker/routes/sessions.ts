@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod/mini";
 import { CreateSessionRequest, type RestoredSessionResponse, type SessionResponse } from "../../shared/api.ts";
-import { ClientEvent } from "../../shared/session-events.ts";
+import { ClientEvent, type SessionEvent } from "../../shared/session-events.ts";
 import { orderedStages } from "../../shared/stage-machine.ts";
 import { EVENT_TYPES, LIMITS } from "../../shared/protocol.ts";
 import * as ROUTES from "../../shared/routes.ts";
@@ -17,6 +17,7 @@ import { publicAgent } from "../config/public-agent.ts";
 import { requireSecret } from "../config/secrets.ts";
 import { signToken } from "../session/token.ts";
 import { sessionRoom } from "../session/session-stub.ts";
+import { clientToolResults } from "../session/tool-result-events.ts";
 import { admitSessionOpen } from "../limits/admission.ts";
 import { repOfIdentity } from "../sales/rep-identity.ts";
 import { consoleSession, hasConsoleCookie } from "../console/console-auth.ts";
@@ -83,11 +84,14 @@ sessionRoutes.get(ROUTES.session, sessionToken(), ownSession(), async (c) => {
 
 const AppendEvents = z.object({ events: z.array(ClientEvent).check(z.minLength(1), z.maxLength(50)) });
 
-/** The widget stores its client-side tools' trace steps (and copies of advice the worker derived). */
+/**
+ * The widget stores its tools' results as they finish, its client-side tools' trace steps (and copies of
+ * advice the worker derived).
+ */
 sessionRoutes.post(ROUTES.sessionEvents, sessionToken(), ownSession(), jsonBody(AppendEvents), async (c) => {
   const claims = c.var.claims;
   const room = sessionRoom(c.env, claims.sid);
-  const events = c.req.valid("json").events;
+  let events: SessionEvent[] = c.req.valid("json").events;
   // A CRM action's record (its idempotency key) is the worker's: a planted one would block the action.
   if (events.some((e) => e.id.startsWith("crm:")))
     throw new ApiError(403, "forbidden", "Events named crm:* are written by the worker only");
@@ -101,6 +105,16 @@ sessionRoutes.post(ROUTES.sessionEvents, sessionToken(), ownSession(), jsonBody(
         `Advice ${forged.join(", ")} matches no record_advice call ` +
           `the assistant made; advice cannot be sent by the browser`,
       );
+  }
+  if (events.some((e) => e.type === EVENT_TYPES.messageAppended)) {
+    const { store, refused } = clientToolResults(await room.getState(), events);
+    if (refused.length)
+      throw new ApiError(
+        403,
+        "forbidden",
+        `Messages ${refused.join(", ")} are not results of the assistant's tool calls; a browser appends only those`,
+      );
+    events = store;
   }
   const state = await room.append(events);
   return c.json({ version: state.version });

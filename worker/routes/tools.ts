@@ -4,6 +4,7 @@ import { freshEventId, traceEvent } from "../../shared/events.ts";
 import { parseToolInput } from "../../shared/tool.ts";
 import { RECORD_STAGE_DATA } from "../../shared/tools/record-stage-data.ts";
 import * as ROUTES from "../../shared/routes.ts";
+import type { ToolResponse } from "../../shared/api.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import { jsonBody } from "../middleware/validate.ts";
@@ -41,29 +42,30 @@ toolRoutes.post(ROUTES.tool, sessionToken(), jsonBody(ToolCallBody), async (c) =
   const { arguments: args, callId } = c.req.valid("json");
   const parsed = parseToolInput(tool.def, args);
   if (!parsed.ok) throw new ApiError(400, "validation_failed", parsed.error);
-  // Edge tools spend the tenant's paid keys (web search): the same rate limits as the chat.
-  await admitTurn(c, site, claims);
-
+  const room = sessionRoom(c.env, claims.sid);
   const started = Date.now();
-  const trace = (ok: boolean, detail: Record<string, string | number | boolean | null>) =>
-    c.executionCtx.waitUntil(
-      sessionRoom(c.env, claims.sid)
-        .append([
-          traceEvent(
-            freshEventId("trace"),
-            {
-              kind: "tool",
-              name,
-              ms: Date.now() - started,
-              ok,
-              detail: { side: "edge", callId: callId ?? null, ...detail },
-            },
-            started,
-          ),
-        ])
-        .catch(() => {}),
+  const step = (ok: boolean, detail: Record<string, string | number | boolean | null>) =>
+    traceEvent(
+      freshEventId("trace"),
+      { kind: "tool", name, ms: Date.now() - started, ok, detail: { side: "edge", callId: callId ?? null, ...detail } },
+      started,
     );
+  const trace = (ok: boolean, detail: Record<string, string | number | boolean | null>) =>
+    c.executionCtx.waitUntil(room.append([step(ok, detail)]).catch(() => {}));
+  // A call id runs once (issue 16): a page that went away while the tool ran asks again after its
+  // reload, or a second tab with it, and gets the first run's answer; a run in flight is waited for.
+  const claim = callId ? await room.claimTool(callId) : ({ run: true } as const);
+  if (!claim.run) {
+    const { recorded } = claim;
+    if (recorded.name !== name)
+      throw new ApiError(409, "conflict", `Tool call ${callId} was a call of ${recorded.name}, not ${name}`);
+    trace(true, { replayed: true });
+    const answer = JSON.parse(recorded.body) as Pick<ToolResponse, "result" | "events">;
+    return c.json({ name, ...answer, ms: 0, replayed: true });
+  }
   try {
+    // Edge tools spend the tenant's paid keys (web search): the same rate limits as the chat.
+    await admitTurn(c, site, claims);
     // A hung tool must not hang the turn: the widget gets an error it can hand the model as the observation.
     const limitMs = Number(c.env.TOOL_TIMEOUT_MS) || TOOL_TIMEOUT_MS;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -85,9 +87,13 @@ toolRoutes.post(ROUTES.tool, sessionToken(), jsonBody(ToolCallBody), async (c) =
     const { result, events } = await Promise.race([tool.run(ctx, parsed.value), timeout]).finally(() =>
       clearTimeout(timer!),
     );
-    trace(true, {});
-    return c.json({ name, result, ms: Date.now() - started, ...(events?.length ? { events } : {}) });
+    // Kept before the answer leaves: a reload right after it finds the record, not a second run.
+    const answer: ToolResponse = { result, ...(events?.length ? { events } : {}) };
+    if (callId) await room.recordTool(callId, { name, body: JSON.stringify(answer) }, [step(true, {})]);
+    else trace(true, {});
+    return c.json({ name, ...answer, ms: Date.now() - started });
   } catch (err) {
+    if (callId) c.executionCtx.waitUntil(room.releaseTool(callId).catch(() => {}));
     trace(false, { error: err instanceof Error ? err.message : String(err) });
     if (err instanceof ApiError) throw err;
     throw new ApiError(502, "tool_failed", `${name} failed: ${err instanceof Error ? err.message : String(err)}`);

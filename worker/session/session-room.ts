@@ -16,6 +16,7 @@ import { LIVE, type ClientFrame } from "../../shared/live.ts";
 import { LiveHub } from "./live-hub.ts";
 import { cutReplies, runReply, type ReplyStart } from "./reply-runner.ts";
 import type { Turn } from "./turn-record.ts";
+import { ToolResults, type RecordedTool, type ToolClaim } from "./tool-results.ts";
 import {
   completeStage,
   updateContext,
@@ -49,6 +50,8 @@ export class SessionRoom extends DurableObject<Env> {
   private indexDue = false;
   /** The live channel's clients and the replies being streamed (live-hub.ts). */
   private readonly hub: LiveHub;
+  /** Edge tool results by call id: a repeated id is answered from here (tool-results.ts). */
+  private readonly tools: ToolResults;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -56,6 +59,7 @@ export class SessionRoom extends DurableObject<Env> {
     const rows = ctx.storage.sql.exec<{ body: string }>("SELECT body FROM events ORDER BY seq").toArray();
     this.state = foldSession(rows.map((r) => JSON.parse(r.body) as SessionEvent));
     this.hub = new LiveHub(ctx, (seq) => this.eventsAfter(seq));
+    this.tools = new ToolResults(ctx.storage.sql);
     // Pings are answered by the runtime without waking the object: an idle socket costs nothing.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(LIVE.ping, LIVE.pong));
     const cut = cutReplies(ctx.storage.sql);
@@ -69,6 +73,7 @@ export class SessionRoom extends DurableObject<Env> {
     );
     // A streaming reply's text, written down each second (reply-runner.ts).
     this.ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS live_replies (id TEXT PRIMARY KEY, text TEXT NOT NULL)");
+    ToolResults.createTable(this.ctx.storage.sql);
   }
 
   /** Creates the session once (and starts its first stage, if the agent has stages); again: the existing state. */
@@ -196,6 +201,21 @@ export class SessionRoom extends DurableObject<Env> {
       },
       turn,
     );
+  }
+
+  /** An edge tool call by id: run it (the caller then records or releases it), or its first run's answer. */
+  async claimTool(callId: string): Promise<ToolClaim> {
+    return this.tools.claim(callId);
+  }
+
+  /** The run's answer, kept for a repeated id, and its trace step, in one call. */
+  async recordTool(callId: string, output: RecordedTool, events: SessionEvent[]): Promise<void> {
+    this.tools.record(callId, output);
+    if (events.length) this.store(events);
+  }
+
+  async releaseTool(callId: string): Promise<void> {
+    this.tools.release(callId);
   }
 
   /** Stop from any client: ends the provider's request; false when the reply is not streaming here. */
