@@ -23,6 +23,14 @@ export const ERROR_CODES = [
   "rate_limited",
   "budget_exceeded",
   "conflict",
+  /** A person from the site's staff handles the conversation: no model turn (send to the staff route). */
+  "taken_over",
+  /** Takeover: another staff member already handles this conversation. */
+  "already_taken",
+  /** Takeover: the step needs a person handling the conversation (staff: you), and none does. */
+  "not_taken_over",
+  /** The site has not enabled handing conversations to a person. */
+  "takeover_disabled",
   "upstream_error",
   "upstream_unreachable",
   "upstream_timeout",

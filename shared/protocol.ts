@@ -27,6 +27,16 @@ export const EVENT_TYPES = {
   escalationRaised: "escalation.raised",
   /** A visitor rated an assistant reply: thumbs up or down, with an optional comment. */
   feedbackGiven: "feedback.given",
+  /** Takeover (issue #16), worker only: the visitor or the agent asked for a person from the site's staff. */
+  personRequested: "person.requested",
+  /** Nobody could come (no staff on the console's Live page, or outside the site's hours): the contact form. */
+  personUnavailable: "person.unavailable",
+  /** A staff member took the conversation over: the agent stops, their messages go to the visitor. */
+  staffJoined: "staff.joined",
+  /** The staff member gave the conversation back to the agent, which then sees everything said. */
+  staffHandedBack: "staff.handed_back",
+  /** The visitor left a way to be contacted (nobody was available): the owner reads it in Conversations. */
+  contactLeft: "contact.left",
 } as const;
 export type EventType = (typeof EVENT_TYPES)[keyof typeof EVENT_TYPES];
 
@@ -88,4 +98,12 @@ export const TOOL_NAMES = {
   classifyIntent: "classify_intent",
   ruleVerdict: "rule_verdict",
   suggestStrategyUpdate: "suggest_strategy_update",
+  askForPerson: "ask_for_person",
 } as const;
+
+/** Who asked for a person: the visitor's button, or the agent's `ask_for_person` tool. */
+export const PERSON_REQUESTERS = ["visitor", "agent"] as const;
+export type PersonRequester = (typeof PERSON_REQUESTERS)[number];
+/** Why nobody came: no staff member has the console's Live page open, or the site is closed now. */
+export const UNAVAILABLE_REASONS = ["no_staff", "outside_hours"] as const;
+export type UnavailableReason = (typeof UNAVAILABLE_REASONS)[number];

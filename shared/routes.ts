@@ -19,6 +19,12 @@ export const sessionPhoto = "/v1/sessions/:id/photos/:photoId";
 export const live = "/v1/sessions/:id/live";
 /** Stops a streamed reply from any tab, also one the page reattached to after a reload. */
 export const replyStop = "/v1/sessions/:id/replies/:replyId/stop";
+/** Takeover (issue #16, shared/takeover-api.ts): the visitor asks for a person from the site's staff. */
+export const sessionPerson = "/v1/sessions/:id/person";
+/** The visitor's message while a person handles the conversation (the chat route refuses a model turn then). */
+export const sessionMessages = "/v1/sessions/:id/messages";
+/** The visitor leaves a way to be contacted when nobody was available. */
+export const sessionContact = "/v1/sessions/:id/contact";
 export const sessionContext = "/v1/sessions/:id/context";
 export const stageComplete = "/v1/sessions/:id/stages/:stageId/complete";
 export const action = "/v1/sessions/:id/actions/:cardId";
@@ -64,6 +70,14 @@ export const adminAgentDraftPublish = "/v1/admin/agents/:agent/draft/publish";
 export const adminKnowledge = "/v1/admin/knowledge";
 export const adminKnowledgeDoc = "/v1/admin/knowledge/:doc";
 export const adminKnowledgeSearch = "/v1/admin/knowledge-search";
+/** Takeover, staff side: the queue and live conversations; presence (heartbeat POST, DELETE on leaving). */
+export const adminLive = "/v1/admin/live";
+export const adminLivePresence = "/v1/admin/live/presence";
+/** A conversation's live channel for staff (WebSocket, or SSE): the same frames the visitor gets. */
+export const adminLiveChannel = "/v1/admin/live/:id/channel";
+export const adminLiveJoin = "/v1/admin/live/:id/join";
+export const adminLiveMessages = "/v1/admin/live/:id/messages";
+export const adminLiveHandback = "/v1/admin/live/:id/handback";
 export const embed = "/embed/:agent";
 /** The owner's console: sign in (POST), who is signed in (GET), sign out (DELETE). */
 export const consoleSession = "/v1/console/session";

@@ -10,6 +10,7 @@ import {
 } from "./protocol.ts";
 import { ToolCall } from "./chat.ts";
 import { FieldValue, FieldValues } from "./field-value.ts";
+import { MessageAuthor, TakeoverEvents } from "./takeover-events.ts";
 
 /**
  * The session events' schemas: what the worker validates when the widget appends events. The
@@ -27,6 +28,11 @@ export const StoredMessage = z.object({
   photos: z.optional(z.array(z.string().check(z.maxLength(64))).check(z.maxLength(10))),
   /** Assistant replies only: `interrupted` when the stream was cut before the end. */
   status: z.optional(z.enum(MESSAGE_STATUS)),
+  /**
+   * A staff member's message (takeover, issue #16): role `assistant`, written by the worker only
+   * (the chat route stores no assistant message a client sends, nor a message with a staff id).
+   */
+  author: z.optional(MessageAuthor),
   at: z.number(),
 });
 export type StoredMessage = z.infer<typeof StoredMessage>;
@@ -182,6 +188,7 @@ export const SessionEvent = z.discriminatedUnion("type", [
   UsageRecorded,
   EscalationRaised,
   FeedbackGiven,
+  ...TakeoverEvents,
 ]);
 
 /**

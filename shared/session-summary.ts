@@ -102,7 +102,8 @@ export function summarizeSession(state: SessionState): SessionSummary {
     interrupted: state.messages.some((m) => m.role === "assistant" && m.status === "interrupted"),
     quickAnswers: steps.filter((s) => s.answer && s.purpose === "quick").length,
     reactAnswers: steps.filter((s) => s.answer && s.purpose !== "quick").length,
-    handledBy: "agent",
+    // Once a person took part (joined, or wrote), the conversation stays "human" after the hand back.
+    handledBy: state.handler?.kind === "person" || state.messages.some((m) => m.author) ? "human" : "agent",
     firstText: first?.content.slice(0, 300) ?? "",
   };
 }

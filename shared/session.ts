@@ -8,7 +8,9 @@ import type {
   StoredMessage,
   TraceStep,
 } from "./session-events.ts";
+import { AGENT, foldTakeover, type TakeoverState } from "./takeover-state.ts";
 
+export type { Handler, PersonRequest } from "./takeover-state.ts";
 export type { Advice, Escalation, FieldValue, FieldValues, SessionEvent, StoredMessage } from "./session-events.ts";
 
 /**
@@ -16,7 +18,7 @@ export type { Advice, Escalation, FieldValue, FieldValues, SessionEvent, StoredM
  * The widget folds its own copy with the same reducer, the SessionRoom folds the authoritative
  * one, so both sides agree by construction.
  */
-export interface SessionState {
+export interface SessionState extends TakeoverState {
   sessionId: string;
   siteKey: string;
   agentId: string;
@@ -59,6 +61,9 @@ export function emptySession(): SessionState {
     actions: [],
     usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 },
     feedback: {},
+    handler: AGENT,
+    personRequest: null,
+    contacts: [],
   };
 }
 
@@ -122,8 +127,11 @@ export function reduceSession(state: SessionState, event: SessionEvent): Session
       const { messageId, ...rating } = event.data;
       return { ...state, feedback: { ...state.feedback, [messageId]: { ...rating, at: event.at } }, version };
     }
-    default:
-      return { ...state, version };
+    default: {
+      // Takeover (issue #16): who handles the conversation, the request for a person, contacts left.
+      const takeover = foldTakeover(state, event);
+      return takeover ? { ...state, ...takeover, version } : { ...state, version };
+    }
   }
 }
 

@@ -15,6 +15,7 @@ export const SiteSettings = z.pick(SiteConfig, {
   budgets: true,
   desk: true,
   retentionDays: true,
+  takeover: true,
 });
 export type SiteSettings = z.infer<typeof SiteSettings>;
 export type SiteSettingsInput = z.input<typeof SiteSettings>;

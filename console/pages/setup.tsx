@@ -8,6 +8,7 @@ import type { PageProps } from "../pages.ts";
 import { Field, fieldAttrs, TextField } from "../form/field.tsx";
 import { errorUnder, focusFirstInvalid, formErrors, type FormErrors } from "../form/issues.ts";
 import { EmbedPanel } from "./embed-panel.tsx";
+import { takeoverBody, TakeoverFields, takeoverForm, type TakeoverForm } from "./setup-takeover.tsx";
 
 type SiteView = { site: Omit<SiteConfig, "adminKeySha256">; demo: boolean; takesEffectWithinMs: number };
 
@@ -50,6 +51,8 @@ export default function Setup(_: PageProps) {
   const form = useSignal<Record<string, string>>({});
   const origins = useSignal<string[]>([]);
   const autoPromote = useSignal(false);
+  const takeover = useSignal<TakeoverForm>(takeoverForm(undefined));
+  const hoursError = useSignal<string | undefined>(undefined);
   const errors = useSignal<FormErrors>({ fields: {}, summary: "" });
   const status = useSignal("");
   const busy = useSignal(false);
@@ -60,6 +63,7 @@ export default function Setup(_: PageProps) {
     view.value = v;
     origins.value = [...s.allowedOrigins];
     autoPromote.value = s.desk.autoPromote;
+    takeover.value = takeoverForm(s.takeover);
     form.value = {
       models: s.models.join(", "),
       maxTokens: s.maxTokens === undefined ? "" : String(s.maxTokens),
@@ -79,6 +83,9 @@ export default function Setup(_: PageProps) {
   async function save(e: Event) {
     e.preventDefault();
     const f = form.value;
+    const handover = takeoverBody(takeover.value);
+    hoursError.value = "error" in handover ? handover.error : undefined;
+    if ("error" in handover) return focusFirstInvalid(formRef.current);
     busy.value = true;
     status.value = "";
     try {
@@ -95,6 +102,7 @@ export default function Setup(_: PageProps) {
           budgets: { sitePerDay: num(f.sitePerDay), perSession: num(f.perSession) },
           retentionDays: num(f.retentionDays),
           desk: { debounceMs: num(f.debounceMs), dailyTokens: num(f.dailyTokens), autoPromote: autoPromote.value },
+          takeover: handover.body,
         },
       });
       fill(answer);
@@ -182,6 +190,12 @@ export default function Setup(_: PageProps) {
               {t(S.deskAuto)}
             </label>
           </div>
+          <TakeoverFields
+            form={takeover.value}
+            onForm={(x) => (takeover.value = x)}
+            err={err}
+            hoursError={hoursError.value}
+          />
           <button type="submit" disabled={busy.value}>
             {t(S.save)}
           </button>

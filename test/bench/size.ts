@@ -72,14 +72,17 @@ const BUDGET = {
   // 0.9 KB) fetched as each reply starts, so it is there when the network is not. The paths after
   // the core grew by 0.1 KB for it (the core had the room). The console's "try it" (issue #15) adds
   // 0.01 KB: the session open's `draft` flag, passed from the embed page's options to the request.
-  core: 28.91 * 1024,
-  firstReply: 32.75 * 1024,
-  afterReply: 34.8 * 1024,
+  // Takeover (issue #16) adds 0.3 KB to the core, and so to every path: the shared reducer folds who
+  // handles the conversation (agent or a named person), the request for a person and contacts left;
+  // a widget must fold every event of its session's log, whoever wrote it, to agree with the worker.
+  core: 29.21 * 1024,
+  firstReply: 33.05 * 1024,
+  afterReply: 35.1 * 1024,
   // Up from 45.5 and 48.85: the reply extras' chunk is counted here now (see above); then photos.
-  withTools: 45.85 * 1024,
-  withStages: 51.2 * 1024,
+  withTools: 46.15 * 1024,
+  withStages: 51.5 * 1024,
   /** The derm consult: tools and the photo kit (issue #17). */
-  withPhotos: 49.11 * 1024, // + 0.01 KB: the draft flag in the core (see core)
+  withPhotos: 49.41 * 1024, // + 0.01 KB: the draft flag in the core (see core); + 0.3 KB takeover
 };
 /** Issue 18's goals for the visitor's paths. */
 const GOAL = { firstReply: 32 * 1024, withStages: 45 * 1024 };
