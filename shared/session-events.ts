@@ -205,6 +205,8 @@ export const ClientEvent = z.discriminatedUnion("type", [
       message: z.extend(StoredMessage, {
         role: z.literal("tool"),
         toolCallId: z.string().check(z.minLength(1), z.maxLength(200)),
+        // Only the worker writes a staff member's message (takeover): a browser cannot sign one.
+        author: z.optional(z.never()),
       }),
     }),
   }),

@@ -84,6 +84,10 @@ describe("takeover in the shared reducer", () => {
       expect(ClientEvent.safeParse(e).success).toBe(false);
     }
     expect(SessionEventSchema.safeParse(ev("person.requested", { by: "staff" })).success).toBe(false);
+    const signed = { id: "m1", role: "tool", toolCallId: "c1", content: "ok", at: 1 };
+    const tool = (message: object) => ({ id: "msg:m1", at: 1, type: "message.appended", data: { message } });
+    expect(ClientEvent.safeParse(tool(signed)).success).toBe(true);
+    expect(ClientEvent.safeParse(tool({ ...signed, author: { staffId: "s", name: "Mei" } })).success).toBe(false);
   });
 });
 
