@@ -113,6 +113,8 @@ describe("a browser's tool results in the log", () => {
     await sessionRoom(env, s.sessionId).append([messageEvent(step)]);
     expect((await append(s.token, s.sessionId, [result("r1", "call_c1")])).res.status).toBe(200);
     expect((await append(s.token, s.sessionId, [result("r2", "call_c1")])).res.status).toBe(200);
+    // The same result again (a flush retried after the next completion's request stored it): no error.
+    expect((await append(s.token, s.sessionId, [result("r1", "call_c1")])).res.status).toBe(200);
     const messages = (await sessionRoom(env, s.sessionId).getState()).messages;
     expect(messages.filter((m) => m.role === "tool").map((m) => m.id)).toEqual(["r1"]);
   });

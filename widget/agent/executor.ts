@@ -11,6 +11,8 @@ export interface ExecutedCall {
   result?: unknown;
   ms: number;
   side: "client" | "edge";
+  /** The id of the tool message that carries the result (one already in the session's log is reused). */
+  messageId?: string;
 }
 
 export interface ToolRunContext {

@@ -1,5 +1,5 @@
 import type { ChatMessage, ToolCall } from "../../shared/chat.ts";
-import type { Complete } from "./completion.ts";
+import type { Complete, StepResult } from "./completion.ts";
 import type { ExecutedCall } from "./executor.ts";
 import { stepCountIs, type StopCondition } from "./stop-conditions.ts";
 import { loadTextReact } from "./strategies/load-text-react.ts";
@@ -35,6 +35,8 @@ export interface LoopOptions {
   hooks?: LoopHooks;
   /** A reply already streaming at the worker (the page was reloaded): the first step follows it. */
   resumeId?: string;
+  /** A stored step whose tools had not all answered when the page went away: the loop goes on from it. */
+  pending?: StepResult & { id: string };
 }
 
 export type LoopEnd = "complete" | "stopped" | "step_limit" | "aborted";
@@ -66,8 +68,15 @@ export async function runAgentLoop(opts: LoopOptions): Promise<LoopResult> {
     opts.hooks?.onMessage?.(m);
   };
   let resume = opts.resumeId;
+  let pending = opts.pending;
   for (;;) {
-    const view: StepView = { id: resume ?? opts.newId(), answer: "", reasoning: "", toolCalls: [], results: [] };
+    const view: StepView = {
+      id: pending?.id ?? resume ?? opts.newId(),
+      answer: "",
+      reasoning: "",
+      toolCalls: [],
+      results: [],
+    };
     steps.push(view);
     const show = () => opts.hooks?.onStep?.({ ...view });
     const render = (text: string, reasoning = "") => {
@@ -81,14 +90,16 @@ export async function runAgentLoop(opts: LoopOptions): Promise<LoopResult> {
     };
     let step;
     try {
-      step = await opts.complete({
-        messages: [...opts.history, ...added],
-        replyId: view.id,
-        signal: opts.signal,
-        onText: render,
-        resume: !!resume,
-      });
-      resume = undefined;
+      step =
+        pending ??
+        (await opts.complete({
+          messages: [...opts.history, ...added],
+          replyId: view.id,
+          signal: opts.signal,
+          onText: render,
+          resume: !!resume,
+        }));
+      resume = pending = undefined;
     } catch (err) {
       if (isAbort(err) || opts.signal?.aborted) return { end: "aborted", added, steps };
       throw err;
@@ -134,7 +145,7 @@ export async function runAgentLoop(opts: LoopOptions): Promise<LoopResult> {
         add({ id: opts.newId(), role: "user", content: `Observation: ${view.results[0].observation}` });
       } else {
         for (const r of view.results)
-          add({ id: opts.newId(), role: "tool", tool_call_id: r.call.id, content: r.observation });
+          add({ id: r.messageId ?? opts.newId(), role: "tool", tool_call_id: r.call.id, content: r.observation });
       }
     }
     if (opts.signal?.aborted) return { end: "aborted", added, steps };

@@ -9,6 +9,7 @@ export { TOOLS } from "../../shared/tools/index.ts";
 export { classifyIntent } from "../../shared/tools/classify-intent.ts";
 export { createClientTools } from "./client-tools.ts";
 export { executeToolCalls } from "./executor.ts";
+export { pendingStep, runStepTools } from "./step-tools.ts";
 export { routeTurn } from "./router.ts";
 
 /**

@@ -251,12 +251,18 @@ export function createChatStore(opts: ChatStoreOptions) {
   }
 
   // A returning visitor sees their conversation without waiting for the panel to open.
-  // A reply that was streaming when the page went away goes on where it is, and the turn with it.
+  // A reply that was streaming when the page went away goes on where it is, and the turn with it; a
+  // turn that went away between steps (tools asked for, the next completion not begun) goes on too.
   const returning = session.hasCredentials();
   if (returning)
     void session.restoreOnce().then(() => {
       const id = session.takeStreaming();
-      if (id && agent.value && !busy.value) void runner.turn(agent.value, id);
+      const a = agent.value;
+      if (id && a && !busy.value) void runner.turn(a, id);
+      else if (a && usesToolRuntime(a))
+        void loadToolRuntime().then((m) => {
+          if (m.pendingStep(session.state.value, a.maxSteps) && !busy.value) void runner.turn(a);
+        });
     }, fail);
 
   return {

@@ -1,7 +1,6 @@
 import type { PublicAgent } from "../../shared/agent-config.ts";
 import type { ChatMessage, ToolCall } from "../../shared/chat.ts";
-import { adviceEvent, traceEventId, messageEvent, toStoredMessage, traceEvent } from "../../shared/events.ts";
-import type { SessionEvent } from "../../shared/session.ts";
+import { adviceEvent, messageEvent, toStoredMessage } from "../../shared/events.ts";
 import type { ToolDefinition } from "../../shared/tool.ts";
 import * as ROUTES from "../../shared/routes.ts";
 import { proxyCompletion } from "../agent/completion.ts";
@@ -86,45 +85,38 @@ export async function runTurn(ctx: TurnContext): Promise<LoopResult> {
       onAdvice: (advice) => session.apply([adviceEvent(advice)]),
       guarded: agent.guards?.advice,
     });
-    const results = await rt.executeToolCalls(calls, {
+    return rt.runStepTools(calls, id, {
       tools,
       clientImpls,
       runEdge: (name, input, c) => runEdge(name, input, c.signal, c.call.id),
       signal: ctx.signal,
       timeoutMs: ctx.toolTimeoutMs,
+      log: session.state.value.messages,
+      asMessages: agent.strategy !== "text-react",
+      record: session.record,
     });
-    // Edge tools are traced by the worker; the browser's own tools are traced here.
-    const traces: SessionEvent[] = results
-      .filter((r) => r.side === "client")
-      .map((r) =>
-        traceEvent(traceEventId(r.call.id), {
-          kind: "tool",
-          name: r.call.function.name,
-          ms: r.ms,
-          ok: r.outcome === "ok",
-          detail: { side: "client", outcome: r.outcome },
-        }),
-      );
-    if (traces.length) session.record(traces);
-    return results;
   };
   const onMessage = (m: ChatMessage) => {
     session.apply([messageEvent(toStoredMessage(m, Date.now()))]);
     ctx.onStep(null);
   };
-  const history = toChatHistory(session.state.value.messages);
+  const { messages } = session.state.value;
+  // The page came back between steps: the loop goes on from the stored step (step-tools.ts).
+  const pending = ctx.resumeId ? null : mod?.pendingStep(session.state.value, agent.maxSteps);
+  const history = toChatHistory(pending ? messages.slice(0, pending.at) : messages);
   const runLoop = () =>
     runAgentLoop({
       strategy: agent.strategy,
       history,
       complete,
       execute,
-      maxSteps: agent.maxSteps,
+      maxSteps: agent.maxSteps - (pending?.before ?? 0),
       stopWhen: [calledTool("ask_followup")],
       signal: ctx.signal,
       newId,
       hooks: { onStep: ctx.onStep, onMessage },
       resumeId: ctx.resumeId,
+      pending: pending?.step,
     });
   // The compliance guard, enforced here and not by the prompt: the turn's final answer, exactly as
   // the rep reads it, goes through compliance_check once, and a violation comes back as the rep's
@@ -136,7 +128,7 @@ export async function runTurn(ctx: TurnContext): Promise<LoopResult> {
       runEdge("compliance_check", { text: last.answer, replyId: last.id }).catch(() => {});
     return r;
   };
-  if (!agent.router || !mod || ctx.resumeId) return runLoop().then(checked);
+  if (!agent.router || !mod || ctx.resumeId || pending) return runLoop().then(checked);
   return mod
     .routeTurn({
       router: agent.router,

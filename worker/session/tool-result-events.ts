@@ -17,7 +17,7 @@ export function clientToolResults(
     state.messages.flatMap((m) => (m.role === "assistant" ? (m.toolCalls ?? []) : [])).map((c) => c.id),
   );
   const answered = new Set(state.messages.flatMap((m) => (m.role === "tool" && m.toolCallId ? [m.toolCallId] : [])));
-  const ids = new Set(state.messages.map((m) => m.id));
+  const ids = new Map(state.messages.map((m) => [m.id, m]));
   const refused: string[] = [];
   const store: SessionEvent[] = [];
   for (const e of events) {
@@ -27,10 +27,13 @@ export function clientToolResults(
     }
     const m = e.data.message;
     const call = m.toolCallId ?? "";
-    if (m.role !== "tool" || e.id !== messageEventId(m.id) || ids.has(m.id) || !calls.has(call)) refused.push(m.id);
+    const stored = ids.get(m.id);
+    // The same result sent again (the next completion's request carried it first): already there.
+    if (stored?.role === "tool" && stored.toolCallId === call) continue;
+    if (m.role !== "tool" || e.id !== messageEventId(m.id) || stored || !calls.has(call)) refused.push(m.id);
     else if (!answered.has(call)) {
       answered.add(call);
-      ids.add(m.id);
+      ids.set(m.id, m);
       store.push(e);
     }
   }
