@@ -79,8 +79,8 @@ const BUDGET = {
   // whether a turn stopped between steps; the loop takes a stored step) and 0.5 KB to the tool runtime,
   // so to the paths with tools: finding that step, answering calls from the log, recording results.
   core: 29.28 * 1024,
-  firstReply: 33.12 * 1024,
-  afterReply: 35.17 * 1024,
+  firstReply: 33.05 * 1024,
+  afterReply: 35.1 * 1024,
   // Up from 45.5 and 48.85: the reply extras' chunk is counted here now (see above); then photos.
   withTools: 46.65 * 1024, // + 0.5 KB: the loop's resume (see core)
   withStages: 52.03 * 1024, // + 0.53 KB: the same
