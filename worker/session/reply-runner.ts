@@ -7,7 +7,7 @@ import { callModel, newCallLog } from "../llm/upstream.ts";
 import type { LiveHub } from "./live-hub.ts";
 import type { Admission } from "./session-room.ts";
 import { LiveReply } from "./live-reply.ts";
-import { replyEvent } from "./message-events.ts";
+import { completionTraceEvents, replyEvent, usageEvent } from "./message-events.ts";
 import { completionEvents, failureEvents, type Turn } from "./turn-record.ts";
 
 /** A streamed reply began (its bytes), or the provider could not be reached (the route's error). */
@@ -31,15 +31,32 @@ const CHECKPOINT_MS = 1_000;
 
 /**
  * A reply written down mid-stream but never finished: the object ended while it streamed (and the
- * provider's request with it). Answers it as far as it came, interrupted, for the visitor's retry.
+ * provider's request with it). Answers it as far as it came, interrupted, for the visitor's retry,
+ * with what it cost as far as that (estimated: the provider's usage never came; the prompt is not
+ * kept with the checkpoint, so only the text is counted) and a trace step that says why it ended.
  */
-export function cutReplies(sql: SqlStorage): SessionEvent[] {
+export function cutReplies(sql: SqlStorage, now = Date.now()): SessionEvent[] {
   const cut = sql.exec<{ id: string; text: string }>("SELECT id, text FROM live_replies").toArray();
   sql.exec("DELETE FROM live_replies");
-  return cut.map(({ id, text }) => {
+  return cut.flatMap(({ id, text }) => {
     const acc = new ReplyAccumulator();
     acc.feedText(text);
-    return replyEvent(id, acc.result(), true);
+    const reply = acc.result();
+    const callId = `cut:${id}:${now}`;
+    const usage = usageEvent(callId, id, "unknown", reply, () => "", now);
+    const trace = completionTraceEvents({
+      callId,
+      replyId: id,
+      purpose: "chat",
+      model: "unknown",
+      ms: 0,
+      status: "interrupted",
+      attempts: 1,
+      retries: [],
+      usage: usage.data as { promptTokens: number; completionTokens: number; estimated: true },
+      error: { code: "upstream_error", message: "The session's object ended mid-reply; its last checkpoint is kept" },
+    });
+    return [replyEvent(id, reply, true), usage, ...trace];
   });
 }
 
