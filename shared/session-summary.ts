@@ -1,4 +1,4 @@
-import type { SessionState } from "./session.ts";
+import type { Handler, PersonRequest, SessionState } from "./session.ts";
 
 /**
  * One row of a site's conversation index (worker/site-index): what the console lists, filters and
@@ -27,6 +27,9 @@ export interface SessionSummary {
   handledBy: "agent" | "human";
   /** The visitor's first message (cut at 300 characters): what the list shows and the search reads. */
   firstText: string;
+  /** Takeover: who handles it now, and the request for a person (the console's Live page reads them). */
+  handler?: Handler;
+  personRequest?: PersonRequest | null;
 }
 
 /** A completion or a tool call of a session, for the insights (per day and agent). */
@@ -105,5 +108,7 @@ export function summarizeSession(state: SessionState): SessionSummary {
     // Once a person took part (joined, or wrote), the conversation stays "human" after the hand back.
     handledBy: state.handler?.kind === "person" || state.messages.some((m) => m.author) ? "human" : "agent",
     firstText: first?.content.slice(0, 300) ?? "",
+    handler: state.handler ?? { kind: "agent" },
+    personRequest: state.personRequest ?? null,
   };
 }

@@ -35,6 +35,11 @@ export interface TakeoverResponse {
   events: SessionEvent[];
 }
 
+/** Staff steps (join, write, hand back): the events, and who handles the conversation after it. */
+export interface StaffStepResponse extends TakeoverResponse {
+  handler: Handler;
+}
+
 /** POST sessionPerson: queued for staff, nobody available (with the site's message), or a person already handles it. */
 export interface PersonRequestResponse extends TakeoverResponse {
   status: "queued" | "unavailable" | "with_person";

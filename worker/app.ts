@@ -15,6 +15,7 @@ import { feedbackRoutes } from "./routes/feedback.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { photoRoutes } from "./routes/photos.ts";
 import { liveRoutes } from "./routes/live.ts";
+import { takeoverRoutes } from "./routes/takeover.ts";
 import { sessionRoutes } from "./routes/sessions.ts";
 import { stageRoutes } from "./routes/stages.ts";
 import { toolRoutes } from "./routes/tools.ts";
@@ -44,6 +45,7 @@ export function createApp() {
   app.route("/", photoRoutes);
   app.route("/", chatRoutes);
   app.route("/", liveRoutes);
+  app.route("/", takeoverRoutes);
   app.route("/", toolRoutes);
   app.route("/", embedRoutes);
   app.route("/", stageRoutes);

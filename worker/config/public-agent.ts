@@ -1,5 +1,6 @@
 import type { AgentConfig, PublicAgent, SiteConfig } from "../../shared/agent-config.ts";
 import { DEFAULT_DISCLAIMER } from "../../shared/guard-config.ts";
+import { TOOL_NAMES } from "../../shared/protocol.ts";
 import type { Env } from "../env.ts";
 import { usesDemoModel } from "../llm/upstream.ts";
 import { photoAccess } from "../photos/photo-access.ts";
@@ -20,5 +21,7 @@ export function publicAgent(agent: AgentConfig, env: Env, site?: SiteConfig): Pu
   // Photo settings only when uploads would be taken: the widget shows no attach button otherwise.
   const access = site && photoAccess(env, site, agent);
   const photos = access && access.ok ? { photos: access.config } : {};
-  return { ...rest, stages, demo: usesDemoModel(env), ...disclaimer, ...photos };
+  // A site with takeover offers every agent ask_for_person (an edge tool the widget passes on).
+  const tools = site?.takeover.enabled ? [...rest.tools, TOOL_NAMES.askForPerson] : rest.tools;
+  return { ...rest, tools, stages, demo: usesDemoModel(env), ...disclaimer, ...photos };
 }

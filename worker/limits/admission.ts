@@ -3,7 +3,7 @@ import type { SiteConfig } from "../../shared/agent-config.ts";
 import type { SessionState } from "../../shared/session.ts";
 import type { AppEnv, Claims } from "../env.ts";
 import { ApiError } from "../errors.ts";
-import type { Admission } from "../session/session-room.ts";
+import type { Admission } from "../session/admission-check.ts";
 import { sessionRoom } from "../session/session-stub.ts";
 import { BudgetLeases, type Reservation } from "./budget-lease.ts";
 import { RateLeases } from "./rate-lease.ts";
@@ -140,6 +140,8 @@ export async function admitSession(
     rateLimits.sessionPerMinute,
     spendsTokens ? budgets.perSession : Number.MAX_SAFE_INTEGER,
     withState,
+    // A turn that spends tokens is a model turn: refused while a person handles the conversation.
+    spendsTokens,
   );
   if (session.ok) return session.state;
   throw sessionRefusal(site, session);
@@ -155,6 +157,13 @@ export function sessionRefusal(site: SiteConfig, session: Exclude<Admission, { o
     return new ApiError(404, "not_found", "Session not found; open a new session");
   if (session.reason === "rate")
     return tooMany("in this conversation", rateLimits.sessionPerMinute, session.retryAfterMs);
+  if (session.reason === "taken_over")
+    return new ApiError(
+      409,
+      "taken_over",
+      `${session.name} from the site's staff handles this conversation now: ` +
+        `send the visitor's message to them (POST /v1/sessions/:id/messages), not to the model`,
+    );
   return new ApiError(
     429,
     "budget_exceeded",

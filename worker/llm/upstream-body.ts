@@ -2,6 +2,7 @@ import type { AgentConfig } from "../../shared/agent-config.ts";
 import type { ChatMessage, ChatRequest } from "../../shared/chat.ts";
 import { toOpenAITool, type OpenAITool } from "../../shared/tool.ts";
 import { classifyIntent } from "../../shared/tools/classify-intent.ts";
+import { askForPerson as askForPersonTool } from "../../shared/tools/ask-for-person.ts";
 import { stageDataTool } from "../../shared/tools/record-stage-data.ts";
 import type { SessionState } from "../../shared/session.ts";
 import { stageById } from "../../shared/stage-machine.ts";
@@ -21,6 +22,8 @@ export type UpstreamBody = Record<string, unknown> & {
   stream?: boolean;
   tools?: OpenAITool[];
 };
+
+let askTool: OpenAITool | undefined;
 
 // JSON schemas are derived once per tool per isolate, not on every request.
 const schemaCache = new Map<string, OpenAITool>();
@@ -44,8 +47,10 @@ function openAITool(name: string): OpenAITool {
  * The tools a chat turn offers: the agent's, and for a stage workflow the current stage's extraction tool and
  * tools.
  */
-function turnTools(agent: AgentConfig, state?: SessionState): OpenAITool[] {
+function turnTools(agent: AgentConfig, state?: SessionState, askForPerson = false): OpenAITool[] {
   const tools = agent.tools.map(openAITool);
+  // Takeover (issue #16): offered when the site enables it, whatever the agent lists.
+  if (askForPerson) tools.push((askTool ??= toOpenAITool(askForPersonTool)));
   const stage = state && stageById(agent.stages, state.stage.current);
   if (stage) {
     const key = `record_stage_data:${agent.id}:${stage.id}`;
@@ -56,7 +61,12 @@ function turnTools(agent: AgentConfig, state?: SessionState): OpenAITool[] {
   return tools;
 }
 
-export function upstreamBody(req: ChatRequest, agent: AgentConfig, state?: SessionState): UpstreamBody {
+export function upstreamBody(
+  req: ChatRequest,
+  agent: AgentConfig,
+  state?: SessionState,
+  opts: { askForPerson?: boolean } = {},
+): UpstreamBody {
   const { parley, messages, tools: _t, tool_choice: _tc, ...rest } = req;
   const purpose = parley?.purpose ?? "chat";
   const body: UpstreamBody = { ...rest, model: agent.model, messages: [] };
@@ -69,7 +79,7 @@ export function upstreamBody(req: ChatRequest, agent: AgentConfig, state?: Sessi
   } else if (purpose === "quick") {
     system = systemPromptFor(agent, [quickInstructions(parley?.sources ?? "")]);
   } else {
-    const tools = turnTools(agent, state);
+    const tools = turnTools(agent, state, opts.askForPerson);
     const stages = state && agent.stages.length ? stagePrompt(agent, state) : "";
     if (tools.length && agent.strategy === "text-react") {
       system = systemPromptFor(agent, [stages, reactInstructions(tools)]);

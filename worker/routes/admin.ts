@@ -15,6 +15,7 @@ import { siteAdminRoutes } from "./admin-site.ts";
 import { agentAdminRoutes } from "./admin-agents.ts";
 import { agentDraftRoutes } from "./admin-agent-drafts.ts";
 import { knowledgeAdminRoutes } from "./admin-knowledge.ts";
+import { liveAdminRoutes } from "./admin-live.ts";
 
 type AdminEnv = AppEnv & { Variables: { site: SiteConfig } };
 
@@ -31,6 +32,7 @@ adminRoutes.route("/", agentAdminRoutes);
 adminRoutes.route("/", agentDraftRoutes);
 adminRoutes.route("/", knowledgeAdminRoutes);
 adminRoutes.route("/", conversationAdminRoutes);
+adminRoutes.route("/", liveAdminRoutes);
 
 /** The session, when it belongs to the admin's site; another site's session is not found (404). */
 async function siteSession(c: { env: AppEnv["Bindings"]; var: { site: SiteConfig } }, id: string) {

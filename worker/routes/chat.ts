@@ -19,6 +19,8 @@ import type { ModelReply } from "../llm/model-reply.ts";
 import { upstreamBody } from "../llm/upstream-body.ts";
 import { modelTargets, type ModelTarget } from "../llm/model-targets.ts";
 import { completionReply } from "../../shared/reply-fold.ts";
+import { STAFF_MESSAGE_PREFIX } from "../../shared/takeover-api.ts";
+import { withStaffTurns } from "../session/staff-turns.ts";
 import { newInputEvents } from "../session/message-events.ts";
 import { sessionRoom } from "../session/session-stub.ts";
 import { completionEvents, failureEvents, type Turn, type TurnInfo } from "../session/turn-record.ts";
@@ -49,6 +51,9 @@ chatRoutes.post(ROUTES.chat, sessionToken(), jsonBody(ChatRequest), async (c) =>
       'messages: role "system" is not accepted; the agent\'s system prompt is set on the server',
     );
   }
+  // Staff messages are the worker's (takeover): a visitor message may not claim one's id and replace it.
+  if (req.messages.some((m) => m.role !== "assistant" && m.id?.startsWith(STAFF_MESSAGE_PREFIX)))
+    throw new ApiError(403, "forbidden", `Message ids starting ${STAFF_MESSAGE_PREFIX} are staff messages'`);
   const [site, agent] = await Promise.all([checkSiteOrigin(c, claims.site, false), loadSessionAgent(c.env, claims)]);
   if (!agent) throw new ApiError(404, "unknown_agent", `Agent ${claims.agent} no longer exists`);
   // The site's allowlist, or only the agent's own model; the agent's model is always allowed.
@@ -63,7 +68,9 @@ chatRoutes.post(ROUTES.chat, sessionToken(), jsonBody(ChatRequest), async (c) =>
   const withParts = req.messages.some((m) => typeof m.content !== "string" && m.content);
   // A plain streamed turn is admitted by the session's object as it starts the reply (no call here).
   const inRoom = req.stream === true && !stateful && !withParts;
-  const admitted = inRoom ? Promise.resolve(undefined) : admitSession(c, site, claims, true, stateful);
+  // A site with takeover reads the state too: after a hand back the model gets what staff said.
+  const takeover = site.takeover.enabled;
+  const admitted = inRoom ? Promise.resolve(undefined) : admitSession(c, site, claims, true, stateful || takeover);
   admitted.catch(noop);
   const [prompt, guard] = await Promise.all([
     // A draft is tried with its own prompt text: the registry holds the published agent's versions.
@@ -82,7 +89,8 @@ chatRoutes.post(ROUTES.chat, sessionToken(), jsonBody(ChatRequest), async (c) =>
 
   const maxTokens = Math.min(agent.maxTokens, site.maxTokens ?? agent.maxTokens);
   const capped = { ...agent, systemPrompt: prompt.text, maxTokens };
-  const body = upstreamBody(req, capped, state);
+  const body = upstreamBody(req, capped, state, { askForPerson: takeover });
+  const ids = req.messages.map((m) => m.id);
   if (req.model !== undefined) body.model = req.model;
   withGuardNote(body, guard);
   // Measured before photos become data URLs: an image costs the model its own count of tokens.
@@ -114,6 +122,7 @@ chatRoutes.post(ROUTES.chat, sessionToken(), jsonBody(ChatRequest), async (c) =>
       prompt: promptVersions(prompt),
       inputs: [...newInputEvents(req.messages), ...guard.events],
       env: providerSettings(c.env, targets),
+      ids,
       ...(inRoom
         ? { limits: { perMinute: site.rateLimits.sessionPerMinute, tokenBudget: site.budgets.perSession } }
         : {}),
@@ -164,9 +173,11 @@ chatRoutes.post(ROUTES.chat, sessionToken(), jsonBody(ChatRequest), async (c) =>
     p.catch(noop);
     return p;
   };
-  let upstreamCall = stateful || withParts || recentlyRefused(claims.sid) ? undefined : call();
+  // Not before the admission where a person may handle the conversation: nothing reaches the model then.
+  let upstreamCall = stateful || withParts || takeover || recentlyRefused(claims.sid) ? undefined : call();
   try {
-    await admitted;
+    const seen = await admitted;
+    if (takeover && seen) withStaffTurns(body, ids, seen);
   } catch (err) {
     cancel.abort();
     upstreamCall?.then((r) => (r.kind === "stream" ? r.stream.abort?.() : undefined), noop);

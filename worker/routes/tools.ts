@@ -4,6 +4,7 @@ import { freshEventId, traceEvent } from "../../shared/events.ts";
 import { parseToolInput } from "../../shared/tool.ts";
 import { RECORD_STAGE_DATA } from "../../shared/tools/record-stage-data.ts";
 import * as ROUTES from "../../shared/routes.ts";
+import { TOOL_NAMES } from "../../shared/protocol.ts";
 import type { ToolResponse } from "../../shared/api.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../errors.ts";
@@ -32,10 +33,12 @@ toolRoutes.post(ROUTES.tool, sessionToken(), jsonBody(ToolCallBody), async (c) =
   if (!tool) throw new ApiError(404, "not_found", `No edge tool named ${JSON.stringify(name.slice(0, 60))}`);
   const claims = c.var.claims;
   const [site, agent] = await Promise.all([checkSiteOrigin(c, claims.site, false), loadSessionAgent(c.env, claims)]);
-  // Stage agents get record_stage_data without listing it; other tools must be in the agent's config.
+  // Stage agents get record_stage_data without listing it, and every agent of a site with takeover
+  // ask_for_person; other tools must be in the agent's config.
   const allowed =
     agent &&
     (agent.tools.includes(name) ||
+      (name === TOOL_NAMES.askForPerson && site.takeover.enabled) ||
       (name === RECORD_STAGE_DATA && agent.stages.length > 0) ||
       agent.stages.some((s) => s.tools.includes(name)));
   if (!allowed) throw new ApiError(403, "forbidden", `Agent ${claims.agent} may not use ${name}`);

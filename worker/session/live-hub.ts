@@ -1,4 +1,4 @@
-import type { AttachFrame, LiveFrame } from "../../shared/live.ts";
+import type { AttachFrame, ClientFrame, LiveFrame } from "../../shared/live.ts";
 import type { SessionEvent } from "../../shared/session.ts";
 import type { LiveReply } from "./live-reply.ts";
 
@@ -49,6 +49,21 @@ export class LiveHub {
     for (const c of this.sse) if (c.reply === reply.id) this.closeSse(c);
     const now = Date.now();
     for (const [id, r] of this.replies) if (r.ended && now - r.endedAt > KEEP_ENDED_MS) this.replies.delete(id);
+  }
+
+  /** A frame from a socket: an attach is answered here; a stop's reply id is the caller's to stop. */
+  frame(ws: WebSocket, message: string | ArrayBuffer): string | null {
+    let frame: ClientFrame;
+    try {
+      frame = JSON.parse(typeof message === "string" ? message : new TextDecoder().decode(message)) as ClientFrame;
+    } catch {
+      ws.close(1003, "frames are JSON");
+      return null;
+    }
+    if (frame.t === "attach" && Number.isInteger(frame.after)) this.attachSocket(ws, frame);
+    else if (frame.t === "stop" && typeof frame.id === "string") return frame.id;
+    else ws.close(1003, "unknown frame");
+    return null;
   }
 
   /** A socket's attach: what it missed (log entries after `after`, each reply from its offset), then live. */

@@ -5,7 +5,9 @@ import { withEscalationFirst } from "../guard/chat-guard.ts";
 import { ReplyAccumulator } from "../llm/reply-accumulator.ts";
 import { callModel, newCallLog } from "../llm/upstream.ts";
 import type { LiveHub } from "./live-hub.ts";
-import type { Admission } from "./session-room.ts";
+import type { Admission } from "./admission-check.ts";
+import type { SessionState } from "../../shared/session.ts";
+import { withStaffTurns } from "./staff-turns.ts";
 import { LiveReply } from "./live-reply.ts";
 import { completionTraceEvents, replyEvent, usageEvent } from "./message-events.ts";
 import { completionEvents, failureEvents, type Turn } from "./turn-record.ts";
@@ -24,6 +26,7 @@ export interface RunnerRoom {
   hub: LiveHub;
   store(events: SessionEvent[]): void;
   admit(perMinute: number, tokenBudget: number): Admission;
+  state(): SessionState;
 }
 
 /** How often a streaming reply's text is written down, so a reply cut by the object's end is kept. */
@@ -75,6 +78,14 @@ export async function runReply(room: RunnerRoom, turn: Turn): Promise<ReplyStart
     const message = `Reply ${turn.replyId} is ${ended ? "complete" : "still streaming"}; follow it on the live channel`;
     return { ok: false, status: 409, code: "conflict", message, extra: {}, headers: {} };
   }
+  // A person from the site's staff handles the conversation: the model does not answer (takeover).
+  const handler = room.state().handler;
+  if (handler?.kind === "person") {
+    const message = `${handler.name} from the site's staff handles this conversation now; the model does not answer`;
+    return { ok: false, status: 409, code: "taken_over", message, extra: {}, headers: {} };
+  }
+  // After a hand back the model reads what was said meanwhile (staff-turns.ts).
+  if (turn.ids) withStaffTurns(turn.body, turn.ids, room.state());
   // The session's limits, here rather than in a call of their own: a refused turn stores nothing.
   if (turn.limits) {
     const admission = room.admit(turn.limits.perMinute, turn.limits.tokenBudget);

@@ -1,5 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
-import { feedbackEvent, sessionOpenedEvent, stageChangedEvent } from "../../shared/events.ts";
+import { sessionOpenedEvent, stageChangedEvent } from "../../shared/events.ts";
 import {
   emptySession,
   foldSession,
@@ -12,10 +12,13 @@ import type { StageConfig } from "../../shared/stage-config.ts";
 import type { Env } from "../env.ts";
 import { SlidingWindow } from "../limits/sliding-window.ts";
 import { INDEX_DELAY_MS, pushSummary } from "./index-push.ts";
-import { LIVE, type ClientFrame } from "../../shared/live.ts";
+import { LIVE } from "../../shared/live.ts";
+import { feedbackOutcome, type FeedbackOutcome } from "./feedback-ops.ts";
 import { LiveHub } from "./live-hub.ts";
 import { cutReplies, runReply, type ReplyStart } from "./reply-runner.ts";
 import type { Turn } from "./turn-record.ts";
+import { admitState, type Admission } from "./admission-check.ts";
+import { takeoverStep, type TakeoverOp, type TakeoverOutcome } from "./takeover-ops.ts";
 import { ToolResults, type RecordedTool, type ToolClaim } from "./tool-results.ts";
 import {
   completeStage,
@@ -25,17 +28,9 @@ import {
   type StageOutcome,
 } from "./stage-ops.ts";
 
-export interface FeedbackOutcome {
-  event: SessionEvent;
-  reply: string;
-  question: string;
-}
+export type { FeedbackOutcome } from "./feedback-ops.ts";
 
-export type Admission =
-  | { ok: true; usage: number; state?: SessionState }
-  | { ok: false; reason: "rate"; retryAfterMs: number }
-  | { ok: false; reason: "budget"; usage: number }
-  | { ok: false; reason: "unknown_session" };
+export type { Admission } from "./admission-check.ts";
 
 /**
  * One session: its append-only event log in SQLite and the state folded from it by the shared
@@ -111,17 +106,22 @@ export class SessionRoom extends DurableObject<Env> {
    * request's messages only once every check has passed. `withState` answers the state too, for a
    * route that needs it in the prompt (stage workflows): one round trip before the provider, not two.
    */
-  async admit(perMinute: number, tokenBudget: number, withState = false): Promise<Admission> {
-    return this.admitNow(perMinute, tokenBudget, withState);
+  async admit(perMinute: number, tokenBudget: number, withState = false, modelTurn = false): Promise<Admission> {
+    return admitState(this.state, this.rate, { perMinute, tokenBudget, withState, modelTurn });
   }
 
-  private admitNow(perMinute: number, tokenBudget: number, withState = false): Admission {
-    if (!this.state.sessionId) return { ok: false, reason: "unknown_session" };
-    const usage = this.state.usage?.totalTokens ?? 0;
-    if (usage >= tokenBudget) return { ok: false, reason: "budget", usage };
-    const rate = this.rate.hit(perMinute, 60_000, Date.now());
-    if (!rate.ok) return { ok: false, reason: "rate", retryAfterMs: rate.retryAfterMs };
-    return withState ? { ok: true, usage, state: this.state } : { ok: true, usage };
+  /**
+   * A takeover step (takeover-ops.ts), serialized here: of two staff members joining at once one
+   * gets the conversation. A join stops the replies streaming now (kept, interrupted); the site's
+   * index hears of every step at once, not after INDEX_DELAY_MS: the Live page's queue is read there.
+   */
+  async takeover(op: TakeoverOp): Promise<TakeoverOutcome> {
+    const outcome = takeoverStep(this.state, op, Date.now());
+    if (outcome.stopReplies) for (const r of this.hub.replies.values()) r.stop();
+    if (!outcome.events.length) return outcome;
+    this.store(outcome.events);
+    await pushSummary(this.env, this.state).catch(() => this.indexSoon());
+    return outcome;
   }
 
   /**
@@ -197,7 +197,9 @@ export class SessionRoom extends DurableObject<Env> {
         sql: this.ctx.storage.sql,
         hub: this.hub,
         store: (events) => this.store(events),
-        admit: (perMinute, tokenBudget) => this.admitNow(perMinute, tokenBudget),
+        admit: (perMinute, tokenBudget) =>
+          admitState(this.state, this.rate, { perMinute, tokenBudget, modelTurn: true }),
+        state: () => this.state,
       },
       turn,
     );
@@ -240,15 +242,8 @@ export class SessionRoom extends DurableObject<Env> {
   }
 
   async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
-    let frame: ClientFrame;
-    try {
-      frame = JSON.parse(typeof message === "string" ? message : new TextDecoder().decode(message)) as ClientFrame;
-    } catch {
-      return ws.close(1003, "frames are JSON");
-    }
-    if (frame.t === "attach" && Number.isInteger(frame.after)) this.hub.attachSocket(ws, frame);
-    else if (frame.t === "stop" && typeof frame.id === "string") await this.stopReply(frame.id);
-    else ws.close(1003, "unknown frame");
+    const stop = this.hub.frame(ws, message);
+    if (stop) await this.stopReply(stop);
   }
 
   async webSocketClose(ws: WebSocket, code: number): Promise<void> {
@@ -267,13 +262,9 @@ export class SessionRoom extends DurableObject<Env> {
    * what the strategy desk needs to read it: the reply and the visitor message it answered.
    */
   async giveFeedback(input: FeedbackInput): Promise<FeedbackOutcome | null> {
-    const at = this.state.messages.findIndex((m) => m.id === input.messageId && m.role === "assistant");
-    if (at === -1) return null;
-    const event = feedbackEvent(input, Date.now());
-    this.store([event]);
-    const asked = (m: { role: string; content: string }) => m.role === "user" && !m.content.startsWith("Observation:");
-    const question = this.state.messages.slice(0, at).filter(asked).at(-1);
-    return { event, reply: this.state.messages[at].content, question: question?.content ?? "" };
+    const outcome = feedbackOutcome(this.state, input);
+    if (outcome) this.store([outcome.event]);
+    return outcome;
   }
 
   async getState(): Promise<SessionState> {

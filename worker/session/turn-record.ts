@@ -40,6 +40,8 @@ export interface Turn {
    * absent when the route already checked them (stage workflows need the state first).
    */
   limits?: { perMinute: number; tokenBudget: number };
+  /** The client's message ids, in the order of `body.messages` after the system prompt (staff-turns.ts). */
+  ids?: Array<string | undefined>;
 }
 
 /** What recording a completion reads of its turn (a non-streamed one is recorded by the route). */

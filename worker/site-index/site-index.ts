@@ -6,6 +6,9 @@ import { loadSite } from "../config/config-store.ts";
 import { eraseSessionData } from "../session/erase-session.ts";
 import { ConsoleSessions } from "./console-sessions.ts";
 import { SessionIndex } from "./session-index.ts";
+import { LiveList } from "./live-list.ts";
+import { StaffPresence } from "./staff-presence.ts";
+import type { LiveConversation, QueuedConversation } from "../../shared/takeover-api.ts";
 
 const DAY_MS = 86_400_000;
 /** Sessions erased per alarm; a longer backlog continues a minute later. */
@@ -22,11 +25,41 @@ export class SiteIndex extends DurableObject<Env> {
   private readonly consoleSessions: ConsoleSessions;
   private readonly sessions: SessionIndex;
   private purgeScheduled = false;
+  /** Takeover (issue #16): the Live page's queue and live conversations, and the staff on that page. */
+  private readonly liveList: LiveList;
+  private readonly staff: StaffPresence;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.consoleSessions = new ConsoleSessions(ctx.storage.sql);
     this.sessions = new SessionIndex(ctx.storage.sql);
+    this.liveList = new LiveList(ctx.storage.sql);
+    this.staff = new StaffPresence(ctx.storage.sql);
+  }
+
+  /** A staff member's Live page is open (its heartbeat); answers how many are present now. */
+  async staffBeat(id: string, name: string): Promise<number> {
+    const now = Date.now();
+    this.staff.beat(id, name, now);
+    return this.staff.present(now);
+  }
+
+  async staffLeave(id: string): Promise<void> {
+    this.staff.leave(id);
+  }
+
+  async staffPresent(): Promise<number> {
+    return this.staff.present(Date.now());
+  }
+
+  async liveOverview(): Promise<{
+    now: number;
+    queue: QueuedConversation[];
+    live: LiveConversation[];
+    present: number;
+  }> {
+    const now = Date.now();
+    return { now, queue: this.liveList.queue(now), live: this.liveList.live(now), present: this.staff.present(now) };
   }
 
   async openConsoleSession(id: string, expiresAt: number): Promise<void> {
@@ -44,6 +77,7 @@ export class SiteIndex extends DurableObject<Env> {
   /** A session's summary and steps, pushed by its SessionRoom (replaces what was there). */
   async record(siteKey: string, summary: SessionSummary, steps: SessionStep[]): Promise<void> {
     this.sessions.upsert(summary, steps);
+    this.liveList.upsert(summary);
     if (!this.purgeScheduled) {
       this.purgeScheduled = true;
       await this.ctx.storage.put("siteKey", siteKey);
@@ -60,6 +94,7 @@ export class SiteIndex extends DurableObject<Env> {
   }
 
   async forget(sessionId: string): Promise<boolean> {
+    this.liveList.forget(sessionId);
     return this.sessions.forget(sessionId);
   }
 
@@ -86,6 +121,7 @@ export class SiteIndex extends DurableObject<Env> {
     for (const sid of due) {
       await eraseSessionData(this.env, siteKey, sid);
       this.sessions.forget(sid);
+      this.liveList.forget(sid);
     }
     const [oldest] = this.sessions.idleSince(Number.MAX_SAFE_INTEGER, 1);
     const nextDue = oldest ? this.sessions.lastActivity(oldest) + keepMs : now + DAY_MS;

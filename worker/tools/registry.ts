@@ -21,6 +21,8 @@ import { profileReader } from "../../shared/tools/profile-reader.ts";
 import { readProfile } from "../sales/profile-reader.ts";
 import { analyzeSkinImage } from "../../shared/tools/analyze-skin-image.ts";
 import { analyzeSkin } from "../photos/skin-analysis.ts";
+import { askForPerson } from "../../shared/tools/ask-for-person.ts";
+import { askPerson } from "./ask-person.ts";
 
 export interface EdgeToolContext {
   env: Env;
@@ -77,6 +79,7 @@ export const EDGE_TOOLS: Record<string, EdgeTool> = {
     if (!site) throw new Error(`site ${siteKey} is gone`);
     return analyzeSkin({ env, site, agent, sessionId, callId }, input.context);
   }),
+  [askForPerson.name]: edgeTool(askForPerson, (ctx, input) => askPerson(ctx, input.reason)),
   [recordStageData.name]: edgeTool(recordStageData, (ctx, input) => recordStageValues(ctx, input.values)),
   [suggestStrategyUpdate.name]: edgeTool(suggestStrategyUpdate, async ({ env, siteKey, sessionId, agent }, input) => {
     const site = await loadSite(env, siteKey);

@@ -1,0 +1,337 @@
+import { afterEach, describe, expect, inject, it, vi } from "vitest";
+import type { LiveFrame } from "../../shared/live.ts";
+import type { LiveOverview, PersonRequestResponse, StaffStepResponse } from "../../shared/takeover-api.ts";
+import type { SessionState } from "../../shared/session.ts";
+import { auth, call, openSession, ORIGIN } from "../helpers/worker/client.ts";
+import { delta, sseResponse } from "../helpers/worker/provider-sse.ts";
+import { putSite, sha256Hex } from "../helpers/worker/sites.ts";
+import { clearConfigCache } from "../../worker/config/config-store.ts";
+import { sessionRoom } from "../../worker/session/session-stub.ts";
+import { env } from "cloudflare:workers";
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  clearConfigCache();
+});
+
+const ADMIN = "owner-key-" + "t".repeat(20);
+const at = (path: string) => `${ORIGIN}${path}`;
+const json = async <T = any>(r: Response) => (await r.json()) as T;
+const PROVIDER = { LLM_BASE_URL: "https://provider.test/v1", LLM_API_KEY: "sk-test-secret" };
+const slow = () => ({ LLM_BASE_URL: inject("slowUpstreamUrl"), LLM_API_KEY: "sk-test-secret" });
+const stateOf = (sid: string): Promise<SessionState> => sessionRoom(env, sid).getState();
+
+async function takeoverSite(takeover: object = { enabled: true }) {
+  return putSite({ adminKeySha256: await sha256Hex(ADMIN), takeover } as never);
+}
+
+/** A staff member signed in to the console: cookie and CSRF token, as their browser holds them. */
+async function staff(siteKey: string) {
+  const { res } = await call(at("/v1/console/session"), { method: "POST", json: { siteKey, adminKey: ADMIN } });
+  expect(res.status).toBe(200);
+  const cookie = res.headers.get("set-cookie")!.split(";")[0];
+  const csrf = (await json(res)).csrf as string;
+  const send = async (method: string, path: string, body?: unknown) =>
+    (await call(at(path), { method, headers: { cookie, "x-parley-csrf": csrf }, json: body })).res;
+  return {
+    cookie,
+    send,
+    get: async (path: string) => (await call(at(path), { headers: { cookie } })).res,
+    post: (path: string, body: unknown = {}) => send("POST", path, body),
+    beat: (name = "Mei") => send("POST", "/v1/admin/live/presence", { name }),
+    join: (sid: string, name = "Mei") => send("POST", `/v1/admin/live/${sid}/join`, { name }),
+    say: (sid: string, content: string) => send("POST", `/v1/admin/live/${sid}/messages`, { content }),
+    handBack: (sid: string) => send("POST", `/v1/admin/live/${sid}/handback`, { name: "Mei" }),
+  };
+}
+
+const visitor = (token: string, sid: string) => ({
+  ask: async (reason?: string) =>
+    (await call(`/v1/sessions/${sid}/person`, { method: "POST", json: reason ? { reason } : {}, headers: auth(token) }))
+      .res,
+  say: async (id: string, content: string) =>
+    (await call(`/v1/sessions/${sid}/messages`, { method: "POST", json: { id, content }, headers: auth(token) })).res,
+  contact: async (body: unknown) =>
+    (await call(`/v1/sessions/${sid}/contact`, { method: "POST", json: body, headers: auth(token) })).res,
+  chat: async (messages: unknown[], vars = PROVIDER, replyId?: string) =>
+    call(
+      "/v1/chat/completions",
+      {
+        method: "POST",
+        json: { stream: true, messages, ...(replyId ? { parley: { replyId } } : {}) },
+        headers: auth(token),
+      },
+      vars,
+    ),
+});
+
+describe("asking for a person", () => {
+  it("is answered 'nobody available' while no staff member has the Live page open; the contact is stored", async () => {
+    const siteKey = await takeoverSite();
+    const s = await openSession("derm-consult", {}, { siteKey });
+    const v = visitor(s.token, s.sessionId);
+    const res = await v.ask("I want to change my appointment");
+    expect(res.status).toBe(200);
+    const body = await json<PersonRequestResponse>(res);
+    expect(body.status).toBe("unavailable");
+    expect(body.reason).toBe("no_staff");
+    expect(body.message).toMatch(/Nobody from our team/);
+    expect(body.events.map((e) => e.type)).toEqual(["person.requested", "person.unavailable"]);
+
+    const left = await v.contact({ name: "Ana", contact: "ana@example.com", note: "after 5 pm" });
+    expect(left.status).toBe(201);
+    const state = await stateOf(s.sessionId);
+    expect(state.contacts).toMatchObject([{ name: "Ana", contact: "ana@example.com", note: "after 5 pm" }]);
+    expect(state.personRequest?.status).toBe("unavailable");
+    expect((await v.contact({ contact: "x" })).status).toBe(400);
+  });
+
+  it("queues the conversation while staff are present, listed with its waiting time", async () => {
+    const siteKey = await takeoverSite();
+    const mei = await staff(siteKey);
+    const beat = await mei.beat();
+    expect(await json(beat)).toMatchObject({ present: 1, available: true });
+    const s = await openSession("derm-consult", {}, { siteKey });
+    const res = await visitor(s.token, s.sessionId).ask("billing");
+    expect(await json(res)).toMatchObject({ status: "queued" });
+    // Asked again: one place in the queue, the first time kept.
+    expect(await json(await visitor(s.token, s.sessionId).ask())).toMatchObject({ status: "queued", events: [] });
+
+    const live = await json<LiveOverview>(await mei.get("/v1/admin/live"));
+    const queued = live.queue.find((q) => q.sessionId === s.sessionId)!;
+    expect(queued).toMatchObject({ by: "visitor", reason: "billing", agentId: "derm-consult" });
+    expect(queued.waitingMs).toBeGreaterThanOrEqual(0);
+    expect(live.staff).toMatchObject({ present: 1, available: true, enabled: true, withinHours: true });
+
+    // The Live page closed: nobody is present any more.
+    expect((await mei.send("DELETE", "/v1/admin/live/presence")).status).toBe(204);
+    expect((await json<LiveOverview>(await mei.get("/v1/admin/live"))).staff).toMatchObject({
+      present: 0,
+      available: false,
+    });
+  });
+
+  it("is 'outside hours' when the site is closed, whoever is present", async () => {
+    // A window that is never now: one minute, yesterday's weekday, in UTC.
+    const now = new Date();
+    const day = (now.getUTCDay() + 6) % 7;
+    const hours = { timeZone: "UTC", windows: [{ days: [day], from: "00:00", to: "00:01" }] };
+    const siteKey = await takeoverSite({
+      enabled: true,
+      hours,
+      unavailableMessage: { en: "Closed now", "zh-CN": "休息中" },
+    });
+    await (await staff(siteKey)).beat();
+    const s = await openSession("derm-consult", {}, { siteKey });
+    const body = await json<PersonRequestResponse>(await visitor(s.token, s.sessionId).ask());
+    expect(body).toMatchObject({ status: "unavailable", reason: "outside_hours", message: "Closed now" });
+  });
+
+  it("is refused on a site without takeover, and the model is not offered ask_for_person there", async () => {
+    const siteKey = await putSite({ adminKeySha256: await sha256Hex(ADMIN) });
+    const s = await openSession("derm-consult", {}, { siteKey });
+    const res = await visitor(s.token, s.sessionId).ask();
+    expect(res.status).toBe(403);
+    expect((await json(res)).error.code).toBe("takeover_disabled");
+    const fetchSpy = vi.spyOn(globalThis, "fetch").mockResolvedValue(sseResponse([delta("Hi")]));
+    const { res: chat, done } = await visitor(s.token, s.sessionId).chat([{ id: "u1", role: "user", content: "hi" }]);
+    await chat.text();
+    await done();
+    const sent = JSON.parse((fetchSpy.mock.calls[0][1] as RequestInit).body as string);
+    expect((sent.tools ?? []).map((t: any) => t.function.name)).not.toContain("ask_for_person");
+  });
+
+  it("offers the agent ask_for_person where takeover is on; the tool queues the conversation", async () => {
+    const siteKey = await takeoverSite();
+    await (await staff(siteKey)).beat();
+    const s = await openSession("derm-consult", {}, { siteKey });
+    expect(s.agent.tools).toContain("ask_for_person");
+    const fetchSpy = vi.spyOn(globalThis, "fetch").mockResolvedValue(sseResponse([delta("Hi")]));
+    const { res: chat, done } = await visitor(s.token, s.sessionId).chat([{ id: "u1", role: "user", content: "hi" }]);
+    await chat.text();
+    await done();
+    const sent = JSON.parse((fetchSpy.mock.calls[0][1] as RequestInit).body as string);
+    expect(sent.tools.map((t: any) => t.function.name)).toContain("ask_for_person");
+    vi.restoreAllMocks();
+    const { res } = await call("/v1/tools/ask_for_person", {
+      method: "POST",
+      json: { arguments: { reason: "wants a refund" }, callId: "c1" },
+      headers: auth(s.token),
+    });
+    expect(res.status).toBe(200);
+    const body = await json(res);
+    expect(body.result.status).toBe("queued");
+    expect((await stateOf(s.sessionId)).personRequest).toMatchObject({ by: "agent", reason: "wants a refund" });
+  });
+});
+
+describe("a staff member takes over", () => {
+  it("stops the reply streaming now (kept, interrupted) and the model gets no turn while they handle it", async () => {
+    const siteKey = await takeoverSite();
+    const mei = await staff(siteKey);
+    const s = await openSession("derm-consult", {}, { siteKey });
+    const v = visitor(s.token, s.sessionId);
+    const { res: reply } = await v.chat([{ id: "q1", role: "user", content: "tell me a long story" }], slow(), "r1");
+    expect(reply.status).toBe(200);
+    const joined = await mei.join(s.sessionId);
+    expect(joined.status).toBe(200);
+    expect((await json<StaffStepResponse>(joined)).handler).toMatchObject({ kind: "person", name: "Mei" });
+    await reply.text().catch(() => "");
+    let state = await stateOf(s.sessionId);
+    for (let i = 0; i < 40 && !state.messages.some((m) => m.id === "r1"); i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      state = await stateOf(s.sessionId);
+    }
+    expect(state.messages.find((m) => m.id === "r1")?.status).toBe("interrupted");
+    expect(state.handler).toMatchObject({ kind: "person", name: "Mei" });
+
+    // The visitor's next message goes to staff: the chat route refuses it, the provider is never asked.
+    const fetchSpy = vi.spyOn(globalThis, "fetch");
+    const { res: refused } = await v.chat([{ id: "q2", role: "user", content: "hello?" }]);
+    expect(refused.status).toBe(409);
+    expect((await json(refused)).error.code).toBe("taken_over");
+    const { res: plain } = await call(
+      "/v1/chat/completions",
+      { method: "POST", json: { messages: [{ id: "q3", role: "user", content: "hi" }] }, headers: auth(s.token) },
+      PROVIDER,
+    );
+    expect(plain.status).toBe(409);
+    expect(fetchSpy).not.toHaveBeenCalled();
+    expect((await v.say("q2", "hello? are you there")).status).toBe(201);
+    expect((await stateOf(s.sessionId)).messages.at(-1)).toMatchObject({ id: "q2", role: "user" });
+  });
+
+  it("refuses a second staff member (409 already_taken) and a message from one who did not join", async () => {
+    const siteKey = await takeoverSite();
+    const [mei, li] = [await staff(siteKey), await staff(siteKey)];
+    const s = await openSession("derm-consult", {}, { siteKey });
+    expect((await mei.join(s.sessionId)).status).toBe(200);
+    expect((await mei.join(s.sessionId)).status).toBe(200); // again: the same person, no change
+    const second = await li.join(s.sessionId, "Li");
+    expect(second.status).toBe(409);
+    const { error } = await json(second);
+    expect(error).toMatchObject({ code: "already_taken" });
+    expect(error.message).toContain("Mei");
+    const wrong = await li.say(s.sessionId, "hi from Li");
+    expect(wrong.status).toBe(409);
+    expect((await json(wrong)).error.code).toBe("not_taken_over");
+  });
+
+  it("carries messages both ways live over the session's channel, and the model reads them after the hand back", async () => {
+    const siteKey = await takeoverSite();
+    const mei = await staff(siteKey);
+    const s = await openSession("derm-consult", {}, { siteKey });
+    const v = visitor(s.token, s.sessionId);
+    // The visitor's tab on the live channel.
+    const { res: sock } = await call(`/v1/sessions/${s.sessionId}/live`, {
+      headers: { upgrade: "websocket", "sec-websocket-protocol": `parley.v1, bearer.${s.token}` },
+    });
+    const ws = sock.webSocket!;
+    const frames: LiveFrame[] = [];
+    ws.addEventListener("message", (m) => frames.push(JSON.parse(m.data as string)));
+    ws.accept();
+    ws.send(JSON.stringify({ t: "attach", after: 0 }));
+    // Staff's view of the same channel.
+    const { res: staffSock } = await call(at(`/v1/admin/live/${s.sessionId}/channel`), {
+      headers: { upgrade: "websocket", "sec-websocket-protocol": "parley.v1", cookie: mei.cookie },
+    });
+    expect(staffSock.status).toBe(101);
+    const staffFrames: LiveFrame[] = [];
+    const sws = staffSock.webSocket!;
+    sws.addEventListener("message", (m) => staffFrames.push(JSON.parse(m.data as string)));
+    sws.accept();
+    sws.send(JSON.stringify({ t: "attach", after: 0 }));
+
+    await mei.join(s.sessionId);
+    const said = await mei.say(s.sessionId, "Hi, I'm Mei from the clinic. How can I help?");
+    expect(said.status).toBe(201);
+    await v.say("v1", "Can I move my appointment to Friday?");
+    await mei.say(s.sessionId, "Done: Friday at 10:00.");
+    const seen = async (list: LiveFrame[], pred: (f: LiveFrame) => boolean) => {
+      for (let i = 0; i < 60 && !list.some(pred); i++) await new Promise((r) => setTimeout(r, 25));
+      return list.find(pred);
+    };
+    const staffMsg = await seen(
+      frames,
+      (f) => f.t === "e" && f.event.type === "message.appended" && !!f.event.data.message.author,
+    );
+    expect(staffMsg).toBeDefined();
+    expect(await seen(frames, (f) => f.t === "e" && f.event.type === "staff.joined")).toBeDefined();
+    expect(
+      await seen(
+        staffFrames,
+        (f) => f.t === "e" && f.event.type === "message.appended" && f.event.data.message.id === "v1",
+      ),
+    ).toBeDefined();
+
+    const back = await mei.handBack(s.sessionId);
+    expect(back.status).toBe(200);
+    expect((await stateOf(s.sessionId)).handler).toEqual({ kind: "agent" });
+
+    // The widget sends the history it had before (not the staff part): the model still reads it all.
+    const fetchSpy = vi.spyOn(globalThis, "fetch").mockResolvedValue(sseResponse([delta("Friday it is.")]));
+    const { res, done } = await v.chat([{ id: "v2", role: "user", content: "Thanks! Anything to bring?" }]);
+    expect(res.status).toBe(200);
+    await res.text();
+    await done();
+    const sent = JSON.parse((fetchSpy.mock.calls[0][1] as RequestInit).body as string);
+    const turns = sent.messages.map((m: any) => `${m.role}: ${m.content}`);
+    expect(turns[0]).toMatch(/^system: [\s\S]*handed it back to you/);
+    expect(turns.slice(1)).toEqual([
+      "assistant: [Mei, staff]: Hi, I'm Mei from the clinic. How can I help?",
+      "user: Can I move my appointment to Friday?",
+      "assistant: [Mei, staff]: Done: Friday at 10:00.",
+      "user: Thanks! Anything to bring?",
+    ]);
+    ws.close();
+    sws.close();
+  });
+
+  it("records handled-by for the console's list and the Live page", async () => {
+    const siteKey = await takeoverSite();
+    const mei = await staff(siteKey);
+    const s = await openSession("derm-consult", {}, { siteKey });
+    await mei.join(s.sessionId);
+    const live = await json<LiveOverview>(await mei.get("/v1/admin/live"));
+    expect(live.live.find((l) => l.sessionId === s.sessionId)?.handler).toMatchObject({ kind: "person", name: "Mei" });
+    const list = await json(await mei.get("/v1/admin/sessions?handledBy=human"));
+    expect(list.sessions.map((x: any) => x.sessionId)).toContain(s.sessionId);
+  });
+});
+
+describe("refusals", () => {
+  it("refuses staff routes without the console's cookie or key, and another site's conversation", async () => {
+    const siteKey = await takeoverSite();
+    const otherSite = await takeoverSite();
+    const s = await openSession("derm-consult", {}, { siteKey });
+    const anon = await call(at(`/v1/admin/live/${s.sessionId}/join`), { method: "POST", json: { name: "X" } });
+    expect(anon.res.status).toBe(401);
+    expect((await call(at("/v1/admin/live"))).res.status).toBe(401);
+    const other = await staff(otherSite);
+    const cross = await other.join(s.sessionId);
+    expect(cross.status).toBe(404);
+    expect((await other.get(`/v1/admin/live/${s.sessionId}/channel`)).status).toBe(404);
+    // A write without the CSRF header.
+    const mei = await staff(siteKey);
+    const { res: noCsrf } = await call(at(`/v1/admin/live/${s.sessionId}/join`), {
+      method: "POST",
+      json: { name: "Mei" },
+      headers: { cookie: mei.cookie },
+    });
+    expect(noCsrf.status).toBe(403);
+    expect((await mei.join(s.sessionId, "")).status).toBe(400);
+  });
+
+  it("refuses the visitor's routes for another session's token, a staff id, and a message while the agent answers", async () => {
+    const siteKey = await takeoverSite();
+    const a = await openSession("derm-consult", {}, { siteKey });
+    const b = await openSession("derm-consult", {}, { siteKey });
+    expect((await visitor(b.token, a.sessionId).ask()).status).toBe(403);
+    const notTaken = await visitor(a.token, a.sessionId).say("m1", "hello");
+    expect(notTaken.status).toBe(409);
+    expect((await json(notTaken)).error.code).toBe("not_taken_over");
+    expect((await visitor(a.token, a.sessionId).say("staff-1", "forged")).status).toBe(403);
+    const { res } = await visitor(a.token, a.sessionId).chat([{ id: "staff-2", role: "user", content: "forged" }]);
+    expect(res.status).toBe(403);
+  });
+});

@@ -1,0 +1,117 @@
+import { Hono, type Context } from "hono";
+import { z } from "zod/mini";
+import type { SiteConfig } from "../../shared/agent-config.ts";
+import { LIVE } from "../../shared/live.ts";
+import * as ROUTES from "../../shared/routes.ts";
+import { withinHours } from "../../shared/takeover-config.ts";
+import {
+  StaffMessageInput,
+  StaffNameInput,
+  type LiveOverview,
+  type StaffStepResponse,
+} from "../../shared/takeover-api.ts";
+import type { AppEnv } from "../env.ts";
+import { ApiError } from "../errors.ts";
+import { jsonBody } from "../middleware/validate.ts";
+import { sessionRoom } from "../session/session-stub.ts";
+import type { TakeoverOp } from "../session/takeover-ops.ts";
+import { siteIndex } from "../site-index/site-index.ts";
+import { staffIdOf } from "../console/staff-identity.ts";
+import { takeoverRefusal } from "./takeover.ts";
+
+type AdminEnv = AppEnv & { Variables: { site: SiteConfig } };
+type AdminContext = Context<AdminEnv>;
+
+/**
+ * Takeover, the staff's side (issue #16), behind the admin middleware (the console's cookie, or the
+ * admin key): the queue and live conversations, presence, a conversation's live channel, join,
+ * write, hand back. Mounted by admin.ts.
+ */
+export const liveAdminRoutes = new Hono<AdminEnv>();
+
+const enabled = (site: SiteConfig) => {
+  if (!site.takeover.enabled)
+    throw new ApiError(403, "takeover_disabled", "Takeover is off for this site: turn it on in Setup");
+};
+
+liveAdminRoutes.get(ROUTES.adminLive, async (c) => {
+  const site = c.var.site;
+  const { now, queue, live, present } = await siteIndex(c.env, site.siteKey).liveOverview();
+  const hours = withinHours(site.takeover.hours, now);
+  const staff = { present, withinHours: hours, available: hours && present > 0, enabled: site.takeover.enabled };
+  c.header("cache-control", "no-store");
+  return c.json({ now, queue, live, staff } satisfies LiveOverview);
+});
+
+/** The Live page's heartbeat: its staff member counts as present (visitors asking are queued) for PRESENCE_TTL_MS. */
+liveAdminRoutes.post(ROUTES.adminLivePresence, jsonBody(StaffNameInput), async (c) => {
+  const site = c.var.site;
+  enabled(site);
+  const present = await siteIndex(c.env, site.siteKey).staffBeat(await staffIdOf(c), c.req.valid("json").name);
+  const hours = withinHours(site.takeover.hours, Date.now());
+  return c.json({ present, withinHours: hours, available: hours });
+});
+
+liveAdminRoutes.delete(ROUTES.adminLivePresence, async (c) => {
+  await siteIndex(c.env, c.var.site.siteKey).staffLeave(await staffIdOf(c));
+  return c.body(null, 204);
+});
+
+/**
+ * A conversation's live channel for staff: the same frames its visitor gets (log entries by seq,
+ * replies as they stream), as a WebSocket (from the console's own origin: a page elsewhere cannot
+ * ride the cookie) or as SSE (`?after=<seq>`).
+ */
+liveAdminRoutes.get(ROUTES.adminLiveChannel, async (c) => {
+  const site = c.var.site;
+  const room = sessionRoom(c.env, c.req.param("id"));
+  const state = await room.getState();
+  if (!state.sessionId || state.siteKey !== site.siteKey)
+    throw new ApiError(404, "not_found", "No such session for this site");
+  if (c.req.header("upgrade")?.toLowerCase() === "websocket") {
+    if (c.req.header("origin") !== new URL(c.req.url).origin)
+      throw new ApiError(403, "forbidden_origin", "The staff channel opens from the console's own origin only");
+    const offered = (c.req.header("sec-websocket-protocol") ?? "").split(",").map((p) => p.trim());
+    if (!offered.includes(LIVE.protocol))
+      throw new ApiError(400, "bad_request", `WebSocket subprotocol ${LIVE.protocol} is required`);
+    const res = await room.fetch(new Request("https://room/live", { headers: { upgrade: "websocket" } }));
+    if (!res.webSocket) throw new ApiError(503, "internal", "The session did not accept the WebSocket");
+    return new Response(null, {
+      status: 101,
+      webSocket: res.webSocket,
+      headers: { "sec-websocket-protocol": LIVE.protocol },
+    });
+  }
+  const after = Number(c.req.query("after") ?? 0);
+  if (!Number.isInteger(after) || after < 0)
+    throw new ApiError(400, "validation_failed", "Invalid query: after: a sequence number (0 or more)");
+  return new Response(await room.follow(after), {
+    headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache, no-transform" },
+  });
+});
+
+async function step(c: AdminContext, op: TakeoverOp, status = 200) {
+  enabled(c.var.site);
+  const outcome = await sessionRoom(c.env, c.req.param("id") ?? "").takeover({ ...op, site: c.var.site.siteKey });
+  const refused = takeoverRefusal(outcome);
+  if (refused) throw refused;
+  return c.json({ events: outcome.events, handler: outcome.handler } satisfies StaffStepResponse, status as 200);
+}
+
+/** Join: the agent stops (a reply streaming now ends, kept); a second staff member is refused (409 already_taken). */
+liveAdminRoutes.post(ROUTES.adminLiveJoin, jsonBody(StaffNameInput), async (c) =>
+  step(c, { op: "join", staff: { staffId: await staffIdOf(c), name: c.req.valid("json").name } }),
+);
+
+liveAdminRoutes.post(ROUTES.adminLiveMessages, jsonBody(StaffMessageInput), async (c) => {
+  const { id, content } = c.req.valid("json");
+  const staffId = await staffIdOf(c);
+  // The name the visitor sees is the one given at join (the session's object checks it is this staff member).
+  return step(c, { op: "staff_message", staff: { staffId, name: "-" }, ...(id ? { id } : {}), content }, 201);
+});
+
+const HandBack = z.object({ name: z.optional(z.string().check(z.minLength(1), z.maxLength(60))) });
+
+liveAdminRoutes.post(ROUTES.adminLiveHandback, jsonBody(HandBack), async (c) =>
+  step(c, { op: "hand_back", staff: { staffId: await staffIdOf(c), name: c.req.valid("json").name ?? "Staff" } }),
+);
