@@ -70,6 +70,8 @@ describe("summarizeSession: the index row folded from a session's state", () => 
       reactAnswers: 1,
       handledBy: "agent",
       firstText: "My arm itches",
+      handler: { kind: "agent" },
+      personRequest: null,
     });
   });
 
