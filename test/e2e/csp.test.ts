@@ -17,22 +17,26 @@ import { serveStatic, type StaticPage, type StaticServer } from "../helpers/stat
 const demo = useDemo({ vars: { DEMO_CHUNK_MS: "0" } });
 const NONCE = "cGFybGV5LXN0cmljdC1ob3N0";
 
+/** The worker's origin as the live channel's WebSocket reaches it (`wss://` for `https://`). */
+const ws = (w: string) => w.replace(/^http/, "ws");
+
 /** The README's policies, `W` being the worker's origin. */
 const POLICY = {
-  strict: (w: string) => `default-src 'self'; script-src 'self' ${w}; style-src 'self'; connect-src 'self' ${w}`,
+  strict: (w: string) =>
+    `default-src 'self'; script-src 'self' ${w}; style-src 'self'; connect-src 'self' ${w} ${ws(w)}`,
   nonce: (w: string) =>
     `default-src 'self'; script-src 'nonce-${NONCE}' 'strict-dynamic'; style-src 'nonce-${NONCE}'; ` +
-    `connect-src 'self' ${w}`,
+    `connect-src 'self' ${w} ${ws(w)}`,
   trustedTypes: (w: string) =>
-    `default-src 'self'; script-src 'self' ${w}; style-src 'self'; connect-src 'self' ${w}; ` +
+    `default-src 'self'; script-src 'self' ${w}; style-src 'self'; connect-src 'self' ${w} ${ws(w)}; ` +
     `require-trusted-types-for 'script'; trusted-types 'none'`,
   // Browsers without constructable stylesheets link the worker's stylesheet instead.
   oldBrowser: (w: string) =>
-    `default-src 'self'; script-src 'self' ${w}; style-src 'self' ${w}; connect-src 'self' ${w}`,
+    `default-src 'self'; script-src 'self' ${w}; style-src 'self' ${w}; connect-src 'self' ${w} ${ws(w)}`,
   frame: (w: string) => `default-src 'self'; frame-src ${w}; script-src 'self'; style-src 'self'`,
   // The npm package is in the host's own bundle; `hostStyles` allows the host app's own inline <style>.
   npm: (w: string, hostStyles: string) =>
-    `default-src 'self'; script-src 'self'; style-src 'self' ${hostStyles}; connect-src 'self' ${w}; ` +
+    `default-src 'self'; script-src 'self'; style-src 'self' ${hostStyles}; connect-src 'self' ${w} ${ws(w)}; ` +
     `require-trusted-types-for 'script'; trusted-types 'none'`,
 };
 

@@ -17,6 +17,7 @@ import type { StageActionsOptions } from "./stage-actions.ts";
 import { sessionKey, type KeyValueStore } from "./session-storage.ts";
 import { buildTranscript } from "./transcript.ts";
 import { createTurnRunner, type ChatStatus } from "./turn-runner.ts";
+import type { LiveSync } from "./live-sync.ts";
 
 export type { ChatStatus };
 
@@ -81,6 +82,7 @@ export function createChatStore(opts: ChatStoreOptions) {
     notice,
     fail,
     done: (replies, advice) => {
+      goLive();
       const last = replies.at(-1);
       if (last) {
         announcement.value = `${strings.replied}: ${last.content}`;
@@ -90,6 +92,22 @@ export function createChatStore(opts: ChatStoreOptions) {
     },
   });
   const { live } = runner;
+  /**
+   * The session's live channel (live-sync.ts, a lazy chunk): started after the first reply, or as a
+   * stored session is restored, never before (the first reply's bytes are budgeted); dropped with the
+   * conversation.
+   */
+  let liveSync: Promise<LiveSync | null> | null = null;
+  function goLive(): void {
+    liveSync ??= import("./live-sync.ts").then(
+      (m) => m.startLiveSync({ api: opts.api, fetch: opts.fetch, session, live, status }),
+      () => (liveSync = null),
+    );
+  }
+  const endLive = () => {
+    void liveSync?.then((l) => l?.close());
+    liveSync = null;
+  };
 
   const messages = computed<ViewMessage[]>(() =>
     session.state.value.messages.filter(
@@ -206,6 +224,7 @@ export function createChatStore(opts: ChatStoreOptions) {
 
   /** A new conversation: the old session's credentials are dropped, a new one opens when needed. */
   function clear(): void {
+    endLive();
     runner.drop();
     session.reset();
     outbox.returnToDraft();
@@ -263,6 +282,7 @@ export function createChatStore(opts: ChatStoreOptions) {
         void loadToolRuntime().then((m) => {
           if (m.pendingStep(session.state.value, a.maxSteps) && !busy.value) void runner.turn(a);
         });
+      if (session.hasCredentials()) goLive();
     }, fail);
 
   return {
@@ -303,9 +323,13 @@ export function createChatStore(opts: ChatStoreOptions) {
     close,
     send,
     retry,
-    stop: runner.stop,
+    stop: () => {
+      runner.stop();
+      void liveSync?.then((l) => l?.stop());
+    },
     clear,
     dispose: () => {
+      endLive();
       runner.stop();
       outbox.dispose();
       host.dispose();

@@ -40,6 +40,16 @@ export function createSessionStore(opts: SessionStoreOptions) {
   let outbox: SessionEvent[] = [];
   /** Bumped by reset(): an answer for the session before it is dropped, not applied. */
   let generation = 0;
+  /**
+   * Where the page stands in the session's log, for the live channel (live-sync.ts): the sequence
+   * number of the last event the worker's state had when the page took it (its `version`: one
+   * event, one number), and the ids of events the page folded itself since, so none is folded twice.
+   */
+  const log = { seq: 0, seen: new Set<string>() };
+  const take = (s: SessionState) => {
+    state.value = { ...emptySession(), ...s };
+    log.seq = s.version;
+  };
 
   async function restore(stored: StoredSession): Promise<void> {
     const gen = generation;
@@ -47,7 +57,7 @@ export function createSessionStore(opts: SessionStoreOptions) {
       const res = await api.call(ROUTES.session, stored);
       if (gen !== generation) return;
       batch(() => {
-        state.value = { ...emptySession(), ...res.state };
+        take(res.state);
         agent.value = res.agent;
       });
       streaming = res.streaming ?? [];
@@ -72,6 +82,8 @@ export function createSessionStore(opts: SessionStoreOptions) {
     restoring = creating = null;
     outbox = [];
     state.value = emptySession();
+    log.seq = 0;
+    log.seen.clear();
   }
 
   async function create(): Promise<void> {
@@ -92,7 +104,7 @@ export function createSessionStore(opts: SessionStoreOptions) {
     saveSession(opts.storage, key, credentials);
     batch(() => {
       agent.value = res.agent;
-      state.value = { ...emptySession(), ...res.state };
+      take(res.state);
     });
   }
 
@@ -124,12 +136,12 @@ export function createSessionStore(opts: SessionStoreOptions) {
   /** Reloads the state from the worker, e.g. after a refused edit showed the local copy is stale. */
   async function refresh(): Promise<void> {
     if (!credentials) return;
-    const res = await api.call(ROUTES.session, credentials);
-    state.value = { ...emptySession(), ...res.state };
+    take((await api.call(ROUTES.session, credentials)).state);
   }
 
   /** Folds events into the local state now. */
   function apply(events: SessionEvent[]): void {
+    for (const e of events) log.seen.add(e.id);
     state.value = foldSession(events, state.value);
   }
 
@@ -156,6 +168,7 @@ export function createSessionStore(opts: SessionStoreOptions) {
     api,
     state,
     agent,
+    log,
     ensure,
     restoreOnce,
     forget,

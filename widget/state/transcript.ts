@@ -149,8 +149,9 @@ export function buildTranscript(
       addStep(m.id, m.content, calls, m.status, false);
     }
   }
-  // The turn under way: its finished steps are stored messages above; this is the one streaming.
-  if (live) {
+  // The turn under way: its finished steps are stored messages above; this is the one streaming
+  // (unless the log's copy of it, from the live channel, came in before its last bytes).
+  if (live && !messages.some((m) => m.id === live.id)) {
     const r = current();
     r.live = true;
     r.id ||= live.id;
