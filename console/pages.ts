@@ -26,6 +26,7 @@ export const PAGES: ConsolePage[] = [
     label: { en: "Conversations", "zh-CN": "对话" },
     load: () => import("./pages/conversations.tsx"),
   },
+  { path: "live", label: { en: "Live", "zh-CN": "实时" }, load: () => import("./pages/live.tsx") },
   { path: "setup", label: { en: "Setup", "zh-CN": "站点设置" }, load: () => import("./pages/setup.tsx") },
   { path: "agents", label: { en: "Agents", "zh-CN": "助手" }, load: () => import("./pages/agents.tsx") },
   { path: "prompts", label: { en: "Prompts", "zh-CN": "提示词" }, load: () => import("./pages/prompts.tsx") },

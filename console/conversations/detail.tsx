@@ -8,7 +8,7 @@ import { formatTime, t } from "../i18n.ts";
 import { href, navigate, onLinkClick } from "../router.ts";
 import { listAddress, notice } from "./list-state.ts";
 import { TraceTimeline } from "./trace-timeline.tsx";
-import { StageValues, Transcript } from "./transcript.tsx";
+import { Contacts, StageValues, Transcript } from "./transcript.tsx";
 
 const S = {
   back: { en: "All conversations", "zh-CN": "全部对话" },
@@ -124,6 +124,7 @@ export function ConversationDetail({ id }: { id: string }) {
           <section aria-labelledby="transcript">
             <h2 id="transcript">{t(S.transcript)}</h2>
             <Transcript state={s} />
+            <Contacts state={s} />
           </section>
           <StageValues state={s} />
           <section aria-labelledby="trace-title">

@@ -18,6 +18,8 @@ const S = {
   tokens: { en: "Tokens", "zh-CN": "令牌" },
   feedback: { en: "Feedback", "zh-CN": "反馈" },
   flags: { en: "Notes", "zh-CN": "标记" },
+  handledBy: { en: "Handled by", "zh-CN": "处理者" },
+  byAgent: { en: "agent", "zh-CN": "助手" },
   none: { en: "No conversations match.", "zh-CN": "没有符合条件的对话。" },
   noText: { en: "(no message yet)", "zh-CN": "(尚无消息)" },
   older: { en: "Older conversations", "zh-CN": "更早的对话" },
@@ -45,7 +47,6 @@ function flags(r: SessionSummary): string {
   if (r.interrupted) out.push(t(S.interrupted));
   if (r.quickAnswers) out.push(t(S.quick));
   if (r.reactAnswers) out.push(t(S.loop));
-  if (r.handledBy === "human") out.push(t(S.human));
   return out.join(" · ");
 }
 
@@ -130,6 +131,7 @@ export function ConversationList() {
               <th scope="col">{t(S.messages)}</th>
               <th scope="col">{t(S.tokens)}</th>
               <th scope="col">{t(S.feedback)}</th>
+              <th scope="col">{t(S.handledBy)}</th>
               <th scope="col">{t(S.flags)}</th>
             </tr>
           </thead>
@@ -150,6 +152,7 @@ export function ConversationList() {
                   <td>
                     {r.feedbackUp || r.feedbackDown ? `${n(S.up, r.feedbackUp)} · ${n(S.down, r.feedbackDown)}` : ""}
                   </td>
+                  <td>{t(r.handledBy === "human" ? S.human : S.byAgent)}</td>
                   <td>{flags(r)}</td>
                 </tr>
               );

@@ -21,6 +21,8 @@ const S = {
   stages: { en: "Stage values", "zh-CN": "阶段数据" },
   completed: { en: "completed", "zh-CN": "已完成" },
   current: { en: "current", "zh-CN": "进行中" },
+  staff: { en: "{name} (staff)", "zh-CN": "{name}(工作人员)" },
+  contact: { en: "Contact left by the visitor", "zh-CN": "访客留下的联系方式" },
 };
 
 function AdviceCard({ advice }: { advice: Advice }) {
@@ -58,7 +60,8 @@ function Message({ m, state }: { m: StoredMessage; state: SessionState }) {
   return (
     <li class={`msg ${m.role}`}>
       <p class="who">
-        <strong>{t(role)}</strong> <span class="muted">{formatTime(m.at)}</span>
+        <strong>{m.author ? t(S.staff).replace("{name}", m.author.name) : t(role)}</strong>{" "}
+        <span class="muted">{formatTime(m.at)}</span>
       </p>
       {m.reasoning && (
         <details>
@@ -115,6 +118,26 @@ export function Transcript({ state }: { state: SessionState }) {
         <Message key={m.id} m={m} state={state} />
       ))}
     </ol>
+  );
+}
+
+/** Contacts the visitor left when nobody from the staff was available (takeover). */
+export function Contacts({ state }: { state: SessionState }) {
+  return (
+    <>
+      {(state.contacts ?? []).map((c) => (
+        <aside key={c.at} class="advice info" aria-label={t(S.contact)}>
+          <p>
+            <strong>{t(S.contact)}</strong> <span class="muted">{formatTime(c.at)}</span>
+          </p>
+          <p>
+            {c.name ? `${c.name} · ` : ""}
+            {c.contact}
+          </p>
+          {c.note && <p>{c.note}</p>}
+        </aside>
+      ))}
+    </>
   );
 }
 

@@ -1,0 +1,104 @@
+import { signal, type Signal } from "@preact/signals";
+import { LIVE, type LiveFrame } from "../../shared/live.ts";
+import { routePath } from "../../shared/route-path.ts";
+import * as ROUTES from "../../shared/routes.ts";
+import { emptySession, reduceSession, type SessionState } from "../../shared/session.ts";
+
+/** A reply streaming now, as far as it came (its SSE body's text, from the live channel's `r` frames). */
+export interface StreamingReply {
+  id: string;
+  text: string;
+}
+
+export interface Channel {
+  state: Signal<SessionState>;
+  streaming: Signal<StreamingReply[]>;
+  /** `open` while frames flow; `retrying` between attempts (the page says so). */
+  status: Signal<"connecting" | "open" | "retrying">;
+  close(): void;
+}
+
+const PING_MS = 25_000;
+
+/** The visible text of a reply's SSE body so far: its chunks' content deltas. */
+export function replyText(sse: string): string {
+  let out = "";
+  for (const block of sse.split("\n\n")) {
+    if (!block.startsWith("data: {")) continue;
+    try {
+      out += JSON.parse(block.slice(6)).choices?.[0]?.delta?.content ?? "";
+    } catch {
+      /* the last block may be cut mid-chunk: it comes whole with the next frame */
+    }
+  }
+  return out;
+}
+
+/**
+ * A conversation's live channel for staff (GET /v1/admin/live/:id/channel, WebSocket; the console's
+ * cookie rides along): the session's log folded by the shared reducer, as the visitor's widget folds
+ * it, and each reply's text as it streams. Reattaches after a break from the last sequence number
+ * and each reply's offset, with backoff, so nothing is lost or doubled.
+ */
+export function openChannel(sessionId: string): Channel {
+  const state = signal<SessionState>(emptySession());
+  const streaming = signal<StreamingReply[]>([]);
+  const status = signal<"connecting" | "open" | "retrying">("connecting");
+  let seq = 0;
+  const replies = new Map<string, string>();
+  let ws: WebSocket | null = null;
+  let closed = false;
+  let attempt = 0;
+  let ping: ReturnType<typeof setInterval> | undefined;
+  const publish = () => (streaming.value = [...replies].map(([id, text]) => ({ id, text })));
+
+  function onFrame(f: LiveFrame) {
+    if (f.t === "e") {
+      if (f.seq <= seq) return;
+      seq = f.seq;
+      state.value = reduceSession(state.value, f.event);
+      const m = f.event.type === "message.appended" ? f.event.data.message : null;
+      if (m && replies.delete(m.id)) publish();
+    } else if (f.t === "r") {
+      const had = replies.get(f.id) ?? "";
+      if (f.o > had.length) return;
+      replies.set(f.id, had.slice(0, f.o) + f.d);
+      publish();
+    } else if (replies.delete(f.id)) publish();
+  }
+
+  function connect() {
+    const url = new URL(routePath(ROUTES.adminLiveChannel, { id: sessionId }), location.href);
+    url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+    const socket = (ws = new WebSocket(url, [LIVE.protocol]));
+    socket.onopen = () => {
+      attempt = 0;
+      status.value = "open";
+      const have = Object.fromEntries([...replies].map(([id, text]) => [id, text.length]));
+      socket.send(JSON.stringify({ t: "attach", after: seq, replies: have }));
+      ping = setInterval(() => socket.send(LIVE.ping), PING_MS);
+    };
+    socket.onmessage = (m) => {
+      if (m.data !== LIVE.pong) onFrame(JSON.parse(String(m.data)) as LiveFrame);
+    };
+    socket.onclose = () => {
+      clearInterval(ping);
+      if (closed) return;
+      status.value = "retrying";
+      // Backoff with jitter: a worker restart does not see every console reconnect at once.
+      const wait = Math.min(10_000, 500 * 2 ** attempt++) * (0.5 + Math.random() / 2);
+      setTimeout(connect, wait);
+    };
+  }
+  connect();
+  return {
+    state,
+    streaming,
+    status,
+    close() {
+      closed = true;
+      clearInterval(ping);
+      ws?.close(1000, "page left");
+    },
+  };
+}

@@ -1,0 +1,141 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { newPage, useDemo } from "../helpers/e2e.ts";
+import { signInByKeyboard } from "../helpers/console.ts";
+import { DEMO_ADMIN_KEY } from "../../worker/demo/index.ts";
+
+/**
+ * Takeover with two browser contexts (issue #16): staff turn it on in Setup and keep the Live page
+ * open; a visitor on the clinic page (the built widget) talks to the agent, then asks for a person;
+ * staff see the conversation queued with its waiting time, open it and join; messages go both ways
+ * live; staff hand back and the agent answers the visitor again. The visitor's takeover steps go
+ * through the session's API from the visitor's page (the widget's own buttons for them are built
+ * apart); the staff side is the console, clicked and typed.
+ */
+const demo = useDemo();
+const w = (page: Page, sel: string) => page.locator(`parley-chat ${sel}`);
+const SESSION_KEY = "parley:session:demo-site-key-0001:derm-consult";
+
+/** A call of the session's API from the visitor's page, with the widget's own session token. */
+async function asVisitor(page: Page, path: string, body?: unknown): Promise<{ status: number; json: any }> {
+  return page.evaluate(
+    async ([key, path, body]) => {
+      const s = JSON.parse(localStorage.getItem(key as string)!);
+      const res = await fetch((path as string).replace(":id", s.sessionId), {
+        method: body === undefined ? "GET" : "POST",
+        headers: { authorization: `Bearer ${s.token}`, "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, json: await res.json().catch(() => null) };
+    },
+    [SESSION_KEY, path, body] as const,
+  );
+}
+
+/** The visitor page's own live channel: the frames it receives, kept on the page for the test to read. */
+async function listen(page: Page) {
+  await page.evaluate((key) => {
+    const s = JSON.parse(localStorage.getItem(key)!);
+    const ws = new WebSocket(`ws://${location.host}/v1/sessions/${s.sessionId}/live`, [
+      "parley.v1",
+      `bearer.${s.token}`,
+    ]);
+    (window as any).__frames = [];
+    ws.onopen = () => ws.send(JSON.stringify({ t: "attach", after: 0 }));
+    ws.onmessage = (m) => (window as any).__frames.push(JSON.parse(m.data));
+  }, SESSION_KEY);
+}
+const staffMessagesSeen = (page: Page) =>
+  page.evaluate(() =>
+    ((window as any).__frames as any[])
+      .filter((f) => f.t === "e" && f.event.type === "message.appended" && f.event.data.message.author)
+      .map((f) => `${f.event.data.message.author.name}: ${f.event.data.message.content}`),
+  );
+
+describe("a person takes a conversation over", () => {
+  it("queues the visitor for staff, who join, write live both ways and hand back; the agent answers again", async () => {
+    const staff = await newPage(demo.browser);
+    const sp = staff.page;
+    await signInByKeyboard(sp, demo.dev.url, DEMO_ADMIN_KEY);
+    await sp.getByRole("link", { name: "Setup" }).click();
+    await sp.getByLabel("Visitors may ask for a person; staff answer from the Live page").check();
+    await sp.getByRole("button", { name: "Save settings" }).click();
+    await sp.getByRole("status").filter({ hasText: "Saved." }).waitFor();
+    await sp.getByRole("link", { name: "Live" }).click();
+    await sp.getByLabel("Your name (visitors see it when you join)").fill("Mei");
+    await sp.getByRole("status").filter({ hasText: "You are available" }).waitFor({ timeout: 15_000 });
+
+    const visitor = await newPage(demo.browser);
+    const vp = visitor.page;
+    await vp.goto(demo.dev.url + "/");
+    await w(vp, "button.l").click();
+    await w(vp, "textarea.input").first().click();
+    await vp.keyboard.type("I have a red itchy rash on my arm");
+    await vp.keyboard.press("Enter");
+    await expect.poll(() => w(vp, "article.card").count(), { timeout: 30_000 }).toBe(2);
+    await expect.poll(() => w(vp, "button.send.stop").count(), { timeout: 30_000 }).toBe(0);
+    const repliesBefore = await w(vp, ".msg[data-role=assistant]").count();
+    await listen(vp);
+    const asked = await asVisitor(vp, "/v1/sessions/:id/person", { reason: "I want to book a visit" });
+    expect(asked).toMatchObject({ status: 200, json: { status: "queued" } });
+
+    // Staff: queued, with its waiting time counting up; open it and join.
+    const row = sp.locator("table.live-queue tbody tr").filter({ hasText: "I have a red itchy rash on my arm" });
+    await row.waitFor({ timeout: 15_000 });
+    await expect.poll(() => row.locator("td.waiting").textContent()).toMatch(/^0:0[1-9]|^0:[1-5]\d/);
+    expect(await row.textContent()).toContain("I want to book a visit");
+    await row.getByRole("link").click();
+    await sp.getByRole("heading", { name: "Live conversation" }).waitFor();
+    await sp.getByRole("button", { name: "Join as Mei" }).click();
+    await sp.getByRole("status").filter({ hasText: "Mei handles this conversation" }).waitFor();
+
+    // While Mei handles it, the model gets no turn; the visitor's message goes to Mei, live.
+    const refused = await asVisitor(vp, "/v1/chat/completions", {
+      stream: true,
+      messages: [{ id: "x1", role: "user", content: "hello?" }],
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.json.error.code).toBe("taken_over");
+    expect(
+      (await asVisitor(vp, "/v1/sessions/:id/messages", { id: "v1", content: "Can I come on Friday?" })).status,
+    ).toBe(201);
+    await sp.locator("ol.transcript li").filter({ hasText: "Can I come on Friday?" }).waitFor({ timeout: 10_000 });
+
+    // Mei writes by keyboard (Enter sends); the visitor's page receives it live.
+    await sp.getByLabel(/Message to the visitor/).click();
+    await sp.keyboard.type("Hi, I'm Mei from the clinic. Friday at 10:00 works.");
+    await sp.keyboard.press("Enter");
+    await expect
+      .poll(() => staffMessagesSeen(vp), { timeout: 10_000 })
+      .toEqual(["Mei: Hi, I'm Mei from the clinic. Friday at 10:00 works."]);
+    await sp.locator("ol.transcript li").filter({ hasText: "Mei (staff)" }).waitFor();
+    await sp.screenshot({ path: "test-results/takeover-staff.png", fullPage: true });
+
+    await sp.getByRole("button", { name: "Hand back to the agent" }).click();
+    await sp.getByRole("status").filter({ hasText: "The agent answers this conversation." }).waitFor();
+
+    // The agent answers again, in the widget.
+    await w(vp, "textarea.input").first().click();
+    await vp.keyboard.type("Thank you. What should I put on the rash until then?");
+    await vp.keyboard.press("Enter");
+    await expect
+      .poll(() => w(vp, ".msg[data-role=assistant]").count(), { timeout: 30_000 })
+      .toBeGreaterThan(repliesBefore);
+    await expect.poll(() => w(vp, "button.send.stop").count(), { timeout: 30_000 }).toBe(0);
+    await vp.screenshot({ path: "test-results/takeover-visitor.png" });
+    const state = (await asVisitor(vp, "/v1/sessions/:id")).json.state;
+    expect(state.handler).toEqual({ kind: "agent" });
+    expect(state.messages.filter((m: any) => m.author).map((m: any) => m.author.name)).toEqual(["Mei"]);
+    expect(state.messages.at(-1).role).toBe("assistant");
+
+    // The conversation list says a person handled it.
+    await sp.getByRole("link", { name: "Conversations" }).click();
+    const listed = sp.locator("table.conversations tbody tr").filter({ hasText: "I have a red itchy rash on my arm" });
+    await expect.poll(() => listed.textContent(), { timeout: 15_000 }).toMatch(/staff/);
+
+    expect(staff.errors).toEqual([]);
+    expect(visitor.errors).toEqual([]);
+    await staff.context.close();
+    await visitor.context.close();
+  });
+});
