@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, inject, it, vi } from "vitest";
 import { delta, sseResponse } from "../helpers/worker/provider-sse.ts";
-import { auth, call, openSession, readSse } from "../helpers/worker/client.ts";
+import { auth, call, openSession, readSse, readSseUntilBroken } from "../helpers/worker/client.ts";
 import { salesCoachScript } from "../../worker/demo/index.ts";
 import { sessionRoom } from "../../worker/session/session-stub.ts";
 import { env } from "cloudflare:workers";
@@ -193,6 +193,27 @@ describe("POST /v1/chat/completions with a provider", () => {
       expect((await stateOf(s.sessionId)).messages.map((m) => m.id)).toEqual(["m"]);
     },
   );
+
+  it("a provider stream that closes without [DONE] or a finish reason reaches the client broken", async () => {
+    const enc = new TextEncoder();
+    const parts = ["Hel", "lo"].map((t) => enc.encode(`data: ${JSON.stringify(delta(t))}\n\n`));
+    const body = new ReadableStream<Uint8Array>({
+      pull(c) {
+        const next = parts.shift();
+        if (next) c.enqueue(next);
+        else c.close();
+      },
+    });
+    vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response(body));
+    const s = await openSession();
+    const json = { stream: true, messages: [{ id: "m", role: "user", content: "hi" }], parley: { replyId: "r" } };
+    const { res, done } = await chat(s.token, json, PROVIDER);
+    const { events, broken } = await readSseUntilBroken(res);
+    await done();
+    expect(broken).toBe(true);
+    expect(events).not.toContain("[DONE]");
+    expect((await stateOf(s.sessionId)).messages[1]).toMatchObject({ content: "Hello", status: "interrupted" });
+  });
 
   it("answers an unreachable provider with 502 upstream_unreachable", async () => {
     vi.spyOn(globalThis, "fetch").mockRejectedValue(new TypeError("Network connection lost"));

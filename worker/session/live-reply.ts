@@ -39,12 +39,27 @@ export class LiveReply {
     return (this.parts[0] ?? "").slice(from);
   }
 
-  /** Reads the provider's stream to its end; `out` gets the bytes for as long as its reader wants them. */
-  async run(out: WritableStreamDefaultWriter<Uint8Array>): Promise<void> {
+  /**
+   * Reads the provider's stream to its end. The response that asked for the reply gets the bytes
+   * from a tee, piped by the runtime (no JavaScript per chunk on that path); this object reads the
+   * other copy for the text. `out` is closed only once the reply is stored, so a client that read
+   * the response to its end finds the reply in the log; a cut reply aborts it instead.
+   */
+  async run(out: WritableStream<Uint8Array>): Promise<void> {
+    const [toClient, toRoom] = this.stream.rest.tee();
+    const first = this.stream.first;
+    const writer = out.getWriter();
+    // Ends the client's copy early when the reply is cut (Stop, a provider that broke off).
+    const cutPipe = new AbortController();
+    const piped = (first?.length ? writer.write(first) : Promise.resolve())
+      .then(() => {
+        writer.releaseLock();
+        return toClient.pipeTo(out, { preventClose: true, signal: cutPipe.signal });
+      })
+      // The response went away (or the provider broke off): the room's copy reads on regardless.
+      .catch(() => void toClient.cancel().catch(() => {}));
     const decoder = new TextDecoder();
-    let outOpen = true;
-    const push = (bytes: Uint8Array, last = false) => {
-      if (outOpen && bytes.length) out.write(bytes).catch(() => void (outOpen = false));
+    const take = (bytes: Uint8Array, last = false) => {
       const d = decoder.decode(bytes, { stream: !last });
       if (!d) return;
       const o = this.length;
@@ -52,14 +67,14 @@ export class LiveReply {
       this.length += d.length;
       this.hooks.onText(o, d);
     };
-    const reader = (this.reader = this.stream.rest.getReader());
+    const reader = (this.reader = toRoom.getReader());
     try {
-      if (this.stream.first) push(this.stream.first);
-      for (let next = await reader.read(); !next.done; next = await reader.read()) push(next.value);
+      if (first) take(first);
+      for (let next = await reader.read(); !next.done; next = await reader.read()) take(next.value);
     } catch {
       /* the provider broke off (or Stop cancelled the read): what arrived is kept */
     }
-    push(new Uint8Array(0), true);
+    take(new Uint8Array(0), true);
     const acc = new ReplyAccumulator();
     acc.feedText(this.text());
     const reply = acc.result();
@@ -68,8 +83,10 @@ export class LiveReply {
     this.endedAt = Date.now();
     // Stored before the response ends: a client that read it to its end finds the reply in the log.
     this.hooks.onEnd(reply, cut);
+    if (cut) cutPipe.abort();
+    await piped;
     // A cut reply ends the response abruptly, as a broken stream: a client reading it sees no [DONE].
-    if (outOpen) (cut ? out.abort() : out.close()).catch(() => {});
+    (cut ? out.abort() : out.close()).catch(() => {});
   }
 
   /** The visitor's Stop (from any tab): ends the provider's request; the text so far is kept, interrupted. */

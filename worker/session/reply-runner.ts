@@ -131,6 +131,6 @@ export async function runReply(room: RunnerRoom, turn: Turn): Promise<ReplyStart
   );
   hub.replies.set(replyId, reply);
   const { readable, writable } = new IdentityTransformStream();
-  void reply.run(writable.getWriter());
+  void reply.run(writable);
   return { ok: true, body: readable, spent: () => tokensSpent };
 }
