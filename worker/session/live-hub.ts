@@ -29,6 +29,8 @@ export class LiveHub {
   readonly replies = new Map<string, LiveReply>();
   private readonly sse = new Set<SseClient>();
   private heartbeat: ReturnType<typeof setInterval> | null = null;
+  /** Whether a socket has attached; unknown after a wake-up or a close (then asked of the runtime once). */
+  private socketsAttached: boolean | undefined;
 
   constructor(
     private readonly ctx: DurableObjectState,
@@ -38,6 +40,18 @@ export class LiveHub {
   /** New log entries, to every attached client. */
   events(entries: Array<{ seq: number; event: SessionEvent }>): void {
     for (const { seq, event } of entries) this.broadcast({ t: "e", seq, event });
+  }
+
+  /** Someone gets a reply's text as it arrives: an attached socket, or an SSE client of it or of the channel. */
+  listening(reply: string): boolean {
+    if (this.anySocket()) return true;
+    for (const c of this.sse) if (!c.reply || c.reply === reply) return true;
+    return false;
+  }
+
+  /** A socket closed: whether any is still attached is asked again when it matters. */
+  socketClosed(): void {
+    this.socketsAttached = undefined;
   }
 
   text(id: string, o: number, d: string): void {
@@ -70,6 +84,7 @@ export class LiveHub {
   attachSocket(ws: WebSocket, frame: AttachFrame): void {
     for (const f of this.catchUp(frame)) ws.send(JSON.stringify(f));
     ws.serializeAttachment({ attached: true } satisfies SocketTag);
+    this.socketsAttached = true;
   }
 
   /** The SSE form of the same: a response body that gets the catch-up, then live frames. */
@@ -107,9 +122,17 @@ export class LiveHub {
     return frames;
   }
 
+  /** Cached: a reply's every chunk is broadcast, and asking the runtime for its sockets each time costs. */
+  private anySocket(): boolean {
+    this.socketsAttached ??= this.ctx
+      .getWebSockets()
+      .some((ws) => (ws.deserializeAttachment() as SocketTag | null)?.attached);
+    return this.socketsAttached;
+  }
+
   private broadcast(frame: LiveFrame, reply?: string): void {
+    if (!this.anySocket() && !this.sse.size) return;
     const sockets = this.ctx.getWebSockets();
-    if (!sockets.length && !this.sse.size) return;
     const json = JSON.stringify(frame);
     for (const ws of sockets) {
       if (!(ws.deserializeAttachment() as SocketTag | null)?.attached) continue;

@@ -3,6 +3,8 @@ import type { ProviderStream } from "../llm/model-reply.ts";
 import { ReplyAccumulator, type AccumulatedReply } from "../llm/reply-accumulator.ts";
 
 export interface LiveReplyHooks {
+  /** Whether text is wanted as each chunk arrives (a client follows, a checkpoint is due); else it waits. */
+  wantsText(): boolean;
   /** Text `d` at offset `o` arrived: for every attached client (and the checkpoint). */
   onText(o: number, d: string): void;
   /** Runs once, with the reply as far as it came; `cut` when it did not reach its end or was stopped. */
@@ -18,8 +20,10 @@ export interface LiveReplyHooks {
  */
 export class LiveReply {
   private readonly parts: string[] = [];
-  /** Characters so far: the offset of the next piece of text. */
-  length = 0;
+  /** Bytes read but not yet decoded: text is made only when someone wants it (hooks.wantsText). */
+  private readonly pending: Uint8Array[] = [];
+  private readonly decoder = new TextDecoder();
+  private chars = 0;
   ended: ReplyEnd | null = null;
   endedAt = 0;
   private stopped = false;
@@ -33,8 +37,15 @@ export class LiveReply {
     private readonly hooks: LiveReplyHooks,
   ) {}
 
+  /** Characters so far: the offset of the next piece of text. */
+  get length(): number {
+    this.flush();
+    return this.chars;
+  }
+
   /** The text from `from` on (what a client that has `from` characters is missing). */
   text(from = 0): string {
+    this.flush();
     if (this.parts.length > 1) this.parts.splice(0, this.parts.length, this.parts.join(""));
     return (this.parts[0] ?? "").slice(from);
   }
@@ -58,14 +69,9 @@ export class LiveReply {
       })
       // The response went away (or the provider broke off): the room's copy reads on regardless.
       .catch(() => void toClient.cancel().catch(() => {}));
-    const decoder = new TextDecoder();
-    const take = (bytes: Uint8Array, last = false) => {
-      const d = decoder.decode(bytes, { stream: !last });
-      if (!d) return;
-      const o = this.length;
-      this.parts.push(d);
-      this.length += d.length;
-      this.hooks.onText(o, d);
+    const take = (bytes: Uint8Array) => {
+      this.pending.push(bytes);
+      if (this.hooks.wantsText()) this.flush();
     };
     const reader = (this.reader = toRoom.getReader());
     try {
@@ -74,7 +80,7 @@ export class LiveReply {
     } catch {
       /* the provider broke off (or Stop cancelled the read): what arrived is kept */
     }
-    take(new Uint8Array(0), true);
+    this.flush(true);
     const acc = new ReplyAccumulator();
     acc.feedText(this.text());
     const reply = acc.result();
@@ -87,6 +93,19 @@ export class LiveReply {
     await piped;
     // A cut reply ends the response abruptly, as a broken stream: a client reading it sees no [DONE].
     (cut ? out.abort() : out.close()).catch(() => {});
+  }
+
+  /** Decodes the bytes read so far into text, for the hooks (clients, checkpoint) and `text()`. */
+  private flush(last = false): void {
+    let d = "";
+    for (const bytes of this.pending) d += this.decoder.decode(bytes, { stream: true });
+    this.pending.length = 0;
+    if (last) d += this.decoder.decode();
+    if (!d) return;
+    const o = this.chars;
+    this.parts.push(d);
+    this.chars += d.length;
+    this.hooks.onText(o, d);
   }
 
   /** The visitor's Stop (from any tab): ends the provider's request; the text so far is kept, interrupted. */

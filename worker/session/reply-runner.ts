@@ -114,6 +114,7 @@ export async function runReply(room: RunnerRoom, turn: Turn): Promise<ReplyStart
     turn.purpose,
     withEscalationFirst(stream, turn.inputs, log.model ?? turn.defaultModel),
     {
+      wantsText: () => hub.listening(replyId) || Date.now() - checkpointAt >= CHECKPOINT_MS,
       onText: (o, d) => {
         hub.text(replyId, o, d);
         if (Date.now() - checkpointAt < CHECKPOINT_MS) return;

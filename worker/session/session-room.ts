@@ -247,6 +247,7 @@ export class SessionRoom extends DurableObject<Env> {
   }
 
   async webSocketClose(ws: WebSocket, code: number): Promise<void> {
+    this.hub.socketClosed();
     ws.close(code === 1005 ? 1000 : code, "closed");
   }
 
