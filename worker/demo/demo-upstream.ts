@@ -17,7 +17,11 @@ export function demoReply(agentId: string, body: UpstreamBody, chunkMs: number):
   if (!body.stream) return { kind: "json", completion: demoCompletion(step, opts) };
   const chunks = demoChunks(step, opts);
   let i = 0;
+  let stop = () => {};
   const rest = new ReadableStream<Uint8Array>({
+    start(controller) {
+      stop = () => controller.error(new Error("stopped"));
+    },
     async pull(controller) {
       if (i > 0 && chunkMs > 0) await new Promise((r) => setTimeout(r, chunkMs));
       if (i < chunks.length) controller.enqueue(enc.encode(sseData(chunks[i++])));
@@ -27,7 +31,8 @@ export function demoReply(agentId: string, body: UpstreamBody, chunkMs: number):
       }
     },
   });
-  return { kind: "stream", stream: { first: null, rest } };
+  // Stop ends it as it ends a provider's request.
+  return { kind: "stream", stream: { first: null, rest, abort: () => stop() } };
 }
 
 /** What the demo model reads of an OpenAI request: messages, offered tools, a forced tool. */

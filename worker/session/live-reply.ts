@@ -1,5 +1,5 @@
 import type { ReplyEnd } from "../../shared/live.ts";
-import type { ProviderStream } from "../llm/model-reply.ts";
+import { prefixed, type ProviderStream } from "../llm/model-reply.ts";
 import { ReplyAccumulator, type AccumulatedReply } from "../llm/reply-accumulator.ts";
 
 export interface LiveReplyHooks {
@@ -14,9 +14,9 @@ export interface LiveReplyHooks {
 /**
  * One streamed reply, consumed by the session's Durable Object rather than by the visitor's
  * request: the provider's request lives as long as the object, not as long as the page. Its text
- * is kept as it arrives (what a client that reattaches is sent from its offset), its bytes are
- * written to the HTTP response that asked for it while that response is read, and a client that
- * goes away stops nothing: only `stop()` ends the provider's request.
+ * is kept as it arrives (what a client that reattaches is sent from its offset), its bytes go to
+ * the HTTP response that asked for it while that response is read, and a client that goes away
+ * stops nothing: only `stop()` ends the provider's request.
  */
 export class LiveReply {
   private readonly parts: string[] = [];
@@ -51,31 +51,30 @@ export class LiveReply {
   }
 
   /**
-   * Reads the provider's stream to its end. The response that asked for the reply gets the bytes
-   * from a tee, piped by the runtime (no JavaScript per chunk on that path); this object reads the
-   * other copy for the text. `out` is closed only once the reply is stored, so a client that read
-   * the response to its end finds the reply in the log; a cut reply aborts it instead.
+   * Starts reading the provider's stream to its end and answers the client's copy of its bytes:
+   * a tee of the provider's body, passed on untouched (the runtime pipes it, with no JavaScript per
+   * chunk, and a provider that breaks off breaks it after the bytes that came, as the bare relay
+   * would). This object reads the other copy for the text; a client that goes away stops nothing.
    */
-  async run(out: WritableStream<Uint8Array>): Promise<void> {
-    const [toClient, toRoom] = this.stream.rest.tee();
-    const first = this.stream.first;
-    const writer = out.getWriter();
-    // Ends the client's copy early when the reply is cut (Stop, a provider that broke off).
-    const cutPipe = new AbortController();
-    const piped = (first?.length ? writer.write(first) : Promise.resolve())
-      .then(() => {
-        writer.releaseLock();
-        return toClient.pipeTo(out, { preventClose: true, signal: cutPipe.signal });
-      })
-      // The response went away (or the provider broke off): the room's copy reads on regardless.
-      .catch(() => void toClient.cancel().catch(() => {}));
+  run(): ReadableStream<Uint8Array> {
+    const { first } = this.stream;
+    let { rest, whole } = this.stream;
+    if (!whole) {
+      const [a, b] = rest.tee();
+      [whole, rest] = [first ? prefixed(first, a) : a, b];
+    }
+    void this.read(rest);
+    return whole;
+  }
+
+  private async read(rest: ReadableStream<Uint8Array>): Promise<void> {
     const take = (bytes: Uint8Array) => {
       this.pending.push(bytes);
       if (this.hooks.wantsText()) this.flush();
     };
-    const reader = (this.reader = toRoom.getReader());
+    const reader = (this.reader = rest.getReader());
     try {
-      if (first) take(first);
+      if (this.stream.first) take(this.stream.first);
       for (let next = await reader.read(); !next.done; next = await reader.read()) take(next.value);
     } catch {
       /* the provider broke off (or Stop cancelled the read): what arrived is kept */
@@ -87,12 +86,7 @@ export class LiveReply {
     const cut = this.stopped || !reply.complete;
     this.ended = cut ? "interrupted" : "complete";
     this.endedAt = Date.now();
-    // Stored before the response ends: a client that read it to its end finds the reply in the log.
     this.hooks.onEnd(reply, cut);
-    if (cut) cutPipe.abort();
-    await piped;
-    // A cut reply ends the response abruptly, as a broken stream: a client reading it sees no [DONE].
-    (cut ? out.abort() : out.close()).catch(() => {});
   }
 
   /** Decodes the bytes read so far into text, for the hooks (clients, checkpoint) and `text()`. */

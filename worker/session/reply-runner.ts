@@ -104,7 +104,15 @@ export async function runReply(room: RunnerRoom, turn: Turn): Promise<ReplyStart
     room.store([...turn.inputs, ...failureEvents(turn, log, { code: e.code, message: e.message })]);
     return { ok: false, status: e.status, code: e.code, message: e.message, extra: e.extra, headers: e.headers };
   }
-  room.store(turn.inputs);
+  // Written just after the start is answered: a write before it would hold the answer back (the
+  // runtime's output gate waits for it to be durable). The reply's own record waits for it.
+  let inputsStored = false;
+  const storeInputs = () => {
+    if (inputsStored) return;
+    inputsStored = true;
+    room.store(turn.inputs);
+  };
+  setTimeout(storeInputs, 0);
   const { replyId } = turn;
   let checkpointAt = Date.now();
   let spent!: (tokens: number) => void;
@@ -122,6 +130,7 @@ export async function runReply(room: RunnerRoom, turn: Turn): Promise<ReplyStart
         sql.exec("INSERT OR REPLACE INTO live_replies (id, text) VALUES (?, ?)", replyId, reply.text());
       },
       onEnd: (r, cut) => {
+        storeInputs();
         const { events, tokens } = completionEvents(turn, log, r, cut, firstByteMs);
         sql.exec("DELETE FROM live_replies WHERE id = ?", replyId);
         room.store(events);
@@ -131,7 +140,5 @@ export async function runReply(room: RunnerRoom, turn: Turn): Promise<ReplyStart
     },
   );
   hub.replies.set(replyId, reply);
-  const { readable, writable } = new IdentityTransformStream();
-  void reply.run(writable);
-  return { ok: true, body: readable, spent: () => tokensSpent };
+  return { ok: true, body: reply.run(), spent: () => tokensSpent };
 }
