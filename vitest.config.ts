@@ -25,10 +25,10 @@ export default defineConfig({
         },
       },
       {
-        // Pure logic (shared contract, the widget's agent loop) in Node.
+        // Pure logic (shared contract, the widget's agent loop, the console's pure helpers) in Node.
         test: {
           name: "unit",
-          include: ["test/{shared,widget,arch,scripts}/**/*.test.ts"],
+          include: ["test/{shared,widget,arch,scripts,console}/**/*.test.ts"],
           environment: "node",
         },
       },

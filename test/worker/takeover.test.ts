@@ -201,6 +201,18 @@ describe("a staff member takes over", () => {
     expect((await stateOf(s.sessionId)).messages.at(-1)).toMatchObject({ id: "q2", role: "user" });
   });
 
+  it("refuses a stage workflow's turn too (its admission reads the state first), before the provider", async () => {
+    const siteKey = await takeoverSite();
+    const mei = await staff(siteKey);
+    const s = await openSession("protocol-designer", {}, { siteKey });
+    await mei.join(s.sessionId);
+    const fetchSpy = vi.spyOn(globalThis, "fetch");
+    const { res } = await visitor(s.token, s.sessionId).chat([{ id: "q1", role: "user", content: "a trial" }]);
+    expect(res.status).toBe(409);
+    expect((await json(res)).error.code).toBe("taken_over");
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
   it("refuses a second staff member (409 already_taken) and a message from one who did not join", async () => {
     const siteKey = await takeoverSite();
     const [mei, li] = [await staff(siteKey), await staff(siteKey)];
