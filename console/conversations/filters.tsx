@@ -11,6 +11,8 @@ export interface Filters {
   advice: boolean;
   escalated: boolean;
   interrupted: boolean;
+  /** `agent` or `human` (a person from the staff took part: takeover). */
+  handledBy: string;
   q: string;
 }
 
@@ -23,6 +25,7 @@ export const NO_FILTERS: Filters = {
   advice: false,
   escalated: false,
   interrupted: false,
+  handledBy: "",
   q: "",
 };
 
@@ -37,6 +40,7 @@ export function toQuery(f: Filters): URLSearchParams {
   if (f.toDay) p.set("to", String(dayMs(f.toDay) + DAY_MS));
   if (f.route) p.set("route", f.route);
   if (f.feedback) p.set("feedback", f.feedback);
+  if (f.handledBy) p.set("handledBy", f.handledBy);
   for (const k of ["advice", "escalated", "interrupted"] as const) if (f[k]) p.set(k, "1");
   if (f.q.trim()) p.set("q", f.q.trim());
   return p;
@@ -53,6 +57,7 @@ export function fromQuery(p: URLSearchParams): Filters {
     advice: p.has("advice"),
     escalated: p.has("escalated"),
     interrupted: p.has("interrupted"),
+    handledBy: p.get("handledBy") ?? "",
     q: p.get("q") ?? "",
   };
 }
@@ -75,6 +80,9 @@ const S = {
   advice: { en: "With advice cards", "zh-CN": "含建议卡片" },
   escalated: { en: "Escalated", "zh-CN": "已升级(紧急)" },
   interrupted: { en: "Interrupted", "zh-CN": "已中断" },
+  handledBy: { en: "Handled by", "zh-CN": "处理者" },
+  byAgent: { en: "The agent only", "zh-CN": "仅助手" },
+  byHuman: { en: "A person took part", "zh-CN": "有人工参与" },
   apply: { en: "Apply filters", "zh-CN": "应用筛选" },
   clear: { en: "Clear", "zh-CN": "清除" },
 };
@@ -144,6 +152,10 @@ export function FilterForm(props: { filters: Signal<Filters>; agents: string[]; 
           ["down", t(S.down)],
           ["any", t(S.any)],
           ["none", t(S.none)],
+        ])}
+        {select("handledBy", S.handledBy, [
+          ["agent", t(S.byAgent)],
+          ["human", t(S.byHuman)],
         ])}
         {check("advice")}
         {check("escalated")}

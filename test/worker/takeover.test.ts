@@ -213,6 +213,22 @@ describe("a staff member takes over", () => {
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
+  it("gives the conversation back to the agent when its person left without handing back", async () => {
+    const siteKey = await takeoverSite();
+    const mei = await staff(siteKey);
+    const s = await openSession("derm-consult", {}, { siteKey });
+    await mei.join(s.sessionId);
+    expect((await visitor(s.token, s.sessionId).say("v1", "still there?")).status).toBe(201);
+    // Mei's Live page closes (or dies: the same after PRESENCE_TTL_MS).
+    expect((await mei.send("DELETE", "/v1/admin/live/presence")).status).toBe(204);
+    const res = await visitor(s.token, s.sessionId).say("v2", "hello?");
+    expect(res.status).toBe(409);
+    expect((await json(res)).error.code).toBe("not_taken_over");
+    const state = await stateOf(s.sessionId);
+    expect(state.handler).toEqual({ kind: "agent" });
+    expect(state.messages.map((m) => m.id)).not.toContain("v2");
+  });
+
   it("refuses a second staff member (409 already_taken) and a message from one who did not join", async () => {
     const siteKey = await takeoverSite();
     const [mei, li] = [await staff(siteKey), await staff(siteKey)];

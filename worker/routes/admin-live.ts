@@ -99,9 +99,12 @@ async function step(c: AdminContext, op: TakeoverOp, status = 200) {
 }
 
 /** Join: the agent stops (a reply streaming now ends, kept); a second staff member is refused (409 already_taken). */
-liveAdminRoutes.post(ROUTES.adminLiveJoin, jsonBody(StaffNameInput), async (c) =>
-  step(c, { op: "join", staff: { staffId: await staffIdOf(c), name: c.req.valid("json").name } }),
-);
+liveAdminRoutes.post(ROUTES.adminLiveJoin, jsonBody(StaffNameInput), async (c) => {
+  const staff = { staffId: await staffIdOf(c), name: c.req.valid("json").name };
+  // Joining is being there: the staff member counts as present (a visitor's message checks it).
+  await siteIndex(c.env, c.var.site.siteKey).staffBeat(staff.staffId, staff.name);
+  return step(c, { op: "join", staff });
+});
 
 liveAdminRoutes.post(ROUTES.adminLiveMessages, jsonBody(StaffMessageInput), async (c) => {
   const { id, content } = c.req.valid("json");

@@ -18,6 +18,7 @@ import { sessionToken } from "../middleware/session-token.ts";
 import { ownSession } from "../middleware/own-session.ts";
 import { sessionRoom } from "../session/session-stub.ts";
 import { nobodyAvailable } from "../session/takeover-availability.ts";
+import { siteIndex } from "../site-index/site-index.ts";
 import type { TakeoverOutcome } from "../session/takeover-ops.ts";
 
 /**
@@ -74,7 +75,11 @@ takeoverRoutes.post(ROUTES.sessionMessages, sessionToken(), ownSession(), jsonBo
   const { id, content } = c.req.valid("json");
   if (id.startsWith(STAFF_MESSAGE_PREFIX))
     throw new ApiError(403, "forbidden", `Message ids starting ${STAFF_MESSAGE_PREFIX} are staff messages'`);
-  const outcome = await sessionRoom(c.env, c.var.claims.sid).takeover({ op: "visitor_message", id, content });
+  const room = sessionRoom(c.env, c.var.claims.sid);
+  const { handler } = await room.getState();
+  const gone =
+    handler.kind === "person" && !(await siteIndex(c.env, c.var.claims.site).staffIsPresent(handler.staffId));
+  const outcome = await room.takeover({ op: "visitor_message", id, content, staffGone: gone });
   const refused = takeoverRefusal(outcome);
   if (refused) throw refused;
   return c.json({ events: outcome.events } satisfies TakeoverResponse, 201);

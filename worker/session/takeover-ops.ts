@@ -20,7 +20,8 @@ export type TakeoverOp = { site?: string } & (
     }
   | { op: "join"; staff: StaffMember }
   | { op: "staff_message"; staff: StaffMember; id?: string; content: string }
-  | { op: "visitor_message"; id: string; content: string }
+  /** `staffGone`: the staff member handling it has had no Live page open for PRESENCE_TTL_MS (the route asked). */
+  | { op: "visitor_message"; id: string; content: string; staffGone?: boolean }
   | { op: "hand_back"; staff: StaffMember }
   | { op: "contact"; contact: ContactInput }
 );
@@ -92,6 +93,16 @@ export function takeoverStep(state: SessionState, op: TakeoverOp, at: number): T
     }
     case "visitor_message": {
       if (!person) return out("not_taken_over");
+      // The person left (their Live page closed long ago) without handing back: the agent takes the
+      // conversation again rather than leave the visitor writing to nobody; they may join again.
+      if (op.staffGone) {
+        const back = ev(`staff:${rand()}`, at, EVENT_TYPES.staffHandedBack, {
+          staffId: person.staffId,
+          name: person.name,
+        });
+        const why = traceEvent(`trace:${rand()}`, { kind: "takeover", name: "staff_gone", ok: false }, at);
+        return out("not_taken_over", [back, why], { handler: { kind: "agent" } });
+      }
       // An id already stored (a retried send) is the same message: stored once.
       if (state.messages.some((m) => m.id === op.id)) return out("ok");
       return out("ok", [messageEvent({ id: op.id, role: "user", content: op.content, at })]);

@@ -48,6 +48,10 @@ export class SiteIndex extends DurableObject<Env> {
     this.staff.leave(id);
   }
 
+  async staffIsPresent(id: string): Promise<boolean> {
+    return this.staff.isPresent(id, Date.now());
+  }
+
   async staffPresent(): Promise<number> {
     return this.staff.present(Date.now());
   }

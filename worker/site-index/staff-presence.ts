@@ -22,6 +22,13 @@ export class StaffPresence {
     this.sql.exec("DELETE FROM staff_presence WHERE id = ?", id);
   }
 
+  isPresent(id: string, now: number): boolean {
+    return (
+      this.sql.exec("SELECT 1 FROM staff_presence WHERE id = ? AND seen > ?", id, now - PRESENCE_TTL_MS).toArray()
+        .length > 0
+    );
+  }
+
   present(now: number): number {
     const row = this.sql
       .exec<{ n: number }>("SELECT COUNT(*) AS n FROM staff_presence WHERE seen > ?", now - PRESENCE_TTL_MS)
