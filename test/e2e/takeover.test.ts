@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { newPage, useDemo } from "../helpers/e2e.ts";
-import { signInByKeyboard } from "../helpers/console.ts";
+import { axeFindings, signInByKeyboard } from "../helpers/console.ts";
 import { DEMO_ADMIN_KEY } from "../../worker/demo/index.ts";
 
 /**
@@ -137,5 +137,39 @@ describe("a person takes a conversation over", () => {
     expect(visitor.errors).toEqual([]);
     await staff.context.close();
     await visitor.context.close();
+  });
+
+  it("has no serious or critical axe findings on the Live page and a conversation, in English and Chinese; joins by keyboard", async () => {
+    for (const locale of ["en-US", "zh-CN"]) {
+      const { context, page, errors } = await newPage(demo.browser, { bypassCSP: true, locale });
+      await signInByKeyboard(page, demo.dev.url, DEMO_ADMIN_KEY);
+      await page.goto(`${demo.dev.url}/console/live`);
+      await page.locator("#staff-name").fill(locale === "en-US" ? "Ana" : "李");
+      // The first test's conversation, back with the agent: listed as live (active in the last 15 minutes).
+      const link = page.locator("table.live-list tbody tr a").first();
+      await link.waitFor({ timeout: 15_000 });
+      expect(await axeFindings(page), `live ${locale}`).toEqual([]);
+      await link.focus();
+      await page.keyboard.press("Enter");
+      const join = page.locator("p.actions button").first();
+      await join.waitFor();
+      expect(await axeFindings(page), `conversation ${locale}`).toEqual([]);
+      // Keyboard only: focus the Join button, Enter; the composer takes focus.
+      await join.focus();
+      await page.keyboard.press("Enter");
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("live-message");
+      await page.keyboard.type(locale === "en-US" ? "Hello from Ana" : "您好");
+      await page.keyboard.press("Enter");
+      await page
+        .locator("ol.transcript li")
+        .filter({ hasText: locale === "en-US" ? "Hello from Ana" : "您好" })
+        .waitFor();
+      expect(await axeFindings(page), `joined ${locale}`).toEqual([]);
+      if (locale === "zh-CN") await page.screenshot({ path: "test-results/takeover-staff-zh.png" });
+      await page.locator("form.live-composer button.secondary").click();
+      await page.locator("p.actions button").first().waitFor();
+      expect(errors).toEqual([]);
+      await context.close();
+    }
   });
 });
