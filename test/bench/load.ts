@@ -14,6 +14,7 @@ import { fmt, summarize } from "../helpers/stats.ts";
 import { benchStack } from "./bench-stack.ts";
 import { postJson, streamChat, type StreamResult } from "./sse-client.ts";
 import { startBenchWorker, type BenchWorker } from "./worker-runtime.ts";
+import { reconnectStorm, stormLine } from "./load-storm.ts";
 
 /**
  * Load and fault suite (issue 5): k concurrent sessions x m turns through the real worker bundle in
@@ -23,8 +24,10 @@ import { startBenchWorker, type BenchWorker } from "./worker-runtime.ts";
  * reply exactly once, cut replies marked interrupted, one completion trace step per turn.
  * All sessions are on one site: the run also counts the calls that site's ledger (its one site-wide
  * Durable Object) answers while the turns run, per turn (issue 18: at most 0.1), and the turns per
- * second sustained. Loopback only. Env: LOAD_SESSIONS (500), LOAD_TURNS (3), LOAD_FAULT_EVERY (25),
- * LOAD_DEADLINE_MS.
+ * second sustained. Then the reconnect storm (issue 16, load-storm.ts): as many fresh sessions stream
+ * a reply at once, a third drop mid-reply and reattach; no character may be lost or doubled, and the
+ * reattach time's p50 must stay within STORM_REATTACH_P50_MS. Loopback only. Env: LOAD_SESSIONS (500),
+ * LOAD_TURNS (3), LOAD_FAULT_EVERY (25), LOAD_DEADLINE_MS, STORM_CHUNK_MS (20).
  */
 const num = (name: string, dflt: number) => (process.env[name] ? Number(process.env[name]) : dflt);
 const CFG = {
@@ -35,8 +38,12 @@ const CFG = {
   chunkMs: 5,
   slowFirstByteMs: 1500,
   cutAfterChunks: 6,
-  deadlineMs: num("LOAD_DEADLINE_MS", 150_000),
+  deadlineMs: num("LOAD_DEADLINE_MS", 180_000),
+  /** The storm's replies: 43 pieces this far apart (about a second), long enough to drop one midway. */
+  stormChunkMs: num("STORM_CHUNK_MS", 20),
 };
+/** Issue 16's goal: reconnect to the first missed chunk, locally. */
+const STORM_REATTACH_P50_MS = 50;
 const API_KEY = "load-key";
 /** Issue 18: a busy site's turns must not queue on its one ledger object (amortized calls per turn). */
 const LEDGER_CALLS_PER_TURN = 0.1;
@@ -292,6 +299,19 @@ async function main(): Promise<number> {
     }
     log(`logs of ${sessions.length} sessions read back through GET /v1/sessions/:id`);
 
+    // The reconnect storm: fresh sessions, no faults, replies slow enough to drop one midway.
+    upstream.configure({ fault: "none", chunkMs: CFG.stormChunkMs });
+    const stormSessions = await openSessions(worker, origin);
+    const storm = await reconnectStorm({
+      url: worker.url,
+      origin,
+      sessions: stormSessions,
+      dropEvery: 3,
+      dropAfterChunks: [10, 14],
+    });
+    log(`reconnect storm: ${storm.streams} streams, ${storm.dropped} dropped and reattached`);
+    for (const f of storm.failed.slice(0, 5)) console.log(`  storm failure: ${f}`);
+
     const kinds = new Map<string, number>();
     for (const t of turns)
       kinds.set(
@@ -358,6 +378,24 @@ async function main(): Promise<number> {
       { name: "lost or doubled events = 0", value: String(lost), ok: lost === 0 },
       { name: "every injected fault kind met", value: String(faultsMet.size), ok: faultsMet.size === FAULTS.length },
     ];
+    console.log(`  ${stormLine(storm)}`);
+    checks.push(
+      {
+        name: "storm: lost or doubled replies = 0",
+        value: `${storm.lost + storm.doubled + storm.failed.length}`,
+        ok: storm.lost + storm.doubled + storm.failed.length === 0,
+      },
+      {
+        name: `storm: reattach p50 <= ${STORM_REATTACH_P50_MS} ms`,
+        value: fmt(storm.reattach.p50, 1),
+        ok: storm.reattach.p50 <= STORM_REATTACH_P50_MS,
+      },
+      {
+        name: `storm: a third dropped`,
+        value: String(storm.dropped),
+        ok: storm.dropped === Math.ceil(storm.streams / 3),
+      },
+    );
     for (const c of checks) console.log(`  ${c.ok ? "PASS" : "FAIL"}  ${c.name.padEnd(36)} ${c.value}`);
     const bad = checks.filter((c) => !c.ok).length;
     console.log(
@@ -366,7 +404,9 @@ async function main(): Promise<number> {
         `turns, ${fmt(turns.length / (wall / 1000), 1)} turns/s, peak ${peak} ` +
         `streams, TTFB p50/p99 ${fmt(ttfb.p50, 0)}/${fmt(ttfb.p99, 0)} ms, total ` +
         `p50/p99 ${fmt(total.p50, 0)}/${fmt(total.p99, 0)} ms, ` +
-        `unexplained ${unexplained.length}, lost/doubled ${lost}, site-wide calls per turn ${fmt(perTurn, 4)}`,
+        `unexplained ${unexplained.length}, lost/doubled ${lost}, site-wide calls per turn ${fmt(perTurn, 4)} | ` +
+        `storm ${storm.dropped}/${storm.streams} reattached, lost ${storm.lost} doubled ${storm.doubled}, ` +
+        `reattach p50/p99 ${fmt(storm.reattach.p50, 1)}/${fmt(storm.reattach.p99, 1)} ms`,
     );
     return bad ? 1 : 0;
   } catch (err) {
