@@ -4,11 +4,10 @@ import type { SessionResponse } from "../../shared/api.ts";
 import type { LiveFrame } from "../../shared/live.ts";
 import { GENERIC_REPLY } from "../helpers/fake-upstream.ts";
 import { fmt, summarize, type Summary } from "../helpers/stats.ts";
-import { benchAgent } from "./sse-client.ts";
 
 /**
- * The reconnect storm (issue 16), a scenario of bench:load: every session streams a reply at once,
- * a third of the streams drop mid-reply at about the same moment and reattach through the live
+ * The reconnect storm (issue 16), a scenario of bench:load: every session streams a reply at once;
+ * once every stream has begun, a third of them drop together, mid-reply, and reattach through the live
  * channel (`GET /v1/sessions/:id/live?reply=<id>&from=<offset>`, as the widget does after a break),
  * telling the worker how many characters of the reply's SSE text they have. Each visitor's text,
  * what came before the drop and what the channel sent after, must be the scripted reply exactly:
@@ -21,8 +20,12 @@ export interface StormOptions {
   sessions: SessionResponse[];
   /** Every `dropEvery`-th session drops its stream (3: a third). */
   dropEvery: number;
-  /** Content chunks a dropping stream reads before it drops (spread a little, so the drops are a burst). */
-  dropAfterChunks: [number, number];
+  /**
+   * How long a dropped visitor is away before it reattaches (a network blip): the reply goes on at the
+   * worker meanwhile, so there is text to catch up on, and the reattach time measures the channel, not
+   * the wait for the provider's next piece.
+   */
+  offlineMs: number;
 }
 
 export interface StormResult {
@@ -31,11 +34,13 @@ export interface StormResult {
   /** Streams whose final text is not the scripted reply, by how: shorter (lost) or other (doubled). */
   lost: number;
   doubled: number;
-  /** Streams that failed outright (an HTTP error, a broken reattach). */
+  /** Every stream that went wrong, described: an HTTP error, a broken reattach (a gap), a wrong text. */
   failed: string[];
   reattach: Summary;
   /** ms from the first drop to the last. */
   burstMs: number;
+  /** ms from the storm's start until every stream had begun (when the third drops). */
+  allStreamingMs: number;
 }
 
 /** The reply's text (content deltas) in SSE text; `done` when it ended with [DONE]. */
@@ -57,8 +62,16 @@ interface Visit {
   dropAt?: number;
 }
 
-/** One visitor's reply: the chat stream, dropped after `dropAfter` content chunks (or not), then reattached. */
-function chat(o: StormOptions, s: SessionResponse, replyId: string, dropAfter: number | null): Promise<Visit> {
+/** The storm's moment: every stream has begun; the dropping ones go together. */
+interface Burst {
+  /** A stream has its first piece of text. */
+  streaming(): void;
+  /** Settles when the streams drop. */
+  drop: Promise<void>;
+}
+
+/** One visitor's reply: the chat stream, dropped with the burst (or not), then reattached after a while. */
+function chat(o: StormOptions, s: SessionResponse, replyId: string, drops: boolean, burst: Burst): Promise<Visit> {
   const body = JSON.stringify({
     stream: true,
     messages: [{ id: `${replyId}-q`, role: "user", content: "storm" }],
@@ -68,13 +81,17 @@ function chat(o: StormOptions, s: SessionResponse, replyId: string, dropAfter: n
   return new Promise<Visit>((resolve, reject) => {
     /** The visitor dropped the stream: its own socket's errors after that are not failures. */
     let gone = false;
+    let ended = false;
+    let text = "";
     const req: ClientRequest = request(
       {
         host: u.hostname,
         port: u.port,
         path: u.pathname,
         method: "POST",
-        agent: benchAgent,
+        // A connection of its own, as each visitor has: a pooled socket the worker closed after an
+        // early-ended response would reset, which no browser's visitor meets.
+        agent: false,
         headers: {
           authorization: `Bearer ${s.token}`,
           origin: o.origin,
@@ -85,29 +102,45 @@ function chat(o: StormOptions, s: SessionResponse, replyId: string, dropAfter: n
       (res) => {
         if (res.statusCode !== 200) {
           res.resume();
+          burst.streaming();
           return reject(new Error(`chat answered ${res.statusCode}`));
         }
         res.setEncoding("utf8");
-        let text = "";
-        let chunks = 0;
+        let first = true;
         res.on("data", (part: string) => {
           if (gone) return;
           text += part;
-          chunks += (part.match(/"content":"/g) ?? []).length;
-          if (dropAfter !== null && chunks >= dropAfter) {
-            // The network goes: what arrived is what the visitor has.
-            gone = true;
-            const dropAt = performance.now();
-            res.destroy();
-            req.destroy();
-            reattach(o, s, replyId, text).then((r) => resolve({ ...r, dropped: true, dropAt }), reject);
+          if (first && part.includes('"content":"')) {
+            first = false;
+            burst.streaming();
           }
         });
-        res.on("end", () => !gone && resolve({ text, dropped: false }));
+        res.on("end", () => {
+          ended = true;
+          if (!gone) resolve({ text, dropped: false });
+        });
         res.on("error", (e) => !gone && reject(e));
+        if (!drops) return;
+        void burst.drop.then(() => {
+          if (ended) return reject(new Error("the reply ended before the storm (make STORM_CHUNK_MS longer)"));
+          // The network goes: what arrived is what the visitor has.
+          gone = true;
+          const dropAt = performance.now();
+          res.destroy();
+          req.destroy();
+          const had = text;
+          setTimeout(
+            () => reattach(o, s, replyId, had).then((r) => resolve({ ...r, dropped: true, dropAt }), reject),
+            o.offlineMs,
+          );
+        });
       },
     );
-    req.on("error", (e) => !gone && reject(e));
+    req.on("error", (e) => {
+      if (gone) return;
+      burst.streaming();
+      reject(e);
+    });
     req.end(body);
   });
 }
@@ -122,7 +155,8 @@ function reattach(o: StormOptions, s: SessionResponse, replyId: string, had: str
         host: u.hostname,
         port: u.port,
         path: u.pathname + u.search,
-        agent: benchAgent,
+        // Back from a network drop, a visitor opens a new connection.
+        agent: false,
         headers: { authorization: `Bearer ${s.token}`, origin: o.origin },
       },
       (res) => {
@@ -162,27 +196,34 @@ function reattach(o: StormOptions, s: SessionResponse, replyId: string, had: str
 }
 
 export async function reconnectStorm(o: StormOptions): Promise<StormResult> {
-  const [lo, hi] = o.dropAfterChunks;
+  const started = performance.now();
+  let allStreamingMs = NaN;
+  let waiting = o.sessions.length;
+  let drop!: () => void;
+  const burst: Burst = {
+    streaming: () => void (--waiting === 0 && drop()),
+    drop: new Promise<void>((r) => (drop = r)).then(() => void (allStreamingMs = performance.now() - started)),
+  };
   const visits = await Promise.all(
-    o.sessions.map((s, i) => {
-      const drops = i % o.dropEvery === 0;
-      const replyId = `storm-${i}`;
-      return chat(o, s, replyId, drops ? lo + (i % (hi - lo + 1)) : null).then(
+    o.sessions.map((s, i) =>
+      chat(o, s, `storm-${i}`, i % o.dropEvery === 0, burst).then(
         (v) => ({ ok: true as const, v }),
         (e: Error) => ({ ok: false as const, error: `session ${i}: ${e.message}` }),
-      );
-    }),
+      ),
+    ),
   );
   const failed = visits.flatMap((r) => (r.ok ? [] : [r.error]));
   let lost = 0;
   let doubled = 0;
   const done = visits.flatMap((r) => (r.ok ? [r.v] : []));
-  for (const v of done) {
+  done.forEach((v, i) => {
     const { content, done: ended } = contentOf(v.text);
-    if (content === GENERIC_REPLY && ended) continue;
+    if (content === GENERIC_REPLY && ended) return;
     if (content.length < GENERIC_REPLY.length || !ended) lost++;
     else doubled++;
-  }
+    const how = `${v.dropped ? "dropped" : "whole"} stream, ${content.length} of ${GENERIC_REPLY.length} characters`;
+    failed.push(`stream ${i}: ${how}${ended ? "" : ", no [DONE]"}`);
+  });
   const dropped = done.filter((v) => v.dropped);
   const drops = dropped.map((v) => v.dropAt!);
   return {
@@ -193,10 +234,12 @@ export async function reconnectStorm(o: StormOptions): Promise<StormResult> {
     failed,
     reattach: summarize(dropped.flatMap((v) => (v.reattachMs === undefined ? [] : [v.reattachMs]))),
     burstMs: drops.length ? Math.max(...drops) - Math.min(...drops) : 0,
+    allStreamingMs,
   };
 }
 
 export const stormLine = (r: StormResult) =>
-  `reconnect storm: ${r.streams} streams, ${r.dropped} dropped mid-reply within ${fmt(r.burstMs, 0)} ms and ` +
-  `reattached; lost ${r.lost}, doubled ${r.doubled}, failed ${r.failed.length}; reattach (ms) p50 ` +
+  `reconnect storm: ${r.streams} streams (all streaming after ${fmt(r.allStreamingMs / 1000, 1)} s), ` +
+  `${r.dropped} dropped mid-reply within ${fmt(r.burstMs, 0)} ms and ` +
+  `reattached; lost ${r.lost}, doubled ${r.doubled}, broken ${r.failed.length - r.lost - r.doubled}; reattach (ms) p50 ` +
   `${fmt(r.reattach.p50, 1)}  p90 ${fmt(r.reattach.p90, 1)}  p99 ${fmt(r.reattach.p99, 1)}  max ${fmt(r.reattach.max, 1)}`;

@@ -27,7 +27,8 @@ import { reconnectStorm, stormLine } from "./load-storm.ts";
  * second sustained. Then the reconnect storm (issue 16, load-storm.ts): as many fresh sessions stream
  * a reply at once, a third drop mid-reply and reattach; no character may be lost or doubled, and the
  * reattach time's p50 must stay within STORM_REATTACH_P50_MS. Loopback only. Env: LOAD_SESSIONS (500),
- * LOAD_TURNS (3), LOAD_FAULT_EVERY (25), LOAD_DEADLINE_MS, STORM_CHUNK_MS (20).
+ * LOAD_TURNS (3), LOAD_FAULT_EVERY (25), LOAD_DEADLINE_MS, STORM_CHUNK_MS (400),
+ * STORM_OFFLINE_MS (500).
  */
 const num = (name: string, dflt: number) => (process.env[name] ? Number(process.env[name]) : dflt);
 const CFG = {
@@ -39,8 +40,14 @@ const CFG = {
   slowFirstByteMs: 1500,
   cutAfterChunks: 6,
   deadlineMs: num("LOAD_DEADLINE_MS", 180_000),
-  /** The storm's replies: 43 pieces this far apart (about a second), long enough to drop one midway. */
-  stormChunkMs: num("STORM_CHUNK_MS", 20),
+  /**
+   * The storm's replies: 43 pieces this far apart (17 s), long enough for 500 streams to all begin
+   * before the drop on a busy 2-core machine; 1 250 pieces a second, what one workerd there sustains
+   * (at a real model's 20 to 30 ms the storm would measure the machine's backlog, not the reattachment).
+   */
+  stormChunkMs: num("STORM_CHUNK_MS", 400),
+  /** A dropped visitor is away this long before it reattaches (STORM_OFFLINE_MS). */
+  stormOfflineMs: num("STORM_OFFLINE_MS", 500),
 };
 /** Issue 16's goal: reconnect to the first missed chunk, locally. */
 const STORM_REATTACH_P50_MS = 50;
@@ -307,7 +314,7 @@ async function main(): Promise<number> {
       origin,
       sessions: stormSessions,
       dropEvery: 3,
-      dropAfterChunks: [10, 14],
+      offlineMs: CFG.stormOfflineMs,
     });
     log(`reconnect storm: ${storm.streams} streams, ${storm.dropped} dropped and reattached`);
     for (const f of storm.failed.slice(0, 5)) console.log(`  storm failure: ${f}`);
@@ -381,9 +388,9 @@ async function main(): Promise<number> {
     console.log(`  ${stormLine(storm)}`);
     checks.push(
       {
-        name: "storm: lost or doubled replies = 0",
-        value: `${storm.lost + storm.doubled + storm.failed.length}`,
-        ok: storm.lost + storm.doubled + storm.failed.length === 0,
+        name: "storm: lost, doubled or broken = 0",
+        value: `${storm.failed.length}`,
+        ok: storm.failed.length === 0,
       },
       {
         name: `storm: reattach p50 <= ${STORM_REATTACH_P50_MS} ms`,
