@@ -235,7 +235,7 @@ describe("knowledge (/v1/admin/knowledge)", () => {
   const search = (token: string, query: string) =>
     call("/v1/tools/knowledge_search", {
       method: "POST",
-      json: { arguments: { query }, callId: "k" },
+      json: { arguments: { query }, callId: crypto.randomUUID() },
       headers: auth(token),
     }).then(async ({ res, done }) => {
       const body = await json(res);

@@ -26,10 +26,10 @@ function countedSearch(delayMs = 0) {
   return { spy, runs: () => runs };
 }
 
-async function search(token: string, callId: string, name = "web_search") {
+async function search(token: string, callId: string, name = "web_search", query = "paracetamol") {
   const { res, done } = await call(
     `/v1/tools/${name}`,
-    { method: "POST", json: { arguments: { query: "paracetamol" }, callId }, headers: auth(token) },
+    { method: "POST", json: { arguments: { query }, callId }, headers: auth(token) },
     TAVILY,
   );
   const body = (await res.json()) as any;
@@ -59,6 +59,11 @@ describe("an edge tool's call id runs once", () => {
     expect(replays).toHaveLength(1);
     // Another id is another call.
     expect((await search(s.token, "call_once_2")).body.result.results[0].title).toBe("run 2");
+    // The same id with other arguments is a client's bug: refused, not answered with the first run's result.
+    const other = await search(s.token, "call_once_1", "web_search", "ibuprofen");
+    expect(other.status).toBe(409);
+    expect(other.body.error.message).toContain("other arguments");
+    expect(runs()).toBe(2);
   });
 
   it("the same id asked twice at once (two tabs) runs once; both get its answer", async () => {

@@ -57,18 +57,27 @@ toolRoutes.post(ROUTES.tool, sessionToken(), jsonBody(ToolCallBody), async (c) =
     c.executionCtx.waitUntil(room.append([step(ok, detail)]).catch(() => {}));
   // A call id runs once (issue 16): a page that went away while the tool ran asks again after its
   // reload, or a second tab with it, and gets the first run's answer; a run in flight is waited for.
+  const argsText = JSON.stringify(parsed.value);
   const claim = callId ? await room.claimTool(callId) : ({ run: true } as const);
   if (!claim.run) {
     const { recorded } = claim;
     if (recorded.name !== name)
       throw new ApiError(409, "conflict", `Tool call ${callId} was a call of ${recorded.name}, not ${name}`);
+    if (recorded.args !== argsText)
+      throw new ApiError(409, "conflict", `Tool call ${callId} already ran with other arguments`);
     trace(true, { replayed: true });
     const answer = JSON.parse(recorded.body) as Pick<ToolResponse, "result" | "events">;
     return c.json({ name, ...answer, ms: 0, replayed: true });
   }
   try {
-    // Edge tools spend the tenant's paid keys (web search): the same rate limits as the chat.
+    // Edge tools spend the tenant's paid keys (web search): the same rate limits as the chat. A refused
+    // call leaves nothing in the session (no trace step), as a refused chat turn; a replay costs nothing.
     await admitTurn(c, site, claims);
+  } catch (err) {
+    if (callId) c.executionCtx.waitUntil(room.releaseTool(callId).catch(() => {}));
+    throw err;
+  }
+  try {
     // A hung tool must not hang the turn: the widget gets an error it can hand the model as the observation.
     const limitMs = Number(c.env.TOOL_TIMEOUT_MS) || TOOL_TIMEOUT_MS;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -92,7 +101,7 @@ toolRoutes.post(ROUTES.tool, sessionToken(), jsonBody(ToolCallBody), async (c) =
     );
     // Kept before the answer leaves: a reload right after it finds the record, not a second run.
     const answer: ToolResponse = { result, ...(events?.length ? { events } : {}) };
-    if (callId) await room.recordTool(callId, { name, body: JSON.stringify(answer) }, [step(true, {})]);
+    if (callId) await room.recordTool(callId, { name, args: argsText, body: JSON.stringify(answer) }, [step(true, {})]);
     else trace(true, {});
     return c.json({ name, ...answer, ms: Date.now() - started });
   } catch (err) {

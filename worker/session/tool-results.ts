@@ -1,9 +1,12 @@
 /**
  * What an edge tool answered for one call, kept so a repeated call id is answered without running again:
- * the tool's name and its answer as JSON text (`{ result, events? }`, the route's own; stored as given).
+ * the tool's name, the arguments it ran with (JSON text: the same id with other arguments is a client's
+ * bug, refused rather than answered with a result for other input) and its answer as JSON text
+ * (`{ result, events? }`, the route's own; stored as given).
  */
 export interface RecordedTool {
   name: string;
+  args: string;
   body: string;
 }
 
@@ -29,15 +32,19 @@ export class ToolResults {
   /** With the object's other tables (again after an erase). */
   static createTable(sql: SqlStorage): void {
     sql.exec(
-      "CREATE TABLE IF NOT EXISTS tool_results (call_id TEXT PRIMARY KEY, name TEXT NOT NULL, body TEXT NOT NULL)",
+      "CREATE TABLE IF NOT EXISTS tool_results " +
+        "(call_id TEXT PRIMARY KEY, name TEXT NOT NULL, args TEXT NOT NULL, body TEXT NOT NULL)",
     );
   }
 
   private read(callId: string): RecordedTool | null {
     const row = this.sql
-      .exec<{ name: string; body: string }>("SELECT name, body FROM tool_results WHERE call_id = ?", callId)
+      .exec<{ name: string; args: string; body: string }>(
+        "SELECT name, args, body FROM tool_results WHERE call_id = ?",
+        callId,
+      )
       .toArray()[0];
-    return row ? { name: row.name, body: row.body } : null;
+    return row ? { name: row.name, args: row.args, body: row.body } : null;
   }
 
   async claim(callId: string): Promise<ToolClaim> {
@@ -58,8 +65,9 @@ export class ToolResults {
     return { run: true };
   }
 
-  record(callId: string, { name, body }: RecordedTool): void {
-    this.sql.exec("INSERT OR IGNORE INTO tool_results (call_id, name, body) VALUES (?, ?, ?)", callId, name, body);
+  record(callId: string, { name, args, body }: RecordedTool): void {
+    const insert = "INSERT OR IGNORE INTO tool_results (call_id, name, args, body) VALUES (?, ?, ?, ?)";
+    this.sql.exec(insert, callId, name, args, body);
     this.release(callId);
   }
 
