@@ -81,6 +81,14 @@ export function LiveOverviewPage({ present }: { present: Promise<unknown> }) {
     };
   }, []);
 
+  const waiting = view.value?.queue.length ?? 0;
+  // The tab's title counts who waits: staff working in another tab see a visitor arrive.
+  useEffect(() => {
+    const title = document.title;
+    if (waiting) document.title = `(${waiting}) ${title}`;
+    return () => void (document.title = title);
+  }, [waiting]);
+
   const v = view.value;
   const since = now.value - fetchedAt.value;
   return (

@@ -84,6 +84,7 @@ describe("a person takes a conversation over", () => {
     await row.waitFor({ timeout: 15_000 });
     await expect.poll(() => row.locator("td.waiting").textContent()).toMatch(/^0:0[1-9]|^0:[1-5]\d/);
     expect(await row.textContent()).toContain("I want to book a visit");
+    expect(await sp.title()).toMatch(/^\(1\) /);
     await row.getByRole("link").click();
     await sp.getByRole("heading", { name: "Live conversation" }).waitFor();
     await sp.getByRole("button", { name: "Join as Mei" }).click();
@@ -143,7 +144,7 @@ describe("a person takes a conversation over", () => {
     for (const locale of ["en-US", "zh-CN"]) {
       const { context, page, errors } = await newPage(demo.browser, { bypassCSP: true, locale });
       await signInByKeyboard(page, demo.dev.url, DEMO_ADMIN_KEY);
-      await page.goto(`${demo.dev.url}/console/live`);
+      await page.locator('.side a[href="/console/live"]').click();
       await page.locator("#staff-name").fill(locale === "en-US" ? "Ana" : "李");
       // The first test's conversation, back with the agent: listed as live (active in the last 15 minutes).
       const link = page.locator("table.live-list tbody tr a").first();
