@@ -305,6 +305,8 @@ describe("a staff member takes over", () => {
     const sent = JSON.parse((fetchSpy.mock.calls[0][1] as RequestInit).body as string);
     const turns = sent.messages.map((m: any) => `${m.role}: ${m.content}`);
     expect(turns[0]).toMatch(/^system: [\s\S]*handed it back to you/);
+    // Not a loop of handoffs (chatwoot#15068): the served request is not read as a new one.
+    expect(turns[0]).toContain("do not ask for one again unless the visitor asks anew");
     expect(turns.slice(1)).toEqual([
       "assistant: [Mei, staff]: Hi, I'm Mei from the clinic. How can I help?",
       "user: Can I move my appointment to Friday?",

@@ -8,7 +8,8 @@ const STAFF_NOTE =
   "A person from the site's staff took this conversation over for a while and has handed it back to you. " +
   'Their messages appear as your own turns starting with "[<name>, staff]:"; the visitor\'s messages in between ' +
   "were read by them, not by you. Treat all of it as part of the conversation: go on from where they left it, " +
-  "do not repeat what they said, and do not contradict it without a reason.";
+  "do not repeat what they said, and do not contradict it without a reason. An earlier request for a person " +
+  "has been served: do not ask for one again unless the visitor asks anew.";
 
 const staffTurn = (m: StoredMessage): Upstream => ({
   role: "assistant",
