@@ -82,35 +82,39 @@ async function turn(
   await q(page, "textarea").fill(text);
   // Watched in the page from before the message is sent, once a frame, so the time the word shows is
   // the page's own, not when this process got round to asking. The check reads only the reply's last
-  // block (cheap), but it is script too: it is in the figures.
+  // block (cheap), but it is script too: it is in the figures. It also watches for an error: a second
+  // watcher per turn (a locator's waitFor) would keep polling every frame after its turn until its
+  // timeout, and 25 turns of them cost the page more script than the replies (the late turns measured
+  // the bench's own watchers, not the widget).
   const seen = page.waitForFunction(
     (word) => {
-      const list = document.querySelector("parley-chat")?.shadowRoot?.querySelector(".list");
-      const mds = list?.lastElementChild?.querySelectorAll(".md");
+      const root = document.querySelector("parley-chat")?.shadowRoot;
+      const error = root?.querySelector(".error");
+      if (error) return { error: error.textContent ?? "" };
+      const mds = root?.querySelector(".list")?.lastElementChild?.querySelectorAll(".md");
       const text = mds?.[mds.length - 1]?.lastElementChild?.textContent;
-      return text?.includes(word) ? performance.timeOrigin + performance.now() : 0;
+      return text?.includes(word) ? { at: performance.timeOrigin + performance.now() } : 0;
     },
     marker,
     { polling: "raf", timeout: 300_000 },
   );
-  const before = await counters(cdp);
-  const sent = wall();
-  await q(page, "textarea").press("Enter");
-  const lastToken = await Promise.race([
-    provider.replyDone(sent),
-    q(page, ".error")
-      .waitFor({ timeout: 120_000 })
-      .then(async () => {
-        throw new Error(`the widget shows an error: ${await q(page, ".error").textContent()}`);
-      }),
-  ]);
-  const seenAt = (await seen
+  const shown = seen
     .catch(async (e) => {
       const tail = await q(page, ".msg[data-role=assistant] .bubble").last().textContent();
       await page.screenshot({ path: "test-results/bench-stream-timeout.png" });
       throw new Error(`${marker} not on screen; the reply ends: ${JSON.stringify(tail?.slice(-300))}`, { cause: e });
     })
-    .then((h) => h.jsonValue())) as number;
+    .then(async (h) => {
+      const v = (await h.jsonValue()) as { at: number } | { error: string };
+      if ("error" in v) throw new Error(`the widget shows an error: ${v.error}`);
+      return v.at;
+    });
+  shown.catch(() => {}); // awaited below; until then a rejection is not unhandled
+  const before = await counters(cdp);
+  const sent = wall();
+  await q(page, "textarea").press("Enter");
+  // An error on screen rejects `shown` at once, without waiting for a reply that never comes.
+  const [lastToken, seenAt] = await Promise.all([provider.replyDone(sent), shown]);
   await q(page, "button.send.stop").waitFor({ state: "detached", timeout: 60_000 });
   const after = await counters(cdp);
   const arrived = await page.evaluate(() => {

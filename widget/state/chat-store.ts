@@ -15,7 +15,7 @@ import { loadToolRuntime, usesToolRuntime } from "./run-turn.ts";
 import { createSessionStore } from "./session-store.ts";
 import type { StageActionsOptions } from "./stage-actions.ts";
 import { sessionKey, type KeyValueStore } from "./session-storage.ts";
-import { buildTranscript } from "./transcript.ts";
+import { buildTranscript, withLive } from "./transcript.ts";
 import { createTurnRunner, type ChatStatus } from "./turn-runner.ts";
 import type { LiveSync } from "./live-sync.ts";
 
@@ -116,15 +116,16 @@ export function createChatStore(opts: ChatStoreOptions) {
   );
   const streaming = computed(() => (live.value ? { id: live.value.id, text: live.value.answer } : null));
   const advice = computed(() => session.state.value.advice);
-  const transcript = computed(() =>
+  /** The stored conversation's items: rebuilt when the session changes, not on every streamed chunk. */
+  const stored = computed(() =>
     buildTranscript(
       session.state.value.messages,
       session.state.value.advice,
       agent.value?.strategy ?? "native",
-      live.value,
       textReact.value?.parseReact,
     ),
   );
+  const transcript = computed(() => withLive(stored.value, live.value, session.state.value.messages));
   /**
    * Changes whenever the transcript would, without building it: the list follows this on every streamed
    * token and builds the transcript only when it draws.

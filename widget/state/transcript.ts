@@ -50,7 +50,7 @@ function toolLine(call: ToolCall): string {
 }
 
 /**
- * Folds the session's messages (and the step still streaming) into what the visitor sees: their
+ * Folds the session's stored messages (withLive adds the step still streaming) into what the visitor sees: their
  * messages, and for each of their turns one reply made of text, advice cards and follow-up
  * questions, with the reasoning collapsed under it. Tool results and text-ReAct observations are
  * the model's working, not conversation: they appear only as reasoning steps.
@@ -59,7 +59,6 @@ export function buildTranscript(
   messages: readonly StoredMessage[],
   advice: readonly Advice[],
   strategy: Strategy,
-  live: Pick<StepView, "id" | "answer" | "reasoning"> | null,
   /** Text ReAct's parser (a lazy chunk): until it has loaded, a ReAct reply shows no raw Thought/Action text. */
   parseReact?: TextReact["parseReact"],
 ): TranscriptItem[] {
@@ -149,14 +148,30 @@ export function buildTranscript(
       addStep(m.id, m.content, calls, m.status, false);
     }
   }
-  // The turn under way: its finished steps are stored messages above; this is the one streaming
-  // (unless the log's copy of it, from the live channel, came in before its last bytes).
-  if (live && !messages.some((m) => m.id === live.id)) {
-    const r = current();
-    r.live = true;
-    r.id ||= live.id;
-    if (live.reasoning) r.reasoning.push({ id: `${live.id}:t`, kind: "thought", text: live.reasoning });
-    r.parts.push({ kind: "text", id: live.id, content: live.answer, streaming: true });
-  }
   return items;
+}
+
+/**
+ * The stored messages' transcript with the step still streaming: the turn under way continues the
+ * last reply (its finished steps are stored messages above), or starts one after the visitor's message.
+ * Only that reply is copied: every item above is the same object on every chunk, so a chunk costs the
+ * reply under way, not the conversation (issue 18).
+ */
+export function withLive(
+  items: readonly TranscriptItem[],
+  live: Pick<StepView, "id" | "answer" | "reasoning"> | null,
+  /** The stored messages: the log's copy of the streaming step (live channel) may come before its last bytes. */
+  messages: readonly Pick<StoredMessage, "id">[],
+): readonly TranscriptItem[] {
+  if (!live || messages.some((m) => m.id === live.id)) return items;
+  const last = items.at(-1);
+  const prev = last?.kind === "reply" ? last : null;
+  const r: ReplyItem = prev
+    ? { ...prev, parts: [...prev.parts], reasoning: [...prev.reasoning] }
+    : { kind: "reply", id: "", parts: [], reasoning: [], live: false };
+  r.live = true;
+  r.id ||= live.id;
+  if (live.reasoning) r.reasoning.push({ id: `${live.id}:t`, kind: "thought", text: live.reasoning });
+  r.parts.push({ kind: "text", id: live.id, content: live.answer, streaming: true });
+  return prev ? [...items.slice(0, -1), r] : [...items, r];
 }

@@ -108,7 +108,10 @@ export function MessageList({ store }: { store: ChatStore }) {
         const stopped = !error && item === items.at(-1) && messages.at(-1)?.status === "interrupted";
         const onRetry = stopped ? store.retry : undefined;
         const rating = feedback[item.parts.filter((p) => p.kind === "text").at(-1)?.id ?? ""]?.rating;
-        return keep(item, [s, locale, busy, onRetry, rating], () => (
+        // `busy` only changes what a reply with follow-up chips or a retry button shows; every other reply
+        // stays kept when a turn starts and ends (redrawing them all cost each turn the conversation's length).
+        const usesBusy = onRetry || item.parts.some((p) => p.kind === "followup");
+        return keep(item, [s, locale, usesBusy && busy, onRetry, rating], () => (
           <Reply
             key={item.id}
             reply={item}
