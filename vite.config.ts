@@ -2,6 +2,7 @@ import { defineConfig, type Plugin } from "vite";
 import preact from "@preact/preset-vite";
 import { readFileSync } from "node:fs";
 import { transform as transformCss } from "lightningcss";
+import { toolSchemasPlugin } from "./scripts/tool-schemas-plugin.ts";
 
 /**
  * Emits dist/public/parley.css: the loader's, the widget's and its lazy chunks' rules (the files they import
@@ -19,6 +20,9 @@ function fallbackStylesheet(): Plugin {
         "widget/ui/trace-view.css",
         "widget/photos/photo-kit.css",
         "widget/ui/advice.css",
+        "widget/ui/reasoning.css",
+        "widget/ui/reply-actions.css",
+        "widget/ui/escalation-card.css",
       ]
         .map((f) => readFileSync(f, "utf8"))
         .join("\n");
@@ -66,7 +70,12 @@ export default defineConfig(({ mode }) => {
     // No pure-marking of shared/: a zod schema's top-level call is kept wherever its module is
     // imported, so schemas sit in modules of their own (session-events.ts, field-value.ts...) that
     // the widget imports only where it validates with them.
-    plugins: [preact({ devToolsEnabled: false, prefreshEnabled: false }), ...(widget ? [fallbackStylesheet()] : [])],
+    // The tool runtime checks arguments against JSON schemas derived from the zod ones at build time.
+    plugins: [
+      preact({ devToolsEnabled: false, prefreshEnabled: false }),
+      toolSchemasPlugin(),
+      ...(widget ? [fallbackStylesheet()] : []),
+    ],
     publicDir: widget ? "widget/demo" : false,
     build: {
       outDir: npm ? "dist/npm" : "dist/public",

@@ -1,5 +1,6 @@
 import { defineConfig } from "vitest/config";
 import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
+import { toolSchemasPlugin } from "./scripts/tool-schemas-plugin.ts";
 
 export default defineConfig({
   test: {
@@ -25,7 +26,9 @@ export default defineConfig({
         },
       },
       {
-        // Pure logic (shared contract, the widget's agent loop, the console's pure helpers) in Node.
+        // Pure logic (shared contract, the widget's agent loop, the console's pure helpers) in Node; the tool
+        // runtime's schemas as the build makes them.
+        plugins: [toolSchemasPlugin()],
         test: {
           name: "unit",
           include: ["test/{shared,widget,arch,scripts,console}/**/*.test.ts"],

@@ -46,14 +46,41 @@ function closeObjects(node: unknown): Record<string, unknown> {
 
 export type ParsedToolInput<T> = { ok: true; value: T } | { ok: false; error: string };
 
+/** A schema issue as parseToolInput words it: zod's issues have this shape, and so do the widget's checks. */
+export interface CheckIssue {
+  code: string;
+  path: PropertyKey[];
+  message?: string;
+  expected?: string;
+  minimum?: number | bigint;
+  maximum?: number | bigint;
+  values?: readonly unknown[];
+  origin?: string;
+  keys?: string[];
+}
+
+/**
+ * What validating a tool's input takes: a zod schema has it, and so has the widget's check of the JSON
+ * schema the build derives from one (widget/agent/input-check.ts), which keeps zod out of the browser.
+ */
+export interface InputCheck {
+  safeParse(value: unknown): { success: true; data: unknown } | { success: false; error: { issues: CheckIssue[] } };
+}
+
+/** A tool as the side that runs it needs it: its name, where it runs, and how its input is checked. */
+export interface CheckedTool {
+  name: string;
+  runsOn: ToolSide;
+  input: InputCheck;
+}
+
+type InputOf<T> = T extends ToolDefinition ? ToolInput<T> : unknown;
+
 /**
  * Validates a model's arguments (a JSON string or an object). Bad input is not thrown: it comes
  * back with a reason the model can act on (vercel/ai parse-tool-call habit).
  */
-export function parseToolInput<T extends ToolDefinition>(
-  def: T,
-  args: string | unknown,
-): ParsedToolInput<ToolInput<T>> {
+export function parseToolInput<T extends CheckedTool>(def: T, args: string | unknown): ParsedToolInput<InputOf<T>> {
   let value: unknown = args;
   if (typeof args === "string") {
     try {
@@ -66,7 +93,7 @@ export function parseToolInput<T extends ToolDefinition>(
     }
   }
   const parsed = def.input.safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data as ToolInput<T> };
+  if (parsed.success) return { ok: true, value: parsed.data as InputOf<T> };
   const issues = parsed.error.issues.map((i) => `${i.path.join(".") || "(arguments)"}: ${describeIssue(i)}`).join("; ");
   return { ok: false, error: `Invalid arguments for ${def.name}: ${issues}` };
 }
@@ -75,15 +102,7 @@ export function parseToolInput<T extends ToolDefinition>(
  * A readable reason for a schema issue. zod/mini carries no message locale (it would weigh on the
  * widget), and the model needs more than "Invalid input" to correct its call.
  */
-export function describeIssue(issue: z.core.$ZodIssue): string {
-  const i = issue as z.core.$ZodIssue & {
-    expected?: string;
-    minimum?: number | bigint;
-    maximum?: number | bigint;
-    values?: unknown[];
-    origin?: string;
-    keys?: string[];
-  };
+export function describeIssue(i: CheckIssue): string {
   switch (i.code) {
     case "invalid_type":
       return `expected ${i.expected}`;

@@ -1,5 +1,5 @@
 import type { ToolCall } from "../../shared/chat.ts";
-import { parseToolInput, type ToolDefinition } from "../../shared/tool.ts";
+import { parseToolInput, type CheckedTool } from "../../shared/tool.ts";
 
 export type ToolOutcome = "ok" | "invalid" | "error" | "timeout" | "aborted" | "unknown";
 
@@ -25,7 +25,7 @@ export type ClientToolImpl = (input: never, ctx: ToolRunContext) => Promise<unkn
 
 export interface ExecutorOptions {
   /** The tools this agent may use, by name. */
-  tools: Record<string, ToolDefinition>;
+  tools: Record<string, CheckedTool>;
   clientImpls: Record<string, ClientToolImpl>;
   runEdge: (name: string, input: unknown, ctx: ToolRunContext) => Promise<unknown>;
   timeoutMs?: number;

@@ -1,7 +1,7 @@
 import type { RouterConfig } from "../../shared/agent-config.ts";
 import type { ChatMessage } from "../../shared/chat.ts";
 import { contentText } from "../../shared/message-content.ts";
-import { parseToolInput, type ToolDefinition } from "../../shared/tool.ts";
+import { parseToolInput, type CheckedTool } from "../../shared/tool.ts";
 import type { Complete } from "./completion.ts";
 import type { LoopResult, StepView } from "./loop.ts";
 
@@ -18,7 +18,7 @@ export interface RouteOptions {
   complete: Complete;
   runEdge: (name: string, input: unknown, signal: AbortSignal) => Promise<unknown>;
   /** shared/tools/classify-intent.ts, passed in so that zod loads with the other tool schemas, lazily. */
-  classifier: ToolDefinition;
+  classifier: CheckedTool;
   /** Start retrieval while the intent is being decided (default), or only after (seed 004 as written). */
   speculative?: boolean;
   signal?: AbortSignal;

@@ -1,21 +1,19 @@
 import type { PublicAgent } from "../../shared/agent-config.ts";
-import type { ChatMessage, ToolCall } from "../../shared/chat.ts";
-import { adviceEvent, messageEvent, toStoredMessage } from "../../shared/events.ts";
-import type { ToolDefinition } from "../../shared/tool.ts";
+import type { ChatMessage } from "../../shared/chat.ts";
+import { messageEvent, toStoredMessage } from "../../shared/events.ts";
 import * as ROUTES from "../../shared/routes.ts";
-import { proxyCompletion } from "../agent/completion.ts";
-import type { ExecutedCall } from "../agent/executor.ts";
+import { proxyCompletion, type Complete } from "../agent/completion.ts";
 import { newId } from "../agent/ids.ts";
-import { runAgentLoop, type LoopResult, type StepView } from "../agent/loop.ts";
+import { runAgentLoop, type LoopOptions, type LoopResult, type StepView } from "../agent/loop.ts";
 import { calledTool } from "../agent/stop-conditions.ts";
 import type { FetchLike } from "../transport/http.ts";
 import { loadOnce } from "../load-once.ts";
 import { toChatHistory } from "./history.ts";
 import type { SessionStore } from "./session-store.ts";
 
-type ToolRuntime = typeof import("../agent/tool-runtime.ts");
+type ToolRuntime = typeof import("./tool-runtime.ts");
 /** The tool runtime loads on first need (see tool-runtime.ts); later calls reuse the module. */
-export const loadToolRuntime: () => Promise<ToolRuntime> = loadOnce(() => import("../agent/tool-runtime.ts"));
+export const loadToolRuntime: () => Promise<ToolRuntime> = loadOnce(() => import("./tool-runtime.ts"));
 
 /**
  * The agent's turns use tools (its own, its stages' extraction tool) or its router: the tool runtime will be
@@ -23,14 +21,6 @@ export const loadToolRuntime: () => Promise<ToolRuntime> = loadOnce(() => import
  */
 export function usesToolRuntime(agent: PublicAgent): boolean {
   return agent.tools.length > 0 || agent.stages.length > 0 || !!agent.router;
-}
-
-/** The tools an agent may call: its own, and for a stage workflow the extraction tool and its stages' own tools. */
-function toolNames(agent: PublicAgent): string[] {
-  return [
-    ...agent.tools,
-    ...(agent.stages.length ? ["record_stage_data", ...agent.stages.flatMap((st) => st.tools)] : []),
-  ];
 }
 
 export interface TurnContext {
@@ -43,6 +33,15 @@ export interface TurnContext {
   toolTimeoutMs?: number;
   /** The turn's reply is streaming at the worker already (a reload): follow it, then go on. */
   resumeId?: string;
+}
+
+/** What the tool runtime's part of a turn (tool-runtime.ts) works with. */
+export interface TurnBase {
+  ctx: TurnContext;
+  complete: Complete;
+  onMessage: (m: ChatMessage) => void;
+  history: ChatMessage[];
+  runEdge: (name: string, input: unknown, signal?: AbortSignal, callId?: string) => Promise<unknown>;
 }
 
 /**
@@ -58,14 +57,6 @@ export async function runTurn(ctx: TurnContext): Promise<LoopResult> {
     fetch: ctx.fetch,
     onEvent: (e) => session.apply([e]),
   });
-  const names = toolNames(agent);
-  // A plain chat agent's turn needs none of it; a model that calls a tool anyway still gets the
-  // executor's answer ("unknown tool"), loaded then.
-  const mod = usesToolRuntime(agent) ? await loadToolRuntime() : null;
-  const tools: Record<string, ToolDefinition> = {};
-  for (const name of names) if (mod) tools[name] = mod.TOOLS[name] ?? mod.edgeToolStub(name);
-
-  let messageId = "";
   // The call's id lets the worker show what it checked (a quote) as a card with the call.
   const runEdge = (name: string, input: unknown, signal?: AbortSignal, callId?: string) =>
     session.api
@@ -75,35 +66,21 @@ export async function runTurn(ctx: TurnContext): Promise<LoopResult> {
         if (r.events?.length) session.apply(r.events);
         return r.result;
       });
-  const execute = async (calls: ToolCall[], id: string): Promise<ExecutedCall[]> => {
-    messageId = id;
-    const rt = mod ?? (await loadToolRuntime());
-    const clientImpls = rt.createClientTools({
-      messageId: () => messageId,
-      // Shown at once; the worker stores the same card from the call it relayed (same id), so the
-      // browser sends none: advice in the session log cannot come from a browser.
-      onAdvice: (advice) => session.apply([adviceEvent(advice)]),
-      guarded: agent.guards?.advice,
-    });
-    return rt.runStepTools(calls, id, {
-      tools,
-      clientImpls,
-      runEdge: (name, input, c) => runEdge(name, input, c.signal, c.call.id),
-      signal: ctx.signal,
-      timeoutMs: ctx.toolTimeoutMs,
-      log: session.state.value.messages,
-      asMessages: agent.strategy !== "text-react",
-      record: session.record,
-    });
-  };
   const onMessage = (m: ChatMessage) => {
     session.apply([messageEvent(toStoredMessage(m, Date.now()))]);
     ctx.onStep(null);
   };
   const { messages } = session.state.value;
+  // A plain chat agent's turn needs none of the tool runtime; a model that calls a tool anyway still
+  // gets the executor's answer ("unknown tool"), loaded then.
+  const rt = usesToolRuntime(agent) ? await loadToolRuntime() : null;
   // The page came back between steps: the loop goes on from the stored step (step-tools.ts).
-  const pending = ctx.resumeId ? null : mod?.pendingStep(session.state.value, agent.maxSteps);
+  const pending = ctx.resumeId ? null : rt?.pendingStep(session.state.value, agent.maxSteps);
   const history = toChatHistory(pending ? messages.slice(0, pending.at) : messages);
+  const base: TurnBase = { ctx, complete, onMessage, history, runEdge };
+  const tools = rt?.turnTools(base) ?? null;
+  const execute: LoopOptions["execute"] = async (calls, id) =>
+    (tools ?? (await loadToolRuntime()).turnTools(base)).execute(calls, id);
   const runLoop = () =>
     runAgentLoop({
       strategy: agent.strategy,
@@ -128,19 +105,6 @@ export async function runTurn(ctx: TurnContext): Promise<LoopResult> {
       runEdge("compliance_check", { text: last.answer, replyId: last.id }).catch(() => {});
     return r;
   };
-  if (!agent.router || !mod || ctx.resumeId || pending) return runLoop().then(checked);
-  return mod
-    .routeTurn({
-      router: agent.router,
-      classifier: mod.classifyIntent,
-      history,
-      complete,
-      runEdge,
-      signal: ctx.signal,
-      newId,
-      onStep: ctx.onStep,
-      onMessage,
-      runLoop,
-    })
-    .then(checked);
+  // A turn that goes on from a stored step skips the router: it was routed before the page went away.
+  return (tools && !pending ? tools.run(runLoop) : runLoop()).then(checked);
 }

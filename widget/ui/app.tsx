@@ -4,7 +4,6 @@ import type { ChatStore } from "../state/chat-store.ts";
 import type { WidgetTheme } from "../state/events.ts";
 import { formatCount } from "../i18n/index.ts";
 import { Composer } from "./composer.tsx";
-import { EscalationCard } from "./escalation-card.tsx";
 import { Header, type PanelView } from "./header.tsx";
 import { ChatIcon, CloseIcon } from "./icons.tsx";
 import { lazyComponent } from "./lazy.tsx";
@@ -14,6 +13,11 @@ import { PanelStore } from "./photo-slots.tsx";
 
 // The advice list: only agents that record advice, opened from the header once there is some.
 const LazyAdviceList = lazyComponent(() => import("./reply-extras.ts").then((m) => m.AdviceList));
+// The emergency guard's card: loaded with the reply extras as the first message is sent (reply-extras.ts).
+const LazyEscalationCard = lazyComponent(() => import("./reply-extras.ts").then((m) => m.EscalationCard));
+/** Reads the session on its own, so a new event redraws this and not the panel. */
+const Escalation = ({ store }: { store: ChatStore }) =>
+  store.state.value.escalations?.length ? <LazyEscalationCard store={store} /> : null;
 // Only stage agents need the stage panel; its code loads the first time it is shown.
 const LazyStagePanel = lazyComponent(() => import("./stage-panel.tsx").then((m) => m.StagePanel));
 // Only site owners in debug mode see the trace view: its code loads the first time it is opened.
@@ -71,11 +75,13 @@ function Panel({ store, floating }: { store: ChatStore; floating: boolean }) {
   const [view, setView] = useState<PanelView>("chat");
   const ref = useRef<HTMLDivElement>(null);
   useFullScreen(ref, floating);
-  // An agent that records advice shows cards in its first reply: their chunk loads with its config.
-  const advises = store.agent.value?.tools.includes("record_advice");
+  // An agent that records advice shows cards in its first reply, and one with the emergency guard may show
+  // its card before any reply text: their chunk (reply-extras.ts) loads with the agent's config.
+  const agent = store.agent.value;
+  const cards = !!agent && (agent.tools.includes("record_advice") || agent.guards?.emergency);
   useEffect(() => {
-    if (advises) void LazyAdviceList.preload().catch(() => {});
-  }, [advises]);
+    if (cards) void LazyAdviceList.preload().catch(() => {});
+  }, [cards]);
   return (
     <div
       ref={ref}
@@ -87,7 +93,7 @@ function Panel({ store, floating }: { store: ChatStore; floating: boolean }) {
       }}
     >
       <Header store={store} view={view} onView={setView} />
-      <EscalationCard store={store} />
+      <Escalation store={store} />
       {!store.online.value && (
         <div class="offline" role="status">
           {store.strings.offline}

@@ -1,4 +1,8 @@
 import type { ChatStore } from "../state/chat-store.ts";
+import CSS from "./escalation-card.css?inline";
+import { addChunkCss } from "./chunk-css.ts";
+
+addChunkCss(CSS);
 
 /** Only digits, spaces and + go into a tel: link. */
 const telHref = (n: string) => `tel:${n.replace(/[^\d+]/g, "")}`;

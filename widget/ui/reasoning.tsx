@@ -1,5 +1,9 @@
 import type { Strings } from "../i18n/index.ts";
 import type { ReasoningStep } from "../state/transcript.ts";
+import CSS from "./reasoning.css?inline";
+import { addChunkCss } from "./chunk-css.ts";
+
+addChunkCss(CSS);
 
 const TOOL_LABEL: Record<string, keyof Strings> = { knowledge_search: "toolKnowledge", web_search: "toolWeb" };
 

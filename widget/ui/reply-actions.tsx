@@ -4,6 +4,10 @@ import type { Strings } from "../i18n/index.ts";
 import { copyText } from "./copy-text.ts";
 import { Feedback } from "./feedback.tsx";
 import { Stroked } from "./icons.tsx";
+import CSS from "./reply-actions.css?inline";
+import { addChunkCss } from "./chunk-css.ts";
+
+addChunkCss(CSS);
 
 const CopyIcon = () => (
   <Stroked>
