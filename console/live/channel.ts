@@ -50,6 +50,8 @@ export function openChannel(sessionId: string): Channel {
   let closed = false;
   let attempt = 0;
   let ping: ReturnType<typeof setInterval> | undefined;
+  let everOpen = false;
+  let sse: EventSource | null = null;
   const publish = () => (streaming.value = [...replies].map(([id, text]) => ({ id, text })));
 
   function onFrame(f: LiveFrame) {
@@ -73,6 +75,7 @@ export function openChannel(sessionId: string): Channel {
     const socket = (ws = new WebSocket(url, [LIVE.protocol]));
     socket.onopen = () => {
       attempt = 0;
+      everOpen = true;
       status.value = "open";
       const have = Object.fromEntries([...replies].map(([id, text]) => [id, text.length]));
       socket.send(JSON.stringify({ t: "attach", after: seq, replies: have }));
@@ -84,12 +87,23 @@ export function openChannel(sessionId: string): Channel {
     socket.onclose = () => {
       clearInterval(ping);
       if (closed) return;
+      // Never opened twice running (a proxy that blocks WebSockets): the same frames as SSE.
+      if (!everOpen && attempt >= 1) return follow();
       status.value = "retrying";
       // Backoff with jitter: a worker restart does not see every console reconnect at once.
       const wait = Math.min(10_000, 500 * 2 ** attempt++) * (0.5 + Math.random() / 2);
       setTimeout(connect, wait);
     };
   }
+  /** The SSE form (the cookie rides along, same origin); EventSource reconnects by itself, seq drops repeats. */
+  function follow() {
+    const url = `${routePath(ROUTES.adminLiveChannel, { id: sessionId })}?after=${seq}`;
+    sse = new EventSource(url);
+    sse.onopen = () => (status.value = "open");
+    sse.onerror = () => (status.value = "retrying");
+    sse.onmessage = (m) => onFrame(JSON.parse(String(m.data)) as LiveFrame);
+  }
+
   connect();
   return {
     state,
@@ -99,6 +113,7 @@ export function openChannel(sessionId: string): Channel {
       closed = true;
       clearInterval(ping);
       ws?.close(1000, "page left");
+      sse?.close();
     },
   };
 }

@@ -173,4 +173,23 @@ describe("a person takes a conversation over", () => {
       await context.close();
     }
   });
+
+  it("where WebSockets are blocked, staff follow a conversation over the SSE fallback", async () => {
+    const { context, page, errors } = await newPage(demo.browser);
+    const blocked: string[] = [];
+    await page.routeWebSocket(/\/channel$/, (ws) => {
+      blocked.push(ws.url());
+      return ws.close({ code: 1008, reason: "blocked by a proxy" });
+    });
+    const sse: string[] = [];
+    page.on("request", (r) => r.url().includes("/channel?after=") && sse.push(r.url()));
+    await signInByKeyboard(page, demo.dev.url, DEMO_ADMIN_KEY);
+    await page.locator('.side a[href="/console/live"]').click();
+    await page.locator("table.live-list tbody tr a").first().click();
+    await expect.poll(() => page.locator("ol.transcript li").count(), { timeout: 20_000 }).toBeGreaterThan(2);
+    expect(blocked.length).toBeGreaterThanOrEqual(2);
+    expect(sse.length).toBeGreaterThanOrEqual(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
