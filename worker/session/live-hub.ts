@@ -65,6 +65,14 @@ export class LiveHub {
     for (const [id, r] of this.replies) if (r.ended && now - r.endedAt > KEEP_ENDED_MS) this.replies.delete(id);
   }
 
+  /** A WebSocket upgrade: accepted with the hibernation API (an idle socket costs nothing). */
+  accept(request: Request): Response {
+    if (request.headers.get("upgrade") !== "websocket") return new Response(null, { status: 426 });
+    const [client, server] = Object.values(new WebSocketPair());
+    this.ctx.acceptWebSocket(server);
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
   /** A frame from a socket: an attach is answered here; a stop's reply id is the caller's to stop. */
   frame(ws: WebSocket, message: string | ArrayBuffer): string | null {
     let frame: ClientFrame;

@@ -235,10 +235,7 @@ export class SessionRoom extends DurableObject<Env> {
 
   /** A WebSocket upgrade, forwarded by the live route once the token and origin are checked. */
   async fetch(request: Request): Promise<Response> {
-    if (request.headers.get("upgrade") !== "websocket") return new Response(null, { status: 426 });
-    const [client, server] = Object.values(new WebSocketPair());
-    this.ctx.acceptWebSocket(server);
-    return new Response(null, { status: 101, webSocket: client });
+    return this.hub.accept(request);
   }
 
   async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {

@@ -1,0 +1,58 @@
+import { expect, inject } from "vitest";
+import { env } from "cloudflare:workers";
+import type { SessionState } from "../../../shared/session.ts";
+import { sessionRoom } from "../../../worker/session/session-stub.ts";
+import { auth, call, ORIGIN } from "./client.ts";
+import { putSite, sha256Hex } from "./sites.ts";
+
+/** Takeover's worker tests (issue #16): a site with it on, a staff member's console, a visitor's routes. */
+export const ADMIN = "owner-key-" + "t".repeat(20);
+export const at = (path: string) => `${ORIGIN}${path}`;
+export const json = async <T = any>(r: Response) => (await r.json()) as T;
+export const PROVIDER = { LLM_BASE_URL: "https://provider.test/v1", LLM_API_KEY: "sk-test-secret" };
+export const slow = () => ({ LLM_BASE_URL: inject("slowUpstreamUrl"), LLM_API_KEY: "sk-test-secret" });
+export const stateOf = (sid: string): Promise<SessionState> => sessionRoom(env, sid).getState();
+
+export async function takeoverSite(takeover: object = { enabled: true }) {
+  return putSite({ adminKeySha256: await sha256Hex(ADMIN), takeover } as never);
+}
+
+/** A staff member signed in to the console: cookie and CSRF token, as their browser holds them. */
+export async function staff(siteKey: string) {
+  const { res } = await call(at("/v1/console/session"), { method: "POST", json: { siteKey, adminKey: ADMIN } });
+  expect(res.status).toBe(200);
+  const cookie = res.headers.get("set-cookie")!.split(";")[0];
+  const csrf = (await json(res)).csrf as string;
+  const send = async (method: string, path: string, body?: unknown) =>
+    (await call(at(path), { method, headers: { cookie, "x-parley-csrf": csrf }, json: body })).res;
+  return {
+    cookie,
+    send,
+    get: async (path: string) => (await call(at(path), { headers: { cookie } })).res,
+    post: (path: string, body: unknown = {}) => send("POST", path, body),
+    beat: (name = "Mei") => send("POST", "/v1/admin/live/presence", { name }),
+    join: (sid: string, name = "Mei") => send("POST", `/v1/admin/live/${sid}/join`, { name }),
+    say: (sid: string, content: string) => send("POST", `/v1/admin/live/${sid}/messages`, { content }),
+    handBack: (sid: string) => send("POST", `/v1/admin/live/${sid}/handback`, { name: "Mei" }),
+  };
+}
+
+export const visitor = (token: string, sid: string) => ({
+  ask: async (reason?: string) =>
+    (await call(`/v1/sessions/${sid}/person`, { method: "POST", json: reason ? { reason } : {}, headers: auth(token) }))
+      .res,
+  say: async (id: string, content: string) =>
+    (await call(`/v1/sessions/${sid}/messages`, { method: "POST", json: { id, content }, headers: auth(token) })).res,
+  contact: async (body: unknown) =>
+    (await call(`/v1/sessions/${sid}/contact`, { method: "POST", json: body, headers: auth(token) })).res,
+  chat: async (messages: unknown[], vars = PROVIDER, replyId?: string) =>
+    call(
+      "/v1/chat/completions",
+      {
+        method: "POST",
+        json: { stream: true, messages, ...(replyId ? { parley: { replyId } } : {}) },
+        headers: auth(token),
+      },
+      vars,
+    ),
+});
