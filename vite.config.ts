@@ -23,6 +23,7 @@ function fallbackStylesheet(): Plugin {
         "widget/ui/reasoning.css",
         "widget/ui/reply-actions.css",
         "widget/ui/escalation-card.css",
+        "widget/ui/takeover.css",
       ]
         .map((f) => readFileSync(f, "utf8"))
         .join("\n");

@@ -23,6 +23,11 @@ export interface TakeoverState {
   personRequest: PersonRequest | null;
   /** Contacts the visitor left when nobody was available, oldest first. */
   contacts: Array<ContactInput & { at: number }>;
+  /**
+   * Each join (and hand back, `back`), oldest first: where the visitor's panel says "<name> joined the
+   * conversation" and "back to the assistant", also after a reload (the events are not in the state).
+   */
+  handoffs?: Array<{ name: string; at: number; back?: true }>;
 }
 
 export const AGENT: Handler = { kind: "agent" };
@@ -36,27 +41,39 @@ export function foldTakeover(s: Partial<TakeoverState>, event: SessionEvent): Ta
   const handler = s.handler ?? AGENT;
   const personRequest = s.personRequest ?? null;
   const contacts = s.contacts ?? [];
+  const handoffs = s.handoffs ?? [];
   const T = EVENT_TYPES;
   switch (event.type) {
     case T.personRequested:
       // Already with a person, or already waiting: the first request keeps its place in the queue.
       return handler.kind === "person" || personRequest?.status === "queued"
         ? null
-        : { handler, personRequest: { status: "queued", ...event.data, at: event.at }, contacts };
+        : { handler, personRequest: { status: "queued", ...event.data, at: event.at }, contacts, handoffs };
     case T.personUnavailable:
       return (
         personRequest && {
           handler,
           personRequest: { ...personRequest, status: "unavailable", unavailable: event.data },
           contacts,
+          handoffs,
         }
       );
     case T.staffJoined:
-      return { handler: { kind: "person", ...event.data, since: event.at }, personRequest: null, contacts };
+      return {
+        handler: { kind: "person", ...event.data, since: event.at },
+        personRequest: null,
+        contacts,
+        handoffs: [...handoffs, { name: event.data.name, at: event.at }],
+      };
     case T.staffHandedBack:
-      return { handler: AGENT, personRequest: null, contacts };
+      return {
+        handler: AGENT,
+        personRequest: null,
+        contacts,
+        handoffs: [...handoffs, { name: event.data.name, at: event.at, back: true }],
+      };
     case T.contactLeft:
-      return { handler, personRequest, contacts: [...contacts, { ...event.data, at: event.at }] };
+      return { handler, personRequest, contacts: [...contacts, { ...event.data, at: event.at }], handoffs };
   }
   return null;
 }

@@ -169,4 +169,25 @@ describe("chat store", () => {
     move("endpoints");
     expect(stages).toEqual(["pico", "design"]);
   });
+
+  it("while a person handles the chat, the visitor's message goes to them and no model turn runs", async () => {
+    const { store, api } = setup();
+    await store.send("hello");
+    const joined = { id: "staff:1", at: 5, type: "staff.joined", data: { staffId: "s1", name: "Mei" } };
+    store.stageApi.session.apply([joined as never]);
+    const chats = api.requests.filter((r) => r.path === "/v1/chat/completions").length;
+    await store.send("for Mei");
+    expect(api.requests.at(-1)).toMatchObject({ path: "/v1/sessions/s1/messages", body: { content: "for Mei" } });
+    expect(api.requests.filter((r) => r.path === "/v1/chat/completions")).toHaveLength(chats);
+    expect(store.status.value).toBe("idle");
+    expect(store.messages.value.at(-1)?.content).toBe("for Mei");
+  });
+
+  it("a turn refused because a person took over (taken_over) is no error: the page reads the session again", async () => {
+    const { store, api } = setup(fakeApi({ chatError: { status: 409, code: "taken_over" } }));
+    await store.send("hello");
+    await until(() => api.requests.some((r) => r.method === "GET" && r.path === "/v1/sessions/s1"));
+    expect(store.error.value).toBeNull();
+    expect(store.status.value).toBe("idle");
+  });
 });

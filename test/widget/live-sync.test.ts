@@ -2,7 +2,7 @@ import { signal } from "@preact/signals";
 import { describe, expect, it } from "vitest";
 import { contextEvent, messageEvent, traceEvent } from "../../shared/events.ts";
 import type { StepView } from "../../widget/agent/loop.ts";
-import { startLiveSync } from "../../widget/state/live-sync.ts";
+import { sendToPerson, startLiveSync } from "../../widget/state/live-sync.ts";
 import { createSessionStore } from "../../widget/state/session-store.ts";
 import type { ChatStatus } from "../../widget/state/turn-runner.ts";
 import { fakeApi, memoryStorage } from "../helpers/widget/fake-api.ts";
@@ -114,6 +114,20 @@ describe("live sync", () => {
     socket().message({ t: "r", id: "done", o: 0, d: sse("Done") });
     expect(live.value).toBeNull();
     expect(status.value).toBe("idle");
+  });
+
+  it("a message to the person handling the chat goes to the visitor-message route, not the model", async () => {
+    const { api, session } = await setup();
+    await sendToPerson({ api: API, fetch: api.fetch, session }, { id: "u9", content: "for Mei" });
+    expect(api.requests.at(-1)).toMatchObject({
+      method: "POST",
+      path: "/v1/sessions/s1/messages",
+      auth: "Bearer t1",
+      body: { id: "u9", content: "for Mei" },
+    });
+    expect(api.requests.some((r) => r.path === "/v1/chat/completions")).toBe(false);
+    expect(session.state.value.messages.map((m) => m.content)).toEqual(["for Mei"]);
+    expect(session.log.seen.has("msg:u9")).toBe(true);
   });
 
   it("Stop on another tab's reply goes on the socket, or the HTTP route when there is none", async () => {

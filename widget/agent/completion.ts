@@ -51,8 +51,9 @@ export function proxyCompletion(
       if (!req.resume)
         body = await api.streamChat(ctx.auth().token, { stream: true, messages: req.messages, parley }, req.signal);
     } catch (e) {
-      // Already streaming (a retry crossed a reply that went on at the worker): follow that one.
-      if (!isHttpError(e) || e.status !== 409) throw e;
+      // Already streaming (a retry crossed a reply that went on at the worker): follow that one. A 409
+      // `taken_over` (a person handles the chat now) is not that.
+      if (!isHttpError(e) || e.code !== "conflict") throw e;
     }
     // The reply's SSE text, the response's and after a break the rest from the live channel (follow.ts).
     const m = await follow.catch(() => null);

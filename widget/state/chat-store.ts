@@ -18,6 +18,7 @@ import { sessionKey, type KeyValueStore } from "./session-storage.ts";
 import { buildTranscript, withLive } from "./transcript.ts";
 import { createTurnRunner, type ChatStatus } from "./turn-runner.ts";
 import type { LiveSync } from "./live-sync.ts";
+import type { TakeoverContext } from "./takeover-actions.ts";
 
 export type { ChatStatus };
 
@@ -80,7 +81,7 @@ export function createChatStore(opts: ChatStoreOptions) {
     strings,
     status,
     notice,
-    fail,
+    fail: turnFailed,
     done: (replies, advice) => {
       goLive();
       const last = replies.at(-1);
@@ -98,8 +99,9 @@ export function createChatStore(opts: ChatStoreOptions) {
    * conversation.
    */
   let liveSync: Promise<LiveSync | null> | null = null;
+  const liveChunk = () => import("./live-sync.ts");
   function goLive(): void {
-    liveSync ??= import("./live-sync.ts").then(
+    liveSync ??= liveChunk().then(
       (m) => m.startLiveSync({ api: opts.api, fetch: opts.fetch, session, live, status }),
       () => (liveSync = null),
     );
@@ -123,6 +125,7 @@ export function createChatStore(opts: ChatStoreOptions) {
       session.state.value.advice,
       agent.value?.strategy ?? "native",
       textReact.value?.parseReact,
+      session.state.value.handoffs,
     ),
   );
   const transcript = computed(() => withLive(stored.value, live.value, session.state.value.messages));
@@ -169,9 +172,31 @@ export function createChatStore(opts: ChatStoreOptions) {
     }
   }
 
+  /** A person from the site's staff handles the conversation (takeover): messages go to them, not the model. */
+  const withPerson = () => session.state.value.handler?.kind === "person";
+
   async function turn(): Promise<void> {
     const config = agent.value;
-    if (config && session.hasCredentials()) await runner.turn(config);
+    if (withPerson()) {
+      // Through the live channel's chunk: a page that knows a person joined has it (it heard them there).
+      const last = messages.value.at(-1);
+      goLive();
+      status.value = "idle";
+      if (last?.role === "user")
+        await liveChunk()
+          .then((m) => m.sendToPerson({ api: opts.api, fetch: opts.fetch, session }, last))
+          .catch(fail);
+    } else if (config && session.hasCredentials()) await runner.turn(config);
+  }
+
+  /**
+   * A turn a person's joining cut (the worker stopped the reply), or refused (`taken_over`: the page had
+   * not heard of the join yet), is no error: the message goes to the person instead.
+   */
+  function turnFailed(e: unknown, message?: string): void {
+    if (errorCode(e) !== "taken_over" && !withPerson()) return fail(e, message);
+    status.value = "idle";
+    void session.refresh().then(() => void (withPerson() && turn()), fail);
   }
 
   /** Sends the message that waited for the network (it waits again if the network is still down). */
@@ -329,6 +354,10 @@ export function createChatStore(opts: ChatStoreOptions) {
       void liveSync?.then((l) => l?.stop());
     },
     clear,
+    /** Opens the live channel now (a person was asked for before any reply: their joining must be heard). */
+    goLive,
+    /** What takeover's steps (takeover-actions.ts) work with. */
+    takeover: { api: opts.api, fetch: opts.fetch, session } as TakeoverContext,
     dispose: () => {
       endLive();
       runner.stop();

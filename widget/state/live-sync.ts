@@ -11,8 +11,15 @@ import type { FetchLike } from "../transport/http.ts";
 import { request } from "../transport/http.ts";
 import { openLiveSocket, type LiveSocketOptions } from "../transport/live-socket.ts";
 import { createSseDecoder } from "../transport/sse.ts";
+
 import type { SessionStore } from "./session-store.ts";
 import type { ChatStatus } from "./turn-runner.ts";
+
+/**
+ * The visitor's message to the person from the site's staff who handles the chat: shipped with the
+ * live channel, which a page whose conversation a person took over has loaded (it heard them there).
+ */
+export { sendToPerson } from "./takeover-actions.ts";
 
 export interface LiveSyncOptions {
   api: string;

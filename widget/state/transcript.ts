@@ -1,5 +1,5 @@
 import type { ToolCall } from "../../shared/chat.ts";
-import type { Advice, StoredMessage } from "../../shared/session.ts";
+import type { Advice, SessionState, StoredMessage } from "../../shared/session.ts";
 import type { Strategy, StepView } from "../agent/loop.ts";
 import type { TextReact } from "../agent/strategies/load-text-react.ts";
 
@@ -29,7 +29,21 @@ export interface ReplyItem {
   at?: number;
 }
 
-export type TranscriptItem = { kind: "user"; id: string; content: string; at: number; photos?: string[] } | ReplyItem;
+/**
+ * A person from the site's staff (takeover): their message (`content`), or the line saying they joined
+ * or, `back`, handed the conversation back to the assistant. Drawn by the takeover chunk.
+ */
+export interface PersonItem {
+  kind: "person";
+  id: string;
+  at: number;
+  name: string;
+  content?: string;
+  back?: true;
+}
+
+export type TranscriptItem =
+  { kind: "user"; id: string; content: string; at: number; photos?: string[] } | ReplyItem | PersonItem;
 
 const ADVICE = "record_advice";
 const FOLLOWUP = "ask_followup";
@@ -61,8 +75,18 @@ export function buildTranscript(
   strategy: Strategy,
   /** Text ReAct's parser (a lazy chunk): until it has loaded, a ReAct reply shows no raw Thought/Action text. */
   parseReact?: TextReact["parseReact"],
+  /** Takeover's joins and hand backs, placed among the messages by time. */
+  handoffs: SessionState["handoffs"] = [],
 ): TranscriptItem[] {
   const items: TranscriptItem[] = [];
+  let h = 0;
+  const person = (p: Omit<PersonItem, "kind">) => {
+    reply = null;
+    items.push({ kind: "person", ...p });
+  };
+  const handoffsUntil = (at: number) => {
+    for (; h < handoffs.length && handoffs[h].at <= at; h++) person({ id: `handoff:${h}`, ...handoffs[h] });
+  };
   const outcomes = new Map<string, string>();
   for (const m of messages) if (m.role === "tool" && m.toolCallId) outcomes.set(m.toolCallId, m.content);
   let reply = null as ReplyItem | null;
@@ -120,7 +144,9 @@ export function buildTranscript(
   };
 
   for (const m of messages) {
-    if (m.role === "user") {
+    handoffsUntil(m.at);
+    if (m.author) person({ id: m.id, at: m.at, name: m.author.name, content: m.content });
+    else if (m.role === "user") {
       if (m.content.startsWith("Observation:")) {
         // Text ReAct: the observation answers the reply's latest tool step.
         const step = reply?.reasoning.filter((x) => x.kind === "tool").at(-1);
@@ -148,6 +174,7 @@ export function buildTranscript(
       addStep(m.id, m.content, calls, m.status, false);
     }
   }
+  handoffsUntil(Infinity);
   return items;
 }
 

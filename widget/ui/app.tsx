@@ -20,6 +20,9 @@ const Escalation = ({ store }: { store: ChatStore }) =>
   store.state.value.escalations?.length ? <LazyEscalationCard store={store} /> : null;
 // Only stage agents need the stage panel; its code loads the first time it is shown.
 const LazyStagePanel = lazyComponent(() => import("./stage-panel.tsx").then((m) => m.StagePanel));
+// Takeover (issue #16): asking for a person, waiting, the contact form, who handles the chat; only
+// where the site hands conversations to its staff, or a person took part.
+const LazyTakeoverBar = lazyComponent(() => import("./takeover.tsx").then((m) => m.TakeoverBar));
 // Only site owners in debug mode see the trace view: its code loads the first time it is opened.
 const LazyTraceView = lazyComponent(() => import("./trace-view.tsx").then((m) => m.TraceView));
 
@@ -107,6 +110,9 @@ function Panel({ store, floating }: { store: ChatStore; floating: boolean }) {
         <LazyTraceView store={store} />
       ) : (
         <MessageList store={store} />
+      )}
+      {(store.agent.value?.tools.includes("ask_for_person") || store.state.value.personRequest) && (
+        <LazyTakeoverBar store={store} />
       )}
       <Composer store={store} />
       <div class="foot">{store.strings.poweredBy}</div>

@@ -3,11 +3,15 @@ import { useLayoutEffect, useRef } from "preact/hooks";
 import { localize } from "../../shared/localize.ts";
 import type { ChatStore } from "../state/chat-store.ts";
 import type { TranscriptItem } from "../state/transcript.ts";
+import { lazyComponent } from "./lazy.tsx";
 import { MessageBubble } from "./message-bubble.tsx";
 import { LazyPhotoThumbs } from "./photo-slots.tsx";
 import { preloadReplyExtras, Reply } from "./reply.tsx";
 import { sameItem } from "./same-item.ts";
 import { useFrameValue } from "./use-frame-value.ts";
+
+// A person from the site's staff (takeover): their messages and joining, drawn by takeover's chunk.
+const LazyPersonLine = lazyComponent(() => import("./takeover.tsx").then((m) => m.PersonLine));
 
 interface Drawn {
   item: TranscriptItem;
@@ -105,6 +109,8 @@ export function MessageList({ store }: { store: ChatStore }) {
             </MessageBubble>
           ));
         }
+        if (item.kind === "person")
+          return keep(item, [s, locale], () => <LazyPersonLine key={item.id} item={item} store={store} />);
         const stopped = !error && item === items.at(-1) && messages.at(-1)?.status === "interrupted";
         const onRetry = stopped ? store.retry : undefined;
         const rating = feedback[item.parts.filter((p) => p.kind === "text").at(-1)?.id ?? ""]?.rating;

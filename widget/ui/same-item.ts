@@ -7,8 +7,10 @@ import type { ReasoningStep, ReplyPart, TranscriptItem } from "../state/transcri
  */
 export function sameItem(a: TranscriptItem, b: TranscriptItem): boolean {
   if (a === b) return true;
-  if (a.kind === "user" || b.kind === "user") {
-    return a.kind === "user" && b.kind === "user" && a.id === b.id && a.content === b.content && a.at === b.at;
+  // A visitor's message, a staff member's, a join or hand back: one text, one time.
+  if (a.kind !== "reply" || b.kind !== "reply") {
+    const text = (x: TranscriptItem) => (x as { content?: string }).content;
+    return a.kind === b.kind && a.id === b.id && text(a) === text(b) && a.at === b.at;
   }
   return (
     a.id === b.id &&

@@ -75,6 +75,11 @@ export function fakeApi(opts: FakeApiOptions = {}) {
       const end = { t: "end", id: url.searchParams.get("reply"), status: "interrupted" };
       return new Response(`data: ${JSON.stringify(end)}\n\n`, { headers: { "content-type": "text/event-stream" } });
     }
+    // Takeover: the visitor's message to the person handling the chat, stored and answered as its event.
+    if (url.pathname.endsWith("/messages") && init.method === "POST") {
+      const message = { id: body.id, role: "user", content: body.content, at: 1 };
+      return json(201, { events: [{ id: `msg:${body.id}`, at: 1, type: "message.appended", data: { message } }] });
+    }
     if (url.pathname.startsWith("/v1/sessions/")) {
       if (opts.sessionStatus)
         return json(opts.sessionStatus, { error: { code: "not_found", message: "no such session" } });

@@ -1,0 +1,160 @@
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { LiveOverview } from "../../shared/takeover-api.ts";
+import { useUpstreamDemo } from "../helpers/e2e.ts";
+import { GENERIC_SCRIPT } from "../helpers/fake-upstream.ts";
+
+/**
+ * Takeover as the visitor sees it (issue #16), in Chromium on the built widget against the real
+ * worker: the staff's side is driven through the staff routes with the demo site's admin key, as
+ * the console's Live page drives them. Nobody there: the contact form. Staff present: queued with
+ * the waiting time, a named person joins, their messages arrive live and render safely, the visitor's
+ * go to them and not to the model, and after the hand back the agent answers again, knowing what was said.
+ */
+const demo = useUpstreamDemo({ apiKey: "k", chunkMs: 5 });
+const SITE = "demo-site-key-0001";
+const ADMIN = { "x-parley-admin-key": "demo-admin-key-0001", "content-type": "application/json" };
+
+async function staff<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${demo.dev.url}${path}?site=${SITE}`, {
+    method,
+    headers: ADMIN,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return (res.status === 204 ? undefined : await res.json()) as T;
+}
+
+const q = (page: Page, sel: string) => page.locator(`parley-chat ${sel}`);
+const bar = (page: Page) => q(page, ".takeover");
+
+async function send(page: Page, text: string) {
+  await q(page, "textarea").fill(text);
+  await q(page, "textarea").press("Enter");
+}
+
+beforeAll(async () => {
+  // The site hands conversations to its staff (the owner's Setup page writes the same setting).
+  const { site } = await staff<{ site: Record<string, unknown> }>("GET", "/v1/admin/site");
+  await staff("PUT", "/v1/admin/site", { ...site, takeover: { enabled: true } });
+  // The agent asks for a person itself when the visitor says so (its ask_for_person tool).
+  demo.upstream.setScript({
+    ...GENERIC_SCRIPT,
+    turns: [
+      {
+        when: ["a human please"],
+        steps: [
+          { toolCalls: [{ name: "ask_for_person", arguments: { reason: "wants a human" } }] },
+          { content: "I have asked for someone from the team." },
+        ],
+      },
+      ...GENERIC_SCRIPT.turns,
+    ],
+  });
+});
+
+describe("takeover, the visitor's side", () => {
+  it("nobody available: says so and takes a contact; then a person joins, chats, and hands back", async () => {
+    const context = await demo.browser.newContext({ viewport: { width: 900, height: 820 }, locale: "en-US" });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(String(e)));
+    const posted: string[] = [];
+    page.on("request", (r) => void (r.method() === "POST" && posted.push(new URL(r.url()).pathname)));
+    await page.goto(demo.dev.url + "/");
+    await q(page, "button.l").click();
+    await send(page, "Tell me about sunscreen");
+    await q(page, "button.send.stop").waitFor({ state: "detached", timeout: 30_000 });
+
+    // Nobody has the Live page open: the site's words and the contact form.
+    await q(page, '[data-action="ask-person"]').click();
+    await q(page, '[data-takeover="unavailable"]').waitFor();
+    expect(await bar(page).textContent()).toContain("Nobody from our team is available right now.");
+    await page.screenshot({ path: "test-results/e2e-takeover-unavailable.png" });
+    await q(page, '[data-takeover="unavailable"] input').nth(0).fill("Ana");
+    await q(page, '[data-takeover="unavailable"] input').nth(1).fill("ana@example.com");
+    await q(page, '[data-takeover="unavailable"] textarea').fill("Call after 5");
+    await q(page, '[data-takeover="unavailable"] button[type="submit"]').click();
+    await q(page, '[data-takeover="contact-left"]').waitFor();
+    expect(await q(page, '[data-takeover="contact-left"]').textContent()).toContain("ana@example.com");
+    const sid = posted.find((p) => p.endsWith("/contact"))!.split("/")[3];
+    const session = await staff<{ state: { contacts: Array<{ contact: string }> } }>(
+      "GET",
+      `/v1/admin/sessions/${sid}`,
+    );
+    expect(session.state.contacts.map((c) => c.contact)).toEqual(["ana@example.com"]);
+
+    // A staff member opens the Live page; the visitor asks again: queued, with the waiting time.
+    await staff("POST", "/v1/admin/live/presence", { name: "Mei" });
+    await q(page, '[data-action="ask-person"]').click();
+    await q(page, '[data-takeover="queued"]').waitFor();
+    await expect.poll(() => q(page, ".waited").textContent()).toMatch(/^Waiting 0:0[1-9]/);
+    await page.screenshot({ path: "test-results/e2e-takeover-waiting.png" });
+    const live = await staff<LiveOverview>("GET", "/v1/admin/live");
+    expect(live.queue.map((c) => c.sessionId)).toContain(sid);
+
+    // Mei joins: the visitor sees it at once, named.
+    await staff("POST", `/v1/admin/live/${sid}/join`, { name: "Mei" });
+    await q(page, '[data-handoff="joined"]').getByText("Mei joined the conversation").waitFor();
+    await q(page, '[data-takeover="person"]').getByText("You're chatting with Mei").waitFor();
+    // Her message arrives live, as markdown mapped to elements: nothing in it runs.
+    const hostile = 'Hi, I am **Mei** from the clinic. <img src=x onerror="window.pwned=1"> How can I help?';
+    await staff("POST", `/v1/admin/live/${sid}/messages`, { content: hostile });
+    const staffMsg = q(page, '.msg[data-role="person"]').last();
+    await staffMsg.waitFor();
+    expect(await staffMsg.locator(".who").textContent()).toContain("Mei");
+    expect(await staffMsg.locator(".md strong").textContent()).toBe("Mei");
+    expect(await staffMsg.locator(".md").textContent()).toContain('<img src=x onerror="window.pwned=1">');
+    expect(await staffMsg.locator("img").count()).toBe(0);
+    expect(await page.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined();
+    // The visitor's answer goes to Mei, not to the model.
+    const asked = demo.upstream.requests.length;
+    await send(page, "My rash is getting worse");
+    await expect
+      .poll(
+        async () =>
+          (
+            await staff<{ state: { messages: Array<{ content: string }> } }>("GET", `/v1/admin/sessions/${sid}`)
+          ).state.messages.at(-1)?.content,
+      )
+      .toBe("My rash is getting worse");
+    expect(posted.filter((p) => p.endsWith("/messages"))).toHaveLength(1);
+    expect(demo.upstream.requests.length).toBe(asked);
+    await page.screenshot({ path: "test-results/e2e-takeover-with-person.png" });
+
+    // Mei hands back: the assistant answers again, with everything said so far.
+    await staff("POST", `/v1/admin/live/${sid}/handback`, { name: "Mei" });
+    await q(page, '[data-handoff="back"]').getByText("You're back with the assistant").waitFor();
+    await send(page, "Thanks, and what about sunscreen?");
+    await q(page, "button.send.stop").waitFor({ state: "detached", timeout: 30_000 });
+    await expect.poll(() => demo.upstream.requests.length).toBe(asked + 1);
+    const seen = JSON.stringify(demo.upstream.requests.at(-1)?.body?.messages);
+    expect(seen).toContain("from the clinic");
+    expect(seen).toContain("My rash is getting worse");
+    await page.screenshot({ path: "test-results/e2e-takeover-handed-back.png" });
+    // After a reload the conversation reads the same: the joins in place, Mei's message named.
+    await page.reload();
+    await q(page, "button.l").click();
+    await q(page, '[data-handoff="back"]').waitFor();
+    expect(
+      await q(page, "[data-handoff], .msg").evaluateAll((els) =>
+        els.map((e) => e.getAttribute("data-handoff") ?? e.getAttribute("data-role")),
+      ),
+    ).toEqual(["assistant", "user", "assistant", "joined", "person", "user", "back", "user", "assistant"]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("the agent's ask_for_person shows the wait in the panel, in Chinese too", async () => {
+    const context = await demo.browser.newContext({ viewport: { width: 900, height: 820 }, locale: "zh-CN" });
+    const page = await context.newPage();
+    await page.goto(demo.dev.url + "/");
+    await q(page, "button.l").click();
+    await staff("POST", "/v1/admin/live/presence", { name: "Mei" });
+    await send(page, "a human please");
+    await q(page, '[data-takeover="queued"]').waitFor({ timeout: 30_000 });
+    expect(await bar(page).textContent()).toContain("正在等待工作人员加入");
+    await page.screenshot({ path: "test-results/e2e-takeover-agent-asked-zh.png" });
+    await context.close();
+  });
+});
