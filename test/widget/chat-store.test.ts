@@ -183,11 +183,30 @@ describe("chat store", () => {
     expect(store.messages.value.at(-1)?.content).toBe("for Mei");
   });
 
-  it("a turn refused because a person took over (taken_over) is no error: the page reads the session again", async () => {
+  it("a turn refused because a person took over (taken_over) is no error: the page reads the session", async () => {
     const { store, api } = setup(fakeApi({ chatError: { status: 409, code: "taken_over" } }));
     await store.send("hello");
     await until(() => api.requests.some((r) => r.method === "GET" && r.path === "/v1/sessions/s1"));
     expect(store.error.value).toBeNull();
     expect(store.status.value).toBe("idle");
+  });
+
+  it("a message for a person who has handed back (409 not_taken_over) goes to the agent instead", async () => {
+    const api = fakeApi();
+    const fetch = async (input: string, init?: RequestInit) =>
+      input.endsWith("/messages")
+        ? new Response(JSON.stringify({ error: { code: "not_taken_over", message: "handed back" } }), { status: 409 })
+        : api.fetch(input, init);
+    const { store } = setup({ ...api, fetch });
+    await store.send("hello");
+    store.stageApi.session.apply([
+      { id: "staff:1", at: 5, type: "staff.joined", data: { staffId: "s1", name: "Mei" } } as never,
+    ]);
+    const chats = () => api.requests.filter((r) => r.path === "/v1/chat/completions").length;
+    await store.send("still there?");
+    await until(() => chats() === 2);
+    await until(() => store.status.value === "idle");
+    expect(store.error.value).toBeNull();
+    expect(store.messages.value.at(-1)?.role).toBe("assistant");
   });
 });

@@ -185,7 +185,10 @@ export function createChatStore(opts: ChatStoreOptions) {
       if (last?.role === "user")
         await liveChunk()
           .then((m) => m.sendToPerson({ api: opts.api, fetch: opts.fetch, session }, last))
-          .catch(fail);
+          // Handed back meanwhile (or the person left without doing so): the agent answers it.
+          .catch((e) =>
+            errorCode(e) === "not_taken_over" ? session.refresh().then(() => void (withPerson() || turn())) : fail(e),
+          );
     } else if (config && session.hasCredentials()) await runner.turn(config);
   }
 
