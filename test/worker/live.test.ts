@@ -179,4 +179,20 @@ describe("the live channel's SSE fallback", () => {
     const gone = await call(`/v1/sessions/${s.sessionId}/live?reply=nope&from=0`, { headers: auth(s.token) });
     expect((await readSse(gone.res)).map((d) => JSON.parse(d))).toEqual([{ t: "end", id: "nope", status: "gone" }]);
   }, 15_000);
+
+  it("counts each reattachment against the session's rate (checked by the object as it attaches)", async () => {
+    const s = await openSession();
+    const follow = () => call(`/v1/sessions/${s.sessionId}/live?reply=nope&from=0`, { headers: auth(s.token) });
+    // The demo site allows 60 requests a minute per session; the session's open was not one of them.
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i++) {
+      const { res } = await follow();
+      statuses.push(res.status);
+      await res.body?.cancel();
+    }
+    expect(statuses.slice(0, 60).every((st) => st === 200)).toBe(true);
+    expect(statuses[60]).toBe(429);
+    const { res } = await follow();
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe("rate_limited");
+  }, 30_000);
 });

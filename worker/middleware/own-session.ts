@@ -2,20 +2,23 @@ import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import { checkSiteOrigin } from "./site-origin.ts";
-import { admitTurn } from "../limits/admission.ts";
+import { admitLocally, admitTurn } from "../limits/admission.ts";
 
 /**
  * For /v1/sessions/:id/...: the token must be this session's own, from an allowed origin, and the
  * request counts against the session's and the client IP's rate limits like chat and tool calls.
+ * `session: false`: the route's own call to the session's object checks the session's rate (one
+ * round trip instead of two: a reattachment after a drop, see routes/live.ts).
  */
-export function ownSession(): MiddlewareHandler<AppEnv> {
+export function ownSession(opts: { session?: boolean } = {}): MiddlewareHandler<AppEnv> {
   return async function ownSessionMiddleware(c, next) {
     const claims = c.var.claims;
     // A token opens its own session and no other.
     if (c.req.param("id") !== claims.sid)
       throw new ApiError(403, "forbidden", "This session token belongs to another session");
     const site = await checkSiteOrigin(c, claims.site, false);
-    await admitTurn(c, site, claims);
+    if (opts.session === false) await admitLocally(c, site, 0);
+    else await admitTurn(c, site, claims);
     await next();
   };
 }

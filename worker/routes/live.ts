@@ -6,6 +6,8 @@ import type { AppEnv } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import { sessionToken } from "../middleware/session-token.ts";
 import { ownSession } from "../middleware/own-session.ts";
+import { checkSiteOrigin } from "../middleware/site-origin.ts";
+import { admitSession, sessionRefusal } from "../limits/admission.ts";
 import { sessionRoom } from "../session/session-stub.ts";
 
 export const liveRoutes = new Hono<AppEnv>();
@@ -23,14 +25,17 @@ const LiveQuery = z.object({
  * hibernation API; any other GET gets the same frames as SSE (`?after=<seq>` for the whole channel,
  * `?reply=<id>&from=<offset>` for one reply's rest, which ends with the reply).
  */
-liveRoutes.get(ROUTES.live, sessionToken(), ownSession(), async (c) => {
+liveRoutes.get(ROUTES.live, sessionToken(), ownSession({ session: false }), async (c) => {
   const parsed = LiveQuery.safeParse(c.req.query());
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new ApiError(400, "validation_failed", `Invalid query: ${issue.path.join(".")}: ${issue.message}`);
   }
   const room = sessionRoom(c.env, c.var.claims.sid);
+  const site = await checkSiteOrigin(c, c.var.claims.site, false);
+  const perMinute = site.rateLimits.sessionPerMinute;
   if (c.req.header("upgrade")?.toLowerCase() === "websocket") {
+    await admitSession(c, site, c.var.claims, false);
     const offered =
       c.req
         .header("sec-websocket-protocol")
@@ -48,8 +53,10 @@ liveRoutes.get(ROUTES.live, sessionToken(), ownSession(), async (c) => {
     });
   }
   const { after = 0, reply, from = 0 } = parsed.data;
-  const body = await room.follow(after, reply, from);
-  return new Response(body, {
+  // Admitted by the object as it attaches: a storm of reattaching visitors costs it one call each.
+  const followed = await room.visitorFollow(after, reply, from, perMinute);
+  if (!followed.ok) throw sessionRefusal(site, followed.refused);
+  return new Response(followed.body, {
     headers: {
       "content-type": "text/event-stream; charset=utf-8",
       "cache-control": "no-cache, no-transform",

@@ -233,6 +233,23 @@ export class SessionRoom extends DurableObject<Env> {
     return this.hub.attachSse({ t: "attach", after, ...(reply ? { replies: { [reply]: from } } : {}) }, reply);
   }
 
+  /**
+   * The same for a visitor, once the session's rate admits the request: checked here rather than in a
+   * call of its own, so a reattachment after a drop (a storm of them) costs one round trip, not two.
+   */
+  async visitorFollow(
+    after: number,
+    reply: string | undefined,
+    from: number,
+    perMinute: number,
+  ): Promise<
+    { ok: true; body: ReadableStream<Uint8Array> } | { ok: false; refused: Exclude<Admission, { ok: true }> }
+  > {
+    const admission = admitState(this.state, this.rate, { perMinute, tokenBudget: Number.MAX_SAFE_INTEGER });
+    if (!admission.ok) return { ok: false, refused: admission };
+    return { ok: true, body: await this.follow(after, reply, from) };
+  }
+
   /** A WebSocket upgrade, forwarded by the live route once the token and origin are checked. */
   async fetch(request: Request): Promise<Response> {
     return this.hub.accept(request);
