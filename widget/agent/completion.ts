@@ -16,8 +16,11 @@ export interface CompletionRequest {
   purpose?: Purpose;
   sources?: string;
   signal?: AbortSignal;
-  /** Called with the answer and the reasoning so far each time a piece of either arrives. */
-  onText?: (text: string, reasoning?: string) => void;
+  /**
+   * Called with the answer and the reasoning so far each time a piece of either arrives, and when the
+   * provider's finish reason does (`ended`): the text will not grow, whatever the stream's end still takes.
+   */
+  onText?: (text: string, reasoning?: string, ended?: boolean) => void;
   /** The reply is already streaming at the worker (the page was reloaded): follow it, send nothing. */
   resume?: boolean;
 }
@@ -69,7 +72,10 @@ export function proxyCompletion(
         // The worker's own event ahead of the reply (the emergency guard's card): shown before any text.
         const event = (chunk as { [STREAM_EXTENSION]?: { event?: SessionEvent } })[STREAM_EXTENSION]?.event;
         if (event?.type === EVENT_TYPES.escalationRaised) ctx.onEvent?.(event);
-        if (foldChunk(reply, chunk)) req.onText?.(reply.content, reply.reasoning);
+        // The finish reason is news too: the text is complete, so the page may draw it at once.
+        const open = reply.finishReason === null;
+        if (foldChunk(reply, chunk) || (open && reply.finishReason !== null))
+          req.onText?.(reply.content, reply.reasoning, reply.finishReason !== null);
       }
     } finally {
       req.signal?.removeEventListener("abort", stop);

@@ -13,6 +13,8 @@ export interface StepView {
   reasoning: string;
   toolCalls: ToolCall[];
   results: ExecutedCall[];
+  /** The provider's finish reason came: the text is complete, and shown at once rather than on the next redraw. */
+  ended?: boolean;
 }
 
 export interface LoopHooks {
@@ -79,7 +81,8 @@ export async function runAgentLoop(opts: LoopOptions): Promise<LoopResult> {
     };
     steps.push(view);
     const show = () => opts.hooks?.onStep?.({ ...view });
-    const render = (text: string, reasoning = "") => {
+    const render = (text: string, reasoning = "", ended = false) => {
+      view.ended ||= ended;
       if (react) Object.assign(view, reactDisplay(text));
       else if (opts.strategy === "hybrid" && /^\s*Thought\s*:/i.test(text))
         view.reasoning = text.replace(/^\s*Thought\s*:\s*/i, "");

@@ -59,8 +59,9 @@ export async function routeTurn(opts: RouteOptions): Promise<LoopResult & { deci
         purpose: "quick",
         sources,
         signal: opts.signal,
-        onText: (text) => {
+        onText: (text, _reasoning, ended) => {
           view.answer = text;
+          view.ended ||= ended;
           opts.onStep?.({ ...view });
         },
       });

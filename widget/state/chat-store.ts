@@ -116,7 +116,10 @@ export function createChatStore(opts: ChatStoreOptions) {
       (m): m is StoredMessage & ViewMessage => m.role === "user" || m.role === "assistant",
     ),
   );
-  const streaming = computed(() => (live.value ? { id: live.value.id, text: live.value.answer } : null));
+  /** The reply under way; `ended`: its text is complete (the provider's finish reason came). */
+  const streaming = computed(() =>
+    live.value ? { id: live.value.id, text: live.value.answer, ended: !!live.value.ended } : null,
+  );
   const advice = computed(() => session.state.value.advice);
   /** The stored conversation's items: rebuilt when the session changes, not on every streamed chunk. */
   const stored = computed(() =>

@@ -45,7 +45,8 @@ export function MessageList({ store }: { store: ChatStore }) {
   const items = useFrameValue(
     store.transcriptChanges,
     () => store.transcript.peek(),
-    () => store.streaming.peek() !== null,
+    // Throttled while a reply streams; its complete text (the finish reason came) is drawn at once.
+    () => store.streaming.peek()?.ended === false,
   );
   const busy = store.busy.value;
   const status = store.status.value;

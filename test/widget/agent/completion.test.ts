@@ -24,10 +24,17 @@ const complete = (api: ReturnType<typeof fakeApi>, token = "t") =>
 describe("proxyCompletion", () => {
   it("posts the conversation with ids and a replyId, and streams the reply", async () => {
     const api = fakeApi({ reply: ["Possible ", "**eczema**", "."] });
-    const deltas: string[] = [];
-    const res = await complete(api, "tok")({ messages: history, replyId: "r1", onText: (t) => deltas.push(t) });
+    const deltas: Array<[string, boolean | undefined]> = [];
+    const onText = (t: string, _r?: string, ended?: boolean) => deltas.push([t, ended]);
+    const res = await complete(api, "tok")({ messages: history, replyId: "r1", onText });
     expect(res).toEqual({ text: "Possible **eczema**.", reasoning: "", toolCalls: [], finishReason: "stop" });
-    expect(deltas).toEqual(["Possible ", "Possible **eczema**", "Possible **eczema**."]);
+    // The finish reason's chunk says the text is complete (the page draws it at once, issue 18).
+    expect(deltas).toEqual([
+      ["Possible ", false],
+      ["Possible **eczema**", false],
+      ["Possible **eczema**.", false],
+      ["Possible **eczema**.", true],
+    ]);
     expect(api.requests).toHaveLength(1);
     const [req] = api.requests;
     expect(req).toMatchObject({ method: "POST", path: "/v1/chat/completions", auth: "Bearer tok" });
