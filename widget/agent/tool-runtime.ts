@@ -8,6 +8,7 @@ import type { CheckedTool } from "../../shared/tool.ts";
 import { TOOL_NAMES } from "../../shared/protocol.ts";
 import { CHECKED_TOOLS } from "./tool-checks.ts";
 
+export { parseToolInput } from "../../shared/tool.ts";
 export { createClientTools } from "./client-tools.ts";
 export { executeToolCalls } from "./executor.ts";
 export { pendingStep, runStepTools } from "./step-tools.ts";

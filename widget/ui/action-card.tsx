@@ -2,7 +2,6 @@ import { useState } from "preact/hooks";
 import { localize } from "../../shared/localize.ts";
 import type { FieldValues } from "../../shared/session.ts";
 import type { ActionCard } from "../../shared/stage-config.ts";
-import { parseToolInput } from "../../shared/tool.ts";
 import type { Strings } from "../i18n/index.ts";
 import type { StageStrings } from "./stage-strings.ts";
 import { loadToolRuntime } from "../state/run-turn.ts";
@@ -18,7 +17,8 @@ interface Props {
 
 /** Runs a modal card's tool in the browser on the form's values (validated by the tool's schema). */
 async function runTool(name: string, input: FieldValues): Promise<FieldValues> {
-  const { TOOLS, createClientTools } = await loadToolRuntime();
+  // The tool runtime's parseToolInput: imported from shared/tool.ts here too, it became a chunk of its own.
+  const { TOOLS, createClientTools, parseToolInput } = await loadToolRuntime();
   const def = TOOLS[name];
   const parsed = def ? parseToolInput(def, input) : { ok: false as const, error: `unknown tool ${name}` };
   if (!parsed.ok) throw new Error(parsed.error);
