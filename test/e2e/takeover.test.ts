@@ -8,9 +8,8 @@ import { DEMO_ADMIN_KEY } from "../../worker/demo/index.ts";
  * Takeover with two browser contexts (issue #16): staff turn it on in Setup and keep the Live page
  * open; a visitor on the clinic page (the built widget) talks to the agent, then asks for a person;
  * staff see the conversation queued with its waiting time, open it and join; messages go both ways
- * live; staff hand back and the agent answers the visitor again. The visitor's takeover steps go
- * through the session's API from the visitor's page (the widget's own buttons for them are built
- * apart); the staff side is the console, clicked and typed.
+ * live; staff hand back and the agent answers the visitor again. Both sides are clicked and typed:
+ * the visitor in the widget ("Talk to a person", the composer), staff in the console.
  */
 const demo = useDemo();
 const w = (page: Page, sel: string) => page.locator(`parley-chat ${sel}`);
@@ -76,19 +75,21 @@ describe("a person takes a conversation over", () => {
     await expect.poll(() => w(vp, "button.send.stop").count(), { timeout: 30_000 }).toBe(0);
     const repliesBefore = await w(vp, ".msg[data-role=assistant]").count();
     await listen(vp);
-    const asked = await asVisitor(vp, "/v1/sessions/:id/person", { reason: "I want to book a visit" });
-    expect(asked).toMatchObject({ status: 200, json: { status: "queued" } });
+    // The visitor asks for a person in the widget: the panel says they wait, with the time.
+    await w(vp, "[data-action=ask-person]").click();
+    await w(vp, ".takeover[data-takeover=queued]").waitFor({ timeout: 10_000 });
 
     // Staff: queued, with its waiting time counting up; open it and join.
     const row = sp.locator("table.live-queue tbody tr").filter({ hasText: "I have a red itchy rash on my arm" });
     await row.waitFor({ timeout: 15_000 });
     await expect.poll(() => row.locator("td.waiting").textContent()).toMatch(/^0:0[1-9]|^0:[1-5]\d/);
-    expect(await row.textContent()).toContain("I want to book a visit");
+    expect(await row.textContent()).toContain("visitor");
     expect(await sp.title()).toMatch(/^\(1\) /);
     await row.getByRole("link").click();
     await sp.getByRole("heading", { name: "Live conversation" }).waitFor();
     await sp.getByRole("button", { name: "Join as Mei" }).click();
     await sp.getByRole("status").filter({ hasText: "Mei handles this conversation" }).waitFor();
+    await w(vp, ".handoff[data-handoff=joined]").filter({ hasText: "Mei" }).waitFor({ timeout: 10_000 });
 
     // While Mei handles it, the model gets no turn; the visitor's message goes to Mei, live.
     const refused = await asVisitor(vp, "/v1/chat/completions", {
@@ -97,9 +98,9 @@ describe("a person takes a conversation over", () => {
     });
     expect(refused.status).toBe(409);
     expect(refused.json.error.code).toBe("taken_over");
-    expect(
-      (await asVisitor(vp, "/v1/sessions/:id/messages", { id: "v1", content: "Can I come on Friday?" })).status,
-    ).toBe(201);
+    await w(vp, "textarea.input").first().click();
+    await vp.keyboard.type("Can I come on Friday?");
+    await vp.keyboard.press("Enter");
     await sp.locator("ol.transcript li").filter({ hasText: "Can I come on Friday?" }).waitFor({ timeout: 10_000 });
 
     // Mei writes by keyboard (Enter sends); the visitor's page receives it live.
@@ -110,11 +111,14 @@ describe("a person takes a conversation over", () => {
       .poll(() => staffMessagesSeen(vp), { timeout: 10_000 })
       .toEqual(["Mei: Hi, I'm Mei from the clinic. Friday at 10:00 works."]);
     await sp.locator("ol.transcript li").filter({ hasText: "Mei (staff)" }).waitFor();
+    await w(vp, ".msg[data-role=person]").filter({ hasText: "Friday at 10:00 works." }).waitFor({ timeout: 10_000 });
+    await vp.screenshot({ path: "test-results/takeover-visitor-with-person.png" });
     await sp.screenshot({ path: "test-results/takeover-staff.png", fullPage: true });
 
     await sp.getByRole("button", { name: "Hand back to the agent" }).click();
     await sp.getByRole("status").filter({ hasText: "The agent answers this conversation." }).waitFor();
 
+    await w(vp, ".handoff[data-handoff=back]").waitFor({ timeout: 10_000 });
     // The agent answers again, in the widget.
     await w(vp, "textarea.input").first().click();
     await vp.keyboard.type("Thank you. What should I put on the rash until then?");
