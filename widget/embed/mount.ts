@@ -1,6 +1,6 @@
 import { signal } from "@preact/signals";
 import { h, render } from "preact";
-import { resolveLocale } from "../i18n/index.ts";
+import { loadStrings, resolveLocale, type Strings } from "../i18n/index.ts";
 import { createChatStore, type ChatStore } from "../state/chat-store.ts";
 import { defaultStorage } from "../state/session-storage.ts";
 import { App } from "../ui/app.tsx";
@@ -26,20 +26,27 @@ export function mount(container: HTMLElement | ShadowRoot, options: MountOptions
   const frame = options.layout === "frame";
   let identity = options.identity;
   let generation = 0;
+  const locale = resolveLocale(options.locale);
+  let strings: Strings | undefined;
   const createStore = (): ChatStore =>
     createChatStore({
       api,
       siteKey: options.siteKey,
       agentId: options.agentId,
       identity,
-      locale: resolveLocale(options.locale),
+      locale,
+      strings,
       storage: options.storage === undefined ? defaultStorage() : options.storage,
       fetch: options.fetch,
       emitter,
       debug: options.debug,
       draft: options.draft,
     });
-  let store = createStore();
+  let store: ChatStore | null = null;
+  /** Calls made before the visitor's strings arrived (a language other than English), run in order then. */
+  const waiting: Array<(s: ChatStore) => void> = [];
+  const withStore = (f: (s: ChatStore) => void) => void (store ? f(store) : waiting.push(f));
+  let destroyed = false;
 
   const styles = adoptCss(root, WIDGET_CSS, options.nonce, `${api}/parley.css`);
   const dropChunkCss = chunkCssRoot(root, options.nonce);
@@ -47,9 +54,8 @@ export function mount(container: HTMLElement | ShadowRoot, options: MountOptions
   host.setAttribute("data-parley", "widget");
   root.append(host);
   // A new key remounts the whole tree: nothing typed or shown for one visitor survives a switch.
-  const draw = () =>
-    render(h(App, { key: generation, store, launcher: !frame && (options.launcher ?? true), theme, frame }), host);
-  draw();
+  const draw = (s: ChatStore) =>
+    render(h(App, { key: generation, store: s, launcher: !frame && (options.launcher ?? true), theme, frame }), host);
 
   // Keyboard users land back on the launcher (the widget's own, or the loader's `.l` in the same
   // shadow root) when the panel closes with focus inside it, e.g. by Escape; a host's close() with
@@ -58,32 +64,47 @@ export function mount(container: HTMLElement | ShadowRoot, options: MountOptions
     if (root.activeElement) root.querySelector<HTMLElement>(".launcher,.l")?.focus();
   });
 
-  if (options.open || frame) store.open();
-  // Emitted after mount returns, so handlers registered right after mount() still hear it.
-  queueMicrotask(() => emitter.emit("ready", undefined));
+  const start = (loaded: Strings) => {
+    if (destroyed) return;
+    strings = loaded;
+    const s = (store = createStore());
+    draw(s);
+    if (options.open || frame) s.open();
+    // Emitted after mount returns, so handlers registered right after mount() still hear it.
+    queueMicrotask(() => emitter.emit("ready", undefined));
+    for (const f of waiting.splice(0)) f(s);
+  };
+  // English is in the core: the widget starts now. Another language's strings are a chunk of their own.
+  const loading = loadStrings(locale);
+  if ("then" in loading) void loading.then(start);
+  else start(loading);
 
   return {
-    open: () => store.open(),
-    close: () => store.close(),
-    send: (text: string) => {
-      store.open();
-      void store.send(text);
-    },
+    open: () => withStore((s) => s.open()),
+    close: () => withStore((s) => s.close()),
+    send: (text: string) =>
+      withStore((s) => {
+        s.open();
+        void s.send(text);
+      }),
     on: emitter.on,
     setIdentity(next) {
       if (next === identity) return;
+      identity = next;
+      // Before the store exists, the new identity is simply the one it starts with.
+      if (!store) return;
       const wasOpen = store.isOpen.peek();
       store.dispose();
-      identity = next;
       generation++;
-      store = createStore();
-      draw();
-      if (wasOpen) store.open();
+      const fresh = (store = createStore());
+      draw(fresh);
+      if (wasOpen) fresh.open();
     },
     setTheme: (t) => void (theme.value = t),
-    clear: () => store.clear(),
+    clear: () => withStore((s) => s.clear()),
     destroy() {
-      store.dispose();
+      destroyed = true;
+      store?.dispose();
       render(null, host);
       host.remove();
       dropCss(root, styles);

@@ -1,5 +1,5 @@
 import type { ErrorCode } from "../../shared/errors.ts";
-import { en, zhCN, type Strings } from "./strings.ts";
+import { en, type Strings } from "./strings.ts";
 
 export type { Strings };
 export type WidgetLocale = "en" | "zh-CN";
@@ -20,8 +20,17 @@ export function formatTime(locale: WidgetLocale, at: number): string {
   return new Intl.DateTimeFormat(locale, { hour: "numeric", minute: "2-digit" }).format(at);
 }
 
-export function stringsFor(locale: WidgetLocale): Strings {
-  return locale === "zh-CN" ? zhCN : en;
+/**
+ * The visitor's strings. English is in the core and is returned as is; Chinese is a chunk of its own,
+ * fetched before the panel draws (each visitor loads one language), and English stands in if it fails.
+ */
+export function loadStrings(locale: WidgetLocale): Strings | Promise<Strings> {
+  return locale === "zh-CN"
+    ? import("./zh-cn.ts").then(
+        (m) => m.zhCN,
+        () => en,
+      )
+    : en;
 }
 
 type ErrorKey = Extract<keyof Strings, `err${string}`>;

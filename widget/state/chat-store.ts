@@ -6,7 +6,8 @@ import * as ROUTES from "../../shared/routes.ts";
 import { newId } from "../agent/ids.ts";
 import { loadTextReact, type TextReact } from "../agent/strategies/load-text-react.ts";
 import type { Emitter } from "./events.ts";
-import { errorText, stringsFor, type WidgetLocale } from "../i18n/index.ts";
+import { errorText, type Strings, type WidgetLocale } from "../i18n/index.ts";
+import { en } from "../i18n/strings.ts";
 import { errorCode, isHttpError } from "../transport/errors.ts";
 import type { FetchLike } from "../transport/http.ts";
 import { createHostNotifications } from "./host-notifications.ts";
@@ -29,6 +30,8 @@ export interface ChatStoreOptions {
   identity?: string;
   draft?: boolean;
   locale: WidgetLocale;
+  /** The strings of `locale` (i18n loadStrings; English when absent). */
+  strings?: Strings;
   storage: KeyValueStore | null;
   fetch?: FetchLike;
   emitter: Emitter;
@@ -52,7 +55,7 @@ export type ChatStore = ReturnType<typeof createChatStore>;
  * (turn-runner) and what the host page is told (host-notifications); `dispose` ends what they started.
  */
 export function createChatStore(opts: ChatStoreOptions) {
-  const strings = stringsFor(opts.locale);
+  const strings = opts.strings ?? en;
   const session = createSessionStore({ ...opts, locale: opts.locale });
   const { agent } = session;
 
