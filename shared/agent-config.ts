@@ -4,7 +4,7 @@ import { StageConfig } from "./stage-config.ts";
 import { ModelRef, ProviderProfile } from "./provider-config.ts";
 import { AgentGuards, SiteSafety } from "./guard-config.ts";
 import { PhotoConfig } from "./photo-config.ts";
-import { TakeoverSettings } from "./takeover-config.ts";
+import { DEFAULT_MAX_WAIT_MINUTES, TakeoverSettings } from "./takeover-config.ts";
 
 export { LOCALES, LocalizedText, localize, type Locale } from "./localized-text.ts";
 
@@ -124,7 +124,7 @@ export const SiteConfig = z.object({
   /** Days a conversation is kept after its last activity; older sessions are purged (the owner's console sets it). */
   retentionDays: z._default(z.int().check(z.gte(1), z.lte(3650)), 90),
   /** Handing conversations to a person from the site's staff (takeover-config.ts); off by default. */
-  takeover: z._default(TakeoverSettings, { enabled: false }),
+  takeover: z._default(TakeoverSettings, { enabled: false, maxWaitMinutes: DEFAULT_MAX_WAIT_MINUTES }),
 });
 export type SiteConfig = z.infer<typeof SiteConfig>;
 /** A site config as written (defaults may be left out), e.g. in presets or KV. */

@@ -104,6 +104,9 @@ export const TOOL_NAMES = {
 /** Who asked for a person: the visitor's button, or the agent's `ask_for_person` tool. */
 export const PERSON_REQUESTERS = ["visitor", "agent"] as const;
 export type PersonRequester = (typeof PERSON_REQUESTERS)[number];
-/** Why nobody came: no staff member has the console's Live page open, or the site is closed now. */
-export const UNAVAILABLE_REASONS = ["no_staff", "outside_hours"] as const;
+/**
+ * Why nobody came: no staff member has the console's Live page open, the site is closed now, or the
+ * visitor waited in the queue longer than the site's maximum wait.
+ */
+export const UNAVAILABLE_REASONS = ["no_staff", "outside_hours", "waited_too_long"] as const;
 export type UnavailableReason = (typeof UNAVAILABLE_REASONS)[number];

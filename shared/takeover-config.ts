@@ -37,6 +37,8 @@ export const DEFAULT_UNAVAILABLE: LocalizedText = {
   "zh-CN": "目前没有工作人员在线。请留下联系方式，我们会尽快与您联系。",
 };
 
+export const DEFAULT_MAX_WAIT_MINUTES = 10;
+
 /**
  * Handing a conversation to a person (issue #16). Off by default: a site that enables it gets the
  * visitor's "talk to a person" button and the agent's `ask_for_person` tool; staff answer from the
@@ -47,6 +49,8 @@ export const TakeoverSettings = z.object({
   hours: z.optional(OpeningHours),
   /** Shown to the visitor when nobody can come (the contact form follows it). */
   unavailableMessage: z.optional(LocalizedText),
+  /** How long a queued visitor waits for a person before being told nobody is coming (minutes). */
+  maxWaitMinutes: z._default(z.int().check(z.gte(1), z.lte(240)), DEFAULT_MAX_WAIT_MINUTES),
 });
 export type TakeoverSettings = z.infer<typeof TakeoverSettings>;
 

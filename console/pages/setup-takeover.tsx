@@ -1,4 +1,4 @@
-import type { TakeoverSettings } from "../../shared/takeover-config.ts";
+import { DEFAULT_MAX_WAIT_MINUTES, type TakeoverSettings } from "../../shared/takeover-config.ts";
 import { t } from "../i18n.ts";
 import { TextField } from "../form/field.tsx";
 import { formatHours, parseHours } from "./takeover-hours.ts";
@@ -15,6 +15,10 @@ const S = {
     "zh-CN": "营业时间(留空:有人在“实时”页面即可)",
   },
   hoursHint: { en: "As Mon-Fri 09:00-17:30; Sat 10:00-14:00", "zh-CN": "格式如 Mon-Fri 09:00-17:30; Sat 10:00-14:00" },
+  maxWait: {
+    en: "Longest wait in the queue (minutes), then the visitor is told nobody is coming",
+    "zh-CN": "排队最长等待时间(分钟),超时即告知访客无人接待",
+  },
   messageEn: { en: "When nobody is available (English)", "zh-CN": "无人在线时的提示(英文)" },
   messageZh: { en: "When nobody is available (Chinese)", "zh-CN": "无人在线时的提示(中文)" },
   messageHint: {
@@ -27,6 +31,7 @@ export interface TakeoverForm {
   enabled: boolean;
   timeZone: string;
   hours: string;
+  maxWait: string;
   messageEn: string;
   messageZh: string;
 }
@@ -36,6 +41,7 @@ export function takeoverForm(s: TakeoverSettings | undefined): TakeoverForm {
     enabled: s?.enabled ?? false,
     timeZone: s?.hours?.timeZone ?? "",
     hours: s?.hours ? formatHours(s.hours.windows) : "",
+    maxWait: String(s?.maxWaitMinutes ?? DEFAULT_MAX_WAIT_MINUTES),
     messageEn: s?.unavailableMessage?.en ?? "",
     messageZh: s?.unavailableMessage?.["zh-CN"] ?? "",
   };
@@ -43,7 +49,9 @@ export function takeoverForm(s: TakeoverSettings | undefined): TakeoverForm {
 
 /** What the form sends, or the hours' problem (shown at the field; the worker checks the rest). */
 export function takeoverBody(f: TakeoverForm): { body: TakeoverSettings } | { error: string } {
-  const body: TakeoverSettings = { enabled: f.enabled };
+  // Not a whole number: sent as is, and the worker's answer names the field.
+  const maxWaitMinutes = f.maxWait.trim() ? Number(f.maxWait.trim()) : DEFAULT_MAX_WAIT_MINUTES;
+  const body: TakeoverSettings = { enabled: f.enabled, maxWaitMinutes };
   if (f.hours.trim()) {
     const parsed = parseHours(f.hours);
     if ("error" in parsed) return parsed;
@@ -56,7 +64,7 @@ export function takeoverBody(f: TakeoverForm): { body: TakeoverSettings } | { er
   return { body };
 }
 
-/** The Setup page's takeover settings: the flag, the hours, the message when nobody is available. */
+/** The Setup page's takeover settings: the flag, the hours, the longest wait, the message when nobody is available. */
 export function TakeoverFields(props: {
   form: TakeoverForm;
   onForm: (f: TakeoverForm) => void;
@@ -93,6 +101,13 @@ export function TakeoverFields(props: {
         onValue={set("hours")}
         error={props.hoursError ?? err("takeover.hours.windows")}
         hint={t(S.hoursHint)}
+      />
+      <TextField
+        id="set-takeover-max-wait"
+        label={t(S.maxWait)}
+        value={form.maxWait}
+        onValue={set("maxWait")}
+        error={err("takeover.maxWaitMinutes")}
       />
       <TextField
         id="set-takeover-msg-en"

@@ -113,7 +113,7 @@ describe("opening hours", () => {
   });
 
   it("is off by default and refuses an unknown time zone", () => {
-    expect(TakeoverSettings.parse({})).toEqual({ enabled: false });
+    expect(TakeoverSettings.parse({})).toEqual({ enabled: false, maxWaitMinutes: 10 });
     const bad = TakeoverSettings.safeParse({ enabled: true, hours: { ...hours, timeZone: "Mars/Olympus" } });
     expect(bad.success).toBe(false);
   });

@@ -19,6 +19,8 @@ import { cutReplies, runReply, type ReplyStart } from "./reply-runner.ts";
 import type { Turn } from "./turn-record.ts";
 import { admitState, type Admission } from "./admission-check.ts";
 import { takeoverStep, type TakeoverOp, type TakeoverOutcome } from "./takeover-ops.ts";
+import { queuedRequest, queueVerdict } from "./queue-expiry.ts";
+import { loadSite } from "../config/config-store.ts";
 import { ToolResults, type RecordedTool, type ToolClaim } from "./tool-results.ts";
 import {
   completeStage,
@@ -43,6 +45,8 @@ export class SessionRoom extends DurableObject<Env> {
   private readonly rate = new SlidingWindow();
   /** A push of this session's summary to the site's index is scheduled (the alarm). */
   private indexDue = false;
+  /** When a queued request for a person looks again whether anyone can come (queue-expiry.ts). */
+  private queueCheckAt: number | null = null;
   /** The live channel's clients and the replies being streamed (live-hub.ts). */
   private readonly hub: LiveHub;
   /** Edge tool results by call id: a repeated id is answered from here (tool-results.ts). */
@@ -159,12 +163,38 @@ export class SessionRoom extends DurableObject<Env> {
   private indexSoon(): void {
     if (this.indexDue || !this.state.sessionId) return;
     this.indexDue = true;
-    void this.ctx.storage.setAlarm(Date.now() + INDEX_DELAY_MS);
+    // One alarm serves both: the earlier of the push and the queue's next check (alarm() does both).
+    void this.ctx.storage.setAlarm(Math.min(Date.now() + INDEX_DELAY_MS, this.queueCheckAt ?? Infinity));
   }
 
   override async alarm(): Promise<void> {
+    // After an eviction neither is known: push (cheap, idempotent) rather than risk a stale list.
+    const push = this.indexDue || this.queueCheckAt === null;
     this.indexDue = false;
-    await pushSummary(this.env, this.state);
+    this.queueCheckAt = null;
+    if (push) await pushSummary(this.env, this.state);
+    await this.checkQueue();
+  }
+
+  /**
+   * A visitor queued for a person is told nobody is coming when no staff member is present any
+   * more, the site's hours end or they waited past its maximum (issue #16): run by the alarm, so no
+   * request has to arrive. `now` is the clock the maximum wait is read against (tests pass a later one).
+   */
+  async checkQueue(now = Date.now()): Promise<void> {
+    if (!queuedRequest(this.state)) return;
+    const site = await loadSite(this.env, this.state.siteKey);
+    const verdict = site?.takeover.enabled ? await queueVerdict(this.env, site, this.state, now) : null;
+    if (!verdict) return;
+    // The state is read again in the step: a join that arrived during the awaits above wins.
+    if (verdict.unavailable) await this.takeover({ op: "expire", unavailable: verdict.unavailable });
+    else this.queueAgainAt(verdict.next);
+  }
+
+  private queueAgainAt(at: number): void {
+    this.queueCheckAt = at;
+    // A pending push's alarm is sooner and runs the check too.
+    if (!this.indexDue) void this.ctx.storage.setAlarm(at);
   }
 
   /**
@@ -177,6 +207,7 @@ export class SessionRoom extends DurableObject<Env> {
     await this.ctx.storage.deleteAll();
     this.state = emptySession();
     this.indexDue = false;
+    this.queueCheckAt = null;
     this.createTables();
     return true;
   }

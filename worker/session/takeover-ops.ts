@@ -24,6 +24,8 @@ export type TakeoverOp = { site?: string } & (
   | { op: "visitor_message"; id: string; content: string; staffGone?: boolean }
   | { op: "hand_back"; staff: StaffMember }
   | { op: "contact"; contact: ContactInput }
+  /** The session's alarm found nobody can come for a queued request any more (queue-expiry.ts). */
+  | { op: "expire"; unavailable: { reason: UnavailableReason; text: LocalizedText } }
 );
 
 export type TakeoverStatus =
@@ -116,5 +118,13 @@ export function takeoverStep(state: SessionState, op: TakeoverOp, at: number): T
     }
     case "contact":
       return out("ok", [ev(`contact:${rand()}`, at, EVENT_TYPES.contactLeft, op.contact)]);
+    case "expire": {
+      // A join that came first wins: the request is no longer queued, and nothing is told.
+      if (person) return out("with_person");
+      if (state.personRequest?.status !== "queued") return out("ok");
+      const { reason, text } = op.unavailable;
+      const unavailable = { reason, message: localize(text, state.locale ?? "en") };
+      return out("unavailable", [ev(`person:${rand()}`, at, EVENT_TYPES.personUnavailable, unavailable)]);
+    }
   }
 }
