@@ -137,4 +137,36 @@ describe("the agent loop resumes after a reload between steps", () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it("two tabs going on from the same stored step ask for one reply: the second follows the first's", async () => {
+    const a = await openPanel();
+    // Tab A's step after the tools waits (held in the page) while tab B opens and goes on from the stored step.
+    let completions = 0;
+    const next = hold(a.page, "**/v1/chat/completions", () => ++completions === 2);
+    await send(a.page, "I have a red itchy rash on my arm");
+    await expect.poll(() => next.held.length, { timeout: 20_000 }).toBe(1);
+    const step = lastStep(await stored(a.page));
+    await expect
+      .poll(async () => toolResults(await stored(a.page), step.toolCalls![1].id).length, { timeout: 10_000 })
+      .toBe(1);
+    const b = await a.context.newPage();
+    await b.goto(demo.dev.url + "/");
+    await q(b, "button.l").click();
+    const replyOf = (page: Page) => q(page, '.msg[data-role="assistant"] .md').last();
+    await expect.poll(() => replyOf(b).textContent(), { timeout: 30_000 }).toContain("two advice cards");
+    // Tab A's request goes now: the same reply id, answered 409, and A follows the reply B started.
+    const conflict = a.page.waitForResponse((r) => r.url().endsWith("/v1/chat/completions"));
+    next.release();
+    await next.held[0].continue();
+    expect((await conflict).status()).toBe(409);
+    await expect.poll(() => replyOf(a.page).textContent(), { timeout: 30_000 }).toContain("two advice cards");
+    await q(a.page, "button.send.stop").waitFor({ state: "detached", timeout: 30_000 });
+    const after = await stored(a.page);
+    const replies = after.messages.filter((m) => m.role === "assistant");
+    expect(replies.map((m) => m.id)).toEqual([step.id, `${step.id}+`]);
+    const completed = after.trace.filter((t) => t.kind === "completion" && t.detail?.replyId === `${step.id}+`);
+    expect(completed).toHaveLength(1);
+    expect(a.errors).toEqual([]);
+    await a.context.close();
+  });
 });

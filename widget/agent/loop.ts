@@ -71,9 +71,14 @@ export async function runAgentLoop(opts: LoopOptions): Promise<LoopResult> {
   };
   let resume = opts.resumeId;
   let pending = opts.pending;
+  /**
+   * After a tool step, the next step's id follows from it: two pages going on from the same stored
+   * step (a second tab, a retry) ask for one reply, and the worker answers the second 409 (it follows).
+   */
+  let next: string | undefined;
   for (;;) {
     const view: StepView = {
-      id: pending?.id ?? resume ?? opts.newId(),
+      id: pending?.id ?? resume ?? next ?? opts.newId(),
       answer: "",
       reasoning: "",
       toolCalls: [],
@@ -143,6 +148,7 @@ export async function runAgentLoop(opts: LoopOptions): Promise<LoopResult> {
       add({ id: opts.newId(), role: "user", content: `Observation: ${invalid}` });
     } else {
       view.results = await opts.execute(calls, view.id);
+      if (view.id.length < 90) next = view.id + "+";
       show();
       if (react) {
         add({ id: opts.newId(), role: "user", content: `Observation: ${view.results[0].observation}` });

@@ -239,7 +239,10 @@ export function createChatStore(opts: ChatStoreOptions) {
     const last = messages.value[messages.value.length - 1];
     if (busy.value) return;
     if (outbox.queued.value) return flushQueued();
-    if (!last || (last.role !== "user" && last.status !== "interrupted")) return connect();
+    // A turn that failed between steps (tools asked for, or their results stored) goes on from there.
+    const stored = session.state.value.messages.at(-1);
+    const between = stored?.role === "tool" || !!stored?.toolCalls;
+    if (!last || (last.role !== "user" && last.status !== "interrupted" && !between)) return connect();
     if (await ready()) await turn();
   }
 

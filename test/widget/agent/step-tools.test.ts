@@ -152,7 +152,8 @@ describe("the loop goes on from a pending step", () => {
       ["assistant", "s1"],
       ["tool", "r_a"],
       ["tool", expect.any(String)],
-      ["assistant", "new"],
+      // The step after a tool step is named after it: a second tab going on from s1 asks for the same reply.
+      ["assistant", "s1+"],
     ]);
     expect(out.added.map((m) => (m.role === "tool" ? m.tool_call_id : ""))).toEqual(["", "call_a", "call_b", ""]);
     expect(String(out.added.at(-1)!.content)).toContain("two advice cards");
