@@ -17,6 +17,9 @@ import { measurePromptRead } from "./prompt-read.ts";
  * (upstream write -> client arrival), at p50 and p99:
  * - Parley's own overhead = Parley - floor: what Parley's code adds; the budget applies to it;
  * - the runtime's hop = floor - direct: one more HTTP hop through workerd on this machine;
+ * - the Durable Object's hop = floor+DO - floor: the same bare relay with one object per session
+ *   calling the provider and answering its body over RPC (Parley's session object runs a streamed
+ *   reply so that it outlives the page), before any of Parley's work;
  * - the issue's goal (<= 1 ms p50, <= 5 ms p99) is stated against direct, Parley - direct, and
  *   printed as such: on a 2-core machine shared by client, upstream and workerd, the floor alone
  *   can exceed it.
@@ -34,8 +37,8 @@ const CFG = {
   seq: num("BENCH_SEQ", 120),
   conc: num("BENCH_CONC", 50),
   rounds: num("BENCH_ROUNDS", 6),
-  /** Whole-bench guard (about 3 minutes with startup); phases stop early past it, and say so. */
-  deadlineMs: num("BENCH_DEADLINE_MS", 160_000),
+  /** Whole-bench guard (about 3.5 minutes with startup); phases stop early past it, and say so. */
+  deadlineMs: num("BENCH_DEADLINE_MS", 210_000),
 };
 const BUDGET = { p50: 1, p99: 5 };
 /**
@@ -66,8 +69,8 @@ interface Side {
   firstError?: string;
 }
 const newSide = (): Side => ({ ttfb: [], total: [], lag: [], leg: [], chunks: 0, beforeEnd: 0, errors: 0, cut: 0 });
-type Sides = { d: Side; f: Side; p: Side };
-const newSides = (): Sides => ({ d: newSide(), f: newSide(), p: newSide() });
+type Sides = { d: Side; f: Side; o: Side; p: Side };
+const newSides = (): Sides => ({ d: newSide(), f: newSide(), o: newSide(), p: newSide() });
 
 interface Ctx {
   upstream: FakeUpstream;
@@ -120,6 +123,16 @@ function floored(ctx: Ctx): Promise<Outcome> {
     i === all.length - 1 ? { ...m, content: tagged(tag) } : m,
   );
   return settle(tag, streamChat(`${ctx.floor.url}/`, {}, { ...ctx.directBody, messages }));
+}
+
+/** The floor with a Durable Object in the path: one object per session, as Parley's. */
+function roomFloored(ctx: Ctx, session: number): Promise<Outcome> {
+  const tag = nextTag++;
+  const messages = ctx.directBody.messages.map((m, i, all) =>
+    i === all.length - 1 ? { ...m, content: tagged(tag) } : m,
+  );
+  const url = `${ctx.floor.url}/do?s=${session % ctx.tokens.length}`;
+  return settle(tag, streamChat(url, {}, { ...ctx.directBody, messages }));
 }
 
 function proxied(ctx: Ctx, session: number): Promise<Outcome> {
@@ -233,9 +246,10 @@ async function sequential(ctx: Ctx, n: number, sides: Sides, label: string): Pro
     const steps = [
       async () => record(ctx, sides.d, await direct(ctx)),
       async () => record(ctx, sides.f, await floored(ctx)),
+      async () => record(ctx, sides.o, await roomFloored(ctx, i)),
       async () => record(ctx, sides.p, await proxied(ctx, i)),
     ];
-    for (let k = 0; k < 3; k++) await steps[(i + k) % 3]();
+    for (let k = 0; k < steps.length; k++) await steps[(i + k) % steps.length]();
   }
   return true;
 }
@@ -253,9 +267,10 @@ async function concurrent(ctx: Ctx, rounds: number, sides: Sides, label: string)
     const bursts = [
       () => burst(() => direct(ctx), sides.d),
       () => burst(() => floored(ctx), sides.f),
+      () => burst((i) => roomFloored(ctx, i), sides.o),
       () => burst((i) => proxied(ctx, i), sides.p),
     ];
-    for (let k = 0; k < 3; k++) await bursts[(round + k) % 3]();
+    for (let k = 0; k < bursts.length; k++) await bursts[(round + k) % bursts.length]();
   }
   return true;
 }
@@ -265,7 +280,12 @@ type Figures = Record<Metric, Summary>;
 interface Overhead {
   d: Figures;
   f: Figures;
+  o: Figures;
   p: Figures;
+  /** floor+DO - floor: a Durable Object in the path, with none of Parley's work. */
+  room: Figures;
+  /** Parley - floor+DO: Parley's work beyond that object's hop. */
+  overRoom: Figures;
   /** Parley - floor: what Parley's code adds. */
   own: Figures;
   /** floor - direct: the runtime's extra hop. */
@@ -283,6 +303,7 @@ function overhead(sides: Sides): Overhead {
   });
   const d = s(sides.d),
     f = s(sides.f),
+    o = s(sides.o),
     p = s(sides.p);
   const diff = (a: Figures, b: Figures): Figures => {
     const one = (x: Summary, y: Summary) => ({
@@ -294,7 +315,17 @@ function overhead(sides: Sides): Overhead {
     });
     return { ttfb: one(a.ttfb, b.ttfb), total: one(a.total, b.total), lag: one(a.lag, b.lag), leg: one(a.leg, b.leg) };
   };
-  return { d, f, p, own: diff(p, f), hop: diff(f, d), vsDirect: diff(p, d) };
+  return {
+    d,
+    f,
+    o,
+    p,
+    own: diff(p, f),
+    hop: diff(f, d),
+    vsDirect: diff(p, d),
+    room: diff(o, f),
+    overRoom: diff(p, o),
+  };
 }
 
 const sign = (n: number) => (n >= 0 ? "+" : "") + fmt(n);
@@ -309,11 +340,13 @@ function table(label: string, sides: Sides, o: Overhead): void {
   for (const m of ["ttfb", "total", "lag", "leg"] as const) {
     console.log(row(`${names[m]} direct`, o.d[m]));
     console.log(row(`${names[m]} floor`, o.f[m]));
+    console.log(row(`${names[m]} floor+DO`, o.o[m]));
     console.log(row(`${names[m]} Parley`, o.p[m]));
   }
   for (const [name, x] of [
     ["direct", sides.d],
     ["floor", sides.f],
+    ["floor+DO", sides.o],
     ["Parley", sides.p],
   ] as const) {
     if (x.errors)
@@ -366,19 +399,21 @@ async function main(): Promise<number> {
     log(`warm-up done`);
     const seq = newSides();
     const seqComplete = await sequential(ctx, CFG.seq, seq, "sequential");
-    log(`sequential done (${seq.p.total.length} Parley, ${seq.f.total.length} floor, ${seq.d.total.length} direct)`);
+    log(`sequential done (${seq.p.total.length} Parley, ${seq.o.total.length} floor+DO, ${seq.f.total.length} floor)`);
     const conc = newSides();
     const cpu0 = worker.cpuMs(),
       wall0 = performance.now();
     const concComplete = await concurrent(ctx, CFG.rounds, conc, "concurrent");
     const cpu1 = worker.cpuMs(),
       concWall = performance.now() - wall0;
-    // Only Parley's third of each round loads this workerd process.
+    // Only Parley's quarter of each round loads this workerd process.
     const concCpu =
       cpu0 !== undefined && cpu1 !== undefined
         ? { ms: cpu1 - cpu0, perStream: (cpu1 - cpu0) / (conc.p.total.length || 1) }
         : undefined;
-    log(`concurrent done (${conc.p.total.length} Parley, ${conc.f.total.length} floor, ${conc.d.total.length} direct)`);
+    log(
+      `concurrent done (${conc.p.total.length} Parley, ${conc.o.total.length} floor+DO, ${conc.f.total.length} floor)`,
+    );
 
     const so = overhead(seq),
       co = overhead(conc);
@@ -402,7 +437,7 @@ async function main(): Promise<number> {
         budget(`Parley's own ${label} ${name} p99`, o.own[m].p99, BUDGET.p99);
       }
     }
-    const failed = [seq, conc].reduce((n, x) => n + x.d.errors + x.f.errors + x.p.errors, 0);
+    const failed = [seq, conc].reduce((n, x) => n + x.d.errors + x.f.errors + x.o.errors + x.p.errors, 0);
     checks.push({ name: "failed or cut streams = 0", value: String(failed), ok: failed === 0 });
     const pChunks = seq.p.chunks + conc.p.chunks,
       pBefore = seq.p.beforeEnd + conc.p.beforeEnd;
@@ -427,7 +462,7 @@ async function main(): Promise<number> {
     const cutUpstream = upstream.requests.filter((r) => r.aborted).length;
 
     const pair = (x: Summary) => `${sign(x.p50)}/${sign(x.p99)}`;
-    const line = (o: Overhead, k: "own" | "hop" | "vsDirect") =>
+    const line = (o: Overhead, k: "own" | "hop" | "vsDirect" | "room" | "overRoom") =>
       `TTFB ${pair(o[k].ttfb)}, total ${pair(o[k].total)}, chunk ${pair(o[k].lag)}`;
     console.log(`\noverhead (ms, p50/p99), runtime: ${worker.label}`);
     console.log(
@@ -442,6 +477,8 @@ async function main(): Promise<number> {
       console.log(`  ${label}:`);
       console.log(`    runtime hop (floor - direct)        ${line(o, "hop")}; request leg ${pair(o.hop.leg)}`);
       console.log(`    Parley's own (Parley - floor)       ${line(o, "own")}; request leg ${pair(o.own.leg)}`);
+      console.log(`      of which the DO (floor+DO - floor) ${line(o, "room")}; request leg ${pair(o.room.leg)}`);
+      console.log(`      Parley beyond it (Parley - DO)   ${line(o, "overRoom")}; request leg ${pair(o.overRoom.leg)}`);
       const goalMet =
         o.vsDirect.ttfb.p50 <= BUDGET.p50 &&
         o.vsDirect.ttfb.p99 <= BUDGET.p99 &&
@@ -517,7 +554,7 @@ async function main(): Promise<number> {
         (`Parley's own: seq ${line(so, "own")} | conc ${line(co, "own")} | vs ` +
           `direct (issue goal): seq ${line(so, "vsDirect")} | ` +
           `conc ${line(co, "vsDirect")} | runtime hop: seq TTFB ${pair(so.hop.ttfb)}, ` +
-          `conc TTFB ${pair(co.hop.ttfb)}`),
+          `conc TTFB ${pair(co.hop.ttfb)} | DO hop: seq TTFB ${pair(so.room.ttfb)}, conc TTFB ${pair(co.room.ttfb)}`),
     );
     return bad.length ? 1 : 0;
   } catch (err) {

@@ -148,17 +148,36 @@ function cpuMsOf(pid: number): number | undefined {
  * the request, call the provider with the key, return its body untouched, natively), with no
  * session, limits, validation or copy. Parley's own overhead is what it adds on top of this.
  */
-const FLOOR_SCRIPT = `export default {
+const FLOOR_SCRIPT = `import { DurableObject } from "cloudflare:workers";
+const call = (env, body) =>
+  fetch(env.LLM_BASE_URL + "/chat/completions", {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: "Bearer " + env.LLM_API_KEY },
+    body,
+  });
+export class Relay extends DurableObject {
+  async relay(body) {
+    return (await call(this.env, body)).body;
+  }
+}
+export default {
   async fetch(request, env) {
-    const upstream = await fetch(env.LLM_BASE_URL + "/chat/completions", {
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: "Bearer " + env.LLM_API_KEY },
-      body: await request.text(),
-    });
+    const url = new URL(request.url);
+    if (url.pathname === "/do") {
+      const room = env.RELAY.get(env.RELAY.idFromName(url.searchParams.get("s") ?? "0"));
+      const body = await room.relay(await request.text());
+      return new Response(body, { headers: { "content-type": "text/event-stream" } });
+    }
+    const upstream = await call(env, await request.text());
     return new Response(upstream.body, { status: upstream.status, headers: { "content-type": "text/event-stream" } });
   },
 };`;
 
+/**
+ * The same worker serves the floor with a Durable Object in the path at /do?s=<session>: one
+ * object per session calls the provider and answers its body over RPC, as Parley's session object
+ * runs a streamed reply. What it adds over the floor is the object's hop, before any of Parley's work.
+ */
 export async function startFloorWorker(vars: { LLM_BASE_URL: string; LLM_API_KEY: string }): Promise<BenchWorker> {
   const { mf, url } = await startOnLoopback({
     modules: true,
@@ -166,11 +185,12 @@ export async function startFloorWorker(vars: { LLM_BASE_URL: string; LLM_API_KEY
     // The same runtime behaviour as Parley's worker.
     compatibilityDate: unstable_getMiniflareWorkerOptions("wrangler.toml").workerOptions.compatibilityDate,
     bindings: vars,
+    durableObjects: { RELAY: "Relay" },
   });
   return {
     url: url.origin,
     port: Number(url.port),
-    label: "bare pass-through worker in the same workerd",
+    label: "bare pass-through worker in the same workerd (and at /do, through a Durable Object)",
     cpuMs: () => undefined,
     async stop() {
       await mf.dispose().catch(() => undefined);
