@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, inject, it, vi } from "vitest";
 import { delta, sseResponse } from "../helpers/worker/provider-sse.ts";
-import { auth, call, openSession, readSse } from "../helpers/worker/client.ts";
+import { auth, call, openSession, readSse, readSseUntilBroken } from "../helpers/worker/client.ts";
 import { salesCoachScript } from "../../worker/demo/index.ts";
 import { sessionRoom } from "../../worker/session/session-stub.ts";
 import { env } from "cloudflare:workers";
@@ -194,7 +194,7 @@ describe("POST /v1/chat/completions with a provider", () => {
     },
   );
 
-  it("a provider stream that closes without [DONE] or a finish reason is stored interrupted", async () => {
+  it("a provider stream that closes without [DONE] or a finish reason reaches the client broken", async () => {
     const enc = new TextEncoder();
     const parts = ["Hel", "lo"].map((t) => enc.encode(`data: ${JSON.stringify(delta(t))}\n\n`));
     const body = new ReadableStream<Uint8Array>({
@@ -208,10 +208,11 @@ describe("POST /v1/chat/completions with a provider", () => {
     const s = await openSession();
     const json = { stream: true, messages: [{ id: "m", role: "user", content: "hi" }], parley: { replyId: "r" } };
     const { res, done } = await chat(s.token, json, PROVIDER);
-    // The client gets the provider's bytes as they came (no [DONE]: the widget keeps it interrupted too).
-    const events = await readSse(res);
+    // A broken stream, as for a provider that broke off (an in-isolate body may lose what was not yet read).
+    const { events, broken } = await readSseUntilBroken(res);
     await done();
-    expect(events.map((e) => JSON.parse(e).choices[0].delta.content)).toEqual(["Hel", "lo"]);
+    expect(broken).toBe(true);
+    expect(events).not.toContain("[DONE]");
     expect((await stateOf(s.sessionId)).messages[1]).toMatchObject({ content: "Hello", status: "interrupted" });
   });
 

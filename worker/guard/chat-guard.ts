@@ -2,7 +2,7 @@ import type { AgentConfig, SiteConfig } from "../../shared/agent-config.ts";
 import type { ChatRequest } from "../../shared/chat.ts";
 import type { SessionEvent } from "../../shared/session.ts";
 import type { Env } from "../env.ts";
-import { prefixed, type ProviderStream } from "../llm/model-reply.ts";
+import type { ProviderStream } from "../llm/model-reply.ts";
 import type { UpstreamBody } from "../llm/upstream-body.ts";
 import { escalationChunk, guardTurn, type TurnGuardResult } from "./turn-guard.ts";
 
@@ -59,10 +59,9 @@ export function withEscalationFirst(stream: ProviderStream, events: SessionEvent
   const event = events.find((e) => e.id.startsWith("escalation:"));
   if (!event) return stream;
   const head = escalationChunk(event, model);
-  const whole = stream.whole && prefixed(head, stream.whole);
-  if (!stream.first) return { ...stream, first: head, whole };
+  if (!stream.first) return { ...stream, first: head };
   const first = new Uint8Array(head.length + stream.first.length);
   first.set(head);
   first.set(stream.first, head.length);
-  return { ...stream, first, whole };
+  return { ...stream, first };
 }

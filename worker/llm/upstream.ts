@@ -153,26 +153,21 @@ async function attempt(
         retryable: true,
         error: new ApiError(502, "upstream_error", "Provider answered without a body"),
       };
-    // One copy for the client, passed on as it is; the other is read here and by the reply's reader.
-    const [whole, rest] = res.body.tee();
-    const reader = rest.getReader();
+    const reader = res.body.getReader();
     let first: ReadableStreamReadResult<Uint8Array>;
     try {
       first = await reader.read();
     } catch (err) {
-      void whole.cancel().catch(() => {});
       return broken(err, "broke off before sending anything");
     }
-    if (first.done) {
-      void whole.cancel().catch(() => {});
+    if (first.done)
       return {
         ok: false,
         retryable: true,
         error: new ApiError(502, "upstream_error", "Provider's stream ended before sending anything"),
       };
-    }
     reader.releaseLock();
-    const started = { first: first.value, rest, whole, abort: () => abort.abort() };
+    const started = { first: first.value, rest: res.body, abort: () => abort.abort() };
     return { ok: true, reply: { kind: "stream", stream: started } };
   } finally {
     clearTimeout(timer);

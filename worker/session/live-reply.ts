@@ -1,6 +1,9 @@
 import type { ReplyEnd } from "../../shared/live.ts";
-import { prefixed, type ProviderStream } from "../llm/model-reply.ts";
+import type { ProviderStream } from "../llm/model-reply.ts";
 import { ReplyAccumulator, type AccumulatedReply } from "../llm/reply-accumulator.ts";
+
+/** How long a cut reply's response waits for its reader to take the bytes already written, before it breaks. */
+const DRAIN_MS = 1_000;
 
 export interface LiveReplyHooks {
   /** Whether text is wanted as each chunk arrives (a client follows, a checkpoint is due); else it waits. */
@@ -14,9 +17,9 @@ export interface LiveReplyHooks {
 /**
  * One streamed reply, consumed by the session's Durable Object rather than by the visitor's
  * request: the provider's request lives as long as the object, not as long as the page. Its text
- * is kept as it arrives (what a client that reattaches is sent from its offset), its bytes go to
- * the HTTP response that asked for it while that response is read, and a client that goes away
- * stops nothing: only `stop()` ends the provider's request.
+ * is kept as it arrives (what a client that reattaches is sent from its offset), its bytes are
+ * written to the HTTP response that asked for it while that response is read, and a client that
+ * goes away stops nothing: only `stop()` ends the provider's request.
  */
 export class LiveReply {
   private readonly parts: string[] = [];
@@ -51,28 +54,19 @@ export class LiveReply {
   }
 
   /**
-   * Starts reading the provider's stream to its end and answers the client's copy of its bytes:
-   * a tee of the provider's body, passed on untouched (the runtime pipes it, with no JavaScript per
-   * chunk, and a provider that breaks off breaks it after the bytes that came, as the bare relay
-   * would). This object reads the other copy for the text; a client that goes away stops nothing.
+   * Reads the provider's stream to its end; `out` gets the bytes, written here in order, for as long
+   * as its reader wants them, so a client never has more of the reply than this object's copy. The
+   * bytes become text only when someone wants it (`flush`).
    */
-  run(): ReadableStream<Uint8Array> {
-    const { first } = this.stream;
-    let { rest, whole } = this.stream;
-    if (!whole) {
-      const [a, b] = rest.tee();
-      [whole, rest] = [first ? prefixed(first, a) : a, b];
-    }
-    void this.read(rest);
-    return whole;
-  }
-
-  private async read(rest: ReadableStream<Uint8Array>): Promise<void> {
+  async run(out: WritableStreamDefaultWriter<Uint8Array>): Promise<void> {
+    let outOpen = true;
+    let written: Promise<void> = Promise.resolve();
     const take = (bytes: Uint8Array) => {
+      if (outOpen && bytes.length) written = out.write(bytes).catch(() => void (outOpen = false));
       this.pending.push(bytes);
       if (this.hooks.wantsText()) this.flush();
     };
-    const reader = (this.reader = rest.getReader());
+    const reader = (this.reader = this.stream.rest.getReader());
     try {
       if (this.stream.first) take(this.stream.first);
       for (let next = await reader.read(); !next.done; next = await reader.read()) take(next.value);
@@ -86,7 +80,12 @@ export class LiveReply {
     const cut = this.stopped || !reply.complete;
     this.ended = cut ? "interrupted" : "complete";
     this.endedAt = Date.now();
+    // Stored before the response ends: a client that read it to its end finds the reply in the log.
     this.hooks.onEnd(reply, cut);
+    // A cut reply ends the response abruptly, as a broken stream: a client reading it sees no [DONE].
+    // An abort drops what its reader has not taken yet: the client reading on gets those bytes first.
+    if (cut) await Promise.race([written, new Promise((r) => setTimeout(r, DRAIN_MS))]);
+    if (outOpen) (cut ? out.abort() : out.close()).catch(() => {});
   }
 
   /** Decodes the bytes read so far into text, for the hooks (clients, checkpoint) and `text()`. */

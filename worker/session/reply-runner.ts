@@ -140,5 +140,7 @@ export async function runReply(room: RunnerRoom, turn: Turn): Promise<ReplyStart
     },
   );
   hub.replies.set(replyId, reply);
-  return { ok: true, body: reply.run(), spent: () => tokensSpent };
+  const { readable, writable } = new IdentityTransformStream();
+  void reply.run(writable.getWriter());
+  return { ok: true, body: readable, spent: () => tokensSpent };
 }
