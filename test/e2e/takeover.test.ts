@@ -196,4 +196,46 @@ describe("a person takes a conversation over", () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it("tells a queued visitor live that nobody is coming once the last staff member leaves, and takes a contact", async () => {
+    const staff = await newPage(demo.browser);
+    const sp = staff.page;
+    await signInByKeyboard(sp, demo.dev.url, DEMO_ADMIN_KEY);
+    await sp.getByRole("link", { name: "Setup" }).click();
+    await sp.getByLabel("Visitors may ask for a person; staff answer from the Live page").check();
+    await sp.getByRole("button", { name: "Save settings" }).click();
+    await sp.getByRole("status").filter({ hasText: "Saved." }).waitFor();
+    await sp.getByRole("link", { name: "Live" }).click();
+    await sp.getByLabel("Your name (visitors see it when you join)").fill("Mei");
+    await sp.getByRole("status").filter({ hasText: "You are available" }).waitFor({ timeout: 15_000 });
+
+    const visitor = await newPage(demo.browser);
+    const vp = visitor.page;
+    await vp.goto(demo.dev.url + "/");
+    await w(vp, "button.l").click();
+    await w(vp, "[data-action=ask-person]").click();
+    await w(vp, ".takeover[data-takeover=queued]").waitFor({ timeout: 10_000 });
+    const row = sp.locator("table.live-queue tbody tr");
+    await expect.poll(() => row.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    const queued = await row.count();
+
+    // Mei leaves the Live page; nobody else is there. No request from the visitor: the session's alarm
+    // finds nobody present and the widget shows the site's words and the contact form, live.
+    await sp.getByRole("link", { name: "Conversations" }).click();
+    await w(vp, ".takeover[data-takeover=unavailable]").waitFor({ timeout: 30_000 });
+    expect(await w(vp, "[data-takeover=queued]").count()).toBe(0);
+    await vp.screenshot({ path: "test-results/takeover-nobody-came.png" });
+    await w(vp, "[data-takeover=unavailable] input").nth(1).fill("ana@example.com");
+    await w(vp, '[data-takeover=unavailable] button[type="submit"]').click();
+    await w(vp, "[data-takeover=contact-left]").waitFor({ timeout: 10_000 });
+    // The conversation left the Live page's queue.
+    await sp.getByRole("link", { name: "Live" }).click();
+    await sp.getByRole("status").filter({ hasText: "You are available" }).waitFor({ timeout: 15_000 });
+    await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(queued - 1);
+
+    expect(staff.errors).toEqual([]);
+    expect(visitor.errors).toEqual([]);
+    await staff.context.close();
+    await visitor.context.close();
+  });
 });
