@@ -1,3 +1,4 @@
+import { resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { LiveOverview } from "../../shared/takeover-api.ts";
@@ -28,6 +29,29 @@ async function staff<T = unknown>(method: string, path: string, body?: unknown):
 const q = (page: Page, sel: string) => page.locator(`parley-chat ${sel}`);
 const bar = (page: Page) => q(page, ".takeover");
 
+/** axe-core's serious and critical findings in the widget, in the light and the dark theme. */
+async function axe(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => "axe" in window)))
+    await page.addScriptTag({ path: resolve("node_modules/axe-core/axe.min.js") });
+  const found: string[] = [];
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.waitForTimeout(50);
+    const ids = await page.evaluate(async () => {
+      const res = await (window as any).axe.run(
+        { include: [["parley-chat", ".root"]] },
+        { resultTypes: ["violations"] },
+      );
+      return res.violations
+        .filter((v: any) => v.impact === "serious" || v.impact === "critical")
+        .map((v: any) => `${v.id}: ${v.nodes.map((n: any) => n.html).join(" | ")}`);
+    });
+    found.push(...ids.map((id: string) => `${colorScheme}: ${id}`));
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+  return found;
+}
+
 async function send(page: Page, text: string) {
   await q(page, "textarea").fill(text);
   await q(page, "textarea").press("Enter");
@@ -55,7 +79,12 @@ beforeAll(async () => {
 
 describe("takeover, the visitor's side", () => {
   it("nobody available: says so and takes a contact; then a person joins, chats, and hands back", async () => {
-    const context = await demo.browser.newContext({ viewport: { width: 900, height: 820 }, locale: "en-US" });
+    // axe-core is injected inline: the demo pages' CSP (Trusted Types) would refuse it.
+    const context = await demo.browser.newContext({
+      viewport: { width: 900, height: 820 },
+      locale: "en-US",
+      bypassCSP: true,
+    });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(String(e)));
@@ -71,6 +100,7 @@ describe("takeover, the visitor's side", () => {
     await q(page, '[data-takeover="unavailable"]').waitFor();
     expect(await bar(page).textContent()).toContain("Nobody from our team is available right now.");
     await page.screenshot({ path: "test-results/e2e-takeover-unavailable.png" });
+    expect(await axe(page)).toEqual([]);
     await q(page, '[data-takeover="unavailable"] input').nth(0).fill("Ana");
     await q(page, '[data-takeover="unavailable"] input').nth(1).fill("ana@example.com");
     await q(page, '[data-takeover="unavailable"] textarea').fill("Call after 5");
@@ -90,6 +120,7 @@ describe("takeover, the visitor's side", () => {
     await q(page, '[data-takeover="queued"]').waitFor();
     await expect.poll(() => q(page, ".waited").textContent()).toMatch(/^Waiting 0:0[1-9]/);
     await page.screenshot({ path: "test-results/e2e-takeover-waiting.png" });
+    expect(await axe(page)).toEqual([]);
     const live = await staff<LiveOverview>("GET", "/v1/admin/live");
     expect(live.queue.map((c) => c.sessionId)).toContain(sid);
 
@@ -121,6 +152,7 @@ describe("takeover, the visitor's side", () => {
     expect(posted.filter((p) => p.endsWith("/messages"))).toHaveLength(1);
     expect(demo.upstream.requests.length).toBe(asked);
     await page.screenshot({ path: "test-results/e2e-takeover-with-person.png" });
+    expect(await axe(page)).toEqual([]);
 
     // Mei hands back: the assistant answers again, with everything said so far.
     await staff("POST", `/v1/admin/live/${sid}/handback`, { name: "Mei" });
