@@ -138,6 +138,12 @@ describe("takeover, the visitor's side", () => {
     expect(await staffMsg.locator(".md").textContent()).toContain('<img src=x onerror="window.pwned=1">');
     expect(await staffMsg.locator("img").count()).toBe(0);
     expect(await page.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined();
+    // With the panel closed, Mei's next message shows on the launcher's badge.
+    await q(page, "button.l").click();
+    await staff("POST", `/v1/admin/live/${sid}/messages`, { content: "Are you still there?" });
+    await expect.poll(() => q(page, "button.l b").textContent(), { timeout: 10_000 }).toBe("1");
+    await q(page, "button.l").click();
+    await q(page, '.msg[data-role="person"]').getByText("Are you still there?").waitFor();
     // The visitor's answer goes to Mei, not to the model.
     const asked = demo.upstream.requests.length;
     await send(page, "My rash is getting worse");
@@ -172,7 +178,7 @@ describe("takeover, the visitor's side", () => {
       await q(page, "[data-handoff], .msg").evaluateAll((els) =>
         els.map((e) => e.getAttribute("data-handoff") ?? e.getAttribute("data-role")),
       ),
-    ).toEqual(["assistant", "user", "assistant", "joined", "person", "user", "back", "user", "assistant"]);
+    ).toEqual(["assistant", "user", "assistant", "joined", "person", "person", "user", "back", "user", "assistant"]);
     expect(errors).toEqual([]);
     await context.close();
   });

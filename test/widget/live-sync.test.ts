@@ -28,16 +28,18 @@ async function setup() {
   const ws = fakeWebSockets();
   const live = signal<StepView | null>(null);
   const status = signal<ChatStatus>("idle");
+  const replied: string[] = [];
   const sync = startLiveSync({
     api: API,
     fetch: api.fetch,
     session,
     live,
     status,
+    replied: (m) => replied.push(m.content),
     socket: { WebSocket: ws.WebSocket, ...fakeBrowser(), random: () => 0 },
   })!;
   ws.last().open();
-  return { api, session, ws, live, status, sync, socket: () => ws.last() };
+  return { api, session, ws, live, status, sync, replied, socket: () => ws.last() };
 }
 
 describe("live sync", () => {
@@ -67,7 +69,7 @@ describe("live sync", () => {
   });
 
   it("shows another tab's reply as it streams, no doubles across a reconnect, settled by its message", async () => {
-    const { session, socket, ws, live, status } = await setup();
+    const { session, socket, ws, live, status, replied } = await setup();
     const a = sse("Hello"),
       b = sse(" there");
     socket().message({ t: "r", id: "r1", o: 0, d: a });
@@ -89,6 +91,8 @@ describe("live sync", () => {
     socket().message({ t: "end", id: "r1", status: "complete" });
     socket().message({ t: "r", id: "r1", o: 0, d: a });
     expect(live.value).toBeNull();
+    // The host page hears of it once (the launcher counts it while the panel is closed).
+    expect(replied).toEqual(["Hello there"]);
     expect(session.state.value.messages.map((m) => m.content)).toEqual(["Hello there"]);
     expect(ws.sockets).toHaveLength(2);
   });

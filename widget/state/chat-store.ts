@@ -105,7 +105,7 @@ export function createChatStore(opts: ChatStoreOptions) {
   const liveChunk = () => import("./live-sync.ts");
   function goLive(): void {
     liveSync ??= liveChunk().then(
-      (m) => m.startLiveSync({ api: opts.api, fetch: opts.fetch, session, live, status }),
+      (m) => m.startLiveSync({ api: opts.api, fetch: opts.fetch, session, live, status, replied: host.replied }),
       () => (liveSync = null),
     );
   }

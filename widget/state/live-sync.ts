@@ -5,7 +5,7 @@ import { EVENT_TYPES } from "../../shared/protocol.ts";
 import { asChatChunk, emptyReply, foldChunk, type FoldedReply } from "../../shared/reply-fold.ts";
 import { routePath } from "../../shared/route-path.ts";
 import * as ROUTES from "../../shared/routes.ts";
-import type { SessionEvent } from "../../shared/session.ts";
+import type { SessionEvent, StoredMessage } from "../../shared/session.ts";
 import type { StepView } from "../agent/loop.ts";
 import type { FetchLike } from "../transport/http.ts";
 import { request } from "../transport/http.ts";
@@ -28,6 +28,11 @@ export interface LiveSyncOptions {
   /** The turn runner's view of the reply streaming now, and the panel's status: a reply of another tab shows there. */
   live: Signal<StepView | null>;
   status: Signal<ChatStatus>;
+  /**
+   * A reply or a staff message that came in from elsewhere (another tab, a person from the site's
+   * staff): the host page hears of it, and the launcher counts it while the panel is closed.
+   */
+  replied?: (message: StoredMessage) => void;
   /** For tests: the socket's WebSocket class, window, document and dice. */
   socket?: Pick<LiveSocketOptions, "WebSocket" | "win" | "doc" | "random" | "onState">;
 }
@@ -66,8 +71,13 @@ export function startLiveSync(o: LiveSyncOptions) {
     log.seq = seq;
     const message = event.type === EVENT_TYPES.messageAppended;
     if (!message && log.seen.has(event.id)) return;
+    const m = message ? event.data.message : null;
+    // Not this page's own reply: its turn tells the host when it ends (the log's copy may come first).
+    const isNew = m?.role === "assistant" && !!m.content && !stored(m.id) && !ownTurn();
     session.apply([event]);
-    if (message) settle(event.data.message.id);
+    if (!m) return;
+    settle(m.id);
+    if (isNew) o.replied?.(m);
   }
 
   function settle(id: string): void {
