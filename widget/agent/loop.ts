@@ -148,7 +148,8 @@ export async function runAgentLoop(opts: LoopOptions): Promise<LoopResult> {
       add({ id: opts.newId(), role: "user", content: `Observation: ${invalid}` });
     } else {
       view.results = await opts.execute(calls, view.id);
-      if (view.id.length < 90) next = view.id + "+";
+      // At most 20 steps (AgentConfig.maxSteps): an id grows to 20 characters past the first step's.
+      next = view.id + "+";
       show();
       if (react) {
         add({ id: opts.newId(), role: "user", content: `Observation: ${view.results[0].observation}` });

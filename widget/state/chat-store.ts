@@ -236,13 +236,12 @@ export function createChatStore(opts: ChatStoreOptions) {
    * twice), also after a reply that was stopped midway (the model does not see the fragment).
    */
   async function retry(): Promise<void> {
-    const last = messages.value[messages.value.length - 1];
+    // The last stored message: a visitor's, a cut reply, or (a turn that failed between steps) a
+    // tool step or a tool's result; a finished reply has nothing to retry.
+    const last = session.state.value.messages.at(-1);
     if (busy.value) return;
     if (outbox.queued.value) return flushQueued();
-    // A turn that failed between steps (tools asked for, or their results stored) goes on from there.
-    const stored = session.state.value.messages.at(-1);
-    const between = stored?.role === "tool" || !!stored?.toolCalls;
-    if (!last || (last.role !== "user" && last.status !== "interrupted" && !between)) return connect();
+    if (!last || (last.role == "assistant" && last.status != "interrupted" && !last.toolCalls)) return connect();
     if (await ready()) await turn();
   }
 
