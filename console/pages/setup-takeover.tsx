@@ -1,7 +1,6 @@
-import { DEFAULT_MAX_WAIT_MINUTES, type TakeoverSettings } from "../../shared/takeover-config.ts";
 import { t } from "../i18n.ts";
 import { TextField } from "../form/field.tsx";
-import { formatHours, parseHours } from "./takeover-hours.ts";
+import type { TakeoverForm } from "./takeover-form.ts";
 
 const S = {
   legend: { en: "Hand conversations to a person", "zh-CN": "转接人工" },
@@ -26,43 +25,6 @@ const S = {
     "zh-CN": "留空则用默认文字。其后显示联系表单。",
   },
 };
-
-export interface TakeoverForm {
-  enabled: boolean;
-  timeZone: string;
-  hours: string;
-  maxWait: string;
-  messageEn: string;
-  messageZh: string;
-}
-
-export function takeoverForm(s: TakeoverSettings | undefined): TakeoverForm {
-  return {
-    enabled: s?.enabled ?? false,
-    timeZone: s?.hours?.timeZone ?? "",
-    hours: s?.hours ? formatHours(s.hours.windows) : "",
-    maxWait: String(s?.maxWaitMinutes ?? DEFAULT_MAX_WAIT_MINUTES),
-    messageEn: s?.unavailableMessage?.en ?? "",
-    messageZh: s?.unavailableMessage?.["zh-CN"] ?? "",
-  };
-}
-
-/** What the form sends, or the hours' problem (shown at the field; the worker checks the rest). */
-export function takeoverBody(f: TakeoverForm): { body: TakeoverSettings } | { error: string } {
-  // Not a whole number: sent as is, and the worker's answer names the field.
-  const maxWaitMinutes = f.maxWait.trim() ? Number(f.maxWait.trim()) : DEFAULT_MAX_WAIT_MINUTES;
-  const body: TakeoverSettings = { enabled: f.enabled, maxWaitMinutes };
-  if (f.hours.trim()) {
-    const parsed = parseHours(f.hours);
-    if ("error" in parsed) return parsed;
-    body.hours = { timeZone: f.timeZone.trim(), windows: parsed.windows };
-  }
-  if (f.messageEn.trim() || f.messageZh.trim()) {
-    const en = f.messageEn.trim() || f.messageZh.trim();
-    body.unavailableMessage = { en, "zh-CN": f.messageZh.trim() || en };
-  }
-  return { body };
-}
 
 /** The Setup page's takeover settings: the flag, the hours, the longest wait, the message when nobody is available. */
 export function TakeoverFields(props: {

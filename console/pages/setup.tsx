@@ -8,7 +8,8 @@ import type { PageProps } from "../pages.ts";
 import { Field, fieldAttrs, TextField } from "../form/field.tsx";
 import { errorUnder, focusFirstInvalid, formErrors, type FormErrors } from "../form/issues.ts";
 import { EmbedPanel } from "./embed-panel.tsx";
-import { takeoverBody, TakeoverFields, takeoverForm, type TakeoverForm } from "./setup-takeover.tsx";
+import { TakeoverFields } from "./setup-takeover.tsx";
+import { takeoverBody, takeoverForm, type TakeoverForm } from "./takeover-form.ts";
 
 type SiteView = { site: Omit<SiteConfig, "adminKeySha256">; demo: boolean; takesEffectWithinMs: number };
 
