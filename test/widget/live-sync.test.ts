@@ -62,9 +62,16 @@ describe("live sync", () => {
     expect(session.state.value.trace).toHaveLength(1);
     expect(session.state.value.contextVersion).toBe(version);
     expect(session.log.seq).toBe(4);
+    // And the other way round: the log's copy came first, then this page's own answer with the same event.
+    const edit = contextEvent("s1", { a: "2" }, "visitor", 2);
+    socket().message({ t: "e", seq: 5, event: edit });
+    const after = session.state.value.contextVersion;
+    expect(after).toBe(version + 1);
+    session.apply([edit]);
+    expect(session.state.value.contextVersion).toBe(after);
     // A message the page has is replaced by the log's copy (the log is the truth: here, interrupted).
     session.apply([reply("r0", "partial")]);
-    socket().message({ t: "e", seq: 5, event: reply("r0", "partial and more", "interrupted") });
+    socket().message({ t: "e", seq: 6, event: reply("r0", "partial and more", "interrupted") });
     expect(session.state.value.messages.at(-1)).toMatchObject({ content: "partial and more", status: "interrupted" });
   });
 

@@ -1,6 +1,7 @@
 import { batch, signal } from "@preact/signals";
 import type { PublicAgent } from "../../shared/agent-config.ts";
 import { emptySession, foldSession, type SessionEvent, type SessionState } from "../../shared/session.ts";
+import { EVENT_TYPES } from "../../shared/protocol.ts";
 import * as ROUTES from "../../shared/routes.ts";
 import { isExpired, type StoredSession } from "../agent/session-api.ts";
 import { createApi, type ApiContext } from "../transport/api.ts";
@@ -141,8 +142,12 @@ export function createSessionStore(opts: SessionStoreOptions) {
 
   /** Folds events into the local state now. */
   function apply(events: SessionEvent[]): void {
-    for (const e of events) log.seen.add(e.id);
-    state.value = foldSession(events, state.value);
+    // An event the live channel brought before this page's own answer did (a context edit's, a
+    // tool's) is not folded again: the context's version would move and the next edit be refused.
+    // A message event is, to take the newer copy.
+    const fresh = events.filter((e) => e.type === EVENT_TYPES.messageAppended || !log.seen.has(e.id));
+    for (const e of fresh) log.seen.add(e.id);
+    if (fresh.length) state.value = foldSession(fresh, state.value);
   }
 
   /** Folds events the widget produced and sends them; a failed send is retried with the next flush. */
