@@ -83,7 +83,9 @@ function Panel({ store, floating }: { store: ChatStore; floating: boolean }) {
   const agent = store.agent.value;
   const cards = !!agent && (agent.tools.includes("record_advice") || agent.guards?.emergency);
   useEffect(() => {
-    if (cards) void LazyAdviceList.preload().catch(() => {});
+    // Each lazy component keeps its own loaded code: the card's must be there before the first
+    // escalation, or it draws a frame after the reply's first words.
+    if (cards) for (const c of [LazyAdviceList, LazyEscalationCard]) void c.preload().catch(() => {});
   }, [cards]);
   return (
     <div
