@@ -32,6 +32,21 @@ async function asVisitor(page: Page, path: string, body?: unknown): Promise<{ st
 }
 
 /** The visitor page's own live channel: the frames it receives, kept on the page for the test to read. */
+/** Staff sign in, turn takeover on in Setup, and wait on the Live page as Mei (present for visitors). */
+async function staffOnLive() {
+  const staff = await newPage(demo.browser);
+  const sp = staff.page;
+  await signInByKeyboard(sp, demo.dev.url, DEMO_ADMIN_KEY);
+  await sp.getByRole("link", { name: "Setup" }).click();
+  await sp.getByLabel("Visitors may ask for a person; staff answer from the Live page").check();
+  await sp.getByRole("button", { name: "Save settings" }).click();
+  await sp.getByRole("status").filter({ hasText: "Saved." }).waitFor();
+  await sp.getByRole("link", { name: "Live" }).click();
+  await sp.getByLabel("Your name (visitors see it when you join)").fill("Mei");
+  await sp.getByRole("status").filter({ hasText: "You are available" }).waitFor({ timeout: 15_000 });
+  return staff;
+}
+
 async function listen(page: Page) {
   await page.evaluate((key) => {
     const s = JSON.parse(localStorage.getItem(key)!);
@@ -53,16 +68,8 @@ const staffMessagesSeen = (page: Page) =>
 
 describe("a person takes a conversation over", () => {
   it("queues the visitor for staff, who join, write live both ways and hand back; the agent answers again", async () => {
-    const staff = await newPage(demo.browser);
+    const staff = await staffOnLive();
     const sp = staff.page;
-    await signInByKeyboard(sp, demo.dev.url, DEMO_ADMIN_KEY);
-    await sp.getByRole("link", { name: "Setup" }).click();
-    await sp.getByLabel("Visitors may ask for a person; staff answer from the Live page").check();
-    await sp.getByRole("button", { name: "Save settings" }).click();
-    await sp.getByRole("status").filter({ hasText: "Saved." }).waitFor();
-    await sp.getByRole("link", { name: "Live" }).click();
-    await sp.getByLabel("Your name (visitors see it when you join)").fill("Mei");
-    await sp.getByRole("status").filter({ hasText: "You are available" }).waitFor({ timeout: 15_000 });
 
     const visitor = await newPage(demo.browser);
     const vp = visitor.page;
@@ -198,16 +205,8 @@ describe("a person takes a conversation over", () => {
   });
 
   it("tells a queued visitor live that nobody is coming once the last staff member leaves, and takes a contact", async () => {
-    const staff = await newPage(demo.browser);
+    const staff = await staffOnLive();
     const sp = staff.page;
-    await signInByKeyboard(sp, demo.dev.url, DEMO_ADMIN_KEY);
-    await sp.getByRole("link", { name: "Setup" }).click();
-    await sp.getByLabel("Visitors may ask for a person; staff answer from the Live page").check();
-    await sp.getByRole("button", { name: "Save settings" }).click();
-    await sp.getByRole("status").filter({ hasText: "Saved." }).waitFor();
-    await sp.getByRole("link", { name: "Live" }).click();
-    await sp.getByLabel("Your name (visitors see it when you join)").fill("Mei");
-    await sp.getByRole("status").filter({ hasText: "You are available" }).waitFor({ timeout: 15_000 });
 
     const visitor = await newPage(demo.browser);
     const vp = visitor.page;

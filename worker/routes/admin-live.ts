@@ -1,7 +1,6 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod/mini";
 import type { SiteConfig } from "../../shared/agent-config.ts";
-import { LIVE } from "../../shared/live.ts";
 import * as ROUTES from "../../shared/routes.ts";
 import { withinHours } from "../../shared/takeover-config.ts";
 import {
@@ -14,6 +13,7 @@ import type { AppEnv } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import { jsonBody } from "../middleware/validate.ts";
 import { sessionRoom } from "../session/session-stub.ts";
+import { upgradeToRoom } from "../session/live-upgrade.ts";
 import type { TakeoverOp } from "../session/takeover-ops.ts";
 import { siteIndex } from "../site-index/site-index.ts";
 import { staffIdOf } from "../console/staff-identity.ts";
@@ -71,16 +71,7 @@ liveAdminRoutes.get(ROUTES.adminLiveChannel, async (c) => {
   if (c.req.header("upgrade")?.toLowerCase() === "websocket") {
     if (c.req.header("origin") !== new URL(c.req.url).origin)
       throw new ApiError(403, "forbidden_origin", "The staff channel opens from the console's own origin only");
-    const offered = (c.req.header("sec-websocket-protocol") ?? "").split(",").map((p) => p.trim());
-    if (!offered.includes(LIVE.protocol))
-      throw new ApiError(400, "bad_request", `WebSocket subprotocol ${LIVE.protocol} is required`);
-    const res = await room.fetch(new Request("https://room/live", { headers: { upgrade: "websocket" } }));
-    if (!res.webSocket) throw new ApiError(503, "internal", "The session did not accept the WebSocket");
-    return new Response(null, {
-      status: 101,
-      webSocket: res.webSocket,
-      headers: { "sec-websocket-protocol": LIVE.protocol },
-    });
+    return upgradeToRoom(room, c.req.header("sec-websocket-protocol"));
   }
   const after = Number(c.req.query("after") ?? 0);
   if (!Number.isInteger(after) || after < 0)

@@ -1,6 +1,5 @@
 import { Hono } from "hono";
 import { z } from "zod/mini";
-import { LIVE } from "../../shared/live.ts";
 import * as ROUTES from "../../shared/routes.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../errors.ts";
@@ -9,6 +8,7 @@ import { ownSession } from "../middleware/own-session.ts";
 import { checkSiteOrigin } from "../middleware/site-origin.ts";
 import { admitSession, sessionRefusal } from "../limits/admission.ts";
 import { sessionRoom } from "../session/session-stub.ts";
+import { upgradeToRoom } from "../session/live-upgrade.ts";
 
 export const liveRoutes = new Hono<AppEnv>();
 
@@ -36,21 +36,7 @@ liveRoutes.get(ROUTES.live, sessionToken(), ownSession({ session: false }), asyn
   const perMinute = site.rateLimits.sessionPerMinute;
   if (c.req.header("upgrade")?.toLowerCase() === "websocket") {
     await admitSession(c, site, c.var.claims, false);
-    const offered =
-      c.req
-        .header("sec-websocket-protocol")
-        ?.split(",")
-        .map((p) => p.trim()) ?? [];
-    if (!offered.includes(LIVE.protocol))
-      throw new ApiError(400, "bad_request", `WebSocket subprotocol ${LIVE.protocol} is required`);
-    const res = await room.fetch(new Request("https://room/live", { headers: { upgrade: "websocket" } }));
-    if (!res.webSocket) throw new ApiError(503, "internal", "The session did not accept the WebSocket");
-    // A response of our own (the object's headers are immutable; CORS adds its own).
-    return new Response(null, {
-      status: 101,
-      webSocket: res.webSocket,
-      headers: { "sec-websocket-protocol": LIVE.protocol },
-    });
+    return upgradeToRoom(room, c.req.header("sec-websocket-protocol"));
   }
   const { after = 0, reply, from = 0 } = parsed.data;
   // Admitted by the object as it attaches: a storm of reattaching visitors costs it one call each.
