@@ -241,5 +241,7 @@ export async function reconnectStorm(o: StormOptions): Promise<StormResult> {
 export const stormLine = (r: StormResult) =>
   `reconnect storm: ${r.streams} streams (all streaming after ${fmt(r.allStreamingMs / 1000, 1)} s), ` +
   `${r.dropped} dropped mid-reply within ${fmt(r.burstMs, 0)} ms and ` +
-  `reattached; lost ${r.lost}, doubled ${r.doubled}, broken ${r.failed.length - r.lost - r.doubled}; reattach (ms) p50 ` +
-  `${fmt(r.reattach.p50, 1)}  p90 ${fmt(r.reattach.p90, 1)}  p99 ${fmt(r.reattach.p99, 1)}  max ${fmt(r.reattach.max, 1)}`;
+  `reattached; lost ${r.lost}, doubled ${r.doubled}, ` +
+  `broken ${r.failed.length - r.lost - r.doubled}; reattach (ms) p50 ` +
+  `${fmt(r.reattach.p50, 1)}  p90 ${fmt(r.reattach.p90, 1)}  ` +
+  `p99 ${fmt(r.reattach.p99, 1)}  max ${fmt(r.reattach.max, 1)}`;

@@ -67,123 +67,132 @@ const staffMessagesSeen = (page: Page) =>
   );
 
 describe("a person takes a conversation over", () => {
-  it("queues the visitor for staff, who join, write live both ways and hand back; the agent answers again", async () => {
-    const staff = await staffOnLive();
-    const sp = staff.page;
+  it(
+    "queues the visitor for staff, who join, write live both " + "ways and hand back; the agent answers again",
+    async () => {
+      const staff = await staffOnLive();
+      const sp = staff.page;
 
-    const visitor = await newPage(demo.browser);
-    const vp = visitor.page;
-    await vp.goto(demo.dev.url + "/");
-    await w(vp, "button.l").click();
-    await w(vp, "textarea.input").first().click();
-    await vp.keyboard.type("I have a red itchy rash on my arm");
-    await vp.keyboard.press("Enter");
-    await expect.poll(() => w(vp, "article.card").count(), { timeout: 30_000 }).toBe(2);
-    await expect.poll(() => w(vp, "button.send.stop").count(), { timeout: 30_000 }).toBe(0);
-    const repliesBefore = await w(vp, ".msg[data-role=assistant]").count();
-    await listen(vp);
-    // The visitor asks for a person in the widget: the panel says they wait, with the time.
-    await w(vp, "[data-action=ask-person]").click();
-    await w(vp, ".takeover[data-takeover=queued]").waitFor({ timeout: 10_000 });
+      const visitor = await newPage(demo.browser);
+      const vp = visitor.page;
+      await vp.goto(demo.dev.url + "/");
+      await w(vp, "button.l").click();
+      await w(vp, "textarea.input").first().click();
+      await vp.keyboard.type("I have a red itchy rash on my arm");
+      await vp.keyboard.press("Enter");
+      await expect.poll(() => w(vp, "article.card").count(), { timeout: 30_000 }).toBe(2);
+      await expect.poll(() => w(vp, "button.send.stop").count(), { timeout: 30_000 }).toBe(0);
+      const repliesBefore = await w(vp, ".msg[data-role=assistant]").count();
+      await listen(vp);
+      // The visitor asks for a person in the widget: the panel says they wait, with the time.
+      await w(vp, "[data-action=ask-person]").click();
+      await w(vp, ".takeover[data-takeover=queued]").waitFor({ timeout: 10_000 });
 
-    // Staff: queued, with its waiting time counting up; open it and join.
-    const row = sp.locator("table.live-queue tbody tr").filter({ hasText: "I have a red itchy rash on my arm" });
-    await row.waitFor({ timeout: 15_000 });
-    await expect.poll(() => row.locator("td.waiting").textContent()).toMatch(/^0:0[1-9]|^0:[1-5]\d/);
-    expect(await row.textContent()).toContain("visitor");
-    expect(await sp.title()).toMatch(/^\(1\) /);
-    await row.getByRole("link").click();
-    await sp.getByRole("heading", { name: "Live conversation" }).waitFor();
-    await sp.getByRole("button", { name: "Join as Mei" }).click();
-    await sp.getByRole("status").filter({ hasText: "Mei handles this conversation" }).waitFor();
-    await w(vp, ".handoff[data-handoff=joined]").filter({ hasText: "Mei" }).waitFor({ timeout: 10_000 });
+      // Staff: queued, with its waiting time counting up; open it and join.
+      const row = sp.locator("table.live-queue tbody tr").filter({ hasText: "I have a red itchy rash on my arm" });
+      await row.waitFor({ timeout: 15_000 });
+      await expect.poll(() => row.locator("td.waiting").textContent()).toMatch(/^0:0[1-9]|^0:[1-5]\d/);
+      expect(await row.textContent()).toContain("visitor");
+      expect(await sp.title()).toMatch(/^\(1\) /);
+      await row.getByRole("link").click();
+      await sp.getByRole("heading", { name: "Live conversation" }).waitFor();
+      await sp.getByRole("button", { name: "Join as Mei" }).click();
+      await sp.getByRole("status").filter({ hasText: "Mei handles this conversation" }).waitFor();
+      await w(vp, ".handoff[data-handoff=joined]").filter({ hasText: "Mei" }).waitFor({ timeout: 10_000 });
 
-    // While Mei handles it, the model gets no turn; the visitor's message goes to Mei, live.
-    const refused = await asVisitor(vp, "/v1/chat/completions", {
-      stream: true,
-      messages: [{ id: "x1", role: "user", content: "hello?" }],
-    });
-    expect(refused.status).toBe(409);
-    expect(refused.json.error.code).toBe("taken_over");
-    await w(vp, "textarea.input").first().click();
-    await vp.keyboard.type("Can I come on Friday?");
-    await vp.keyboard.press("Enter");
-    await sp.locator("ol.transcript li").filter({ hasText: "Can I come on Friday?" }).waitFor({ timeout: 10_000 });
+      // While Mei handles it, the model gets no turn; the visitor's message goes to Mei, live.
+      const refused = await asVisitor(vp, "/v1/chat/completions", {
+        stream: true,
+        messages: [{ id: "x1", role: "user", content: "hello?" }],
+      });
+      expect(refused.status).toBe(409);
+      expect(refused.json.error.code).toBe("taken_over");
+      await w(vp, "textarea.input").first().click();
+      await vp.keyboard.type("Can I come on Friday?");
+      await vp.keyboard.press("Enter");
+      await sp.locator("ol.transcript li").filter({ hasText: "Can I come on Friday?" }).waitFor({ timeout: 10_000 });
 
-    // Mei writes by keyboard (Enter sends); the visitor's page receives it live.
-    await sp.getByLabel(/Message to the visitor/).click();
-    await sp.keyboard.type("Hi, I'm Mei from the clinic. Friday at 10:00 works.");
-    await sp.keyboard.press("Enter");
-    await expect
-      .poll(() => staffMessagesSeen(vp), { timeout: 10_000 })
-      .toEqual(["Mei: Hi, I'm Mei from the clinic. Friday at 10:00 works."]);
-    await sp.locator("ol.transcript li").filter({ hasText: "Mei (staff)" }).waitFor();
-    await w(vp, ".msg[data-role=person]").filter({ hasText: "Friday at 10:00 works." }).waitFor({ timeout: 10_000 });
-    await vp.screenshot({ path: "test-results/takeover-visitor-with-person.png" });
-    await sp.screenshot({ path: "test-results/takeover-staff.png", fullPage: true });
+      // Mei writes by keyboard (Enter sends); the visitor's page receives it live.
+      await sp.getByLabel(/Message to the visitor/).click();
+      await sp.keyboard.type("Hi, I'm Mei from the clinic. Friday at 10:00 works.");
+      await sp.keyboard.press("Enter");
+      await expect
+        .poll(() => staffMessagesSeen(vp), { timeout: 10_000 })
+        .toEqual(["Mei: Hi, I'm Mei from the clinic. Friday at 10:00 works."]);
+      await sp.locator("ol.transcript li").filter({ hasText: "Mei (staff)" }).waitFor();
+      await w(vp, ".msg[data-role=person]").filter({ hasText: "Friday at 10:00 works." }).waitFor({ timeout: 10_000 });
+      await vp.screenshot({ path: "test-results/takeover-visitor-with-person.png" });
+      await sp.screenshot({ path: "test-results/takeover-staff.png", fullPage: true });
 
-    await sp.getByRole("button", { name: "Hand back to the agent" }).click();
-    await sp.getByRole("status").filter({ hasText: "The agent answers this conversation." }).waitFor();
+      await sp.getByRole("button", { name: "Hand back to the agent" }).click();
+      await sp.getByRole("status").filter({ hasText: "The agent answers this conversation." }).waitFor();
 
-    await w(vp, ".handoff[data-handoff=back]").waitFor({ timeout: 10_000 });
-    // The agent answers again, in the widget.
-    await w(vp, "textarea.input").first().click();
-    await vp.keyboard.type("Thank you. What should I put on the rash until then?");
-    await vp.keyboard.press("Enter");
-    await expect
-      .poll(() => w(vp, ".msg[data-role=assistant]").count(), { timeout: 30_000 })
-      .toBeGreaterThan(repliesBefore);
-    await expect.poll(() => w(vp, "button.send.stop").count(), { timeout: 30_000 }).toBe(0);
-    await vp.screenshot({ path: "test-results/takeover-visitor.png" });
-    const state = (await asVisitor(vp, "/v1/sessions/:id")).json.state;
-    expect(state.handler).toEqual({ kind: "agent" });
-    expect(state.messages.filter((m: any) => m.author).map((m: any) => m.author.name)).toEqual(["Mei"]);
-    expect(state.messages.at(-1).role).toBe("assistant");
+      await w(vp, ".handoff[data-handoff=back]").waitFor({ timeout: 10_000 });
+      // The agent answers again, in the widget.
+      await w(vp, "textarea.input").first().click();
+      await vp.keyboard.type("Thank you. What should I put on the rash until then?");
+      await vp.keyboard.press("Enter");
+      await expect
+        .poll(() => w(vp, ".msg[data-role=assistant]").count(), { timeout: 30_000 })
+        .toBeGreaterThan(repliesBefore);
+      await expect.poll(() => w(vp, "button.send.stop").count(), { timeout: 30_000 }).toBe(0);
+      await vp.screenshot({ path: "test-results/takeover-visitor.png" });
+      const state = (await asVisitor(vp, "/v1/sessions/:id")).json.state;
+      expect(state.handler).toEqual({ kind: "agent" });
+      expect(state.messages.filter((m: any) => m.author).map((m: any) => m.author.name)).toEqual(["Mei"]);
+      expect(state.messages.at(-1).role).toBe("assistant");
 
-    // The conversation list says a person handled it.
-    await sp.getByRole("link", { name: "Conversations" }).click();
-    const listed = sp.locator("table.conversations tbody tr").filter({ hasText: "I have a red itchy rash on my arm" });
-    await expect.poll(() => listed.textContent(), { timeout: 15_000 }).toMatch(/staff/);
+      // The conversation list says a person handled it.
+      await sp.getByRole("link", { name: "Conversations" }).click();
+      const listed = sp
+        .locator("table.conversations tbody tr")
+        .filter({ hasText: "I have a red itchy rash on my arm" });
+      await expect.poll(() => listed.textContent(), { timeout: 15_000 }).toMatch(/staff/);
 
-    expect(staff.errors).toEqual([]);
-    expect(visitor.errors).toEqual([]);
-    await staff.context.close();
-    await visitor.context.close();
-  });
+      expect(staff.errors).toEqual([]);
+      expect(visitor.errors).toEqual([]);
+      await staff.context.close();
+      await visitor.context.close();
+    },
+  );
 
-  it("has no serious or critical axe findings on the Live page and a conversation, in English and Chinese; joins by keyboard", async () => {
-    for (const locale of ["en-US", "zh-CN"]) {
-      const { context, page, errors } = await newPage(demo.browser, { bypassCSP: true, locale });
-      await signInByKeyboard(page, demo.dev.url, DEMO_ADMIN_KEY);
-      await page.locator('.side a[href="/console/live"]').click();
-      await page.locator("#staff-name").fill(locale === "en-US" ? "Ana" : "李");
-      // The first test's conversation, back with the agent: listed as live (active in the last 15 minutes).
-      const link = page.locator("table.live-list tbody tr a").first();
-      await link.waitFor({ timeout: 15_000 });
-      expect(await axeFindings(page), `live ${locale}`).toEqual([]);
-      await link.focus();
-      await page.keyboard.press("Enter");
-      const join = page.locator("p.actions button").first();
-      await join.waitFor();
-      expect(await axeFindings(page), `conversation ${locale}`).toEqual([]);
-      // Keyboard only: focus the Join button, Enter; the composer takes focus.
-      await join.focus();
-      await page.keyboard.press("Enter");
-      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("live-message");
-      await page.keyboard.type(locale === "en-US" ? "Hello from Ana" : "您好");
-      await page.keyboard.press("Enter");
-      await page
-        .locator("ol.transcript li")
-        .filter({ hasText: locale === "en-US" ? "Hello from Ana" : "您好" })
-        .waitFor();
-      expect(await axeFindings(page), `joined ${locale}`).toEqual([]);
-      if (locale === "zh-CN") await page.screenshot({ path: "test-results/takeover-staff-zh.png" });
-      await page.locator("form.live-composer button.secondary").click();
-      await page.locator("p.actions button").first().waitFor();
-      expect(errors).toEqual([]);
-      await context.close();
-    }
-  });
+  it(
+    "has no serious or critical axe findings on the Live page and a " +
+      "conversation, in English and Chinese; joins by keyboard",
+    async () => {
+      for (const locale of ["en-US", "zh-CN"]) {
+        const { context, page, errors } = await newPage(demo.browser, { bypassCSP: true, locale });
+        await signInByKeyboard(page, demo.dev.url, DEMO_ADMIN_KEY);
+        await page.locator('.side a[href="/console/live"]').click();
+        await page.locator("#staff-name").fill(locale === "en-US" ? "Ana" : "李");
+        // The first test's conversation, back with the agent: listed as live (active in the last 15 minutes).
+        const link = page.locator("table.live-list tbody tr a").first();
+        await link.waitFor({ timeout: 15_000 });
+        expect(await axeFindings(page), `live ${locale}`).toEqual([]);
+        await link.focus();
+        await page.keyboard.press("Enter");
+        const join = page.locator("p.actions button").first();
+        await join.waitFor();
+        expect(await axeFindings(page), `conversation ${locale}`).toEqual([]);
+        // Keyboard only: focus the Join button, Enter; the composer takes focus.
+        await join.focus();
+        await page.keyboard.press("Enter");
+        await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("live-message");
+        await page.keyboard.type(locale === "en-US" ? "Hello from Ana" : "您好");
+        await page.keyboard.press("Enter");
+        await page
+          .locator("ol.transcript li")
+          .filter({ hasText: locale === "en-US" ? "Hello from Ana" : "您好" })
+          .waitFor();
+        expect(await axeFindings(page), `joined ${locale}`).toEqual([]);
+        if (locale === "zh-CN") await page.screenshot({ path: "test-results/takeover-staff-zh.png" });
+        await page.locator("form.live-composer button.secondary").click();
+        await page.locator("p.actions button").first().waitFor();
+        expect(errors).toEqual([]);
+        await context.close();
+      }
+    },
+  );
 
   it("where WebSockets are blocked, staff follow a conversation over the SSE fallback", async () => {
     const { context, page, errors } = await newPage(demo.browser);
@@ -204,37 +213,40 @@ describe("a person takes a conversation over", () => {
     await context.close();
   });
 
-  it("tells a queued visitor live that nobody is coming once the last staff member leaves, and takes a contact", async () => {
-    const staff = await staffOnLive();
-    const sp = staff.page;
+  it(
+    "tells a queued visitor live that nobody is coming once the " + "last staff member leaves, and takes a contact",
+    async () => {
+      const staff = await staffOnLive();
+      const sp = staff.page;
 
-    const visitor = await newPage(demo.browser);
-    const vp = visitor.page;
-    await vp.goto(demo.dev.url + "/");
-    await w(vp, "button.l").click();
-    await w(vp, "[data-action=ask-person]").click();
-    await w(vp, ".takeover[data-takeover=queued]").waitFor({ timeout: 10_000 });
-    const row = sp.locator("table.live-queue tbody tr");
-    await expect.poll(() => row.count(), { timeout: 15_000 }).toBeGreaterThan(0);
-    const queued = await row.count();
+      const visitor = await newPage(demo.browser);
+      const vp = visitor.page;
+      await vp.goto(demo.dev.url + "/");
+      await w(vp, "button.l").click();
+      await w(vp, "[data-action=ask-person]").click();
+      await w(vp, ".takeover[data-takeover=queued]").waitFor({ timeout: 10_000 });
+      const row = sp.locator("table.live-queue tbody tr");
+      await expect.poll(() => row.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+      const queued = await row.count();
 
-    // Mei leaves the Live page; nobody else is there. No request from the visitor: the session's alarm
-    // finds nobody present and the widget shows the site's words and the contact form, live.
-    await sp.getByRole("link", { name: "Conversations" }).click();
-    await w(vp, ".takeover[data-takeover=unavailable]").waitFor({ timeout: 30_000 });
-    expect(await w(vp, "[data-takeover=queued]").count()).toBe(0);
-    await vp.screenshot({ path: "test-results/takeover-nobody-came.png" });
-    await w(vp, "[data-takeover=unavailable] input").nth(1).fill("ana@example.com");
-    await w(vp, '[data-takeover=unavailable] button[type="submit"]').click();
-    await w(vp, "[data-takeover=contact-left]").waitFor({ timeout: 10_000 });
-    // The conversation left the Live page's queue.
-    await sp.getByRole("link", { name: "Live" }).click();
-    await sp.getByRole("status").filter({ hasText: "You are available" }).waitFor({ timeout: 15_000 });
-    await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(queued - 1);
+      // Mei leaves the Live page; nobody else is there. No request from the visitor: the session's alarm
+      // finds nobody present and the widget shows the site's words and the contact form, live.
+      await sp.getByRole("link", { name: "Conversations" }).click();
+      await w(vp, ".takeover[data-takeover=unavailable]").waitFor({ timeout: 30_000 });
+      expect(await w(vp, "[data-takeover=queued]").count()).toBe(0);
+      await vp.screenshot({ path: "test-results/takeover-nobody-came.png" });
+      await w(vp, "[data-takeover=unavailable] input").nth(1).fill("ana@example.com");
+      await w(vp, '[data-takeover=unavailable] button[type="submit"]').click();
+      await w(vp, "[data-takeover=contact-left]").waitFor({ timeout: 10_000 });
+      // The conversation left the Live page's queue.
+      await sp.getByRole("link", { name: "Live" }).click();
+      await sp.getByRole("status").filter({ hasText: "You are available" }).waitFor({ timeout: 15_000 });
+      await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(queued - 1);
 
-    expect(staff.errors).toEqual([]);
-    expect(visitor.errors).toEqual([]);
-    await staff.context.close();
-    await visitor.context.close();
-  });
+      expect(staff.errors).toEqual([]);
+      expect(visitor.errors).toEqual([]);
+      await staff.context.close();
+      await visitor.context.close();
+    },
+  );
 });

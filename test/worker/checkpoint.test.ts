@@ -54,80 +54,86 @@ async function restore(sessionId: string, token: string): Promise<RestoredSessio
 }
 
 describe("the session's object ends while a reply streams", () => {
-  it("keeps the reply as far as it was checkpointed, interrupted; no client is left streaming; retry runs anew", async () => {
-    const s = await openSession();
-    const { res: chat } = await startReply(s.token, "cp1");
-    const reader = chat.body!.getReader();
-    const dec = new TextDecoder();
-    let had = "";
-    // More than a second of the reply: at least one checkpoint has been written.
-    const started = Date.now();
-    while (Date.now() - started < 1_400) {
-      const next = await reader.read();
-      if (next.done) throw new Error("the reply ended before the object could be reset");
-      had += dec.decode(next.value, { stream: true });
-    }
-    // A second client follows the same reply on the live channel's SSE form.
-    const { res: follower } = await call(`/v1/sessions/${s.sessionId}/live?reply=cp1&from=${had.length}`, {
-      headers: auth(s.token),
-    });
-    const following = drain(follower);
-    const checkpointed = await runInDurableObject(sessionRoom(env, s.sessionId), (_obj, state) => {
-      const rows = state.storage.sql.exec<{ text: string }>("SELECT text FROM live_replies WHERE id = 'cp1'").toArray();
-      return rows[0]?.text ?? "";
-    });
-    expect(checkpointed.length).toBeGreaterThan(0);
-    expect(had.startsWith(checkpointed)).toBe(true);
+  it(
+    "keeps the reply as far as it was checkpointed, interrupted; " + "no client is left streaming; retry runs anew",
+    async () => {
+      const s = await openSession();
+      const { res: chat } = await startReply(s.token, "cp1");
+      const reader = chat.body!.getReader();
+      const dec = new TextDecoder();
+      let had = "";
+      // More than a second of the reply: at least one checkpoint has been written.
+      const started = Date.now();
+      while (Date.now() - started < 1_400) {
+        const next = await reader.read();
+        if (next.done) throw new Error("the reply ended before the object could be reset");
+        had += dec.decode(next.value, { stream: true });
+      }
+      // A second client follows the same reply on the live channel's SSE form.
+      const { res: follower } = await call(`/v1/sessions/${s.sessionId}/live?reply=cp1&from=${had.length}`, {
+        headers: auth(s.token),
+      });
+      const following = drain(follower);
+      const checkpointed = await runInDurableObject(sessionRoom(env, s.sessionId), (_obj, state) => {
+        const rows = state.storage.sql
+          .exec<{ text: string }>("SELECT text FROM live_replies WHERE id = 'cp1'")
+          .toArray();
+        return rows[0]?.text ?? "";
+      });
+      expect(checkpointed.length).toBeGreaterThan(0);
+      expect(had.startsWith(checkpointed)).toBe(true);
 
-    // The object ends (an eviction, a deploy, a crash): its memory, its provider request and its clients go.
-    await runInDurableObject(sessionRoom(env, s.sessionId), (_obj, state) => state.abort("reset mid-reply")).then(
-      () => expect.unreachable("abort() ends the call that made it"),
-      (e: Error) => expect(e.message).toBe("reset mid-reply"),
-    );
-    // Neither reader hangs: the chat response and the follower both end (broken: no [DONE]).
-    const rest = await Promise.race([
-      (async () => {
-        try {
-          for (let next = await reader.read(); !next.done; next = await reader.read())
-            had += dec.decode(next.value, { stream: true });
-          return "ended";
-        } catch {
-          return "broke";
-        }
-      })(),
-      sleep(8_000).then(() => "hung"),
-    ]);
-    expect(rest).not.toBe("hung");
-    const followed = await Promise.race([following, sleep(8_000).then(() => null)]);
-    expect(followed).not.toBeNull();
-    expect(followed!.text).not.toContain('"status":"complete"');
-    expect(had).not.toContain("data: [DONE]");
+      // The object ends (an eviction, a deploy, a crash): its memory, its provider request and its clients go.
+      await runInDurableObject(sessionRoom(env, s.sessionId), (_obj, state) => state.abort("reset mid-reply")).then(
+        () => expect.unreachable("abort() ends the call that made it"),
+        (e: Error) => expect(e.message).toBe("reset mid-reply"),
+      );
+      // Neither reader hangs: the chat response and the follower both end (broken: no [DONE]).
+      const rest = await Promise.race([
+        (async () => {
+          try {
+            for (let next = await reader.read(); !next.done; next = await reader.read())
+              had += dec.decode(next.value, { stream: true });
+            return "ended";
+          } catch {
+            return "broke";
+          }
+        })(),
+        sleep(8_000).then(() => "hung"),
+      ]);
+      expect(rest).not.toBe("hung");
+      const followed = await Promise.race([following, sleep(8_000).then(() => null)]);
+      expect(followed).not.toBeNull();
+      expect(followed!.text).not.toContain('"status":"complete"');
+      expect(had).not.toContain("data: [DONE]");
 
-    // A later read: the reply as far as its checkpoint, interrupted, and nothing said to be streaming.
-    const back = await restore(s.sessionId, s.token);
-    expect(back.streaming).toEqual([]);
-    const kept = back.state.messages.find((m) => m.id === "cp1");
-    expect(kept?.status).toBe("interrupted");
-    expect(kept!.content.length).toBeGreaterThan(0);
-    expect(GENERIC_REPLY.startsWith(kept!.content)).toBe(true);
-    expect(kept!.content).toBe(contentOf(checkpointed));
-    // What it cost so far is counted (estimated from the text), and the owner's trace says why it ended.
-    expect(back.state.usage.completionTokens).toBeGreaterThan(0);
-    const step = back.state.trace.find((t) => t.kind === "completion" && t.detail?.replyId === "cp1");
-    expect(step).toMatchObject({ ok: false, detail: { status: "interrupted" } });
-    // A client reattaching to it now is told at once that the reply is not here (the log has it).
-    const { res: late } = await call(`/v1/sessions/${s.sessionId}/live?reply=cp1&from=0`, { headers: auth(s.token) });
-    const frames = (await readSse(late)).map((d) => JSON.parse(d) as LiveFrame);
-    expect(frames).toEqual([{ t: "end", id: "cp1", status: "gone" }]);
+      // A later read: the reply as far as its checkpoint, interrupted, and nothing said to be streaming.
+      const back = await restore(s.sessionId, s.token);
+      expect(back.streaming).toEqual([]);
+      const kept = back.state.messages.find((m) => m.id === "cp1");
+      expect(kept?.status).toBe("interrupted");
+      expect(kept!.content.length).toBeGreaterThan(0);
+      expect(GENERIC_REPLY.startsWith(kept!.content)).toBe(true);
+      expect(kept!.content).toBe(contentOf(checkpointed));
+      // What it cost so far is counted (estimated from the text), and the owner's trace says why it ended.
+      expect(back.state.usage.completionTokens).toBeGreaterThan(0);
+      const step = back.state.trace.find((t) => t.kind === "completion" && t.detail?.replyId === "cp1");
+      expect(step).toMatchObject({ ok: false, detail: { status: "interrupted" } });
+      // A client reattaching to it now is told at once that the reply is not here (the log has it).
+      const { res: late } = await call(`/v1/sessions/${s.sessionId}/live?reply=cp1&from=0`, { headers: auth(s.token) });
+      const frames = (await readSse(late)).map((d) => JSON.parse(d) as LiveFrame);
+      expect(frames).toEqual([{ t: "end", id: "cp1", status: "gone" }]);
 
-    // Retry: the same reply id runs anew (no 409 for a reply that is not streaming) and completes.
-    const { res: again, done } = await startReply(s.token, "cp1");
-    expect(again.status).toBe(200);
-    expect(contentOf(await again.text())).toBe(GENERIC_REPLY);
-    await done();
-    const after = await restore(s.sessionId, s.token);
-    const replies = after.state.messages.filter((m) => m.id === "cp1");
-    expect(replies.map((m) => [m.status, m.content])).toEqual([["complete", GENERIC_REPLY]]);
-    expect(after.streaming).toEqual([]);
-  }, 30_000);
+      // Retry: the same reply id runs anew (no 409 for a reply that is not streaming) and completes.
+      const { res: again, done } = await startReply(s.token, "cp1");
+      expect(again.status).toBe(200);
+      expect(contentOf(await again.text())).toBe(GENERIC_REPLY);
+      await done();
+      const after = await restore(s.sessionId, s.token);
+      const replies = after.state.messages.filter((m) => m.id === "cp1");
+      expect(replies.map((m) => [m.status, m.content])).toEqual([["complete", GENERIC_REPLY]]);
+      expect(after.streaming).toEqual([]);
+    },
+    30_000,
+  );
 });

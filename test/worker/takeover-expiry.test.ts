@@ -78,27 +78,30 @@ describe("a queued request for a person, when nobody can come any more", () => {
     expect(await queue()).toEqual([]);
   });
 
-  it("changes nothing when a staff member joined first; a join after 'nobody available' still comes through", async () => {
-    const first = await queued();
-    expect((await first.mei.join(first.s.sessionId)).status).toBe(200);
-    await presenceLapses(first.siteKey);
-    await runDurableObjectAlarm(first.room);
-    await runInDurableObject(first.room, (obj) => obj.checkQueue(Date.now() + 60 * 60_000));
-    expect(await types(first.s.sessionId)).not.toContain("person.unavailable");
-    expect((await stateOf(first.s.sessionId)).handler).toMatchObject({ kind: "person", name: "Mei" });
+  it(
+    "changes nothing when a staff member joined first; a join " + "after 'nobody available' still comes through",
+    async () => {
+      const first = await queued();
+      expect((await first.mei.join(first.s.sessionId)).status).toBe(200);
+      await presenceLapses(first.siteKey);
+      await runDurableObjectAlarm(first.room);
+      await runInDurableObject(first.room, (obj) => obj.checkQueue(Date.now() + 60 * 60_000));
+      expect(await types(first.s.sessionId)).not.toContain("person.unavailable");
+      expect((await stateOf(first.s.sessionId)).handler).toMatchObject({ kind: "person", name: "Mei" });
 
-    const late = await queued();
-    await presenceLapses(late.siteKey);
-    await runDurableObjectAlarm(late.room);
-    expect((await stateOf(late.s.sessionId)).personRequest?.status).toBe("unavailable");
-    // Mei comes back and joins: the visitor is told a person joined.
-    await late.mei.beat();
-    expect((await late.mei.join(late.s.sessionId)).status).toBe(200);
-    const state = await stateOf(late.s.sessionId);
-    expect(state.handler).toMatchObject({ kind: "person", name: "Mei" });
-    expect(state.personRequest).toBeNull();
-    expect((await types(late.s.sessionId)).slice(-3)).toContain("staff.joined");
-  });
+      const late = await queued();
+      await presenceLapses(late.siteKey);
+      await runDurableObjectAlarm(late.room);
+      expect((await stateOf(late.s.sessionId)).personRequest?.status).toBe("unavailable");
+      // Mei comes back and joins: the visitor is told a person joined.
+      await late.mei.beat();
+      expect((await late.mei.join(late.s.sessionId)).status).toBe(200);
+      const state = await stateOf(late.s.sessionId);
+      expect(state.handler).toMatchObject({ kind: "person", name: "Mei" });
+      expect(state.personRequest).toBeNull();
+      expect((await types(late.s.sessionId)).slice(-3)).toContain("staff.joined");
+    },
+  );
 
   it("is told 'outside hours' when the site's hours end while it waits", async () => {
     const { siteKey, s, queue, room } = await queued();

@@ -91,77 +91,80 @@ describe("a staff member takes over", () => {
     expect((await json(wrong)).error.code).toBe("not_taken_over");
   });
 
-  it("carries messages both ways live over the session's channel, and the model reads them after the hand back", async () => {
-    const siteKey = await takeoverSite();
-    const mei = await staff(siteKey);
-    const s = await openSession("derm-consult", {}, { siteKey });
-    const v = visitor(s.token, s.sessionId);
-    // The visitor's tab on the live channel.
-    const { res: sock } = await call(`/v1/sessions/${s.sessionId}/live`, {
-      headers: { upgrade: "websocket", "sec-websocket-protocol": `parley.v1, bearer.${s.token}` },
-    });
-    const ws = sock.webSocket!;
-    const frames: LiveFrame[] = [];
-    ws.addEventListener("message", (m) => frames.push(JSON.parse(m.data as string)));
-    ws.accept();
-    ws.send(JSON.stringify({ t: "attach", after: 0 }));
-    // Staff's view of the same channel.
-    const { res: staffSock } = await call(at(`/v1/admin/live/${s.sessionId}/channel`), {
-      headers: { upgrade: "websocket", "sec-websocket-protocol": "parley.v1", cookie: mei.cookie },
-    });
-    expect(staffSock.status).toBe(101);
-    const staffFrames: LiveFrame[] = [];
-    const sws = staffSock.webSocket!;
-    sws.addEventListener("message", (m) => staffFrames.push(JSON.parse(m.data as string)));
-    sws.accept();
-    sws.send(JSON.stringify({ t: "attach", after: 0 }));
+  it(
+    "carries messages both ways live over the session's channel, " + "and the model reads them after the hand back",
+    async () => {
+      const siteKey = await takeoverSite();
+      const mei = await staff(siteKey);
+      const s = await openSession("derm-consult", {}, { siteKey });
+      const v = visitor(s.token, s.sessionId);
+      // The visitor's tab on the live channel.
+      const { res: sock } = await call(`/v1/sessions/${s.sessionId}/live`, {
+        headers: { upgrade: "websocket", "sec-websocket-protocol": `parley.v1, bearer.${s.token}` },
+      });
+      const ws = sock.webSocket!;
+      const frames: LiveFrame[] = [];
+      ws.addEventListener("message", (m) => frames.push(JSON.parse(m.data as string)));
+      ws.accept();
+      ws.send(JSON.stringify({ t: "attach", after: 0 }));
+      // Staff's view of the same channel.
+      const { res: staffSock } = await call(at(`/v1/admin/live/${s.sessionId}/channel`), {
+        headers: { upgrade: "websocket", "sec-websocket-protocol": "parley.v1", cookie: mei.cookie },
+      });
+      expect(staffSock.status).toBe(101);
+      const staffFrames: LiveFrame[] = [];
+      const sws = staffSock.webSocket!;
+      sws.addEventListener("message", (m) => staffFrames.push(JSON.parse(m.data as string)));
+      sws.accept();
+      sws.send(JSON.stringify({ t: "attach", after: 0 }));
 
-    await mei.join(s.sessionId);
-    const said = await mei.say(s.sessionId, "Hi, I'm Mei from the clinic. How can I help?");
-    expect(said.status).toBe(201);
-    await v.say("v1", "Can I move my appointment to Friday?");
-    await mei.say(s.sessionId, "Done: Friday at 10:00.");
-    const seen = async (list: LiveFrame[], pred: (f: LiveFrame) => boolean) => {
-      for (let i = 0; i < 60 && !list.some(pred); i++) await new Promise((r) => setTimeout(r, 25));
-      return list.find(pred);
-    };
-    const staffMsg = await seen(
-      frames,
-      (f) => f.t === "e" && f.event.type === "message.appended" && !!f.event.data.message.author,
-    );
-    expect(staffMsg).toBeDefined();
-    expect(await seen(frames, (f) => f.t === "e" && f.event.type === "staff.joined")).toBeDefined();
-    expect(
-      await seen(
-        staffFrames,
-        (f) => f.t === "e" && f.event.type === "message.appended" && f.event.data.message.id === "v1",
-      ),
-    ).toBeDefined();
+      await mei.join(s.sessionId);
+      const said = await mei.say(s.sessionId, "Hi, I'm Mei from the clinic. How can I help?");
+      expect(said.status).toBe(201);
+      await v.say("v1", "Can I move my appointment to Friday?");
+      await mei.say(s.sessionId, "Done: Friday at 10:00.");
+      const seen = async (list: LiveFrame[], pred: (f: LiveFrame) => boolean) => {
+        for (let i = 0; i < 60 && !list.some(pred); i++) await new Promise((r) => setTimeout(r, 25));
+        return list.find(pred);
+      };
+      const staffMsg = await seen(
+        frames,
+        (f) => f.t === "e" && f.event.type === "message.appended" && !!f.event.data.message.author,
+      );
+      expect(staffMsg).toBeDefined();
+      expect(await seen(frames, (f) => f.t === "e" && f.event.type === "staff.joined")).toBeDefined();
+      expect(
+        await seen(
+          staffFrames,
+          (f) => f.t === "e" && f.event.type === "message.appended" && f.event.data.message.id === "v1",
+        ),
+      ).toBeDefined();
 
-    const back = await mei.handBack(s.sessionId);
-    expect(back.status).toBe(200);
-    expect((await stateOf(s.sessionId)).handler).toEqual({ kind: "agent" });
+      const back = await mei.handBack(s.sessionId);
+      expect(back.status).toBe(200);
+      expect((await stateOf(s.sessionId)).handler).toEqual({ kind: "agent" });
 
-    // The widget sends the history it had before (not the staff part): the model still reads it all.
-    const fetchSpy = vi.spyOn(globalThis, "fetch").mockResolvedValue(sseResponse([delta("Friday it is.")]));
-    const { res, done } = await v.chat([{ id: "v2", role: "user", content: "Thanks! Anything to bring?" }]);
-    expect(res.status).toBe(200);
-    await res.text();
-    await done();
-    const sent = JSON.parse((fetchSpy.mock.calls[0][1] as RequestInit).body as string);
-    const turns = sent.messages.map((m: any) => `${m.role}: ${m.content}`);
-    expect(turns[0]).toMatch(/^system: [\s\S]*handed it back to you/);
-    // Not a loop of handoffs (chatwoot#15068): the served request is not read as a new one.
-    expect(turns[0]).toContain("do not ask for one again unless the visitor asks anew");
-    expect(turns.slice(1)).toEqual([
-      "assistant: [Mei, staff]: Hi, I'm Mei from the clinic. How can I help?",
-      "user: Can I move my appointment to Friday?",
-      "assistant: [Mei, staff]: Done: Friday at 10:00.",
-      "user: Thanks! Anything to bring?",
-    ]);
-    ws.close();
-    sws.close();
-  });
+      // The widget sends the history it had before (not the staff part): the model still reads it all.
+      const fetchSpy = vi.spyOn(globalThis, "fetch").mockResolvedValue(sseResponse([delta("Friday it is.")]));
+      const { res, done } = await v.chat([{ id: "v2", role: "user", content: "Thanks! Anything to bring?" }]);
+      expect(res.status).toBe(200);
+      await res.text();
+      await done();
+      const sent = JSON.parse((fetchSpy.mock.calls[0][1] as RequestInit).body as string);
+      const turns = sent.messages.map((m: any) => `${m.role}: ${m.content}`);
+      expect(turns[0]).toMatch(/^system: [\s\S]*handed it back to you/);
+      // Not a loop of handoffs (chatwoot#15068): the served request is not read as a new one.
+      expect(turns[0]).toContain("do not ask for one again unless the visitor asks anew");
+      expect(turns.slice(1)).toEqual([
+        "assistant: [Mei, staff]: Hi, I'm Mei from the clinic. How can I help?",
+        "user: Can I move my appointment to Friday?",
+        "assistant: [Mei, staff]: Done: Friday at 10:00.",
+        "user: Thanks! Anything to bring?",
+      ]);
+      ws.close();
+      sws.close();
+    },
+  );
 
   it("records handled-by for the console's list and the Live page", async () => {
     const siteKey = await takeoverSite();
@@ -198,16 +201,19 @@ describe("refusals", () => {
     expect((await mei.join(s.sessionId, "")).status).toBe(400);
   });
 
-  it("refuses the visitor's routes for another session's token, a staff id, and a message while the agent answers", async () => {
-    const siteKey = await takeoverSite();
-    const a = await openSession("derm-consult", {}, { siteKey });
-    const b = await openSession("derm-consult", {}, { siteKey });
-    expect((await visitor(b.token, a.sessionId).ask()).status).toBe(403);
-    const notTaken = await visitor(a.token, a.sessionId).say("m1", "hello");
-    expect(notTaken.status).toBe(409);
-    expect((await json(notTaken)).error.code).toBe("not_taken_over");
-    expect((await visitor(a.token, a.sessionId).say("staff-1", "forged")).status).toBe(403);
-    const { res } = await visitor(a.token, a.sessionId).chat([{ id: "staff-2", role: "user", content: "forged" }]);
-    expect(res.status).toBe(403);
-  });
+  it(
+    "refuses the visitor's routes for another session's token, a " + "staff id, and a message while the agent answers",
+    async () => {
+      const siteKey = await takeoverSite();
+      const a = await openSession("derm-consult", {}, { siteKey });
+      const b = await openSession("derm-consult", {}, { siteKey });
+      expect((await visitor(b.token, a.sessionId).ask()).status).toBe(403);
+      const notTaken = await visitor(a.token, a.sessionId).say("m1", "hello");
+      expect(notTaken.status).toBe(409);
+      expect((await json(notTaken)).error.code).toBe("not_taken_over");
+      expect((await visitor(a.token, a.sessionId).say("staff-1", "forged")).status).toBe(403);
+      const { res } = await visitor(a.token, a.sessionId).chat([{ id: "staff-2", role: "user", content: "forged" }]);
+      expect(res.status).toBe(403);
+    },
+  );
 });

@@ -49,24 +49,27 @@ describe("pendingStep: where a turn stands when the page comes back", () => {
     expect(some).toMatchObject({ at: 3, before: 1, step: { id: "s1" } });
   });
 
-  it("nothing is pending after an answer, a visitor's message, ask_followup, a Stop, a cut step or the step limit", () => {
-    const followup = call("c9", "ask_followup", { question: "Where?" });
-    const stopped = traceEvent("trace:stopped:s1", { kind: "stopped", ok: true });
-    const cases = [
-      stateOf([user("u", "hi"), { ...step("s1", []), content: "Hello" }]),
-      stateOf([user("u", "hi")]),
-      stateOf([user("u", "hi"), step("s1", [followup]), result("r", "c9")]),
-      stateOf([user("u", "acne?"), step("s1", [search])], [stopped]),
-      stateOf([user("u", "acne?"), step("s1", [search], { status: "interrupted" })]),
-      stateOf([
-        user("u", "acne?"),
-        step("s0", [call("c0", "knowledge_search")]),
-        result("r0", "c0"),
-        step("s1", [search]),
-      ]),
-    ];
-    expect(cases.map((s, i) => pendingStep(s, i === 5 ? 2 : 6))).toEqual([null, null, null, null, null, null]);
-  });
+  it(
+    "nothing is pending after an answer, a visitor's message, " + "ask_followup, a Stop, a cut step or the step limit",
+    () => {
+      const followup = call("c9", "ask_followup", { question: "Where?" });
+      const stopped = traceEvent("trace:stopped:s1", { kind: "stopped", ok: true });
+      const cases = [
+        stateOf([user("u", "hi"), { ...step("s1", []), content: "Hello" }]),
+        stateOf([user("u", "hi")]),
+        stateOf([user("u", "hi"), step("s1", [followup]), result("r", "c9")]),
+        stateOf([user("u", "acne?"), step("s1", [search])], [stopped]),
+        stateOf([user("u", "acne?"), step("s1", [search], { status: "interrupted" })]),
+        stateOf([
+          user("u", "acne?"),
+          step("s0", [call("c0", "knowledge_search")]),
+          result("r0", "c0"),
+          step("s1", [search]),
+        ]),
+      ];
+      expect(cases.map((s, i) => pendingStep(s, i === 5 ? 2 : 6))).toEqual([null, null, null, null, null, null]);
+    },
+  );
 });
 
 describe("runStepTools: each tool call id runs once", () => {
