@@ -47,6 +47,14 @@ async function staffOnLive() {
   return staff;
 }
 
+/** A visitor on the clinic page with the widget's panel open. */
+async function visitorWithPanel() {
+  const visitor = await newPage(demo.browser);
+  await visitor.page.goto(demo.dev.url + "/");
+  await w(visitor.page, "button.l").click();
+  return visitor;
+}
+
 async function listen(page: Page) {
   await page.evaluate((key) => {
     const s = JSON.parse(localStorage.getItem(key)!);
@@ -73,10 +81,8 @@ describe("a person takes a conversation over", () => {
       const staff = await staffOnLive();
       const sp = staff.page;
 
-      const visitor = await newPage(demo.browser);
+      const visitor = await visitorWithPanel();
       const vp = visitor.page;
-      await vp.goto(demo.dev.url + "/");
-      await w(vp, "button.l").click();
       await w(vp, "textarea.input").first().click();
       await vp.keyboard.type("I have a red itchy rash on my arm");
       await vp.keyboard.press("Enter");
@@ -219,10 +225,8 @@ describe("a person takes a conversation over", () => {
       const staff = await staffOnLive();
       const sp = staff.page;
 
-      const visitor = await newPage(demo.browser);
+      const visitor = await visitorWithPanel();
       const vp = visitor.page;
-      await vp.goto(demo.dev.url + "/");
-      await w(vp, "button.l").click();
       await w(vp, "[data-action=ask-person]").click();
       await w(vp, ".takeover[data-takeover=queued]").waitFor({ timeout: 10_000 });
       const row = sp.locator("table.live-queue tbody tr");

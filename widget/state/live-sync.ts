@@ -69,9 +69,8 @@ export function startLiveSync(o: LiveSyncOptions) {
     const { log } = session;
     if (seq <= log.seq) return;
     log.seq = seq;
-    const message = event.type === EVENT_TYPES.messageAppended;
-    if (!message && log.seen.has(event.id)) return;
-    const m = message ? event.data.message : null;
+    // session.apply folds an event the page already folded itself only if it is a message (its newer copy).
+    const m = event.type === EVENT_TYPES.messageAppended ? event.data.message : null;
     // Not this page's own reply: its turn tells the host when it ends (the log's copy may come first).
     const isNew = m?.role === "assistant" && !!m.content && !stored(m.id) && !ownTurn();
     session.apply([event]);
