@@ -4,6 +4,7 @@ import type { SessionResponse } from "../../shared/api.ts";
 import type { LiveFrame } from "../../shared/live.ts";
 import { GENERIC_REPLY } from "../helpers/fake-upstream.ts";
 import { fmt, summarize, type Summary } from "../helpers/stats.ts";
+import { rawGet } from "./raw-stream.ts";
 
 /**
  * The reconnect storm (issue 16), a scenario of bench:load: every session streams a reply at once;
@@ -145,34 +146,34 @@ function chat(o: StormOptions, s: SessionResponse, replyId: string, drops: boole
   });
 }
 
-/** The widget's reattachment (widget/transport/follow.ts): the reply's rest from the offset it has. */
+/**
+ * The widget's reattachment (widget/transport/follow.ts): the reply's rest from the offset it has,
+ * on a new connection (back from a network drop), timed from when the request is written.
+ */
 function reattach(o: StormOptions, s: SessionResponse, replyId: string, had: string): Promise<Omit<Visit, "dropped">> {
-  const sent = performance.now();
   const u = new URL(`${o.url}/v1/sessions/${s.sessionId}/live?reply=${encodeURIComponent(replyId)}&from=${had.length}`);
   return new Promise((resolve, reject) => {
-    const req = request(
+    let sent = performance.now();
+    let text = had;
+    let buf = "";
+    let reattachMs: number | undefined;
+    let ended = false;
+    let failed: Error | undefined;
+    const stop = rawGet(
+      u,
+      { authorization: `Bearer ${s.token}`, origin: o.origin },
       {
-        host: u.hostname,
-        port: u.port,
-        path: u.pathname + u.search,
-        // Back from a network drop, a visitor opens a new connection.
-        agent: false,
-        headers: { authorization: `Bearer ${s.token}`, origin: o.origin },
-      },
-      (res) => {
-        if (res.statusCode !== 200) {
-          res.resume();
-          return reject(new Error(`live answered ${res.statusCode}`));
-        }
-        res.setEncoding("utf8");
-        let text = had;
-        let buf = "";
-        let reattachMs: number | undefined;
-        let ended = false;
-        res.on("data", (part: string) => {
+        sent: () => void (sent = performance.now()),
+        status: (code) => {
+          if (code === 200) return;
+          failed = new Error(`live answered ${code}`);
+          stop();
+          reject(failed);
+        },
+        body: (part) => {
           buf += part;
           let cut: number;
-          while ((cut = buf.indexOf("\n\n")) >= 0) {
+          while (!failed && (cut = buf.indexOf("\n\n")) >= 0) {
             const block = buf.slice(0, cut);
             buf = buf.slice(cut + 2);
             if (!block.startsWith("data: ")) continue;
@@ -180,18 +181,25 @@ function reattach(o: StormOptions, s: SessionResponse, replyId: string, had: str
             if (f.t === "end") ended = true;
             if (f.t !== "r" || f.id !== replyId) continue;
             // Each frame names its offset: text the visitor has is skipped, a gap is a loss.
-            if (f.o > text.length) return reject(new Error(`gap: text from ${f.o}, had ${text.length}`));
+            if (f.o > text.length) {
+              failed = new Error(`gap: text from ${f.o}, had ${text.length}`);
+              break;
+            }
             const d = f.d.slice(text.length - f.o);
             if (d && reattachMs === undefined) reattachMs = performance.now() - sent;
             text += d;
           }
-        });
-        res.on("end", () => (ended ? resolve({ text, reattachMs }) : reject(new Error("live ended without its end"))));
-        res.on("error", reject);
+          if (!failed) return;
+          stop();
+          reject(failed);
+        },
+        end: () => {
+          if (ended) resolve({ text, reattachMs });
+          else reject(new Error("live ended without its end"));
+        },
+        error: reject,
       },
     );
-    req.on("error", reject);
-    req.end();
   });
 }
 

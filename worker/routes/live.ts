@@ -9,6 +9,7 @@ import { checkSiteOrigin } from "../middleware/site-origin.ts";
 import { admitSession, sessionRefusal } from "../limits/admission.ts";
 import { sessionRoom } from "../session/session-stub.ts";
 import { upgradeToRoom } from "../session/live-upgrade.ts";
+import { followRefusal, followRequest } from "../session/follow-request.ts";
 
 export const liveRoutes = new Hono<AppEnv>();
 
@@ -40,8 +41,10 @@ liveRoutes.get(ROUTES.live, sessionToken(), ownSession({ session: false }), asyn
   }
   const { after = 0, reply, from = 0 } = parsed.data;
   // Admitted by the object as it attaches: a storm of reattaching visitors costs it one call each.
-  const followed = await room.visitorFollow(after, reply, from, perMinute);
-  if (!followed.ok) throw sessionRefusal(site, followed.refused);
+  const followed = await room.fetch(followRequest({ after, reply, from, perMinute }));
+  const refused = await followRefusal(followed);
+  if (refused) throw sessionRefusal(site, refused);
+  // A response of our own: the object's headers are immutable, and CORS adds its own.
   return new Response(followed.body, {
     headers: {
       "content-type": "text/event-stream; charset=utf-8",

@@ -18,6 +18,7 @@ import { LiveHub } from "./live-hub.ts";
 import { cutReplies, runReply, type ReplyStart } from "./reply-runner.ts";
 import type { Turn } from "./turn-record.ts";
 import { admitState, type Admission } from "./admission-check.ts";
+import { readFollowRequest, refusedResponse } from "./follow-request.ts";
 import { takeoverStep, type TakeoverOp, type TakeoverOutcome } from "./takeover-ops.ts";
 import { queuedRequest, queueVerdict } from "./queue-expiry.ts";
 import { loadSite } from "../config/config-store.ts";
@@ -265,25 +266,16 @@ export class SessionRoom extends DurableObject<Env> {
   }
 
   /**
-   * The same for a visitor, once the session's rate admits the request: checked here rather than in a
-   * call of its own, so a reattachment after a drop (a storm of them) costs one round trip, not two.
+   * The object's fetch: a visitor's reattachment (follow-request.ts), admitted by the session's rate
+   * here rather than in a call of its own, so a storm of reattachments costs one round trip each; or
+   * a WebSocket upgrade, forwarded by the live route once the token and origin are checked.
    */
-  async visitorFollow(
-    after: number,
-    reply: string | undefined,
-    from: number,
-    perMinute: number,
-  ): Promise<
-    { ok: true; body: ReadableStream<Uint8Array> } | { ok: false; refused: Exclude<Admission, { ok: true }> }
-  > {
-    const admission = admitState(this.state, this.rate, { perMinute, tokenBudget: Number.MAX_SAFE_INTEGER });
-    if (!admission.ok) return { ok: false, refused: admission };
-    return { ok: true, body: await this.follow(after, reply, from) };
-  }
-
-  /** A WebSocket upgrade, forwarded by the live route once the token and origin are checked. */
   async fetch(request: Request): Promise<Response> {
-    return this.hub.accept(request);
+    const ask = readFollowRequest(request.url);
+    if (!ask) return this.hub.accept(request);
+    const admission = admitState(this.state, this.rate, { perMinute: ask.perMinute, tokenBudget: Infinity });
+    if (!admission.ok) return refusedResponse(admission);
+    return new Response(await this.follow(ask.after, ask.reply, ask.from));
   }
 
   async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
