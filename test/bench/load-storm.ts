@@ -27,6 +27,8 @@ export interface StormOptions {
    * the wait for the provider's next piece.
    */
   offlineMs: number;
+  /** The worker process's CPU time so far (ms), to price one reattachment (see StormResult.cpu). */
+  cpuMs?: () => number | undefined;
 }
 
 export interface StormResult {
@@ -42,6 +44,12 @@ export interface StormResult {
   burstMs: number;
   /** ms from the storm's start until every stream had begun (when the third drops). */
   allStreamingMs: number;
+  /**
+   * What the burst cost the worker's one thread: its CPU share while the other streams run on (the
+   * dropped visitors are away), and its CPU per reattachment beyond that share, from the first
+   * reattachment sent to the last one's first missed character. Undefined without `cpuMs`.
+   */
+  cpu?: { backgroundShare: number; perReattachMs: number };
 }
 
 /** The reply's text (content deltas) in SSE text; `done` when it ended with [DONE]. */
@@ -63,12 +71,22 @@ interface Visit {
   dropAt?: number;
 }
 
+/** CPU readings around the burst (StormResult.cpu). */
+interface Meter {
+  at(): { ms: number; cpu: number } | undefined;
+  /** The first reattachment is sent; the last one has its first missed character. */
+  first?: { ms: number; cpu: number };
+  last?: { ms: number; cpu: number };
+  pending: number;
+}
+
 /** The storm's moment: every stream has begun; the dropping ones go together. */
 interface Burst {
   /** A stream has its first piece of text. */
   streaming(): void;
   /** Settles when the streams drop. */
   drop: Promise<void>;
+  meter: Meter;
 }
 
 /** One visitor's reply: the chat stream, dropped with the burst (or not), then reattached after a while. */
@@ -131,7 +149,8 @@ function chat(o: StormOptions, s: SessionResponse, replyId: string, drops: boole
           req.destroy();
           const had = text;
           setTimeout(
-            () => reattach(o, s, replyId, had).then((r) => resolve({ ...r, dropped: true, dropAt }), reject),
+            () =>
+              reattach(o, s, replyId, had, burst.meter).then((r) => resolve({ ...r, dropped: true, dropAt }), reject),
             o.offlineMs,
           );
         });
@@ -150,7 +169,14 @@ function chat(o: StormOptions, s: SessionResponse, replyId: string, drops: boole
  * The widget's reattachment (widget/transport/follow.ts): the reply's rest from the offset it has,
  * on a new connection (back from a network drop), timed from when the request is written.
  */
-function reattach(o: StormOptions, s: SessionResponse, replyId: string, had: string): Promise<Omit<Visit, "dropped">> {
+function reattach(
+  o: StormOptions,
+  s: SessionResponse,
+  replyId: string,
+  had: string,
+  meter: Meter,
+): Promise<Omit<Visit, "dropped">> {
+  meter.first ??= meter.at();
   const u = new URL(`${o.url}/v1/sessions/${s.sessionId}/live?reply=${encodeURIComponent(replyId)}&from=${had.length}`);
   return new Promise((resolve, reject) => {
     let sent = performance.now();
@@ -186,7 +212,10 @@ function reattach(o: StormOptions, s: SessionResponse, replyId: string, had: str
               break;
             }
             const d = f.d.slice(text.length - f.o);
-            if (d && reattachMs === undefined) reattachMs = performance.now() - sent;
+            if (d && reattachMs === undefined) {
+              reattachMs = performance.now() - sent;
+              if (--meter.pending === 0) meter.last = meter.at();
+            }
             text += d;
           }
           if (!failed) return;
@@ -208,9 +237,25 @@ export async function reconnectStorm(o: StormOptions): Promise<StormResult> {
   let allStreamingMs = NaN;
   let waiting = o.sessions.length;
   let drop!: () => void;
+  const meter: Meter = {
+    at: () => {
+      const cpu = o.cpuMs?.();
+      return cpu === undefined ? undefined : { ms: performance.now(), cpu };
+    },
+    pending: o.sessions.filter((_, i) => i % o.dropEvery === 0).length,
+  };
+  // The worker's load while the dropped visitors are away: the other streams, and the dropped ones'
+  // replies running on at the worker.
+  const away: Array<Meter["first"]> = [];
   const burst: Burst = {
     streaming: () => void (--waiting === 0 && drop()),
-    drop: new Promise<void>((r) => (drop = r)).then(() => void (allStreamingMs = performance.now() - started)),
+    drop: new Promise<void>((r) => (drop = r)).then(() => {
+      allStreamingMs = performance.now() - started;
+      const read = () => away.push(meter.at());
+      setTimeout(read, Math.min(100, o.offlineMs / 4));
+      setTimeout(read, o.offlineMs - Math.min(20, o.offlineMs / 10));
+    }),
+    meter,
   };
   const visits = await Promise.all(
     o.sessions.map((s, i) =>
@@ -243,7 +288,17 @@ export async function reconnectStorm(o: StormOptions): Promise<StormResult> {
     reattach: summarize(dropped.flatMap((v) => (v.reattachMs === undefined ? [] : [v.reattachMs]))),
     burstMs: drops.length ? Math.max(...drops) - Math.min(...drops) : 0,
     allStreamingMs,
+    cpu: burstCpu(away, meter, dropped.length),
   };
+}
+
+function burstCpu(away: Meter["first"][], meter: Meter, reattached: number): StormResult["cpu"] {
+  const [a0, a1] = away;
+  const { first, last } = meter;
+  if (!a0 || !a1 || !first || !last || !reattached || a1.ms <= a0.ms || last.ms <= first.ms) return undefined;
+  const backgroundShare = (a1.cpu - a0.cpu) / (a1.ms - a0.ms);
+  const beyond = last.cpu - first.cpu - backgroundShare * (last.ms - first.ms);
+  return { backgroundShare, perReattachMs: Math.max(0, beyond) / reattached };
 }
 
 export const stormLine = (r: StormResult) =>
@@ -252,4 +307,16 @@ export const stormLine = (r: StormResult) =>
   `reattached; lost ${r.lost}, doubled ${r.doubled}, ` +
   `broken ${r.failed.length - r.lost - r.doubled}; reattach (ms) p50 ` +
   `${fmt(r.reattach.p50, 1)}  p90 ${fmt(r.reattach.p90, 1)}  ` +
-  `p99 ${fmt(r.reattach.p99, 1)}  max ${fmt(r.reattach.max, 1)}`;
+  `p99 ${fmt(r.reattach.p99, 1)}  max ${fmt(r.reattach.max, 1)}` +
+  (r.cpu
+    ? `; worker CPU ${fmt(r.cpu.backgroundShare * 100, 0)} % busy with the streams meanwhile, ` +
+      `${fmt(r.cpu.perReattachMs, 2)} ms per reattachment beyond that: half the burst is about ` +
+      `${fmt(halfBurstMs(r), 1)} ms of work on what the streams leave of the thread`
+    : "");
+
+/**
+ * Roughly what the median reattachment of a burst arriving together waits for on one thread: half
+ * the burst's own work, on what the other streams leave of the thread.
+ */
+export const halfBurstMs = (r: StormResult) =>
+  r.cpu ? (Math.ceil(r.dropped / 2) * r.cpu.perReattachMs) / Math.max(0.05, 1 - r.cpu.backgroundShare) : NaN;

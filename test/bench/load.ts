@@ -315,6 +315,7 @@ async function main(): Promise<number> {
       sessions: stormSessions,
       dropEvery: 3,
       offlineMs: CFG.stormOfflineMs,
+      cpuMs: () => worker.cpuMs(),
     });
     log(`reconnect storm: ${storm.streams} streams, ${storm.dropped} dropped and reattached`);
     for (const f of storm.failed.slice(0, 5)) console.log(`  storm failure: ${f}`);
