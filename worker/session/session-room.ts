@@ -1,17 +1,13 @@
 import { DurableObject } from "cloudflare:workers";
 import { sessionOpenedEvent, stageChangedEvent } from "../../shared/events.ts";
-import {
-  emptySession,
-  foldSession,
-  reduceSession,
-  type SessionEvent,
-  type SessionState,
-} from "../../shared/session.ts";
+import { emptySession, type SessionEvent, type SessionState } from "../../shared/session.ts";
 import type { FeedbackInput } from "../../shared/session-events.ts";
 import type { StageConfig } from "../../shared/stage-config.ts";
 import type { Env } from "../env.ts";
 import { SlidingWindow } from "../limits/sliding-window.ts";
-import { INDEX_DELAY_MS, pushSummary } from "./index-push.ts";
+import { pushSummary } from "./index-push.ts";
+import { EventLog, type LoggedEvent } from "./event-log.ts";
+import { RoomAlarm } from "./room-alarm.ts";
 import { LIVE } from "../../shared/live.ts";
 import { feedbackOutcome, type FeedbackOutcome } from "./feedback-ops.ts";
 import { LiveHub } from "./live-hub.ts";
@@ -36,18 +32,18 @@ export type { FeedbackOutcome } from "./feedback-ops.ts";
 export type { Admission } from "./admission-check.ts";
 
 /**
- * One session: its append-only event log in SQLite and the state folded from it by the shared
- * reducer. The object serializes appends; an event id already stored is ignored, so a retried
- * append stores nothing twice.
+ * One session: its append-only event log (event-log.ts) and the state folded from it by the shared
+ * reducer, its live channel and streamed replies (live-hub.ts), its alarm (room-alarm.ts). The
+ * object serializes every call, so each method here is one step on the state; the work itself lives
+ * in the modules it names.
  */
 export class SessionRoom extends DurableObject<Env> {
   private state: SessionState;
   /** Requests per minute of this session (see RateLimiter for why memory is enough). */
   private readonly rate = new SlidingWindow();
-  /** A push of this session's summary to the site's index is scheduled (the alarm). */
-  private indexDue = false;
-  /** When a queued request for a person looks again whether anyone can come (queue-expiry.ts). */
-  private queueCheckAt: number | null = null;
+  private readonly log: EventLog;
+  /** The index push and the queued request's next look share the object's alarm (room-alarm.ts). */
+  private readonly alarms: RoomAlarm;
   /** The live channel's clients and the replies being streamed (live-hub.ts). */
   private readonly hub: LiveHub;
   /** Edge tool results by call id: a repeated id is answered from here (tool-results.ts). */
@@ -55,25 +51,15 @@ export class SessionRoom extends DurableObject<Env> {
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    this.createTables();
-    const rows = ctx.storage.sql.exec<{ body: string }>("SELECT body FROM events ORDER BY seq").toArray();
-    this.state = foldSession(rows.map((r) => JSON.parse(r.body) as SessionEvent));
-    this.hub = new LiveHub(ctx, (seq) => this.eventsAfter(seq));
+    this.log = new EventLog(ctx.storage);
+    this.alarms = new RoomAlarm(ctx.storage);
+    this.state = this.log.fold();
+    this.hub = new LiveHub(ctx, (seq) => this.log.after(seq));
     this.tools = new ToolResults(ctx.storage.sql);
     // Pings are answered by the runtime without waking the object: an idle socket costs nothing.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(LIVE.ping, LIVE.pong));
     const cut = cutReplies(ctx.storage.sql);
     if (cut.length) this.store(cut);
-  }
-
-  private createTables(): void {
-    this.ctx.storage.sql.exec(
-      "CREATE TABLE IF NOT EXISTS events (seq INTEGER PRIMARY KEY " +
-        "AUTOINCREMENT, id TEXT NOT NULL UNIQUE, body TEXT NOT NULL)",
-    );
-    // A streaming reply's text, written down each second (reply-runner.ts).
-    this.ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS live_replies (id TEXT PRIMARY KEY, text TEXT NOT NULL)");
-    ToolResults.createTable(this.ctx.storage.sql);
   }
 
   /** Creates the session once (and starts its first stage, if the agent has stages); again: the existing state. */
@@ -140,40 +126,19 @@ export class SessionRoom extends DurableObject<Env> {
   }
 
   private store(events: SessionEvent[]): void {
-    const added: Array<{ seq: number; event: SessionEvent }> = [];
-    // One transaction per append: one commit for a turn's reply, usage and trace, not one each.
-    this.ctx.storage.transactionSync(() => {
-      for (const event of events) {
-        const row = this.ctx.storage.sql
-          .exec<{ seq: number }>(
-            "INSERT OR IGNORE INTO events (id, body) VALUES (?, ?) RETURNING seq",
-            event.id,
-            JSON.stringify(event),
-          )
-          .toArray()[0];
-        if (!row) continue;
-        this.state = reduceSession(this.state, event);
-        added.push({ seq: row.seq, event });
-      }
-    });
+    const { state, added } = this.log.append(this.state, events);
+    this.state = state;
     this.hub.events(added);
     this.indexSoon();
   }
 
-  /** The site's index hears of this session's changes from here, at most INDEX_DELAY_MS later (index-push.ts). */
+  /** The site's index hears of this session's changes from here, soon after (index-push.ts). */
   private indexSoon(): void {
-    if (this.indexDue || !this.state.sessionId) return;
-    this.indexDue = true;
-    // One alarm serves both: the earlier of the push and the queue's next check (alarm() does both).
-    void this.ctx.storage.setAlarm(Math.min(Date.now() + INDEX_DELAY_MS, this.queueCheckAt ?? Infinity));
+    if (this.state.sessionId) this.alarms.indexSoon();
   }
 
   override async alarm(): Promise<void> {
-    // After an eviction neither is known: push (cheap, idempotent) rather than risk a stale list.
-    const push = this.indexDue || this.queueCheckAt === null;
-    this.indexDue = false;
-    this.queueCheckAt = null;
-    if (push) await pushSummary(this.env, this.state);
+    if (this.alarms.rang().push) await pushSummary(this.env, this.state);
     await this.checkQueue();
   }
 
@@ -189,13 +154,7 @@ export class SessionRoom extends DurableObject<Env> {
     if (!verdict) return;
     // The state is read again in the step: a join that arrived during the awaits above wins.
     if (verdict.unavailable) await this.takeover({ op: "expire", unavailable: verdict.unavailable });
-    else this.queueAgainAt(verdict.next);
-  }
-
-  private queueAgainAt(at: number): void {
-    this.queueCheckAt = at;
-    // A pending push's alarm is sooner and runs the check too.
-    if (!this.indexDue) void this.ctx.storage.setAlarm(at);
+    else this.alarms.queueAgainAt(verdict.next);
   }
 
   /**
@@ -204,12 +163,10 @@ export class SessionRoom extends DurableObject<Env> {
    */
   async erase(siteKey: string): Promise<boolean> {
     if (!this.state.sessionId || this.state.siteKey !== siteKey) return false;
-    await this.ctx.storage.deleteAlarm();
+    await this.alarms.clear();
     await this.ctx.storage.deleteAll();
     this.state = emptySession();
-    this.indexDue = false;
-    this.queueCheckAt = null;
-    this.createTables();
+    this.log.createTables();
     return true;
   }
 
@@ -288,13 +245,6 @@ export class SessionRoom extends DurableObject<Env> {
     ws.close(code === 1005 ? 1000 : code, "closed");
   }
 
-  private eventsAfter(afterSeq: number): Array<{ seq: number; event: SessionEvent }> {
-    return this.ctx.storage.sql
-      .exec<{ seq: number; body: string }>("SELECT seq, body FROM events WHERE seq > ? ORDER BY seq", afterSeq)
-      .toArray()
-      .map((r) => ({ seq: r.seq, event: JSON.parse(r.body) as SessionEvent }));
-  }
-
   /**
    * Stores a visitor's rating of one of this session's assistant replies; answers the event and
    * what the strategy desk needs to read it: the reply and the visitor message it answered.
@@ -315,7 +265,7 @@ export class SessionRoom extends DurableObject<Env> {
     return { state: this.state, streaming };
   }
 
-  async getEvents(afterSeq = 0): Promise<Array<{ seq: number; event: SessionEvent }>> {
-    return this.eventsAfter(afterSeq);
+  async getEvents(afterSeq = 0): Promise<LoggedEvent[]> {
+    return this.log.after(afterSeq);
   }
 }
