@@ -12,6 +12,14 @@ import { siteIndex } from "../site-index/site-index.ts";
  */
 export const INDEX_DELAY_MS = 2_000;
 
+/**
+ * The same while a reply streams: its end is a change of its own, pushed INDEX_DELAY_MS after it,
+ * so the visitor's message and the reply reach the index in one push, not two (the index is one
+ * object per site, and every turn of the site's visitors calls it). A reply longer than this is
+ * listed as far as it came meanwhile.
+ */
+export const INDEX_WHILE_STREAMING_MS = 30_000;
+
 export async function pushSummary(env: Env, state: SessionState): Promise<void> {
   if (!state.sessionId) return;
   await siteIndex(env, state.siteKey).record(state.siteKey, summarizeSession(state), sessionSteps(state));

@@ -1,45 +1,48 @@
-import { INDEX_DELAY_MS } from "./index-push.ts";
-
 /**
- * The session object's one alarm, shared by two jobs: pushing its summary to the site's index at
- * most INDEX_DELAY_MS after a change (index-push.ts), and looking again whether anyone can come to
- * a visitor queued for a person (queue-expiry.ts). The alarm is set for the earlier of the two.
+ * The session object's one alarm, shared by two jobs: pushing its summary to the site's index a
+ * while after a change (index-push.ts), and looking again whether anyone can come to a visitor
+ * queued for a person (queue-expiry.ts). The alarm is set for the earlier of the two.
  */
 export class RoomAlarm {
-  /** A push of the summary is scheduled. */
-  private indexDue = false;
+  /** When the summary is pushed, if a push is scheduled. */
+  private indexAt: number | null = null;
   /** When the queued request is looked at again. */
   private queueCheckAt: number | null = null;
 
   constructor(private readonly storage: DurableObjectStorage) {}
 
-  /** A change the index must hear of. */
-  indexSoon(): void {
-    if (this.indexDue) return;
-    this.indexDue = true;
-    void this.storage.setAlarm(Math.min(Date.now() + INDEX_DELAY_MS, this.queueCheckAt ?? Infinity));
+  /** A change the index must hear of within `ms`: sooner than a push already scheduled, or no change. */
+  indexWithin(ms: number): void {
+    const at = Date.now() + ms;
+    if (this.indexAt !== null && this.indexAt <= at) return;
+    this.indexAt = at;
+    this.schedule();
   }
 
   queueAgainAt(at: number): void {
     this.queueCheckAt = at;
-    // A pending push's alarm is sooner and runs the check too.
-    if (!this.indexDue) void this.storage.setAlarm(at);
+    this.schedule();
   }
 
   /**
-   * The alarm rang: whether to push. After an eviction neither job is known: push (cheap,
-   * idempotent) rather than risk a stale list. The queue is checked either way.
+   * The alarm rang: whether to push (a push scheduled later goes now too: cheap, and idempotent).
+   * After an eviction neither job is known: push rather than risk a stale list. The queue is
+   * checked either way, and sets its next look itself.
    */
   rang(): { push: boolean } {
-    const push = this.indexDue || this.queueCheckAt === null;
-    this.indexDue = false;
+    const push = this.indexAt !== null || this.queueCheckAt === null;
+    this.indexAt = null;
     this.queueCheckAt = null;
     return { push };
   }
 
   async clear(): Promise<void> {
     await this.storage.deleteAlarm();
-    this.indexDue = false;
+    this.indexAt = null;
     this.queueCheckAt = null;
+  }
+
+  private schedule(): void {
+    void this.storage.setAlarm(Math.min(this.indexAt ?? Infinity, this.queueCheckAt ?? Infinity));
   }
 }

@@ -5,7 +5,7 @@ import type { FeedbackInput } from "../../shared/session-events.ts";
 import type { StageConfig } from "../../shared/stage-config.ts";
 import type { Env } from "../env.ts";
 import { SlidingWindow } from "../limits/sliding-window.ts";
-import { pushSummary } from "./index-push.ts";
+import { INDEX_DELAY_MS, INDEX_WHILE_STREAMING_MS, pushSummary } from "./index-push.ts";
 import { EventLog, type LoggedEvent } from "./event-log.ts";
 import { RoomAlarm } from "./room-alarm.ts";
 import { LIVE } from "../../shared/live.ts";
@@ -134,7 +134,9 @@ export class SessionRoom extends DurableObject<Env> {
 
   /** The site's index hears of this session's changes from here, soon after (index-push.ts). */
   private indexSoon(): void {
-    if (this.state.sessionId) this.alarms.indexSoon();
+    if (!this.state.sessionId) return;
+    const streaming = [...this.hub.replies.values()].some((r) => !r.ended);
+    this.alarms.indexWithin(streaming ? INDEX_WHILE_STREAMING_MS : INDEX_DELAY_MS);
   }
 
   override async alarm(): Promise<void> {
