@@ -60,6 +60,8 @@ export const ChatRequest = z.looseObject({
       purpose: z.optional(z.enum(PURPOSES)),
       /** Quick path: retrieved passages and search results, put in the prompt as reference material. */
       sources: z.optional(z.string().check(z.maxLength(24_000))),
+      /** The page that asks (shared/live.ts AttachFrame): its live socket is not sent this reply's text. */
+      tab: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
     }),
   ),
 });

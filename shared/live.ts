@@ -28,11 +28,16 @@ export type LiveFrame =
   | { t: "r"; id: string; o: number; d: string }
   | { t: "end"; id: string; status: ReplyEnd };
 
-/** Client -> worker: events after `after`, and of each reply named its text from the offset given. */
+/**
+ * Client -> worker: events after `after`, and of each reply named its text from the offset given.
+ * `tab`: the page's id, which its chat requests name too (`parley.tab`): the text of a reply the page
+ * streams over its own chat response is not sent to it again here.
+ */
 export interface AttachFrame {
   t: "attach";
   after: number;
   replies?: Record<string, number>;
+  tab?: string;
 }
 export interface StopFrame {
   t: "stop";

@@ -23,13 +23,21 @@ interface Tab {
   /** The live channel's WebSocket URLs this tab opened, and its SSE fallback requests. */
   sockets: string[];
   sse: string[];
+  /** The ids of the replies whose text (`r` frames) came in on this tab's sockets. */
+  texts: Set<string>;
 }
 
 async function tab(context: BrowserContext, before?: (page: Page) => Promise<void>): Promise<Tab> {
   const page = await context.newPage();
-  const t: Tab = { page, errors: [], sockets: [], sse: [] };
+  const t: Tab = { page, errors: [], sockets: [], sse: [], texts: new Set() };
   page.on("pageerror", (e) => t.errors.push(String(e)));
-  page.on("websocket", (ws) => t.sockets.push(ws.url()));
+  page.on("websocket", (ws) => {
+    t.sockets.push(ws.url());
+    ws.on("framereceived", ({ payload }) => {
+      const f = JSON.parse(String(payload)) as { t: string; id?: string };
+      if (f.t === "r") t.texts.add(f.id!);
+    });
+  });
   page.on("request", (r) => void (r.url().includes("/live?after=") && t.sse.push(r.url())));
   await before?.(page);
   await page.goto(demo.dev.url + "/");
@@ -88,6 +96,10 @@ describe("the widget's live channel", () => {
     await turnDone(a.page);
     expect(await replies(a.page).count()).toBe(4);
     expect(await q(a.page, ".msg").count()).toBe(await q(b.page, ".msg").count());
+    // Each tab's socket carried the other's reply, never its own (its chat response has those bytes).
+    expect(a.texts.size).toBe(1);
+    expect(b.texts.size).toBe(1);
+    expect([...a.texts]).not.toEqual([...b.texts]);
     expect(a.sse).toEqual([]);
     expect([...a.errors, ...b.errors]).toEqual([]);
     await context.close();

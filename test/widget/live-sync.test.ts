@@ -46,7 +46,7 @@ describe("live sync", () => {
   it("attaches after the last event the page took from the worker, and folds each new one once", async () => {
     const { session, socket } = await setup();
     // The fake worker's new session is at version 1 (its opening event).
-    expect(socket().frames()).toEqual([{ t: "attach", after: 1, replies: {} }]);
+    expect(socket().frames()).toEqual([{ t: "attach", after: 1, replies: {}, tab: session.tab }]);
     const fromOtherTab = messageEvent({ id: "u1", role: "user", content: "from the other tab", at: 1 });
     socket().message({ t: "e", seq: 2, event: fromOtherTab });
     socket().message({ t: "e", seq: 2, event: fromOtherTab });
@@ -86,7 +86,7 @@ describe("live sync", () => {
     socket().fail();
     await new Promise((r) => setTimeout(r, 300));
     socket().open();
-    expect(socket().frames()).toEqual([{ t: "attach", after: 1, replies: { r1: a.length } }]);
+    expect(socket().frames()).toEqual([{ t: "attach", after: 1, replies: { r1: a.length }, tab: session.tab }]);
     // A replay from an earlier offset (the SSE form sends a reply from its start) is cut to what is new.
     socket().message({ t: "r", id: "r1", o: 0, d: a + b });
     socket().message({ t: "r", id: "r1", o: a.length, d: b });

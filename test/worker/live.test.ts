@@ -10,8 +10,9 @@ import { sessionRoom } from "../../worker/session/session-stub.ts";
 const slow = () => ({ LLM_BASE_URL: inject("slowUpstreamUrl"), LLM_API_KEY: "sk-test-secret" });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function startReply(token: string, text: string, replyId: string) {
-  const json = { stream: true, messages: [{ id: `${replyId}-q`, role: "user", content: text }], parley: { replyId } };
+function startReply(token: string, text: string, replyId: string, tab?: string) {
+  const messages = [{ id: `${replyId}-q`, role: "user", content: text }];
+  const json = { stream: true, messages, parley: { replyId, ...(tab ? { tab } : {}) } };
   return call("/v1/chat/completions", { method: "POST", json, headers: auth(token) }, slow());
 }
 
@@ -128,6 +129,48 @@ describe("the live channel (WebSocket, hibernation API)", () => {
     const st = await sessionRoom(env, s.sessionId).getState();
     expect(st.messages.find((m) => m.id === "l3")?.status).toBe("interrupted");
     ws.close();
+  }, 15_000);
+
+  it("the page that streams a reply gets no copy of its text on its socket; another page gets all of it", async () => {
+    const s = await openSession();
+    const own = (await openSocket(s.sessionId, s.token)).webSocket!;
+    const mine = collect(own);
+    own.send(JSON.stringify({ t: "attach", after: 0, tab: "tab-a" }));
+    await mine.until((f) => f.t === "e");
+    const { res: chat } = await startReply(s.token, "live: own frames", "l5", "tab-a");
+    const reader = chat.body!.getReader();
+    const dec = new TextDecoder();
+    let had = "";
+    while (had.length < 300) had += dec.decode((await reader.read()).value, { stream: true });
+    // Another tab opens mid-reply: what came before it (never decoded for the first page) and the rest.
+    const other = (await openSocket(s.sessionId, s.token)).webSocket!;
+    const theirs = collect(other);
+    other.send(JSON.stringify({ t: "attach", after: 0, tab: "tab-b" }));
+    await theirs.until((f) => f.t === "r" && f.id === "l5");
+    // The first page's socket drops and comes back mid-reply: still no copy of its own reply.
+    own.close();
+    const again = (await openSocket(s.sessionId, s.token)).webSocket!;
+    const back = collect(again);
+    again.send(JSON.stringify({ t: "attach", after: 0, tab: "tab-a" }));
+    // Its chat response breaks: it reattaches from its offset (the SSE form) and gets exactly the rest.
+    await reader.cancel();
+    const { res } = await call(`/v1/sessions/${s.sessionId}/live?reply=l5&from=${had.length}`, {
+      headers: auth(s.token),
+    });
+    const rest = joinText(
+      (await readSse(res)).map((d) => JSON.parse(d) as LiveFrame),
+      "l5",
+      had.length,
+    );
+    expect(contentOf(had + rest)).toBe(GENERIC_REPLY);
+    await theirs.until((f) => f.t === "end" && f.id === "l5");
+    expect(joinText(theirs.frames, "l5")).toBe(had + rest);
+    // The first page hears that the reply ended and gets the stored message, but none of its text.
+    await back.until((f) => f.t === "e" && f.event.id === "msg:l5");
+    expect(back.frames).toContainEqual({ t: "end", id: "l5", status: "complete" });
+    expect([...mine.frames, ...back.frames].filter((f) => f.t === "r")).toEqual([]);
+    other.close();
+    again.close();
   }, 15_000);
 
   it("answers pings without waking the object (auto-response) and keeps sockets across hibernation", async () => {

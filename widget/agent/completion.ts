@@ -38,11 +38,11 @@ export type Complete = (req: CompletionRequest) => Promise<StepResult>;
 
 /** Completions through the Parley proxy, streamed, folded as the worker folds its copy (shared/reply-fold.ts). */
 export function proxyCompletion(
-  ctx: ApiContext & { auth: () => SessionAuth; onEvent?: (e: SessionEvent) => void },
+  ctx: ApiContext & { auth: () => SessionAuth; tab?: string; onEvent?: (e: SessionEvent) => void },
 ): Complete {
   const api = createApi(ctx);
   return async (req) => {
-    const parley = { replyId: req.replyId, purpose: req.purpose, sources: req.sources };
+    const parley = { replyId: req.replyId, purpose: req.purpose, sources: req.sources, tab: ctx.tab };
     const seen = { done: false };
     const follow = loadFollow();
     follow.catch(() => {});

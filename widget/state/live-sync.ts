@@ -126,6 +126,7 @@ export function startLiveSync(o: LiveSyncOptions) {
     attach: () => ({
       t: "attach",
       after: session.log.seq,
+      tab: session.tab,
       replies: Object.fromEntries([...remote].map(([id, r]) => [id, r.offset])),
     }),
     onFrame,

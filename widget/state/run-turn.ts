@@ -54,6 +54,7 @@ export async function runTurn(ctx: TurnContext): Promise<LoopResult> {
   const complete = proxyCompletion({
     api: ctx.api,
     auth: session.auth,
+    tab: session.tab,
     fetch: ctx.fetch,
     onEvent: (e) => session.apply([e]),
   });

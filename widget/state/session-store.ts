@@ -3,6 +3,7 @@ import type { PublicAgent } from "../../shared/agent-config.ts";
 import { emptySession, foldSession, type SessionEvent, type SessionState } from "../../shared/session.ts";
 import { EVENT_TYPES } from "../../shared/protocol.ts";
 import * as ROUTES from "../../shared/routes.ts";
+import { newId } from "../agent/ids.ts";
 import { isExpired, type StoredSession } from "../agent/session-api.ts";
 import { createApi, type ApiContext } from "../transport/api.ts";
 import { isHttpError } from "../transport/errors.ts";
@@ -183,6 +184,8 @@ export function createSessionStore(opts: SessionStoreOptions) {
     record,
     flush,
     token: () => credentials?.token ?? "",
+    /** This page's id: its chat requests and its live socket name it, so the socket gets no copy of its replies. */
+    tab: newId(),
     /** The session's credentials; calls before the session exists are refused by the worker (401). */
     auth: () => ({ sessionId: credentials?.sessionId ?? state.value.sessionId, token: credentials?.token ?? "" }),
     hasCredentials: () => credentials !== null,

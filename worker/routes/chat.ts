@@ -123,6 +123,7 @@ chatRoutes.post(ROUTES.chat, sessionToken(), jsonBody(ChatRequest), async (c) =>
       inputs: [...newInputEvents(req.messages), ...guard.events],
       env: providerSettings(c.env, targets),
       ids,
+      tab: req.parley?.tab,
       ...(inRoom
         ? { limits: { perMinute: site.rateLimits.sessionPerMinute, tokenBudget: site.budgets.perSession } }
         : {}),

@@ -9,12 +9,15 @@ interface SseClient {
   reply?: string;
 }
 
-/** A socket's state kept across hibernation (serializeAttachment): it asked for frames. */
+/** A socket's state kept across hibernation (serializeAttachment): it asked for frames, from this page (tab). */
 interface SocketTag {
   attached: boolean;
+  tab?: string;
 }
 
 const enc = new TextEncoder();
+/** A page's id as its socket names it (the widget's are UUIDs); a longer one is ignored. */
+const MAX_TAB = 64;
 /** How long a finished reply's text stays for a late reattachment; after that the log has the message. */
 const KEEP_ENDED_MS = 120_000;
 /** SSE comment lines keep proxies from closing an idle fallback channel. */
@@ -27,10 +30,12 @@ const SSE_HEARTBEAT_MS = 25_000;
  */
 export class LiveHub {
   readonly replies = new Map<string, LiveReply>();
+  /** The page (tab) that streams each reply over its chat response: its socket is not sent the reply's text. */
+  private readonly streamers = new Map<string, string>();
   private readonly sse = new Set<SseClient>();
   private heartbeat: ReturnType<typeof setInterval> | null = null;
-  /** Whether a socket has attached; unknown after a wake-up or a close (then asked of the runtime once). */
-  private socketsAttached: boolean | undefined;
+  /** The tabs of the attached sockets ("" unnamed); unknown after a wake-up, an attach or a close (then asked once). */
+  private socketTabs: string[] | undefined;
 
   constructor(
     private readonly ctx: DurableObjectState,
@@ -42,27 +47,42 @@ export class LiveHub {
     for (const { seq, event } of entries) this.broadcast({ t: "e", seq, event });
   }
 
-  /** Someone gets a reply's text as it arrives: an attached socket, or an SSE client of it or of the channel. */
+  /** A reply begins; `tab` names the page that streams it over its chat response (it needs no copy). */
+  add(reply: LiveReply, tab?: string): void {
+    this.replies.set(reply.id, reply);
+    if (tab) this.streamers.set(reply.id, tab);
+  }
+
+  /**
+   * Someone gets a reply's text as it arrives: an attached socket of another page than the one that
+   * streams it, or an SSE client of it or of the channel (the streaming page's own reattachment).
+   */
   listening(reply: string): boolean {
-    if (this.anySocket()) return true;
+    const tab = this.streamers.get(reply);
+    if (this.attachedTabs().some((t) => !t || t !== tab)) return true;
     for (const c of this.sse) if (!c.reply || c.reply === reply) return true;
     return false;
   }
 
   /** A socket closed: whether any is still attached is asked again when it matters. */
   socketClosed(): void {
-    this.socketsAttached = undefined;
+    this.socketTabs = undefined;
   }
 
+  /** Text of a reply: to every client but the page that streams it (it has the same bytes already). */
   text(id: string, o: number, d: string): void {
-    this.broadcast({ t: "r", id, o, d }, id);
+    this.broadcast({ t: "r", id, o, d }, id, this.streamers.get(id));
   }
 
   ended(reply: LiveReply): void {
     this.broadcast({ t: "end", id: reply.id, status: reply.ended ?? "interrupted" }, reply.id);
     for (const c of this.sse) if (c.reply === reply.id) this.closeSse(c);
     const now = Date.now();
-    for (const [id, r] of this.replies) if (r.ended && now - r.endedAt > KEEP_ENDED_MS) this.replies.delete(id);
+    for (const [id, r] of this.replies) {
+      if (!r.ended || now - r.endedAt <= KEEP_ENDED_MS) continue;
+      this.replies.delete(id);
+      this.streamers.delete(id);
+    }
   }
 
   /** A WebSocket upgrade: accepted with the hibernation API (an idle socket costs nothing). */
@@ -91,8 +111,9 @@ export class LiveHub {
   /** A socket's attach: what it missed (log entries after `after`, each reply from its offset), then live. */
   attachSocket(ws: WebSocket, frame: AttachFrame): void {
     for (const f of this.catchUp(frame)) ws.send(JSON.stringify(f));
-    ws.serializeAttachment({ attached: true } satisfies SocketTag);
-    this.socketsAttached = true;
+    const tab = typeof frame.tab === "string" && frame.tab.length <= MAX_TAB ? frame.tab : undefined;
+    ws.serializeAttachment({ attached: true, ...(tab ? { tab } : {}) } satisfies SocketTag);
+    this.socketTabs = undefined;
   }
 
   /** The SSE form of the same: a response body that gets the catch-up, then live frames. */
@@ -118,7 +139,9 @@ export class LiveHub {
       : this.eventsAfter(frame.after).map(({ seq, event }) => ({ t: "e" as const, seq, event }));
     const wanted = frame.replies ?? {};
     for (const r of this.replies.values()) {
-      if (only ? r.id !== only : !(r.id in wanted) && r.ended) continue;
+      // Unasked, a reply is sent while it streams, unless this page streams it itself.
+      const unasked = !(r.id in wanted) && (r.ended || (!!frame.tab && this.streamers.get(r.id) === frame.tab));
+      if (only ? r.id !== only : unasked) continue;
       const from = Math.min(Math.max(0, wanted[r.id] ?? 0), r.length);
       const d = r.text(from);
       if (d) frames.push({ t: "r", id: r.id, o: from, d });
@@ -131,19 +154,22 @@ export class LiveHub {
   }
 
   /** Cached: a reply's every chunk is broadcast, and asking the runtime for its sockets each time costs. */
-  private anySocket(): boolean {
-    this.socketsAttached ??= this.ctx
-      .getWebSockets()
-      .some((ws) => (ws.deserializeAttachment() as SocketTag | null)?.attached);
-    return this.socketsAttached;
+  private attachedTabs(): string[] {
+    this.socketTabs ??= this.ctx.getWebSockets().flatMap((ws) => {
+      const tag = ws.deserializeAttachment() as SocketTag | null;
+      return tag?.attached ? [tag.tab ?? ""] : [];
+    });
+    return this.socketTabs;
   }
 
-  private broadcast(frame: LiveFrame, reply?: string): void {
-    if (!this.anySocket() && !this.sse.size) return;
+  /** To every attached client; `skipTab`: not to the sockets of that page. */
+  private broadcast(frame: LiveFrame, reply?: string, skipTab?: string): void {
+    if (!this.attachedTabs().some((t) => !skipTab || t !== skipTab) && !this.sse.size) return;
     const sockets = this.ctx.getWebSockets();
     const json = JSON.stringify(frame);
     for (const ws of sockets) {
-      if (!(ws.deserializeAttachment() as SocketTag | null)?.attached) continue;
+      const tag = ws.deserializeAttachment() as SocketTag | null;
+      if (!tag?.attached || (skipTab && tag.tab === skipTab)) continue;
       try {
         ws.send(json);
       } catch {

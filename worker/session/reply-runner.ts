@@ -139,7 +139,7 @@ export async function runReply(room: RunnerRoom, turn: Turn): Promise<ReplyStart
       },
     },
   );
-  hub.replies.set(replyId, reply);
+  hub.add(reply, turn.tab);
   const { readable, writable } = new IdentityTransformStream();
   void reply.run(writable.getWriter());
   return { ok: true, body: readable, spent: () => tokensSpent };

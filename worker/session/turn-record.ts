@@ -42,6 +42,8 @@ export interface Turn {
   limits?: { perMinute: number; tokenBudget: number };
   /** The client's message ids, in the order of `body.messages` after the system prompt (staff-turns.ts). */
   ids?: Array<string | undefined>;
+  /** The page that streams the reply over this request's response (live-hub.ts sends it no copy). */
+  tab?: string;
 }
 
 /** What recording a completion reads of its turn (a non-streamed one is recorded by the route). */

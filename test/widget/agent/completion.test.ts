@@ -19,10 +19,10 @@ const history = [
 ];
 
 const complete = (api: ReturnType<typeof fakeApi>, token = "t") =>
-  proxyCompletion({ api: API, auth: () => ({ sessionId: "s", token }), fetch: api.fetch });
+  proxyCompletion({ api: API, auth: () => ({ sessionId: "s", token }), tab: "tab-1", fetch: api.fetch });
 
 describe("proxyCompletion", () => {
-  it("posts the conversation with ids and a replyId, and streams the reply", async () => {
+  it("posts the conversation with ids, a replyId and the page's tab, and streams the reply", async () => {
     const api = fakeApi({ reply: ["Possible ", "**eczema**", "."] });
     const deltas: Array<[string, boolean | undefined]> = [];
     const onText = (t: string, _r?: string, ended?: boolean) => deltas.push([t, ended]);
@@ -38,7 +38,7 @@ describe("proxyCompletion", () => {
     expect(api.requests).toHaveLength(1);
     const [req] = api.requests;
     expect(req).toMatchObject({ method: "POST", path: "/v1/chat/completions", auth: "Bearer tok" });
-    expect(req.body).toEqual({ stream: true, messages: history, parley: { replyId: "r1" } });
+    expect(req.body).toEqual({ stream: true, messages: history, parley: { replyId: "r1", tab: "tab-1" } });
     expect(req.body.messages.some((m: { role: string }) => m.role === "system")).toBe(false);
   });
 
