@@ -87,20 +87,6 @@ export type EscalationVariant = (typeof ESCALATION_VARIANTS)[number];
  */
 export const STREAM_EXTENSION = "parley" as const;
 
-/** Tool names, for code that must not load the tools' schemas (the widget's core). */
-export const TOOL_NAMES = {
-  recordAdvice: "record_advice",
-  askFollowup: "ask_followup",
-  sampleSize: "sample_size",
-  recordStageData: "record_stage_data",
-  knowledgeSearch: "knowledge_search",
-  webSearch: "web_search",
-  classifyIntent: "classify_intent",
-  ruleVerdict: "rule_verdict",
-  suggestStrategyUpdate: "suggest_strategy_update",
-  askForPerson: "ask_for_person",
-} as const;
-
 /** Who asked for a person: the visitor's button, or the agent's `ask_for_person` tool. */
 export const PERSON_REQUESTERS = ["visitor", "agent"] as const;
 export type PersonRequester = (typeof PERSON_REQUESTERS)[number];

@@ -1,6 +1,6 @@
 import { z } from "zod/mini";
 import { ADVICE_SEVERITIES } from "../protocol.ts";
-import { TOOL_NAMES } from "../protocol.ts";
+import { TOOL_NAMES } from "../tool-names.ts";
 import { defineTool } from "../tool.ts";
 
 /**

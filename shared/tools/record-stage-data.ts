@@ -1,7 +1,7 @@
 import { z } from "zod/mini";
 import type { StageConfig } from "../stage-config.ts";
 import { stageValuesSchema } from "../stage-fields.ts";
-import { TOOL_NAMES } from "../protocol.ts";
+import { TOOL_NAMES } from "../tool-names.ts";
 import { defineTool, type ToolDefinition } from "../tool.ts";
 import { FieldValue } from "../field-value.ts";
 

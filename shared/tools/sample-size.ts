@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { TOOL_NAMES } from "../protocol.ts";
+import { TOOL_NAMES } from "../tool-names.ts";
 import { defineTool } from "../tool.ts";
 
 /**

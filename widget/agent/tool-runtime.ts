@@ -5,7 +5,7 @@
  * Loaded once the agent's config says it has tools, a router or stages (or on first need).
  */
 import type { CheckedTool } from "../../shared/tool.ts";
-import { TOOL_NAMES } from "../../shared/protocol.ts";
+import { TOOL_NAMES } from "../../shared/tool-names.ts";
 import { CHECKED_TOOLS } from "./tool-checks.ts";
 
 export { parseToolInput } from "../../shared/tool.ts";

@@ -1,6 +1,6 @@
 import type { AgentConfig, PublicAgent, SiteConfig } from "../../shared/agent-config.ts";
 import { DEFAULT_DISCLAIMER } from "../../shared/guard-config.ts";
-import { TOOL_NAMES } from "../../shared/protocol.ts";
+import { TOOL_NAMES } from "../../shared/tool-names.ts";
 import type { Env } from "../env.ts";
 import { usesDemoModel } from "../llm/upstream.ts";
 import { photoAccess } from "../photos/photo-access.ts";

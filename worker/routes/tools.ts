@@ -4,7 +4,7 @@ import { freshEventId, traceEvent } from "../../shared/events.ts";
 import { parseToolInput } from "../../shared/tool.ts";
 import { RECORD_STAGE_DATA } from "../../shared/tools/record-stage-data.ts";
 import * as ROUTES from "../../shared/routes.ts";
-import { TOOL_NAMES } from "../../shared/protocol.ts";
+import { TOOL_NAMES } from "../../shared/tool-names.ts";
 import type { ToolResponse } from "../../shared/api.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../errors.ts";
