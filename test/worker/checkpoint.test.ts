@@ -6,6 +6,8 @@ import type { RestoredSessionResponse } from "../../shared/api.ts";
 import { auth, call, openSession, readSse } from "../helpers/worker/client.ts";
 import { GENERIC_REPLY } from "../helpers/fake-upstream.ts";
 import { sessionRoom } from "../../worker/session/session-stub.ts";
+import { cutReplies } from "../../worker/session/reply-runner.ts";
+import { EVENT_TYPES } from "../../shared/protocol.ts";
 
 /**
  * Checkpoint recovery (issue 16; the agents SDK's clients stuck "streaming" after a recovery,
@@ -76,9 +78,9 @@ describe("the session's object ends while a reply streams", () => {
       const following = drain(follower);
       const checkpointed = await runInDurableObject(sessionRoom(env, s.sessionId), (_obj, state) => {
         const rows = state.storage.sql
-          .exec<{ text: string }>("SELECT text FROM live_replies WHERE id = 'cp1'")
+          .exec<{ text: string }>("SELECT text FROM live_reply_parts WHERE id = 'cp1' ORDER BY o")
           .toArray();
-        return rows[0]?.text ?? "";
+        return rows.map((r) => r.text).join("");
       });
       expect(checkpointed.length).toBeGreaterThan(0);
       expect(had.startsWith(checkpointed)).toBe(true);
@@ -136,4 +138,20 @@ describe("the session's object ends while a reply streams", () => {
     },
     30_000,
   );
+
+  it("joins a reply's checkpoints, written part by part, in order of offset", async () => {
+    const s = await openSession();
+    const cut = await runInDurableObject(sessionRoom(env, s.sessionId), (_obj, state) => {
+      const sql = state.storage.sql;
+      // Written out of order on purpose: the offset orders them.
+      sql.exec("INSERT INTO live_reply_parts (id, o, text) VALUES ('p1', 12, ?)", '"content":"lo"}}]}\n\n');
+      sql.exec("INSERT INTO live_reply_parts (id, o, text) VALUES ('p1', 0, ?)", 'data: {"choices":[{"delta":{');
+      const events = cutReplies(sql);
+      const left = sql.exec("SELECT COUNT(*) AS n FROM live_reply_parts").one().n;
+      return { events, left };
+    });
+    expect(cut.left).toBe(0);
+    const reply = cut.events.find((e) => e.type === EVENT_TYPES.messageAppended);
+    expect(reply).toMatchObject({ data: { message: { id: "p1", content: "lo", status: "interrupted" } } });
+  });
 });

@@ -23,8 +23,11 @@ export class EventLog {
       "CREATE TABLE IF NOT EXISTS events (seq INTEGER PRIMARY KEY " +
         "AUTOINCREMENT, id TEXT NOT NULL UNIQUE, body TEXT NOT NULL)",
     );
-    // A streaming reply's text, written down each second (reply-runner.ts).
-    sql.exec("CREATE TABLE IF NOT EXISTS live_replies (id TEXT PRIMARY KEY, text TEXT NOT NULL)");
+    // A streaming reply's text, written down each second as the part since the last (reply-runner.ts).
+    sql.exec(
+      "CREATE TABLE IF NOT EXISTS live_reply_parts (id TEXT NOT NULL, o INTEGER NOT NULL, " +
+        "text TEXT NOT NULL, PRIMARY KEY (id, o))",
+    );
     ToolResults.createTable(sql);
   }
 

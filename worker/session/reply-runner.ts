@@ -29,7 +29,11 @@ export interface RunnerRoom {
   state(): SessionState;
 }
 
-/** How often a streaming reply's text is written down, so a reply cut by the object's end is kept. */
+/**
+ * How often a streaming reply's text is written down, so a reply cut by the object's end is kept: the
+ * part since the last time, one small row, so a checkpoint costs the same at the reply's end as at
+ * its start (every streaming reply of the object's isolate writes one each second).
+ */
 const CHECKPOINT_MS = 1_000;
 
 /**
@@ -39,9 +43,13 @@ const CHECKPOINT_MS = 1_000;
  * kept with the checkpoint, so only the text is counted) and a trace step that says why it ended.
  */
 export function cutReplies(sql: SqlStorage, now = Date.now()): SessionEvent[] {
-  const cut = sql.exec<{ id: string; text: string }>("SELECT id, text FROM live_replies").toArray();
-  sql.exec("DELETE FROM live_replies");
-  return cut.flatMap(({ id, text }) => {
+  const cut = new Map<string, string>();
+  for (const { id, text } of sql.exec<{ id: string; text: string }>(
+    "SELECT id, text FROM live_reply_parts ORDER BY id, o",
+  ))
+    cut.set(id, (cut.get(id) ?? "") + text);
+  sql.exec("DELETE FROM live_reply_parts");
+  return [...cut].flatMap(([id, text]) => {
     const acc = new ReplyAccumulator();
     acc.feedText(text);
     const reply = acc.result();
@@ -115,6 +123,9 @@ export async function runReply(room: RunnerRoom, turn: Turn): Promise<ReplyStart
   setTimeout(storeInputs, 0);
   const { replyId } = turn;
   let checkpointAt = Date.now();
+  /** Text not written down yet, and the offset it starts at. */
+  let unsaved = "";
+  let savedTo = 0;
   let spent!: (tokens: number) => void;
   const tokensSpent = new Promise<number>((resolve) => (spent = resolve));
   const reply: LiveReply = new LiveReply(
@@ -125,14 +136,17 @@ export async function runReply(room: RunnerRoom, turn: Turn): Promise<ReplyStart
       wantsText: () => hub.listening(replyId) || Date.now() - checkpointAt >= CHECKPOINT_MS,
       onText: (o, d) => {
         hub.text(replyId, o, d);
+        unsaved += d;
         if (Date.now() - checkpointAt < CHECKPOINT_MS) return;
         checkpointAt = Date.now();
-        sql.exec("INSERT OR REPLACE INTO live_replies (id, text) VALUES (?, ?)", replyId, reply.text());
+        sql.exec("INSERT INTO live_reply_parts (id, o, text) VALUES (?, ?, ?)", replyId, savedTo, unsaved);
+        savedTo += unsaved.length;
+        unsaved = "";
       },
       onEnd: (r, cut) => {
         storeInputs();
         const { events, tokens } = completionEvents(turn, log, r, cut, firstByteMs);
-        sql.exec("DELETE FROM live_replies WHERE id = ?", replyId);
+        sql.exec("DELETE FROM live_reply_parts WHERE id = ?", replyId);
         room.store(events);
         hub.ended(reply);
         spent(tokens);
