@@ -20,6 +20,11 @@ export const LIVE_TIMING = {
   capMs: 15_000,
   /** WebSocket attempts that never opened, while the browser says it is online, before SSE is used. */
   failsBeforeSse: 2,
+  /**
+   * On SSE, a reconnect this long after the fallback tries a WebSocket again (the visitor may be on
+   * another network now, or the proxy that blocked them gone); one that fails goes back to SSE at once.
+   */
+  wsRetryMs: 5 * 60_000,
 } as const;
 
 /**
@@ -64,6 +69,8 @@ export function openLiveSocket(o: LiveSocketOptions) {
   let mode: "ws" | "sse" = "ws";
   let attempt = 0;
   let wsFails = 0;
+  /** When the channel fell back to SSE. */
+  let sseSince = 0;
   let socket: WebSocket | null = null;
   let sse: AbortController | null = null;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -126,10 +133,19 @@ export function openLiveSocket(o: LiveSocketOptions) {
     retryTimer = setTimeout(connect, backoffMs(attempt++, o.random));
   }
 
+  function toSse(): void {
+    mode = "sse";
+    sseSince = Date.now();
+  }
+
   function connect(): void {
     if (state === "closed") return;
     clearTimers();
     set("connecting");
+    if (mode === "sse" && Date.now() - sseSince >= LIVE_TIMING.wsRetryMs) {
+      mode = "ws";
+      wsFails = LIVE_TIMING.failsBeforeSse - 1;
+    }
     if (mode === "ws" && WS) openSocket();
     else void openSse();
   }
@@ -151,7 +167,7 @@ export function openLiveSocket(o: LiveSocketOptions) {
     try {
       ws = new WS(url.href, [LIVE.protocol, LIVE.tokenPrefix + o.auth().token]);
     } catch {
-      mode = "sse";
+      toSse();
       return connect();
     }
     socket = ws;
@@ -171,7 +187,7 @@ export function openLiveSocket(o: LiveSocketOptions) {
       if (socket !== ws) return;
       lived(openedAt);
       // A socket that never opened while the browser is online: a refusal, or a proxy in the way.
-      if (!openedAt && online() && ++wsFails >= LIVE_TIMING.failsBeforeSse) mode = "sse";
+      if (!openedAt && online() && ++wsFails >= LIVE_TIMING.failsBeforeSse) toSse();
       retry();
     };
   }

@@ -171,6 +171,34 @@ describe("the live socket", () => {
     expect(ws.sockets).toHaveLength(2);
   });
 
+  it("on SSE, tries a WebSocket again at a reconnect some minutes later; a failure goes back to SSE", async () => {
+    const sse = fakeSse();
+    const { ws, states } = setup({ sse });
+    ws.last().fail();
+    await vi.advanceTimersByTimeAsync(250);
+    ws.last().fail();
+    await vi.advanceTimersByTimeAsync(500);
+    expect(states.at(-1)).toBe("sse");
+    // Reconnects before wsRetryMs stay on SSE (a silent one is replaced, a closed one reopened).
+    sse.end();
+    await vi.advanceTimersByTimeAsync(LIVE_TIMING.wsRetryMs - LIVE_TIMING.capMs);
+    expect(ws.sockets).toHaveLength(2);
+    // The first reconnect after it tries a WebSocket; it fails, and SSE comes back without a second try.
+    await vi.advanceTimersByTimeAsync(LIVE_TIMING.pingMs + LIVE_TIMING.deadMs + LIVE_TIMING.capMs);
+    expect(ws.sockets).toHaveLength(3);
+    const before = sse.requests.length;
+    ws.last().fail();
+    await vi.advanceTimersByTimeAsync(LIVE_TIMING.capMs);
+    expect(ws.sockets).toHaveLength(3);
+    expect(sse.requests.length).toBe(before + 1);
+    expect(states.at(-1)).toBe("sse");
+    // Another while: a WebSocket that opens is kept, and the channel is back on it.
+    await vi.advanceTimersByTimeAsync(LIVE_TIMING.wsRetryMs + LIVE_TIMING.pingMs + LIVE_TIMING.deadMs);
+    expect(ws.sockets).toHaveLength(4);
+    ws.last().open();
+    expect(states.at(-1)).toBe("ws");
+  });
+
   it("does not count failures while offline towards the fallback, and stops for good when refused", async () => {
     const sse = fakeSse(401);
     const { ws, browser, states } = setup({ sse });
