@@ -3,23 +3,21 @@ import { contentText } from "./message-content.ts";
 import { photoIdsIn } from "./photo-ref.ts";
 import { EVENT_TYPES } from "./protocol.ts";
 import type {
-  Advice,
   Escalation,
   FeedbackInput,
   FieldValues,
   SessionEvent,
   StoredMessage,
-  TraceStep,
   UsageRecorded,
 } from "./session-events.ts";
 
 /**
  * Session events and their ids, made in one place for both sides. An id says what the event is
  * about (`msg:<message id>`), so an event appended twice (a retried request, a replayed outbox) is
- * stored once, and a message event replaces the message of the same id when folded.
+ * stored once, and a message event replaces the message of the same id when folded. Advice cards'
+ * and trace steps' events are made in step-events.ts (only the widget's tool runtime makes them there).
  */
 export const messageEventId = (messageId: string, suffix = "") => `msg:${messageId}${suffix}`;
-export const traceEventId = (key: string) => `trace:${key}`;
 /** Events with no natural key (a stage change, a context edit): a fresh id each time. */
 export const freshEventId = (kind: "stage" | "ctx" | "action" | "trace" | "feedback") =>
   `${kind}:${crypto.randomUUID()}`;
@@ -40,14 +38,6 @@ export function messageEvent(message: StoredMessage, suffix = ""): SessionEvent 
     type: EVENT_TYPES.messageAppended,
     data: { message },
   };
-}
-
-export function adviceEvent(advice: Advice): SessionEvent {
-  return { id: `advice:${advice.id}`, at: advice.at, type: EVENT_TYPES.adviceRecorded, data: { advice } };
-}
-
-export function traceEvent(id: string, data: TraceStep["data"], at = Date.now()): SessionEvent {
-  return { id, at, type: EVENT_TYPES.traceStep, data };
 }
 
 /** The emergency guard's card for one visitor message: one per message, so a retried turn raises it once. */

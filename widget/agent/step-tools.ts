@@ -1,5 +1,6 @@
 import type { ToolCall } from "../../shared/chat.ts";
-import { messageEvent, traceEvent, traceEventId } from "../../shared/events.ts";
+import { messageEvent } from "../../shared/events.ts";
+import { traceEvent, traceEventId } from "../../shared/step-events.ts";
 import { TOOL_NAMES } from "../../shared/tool-names.ts";
 import type { SessionEvent, SessionState, StoredMessage } from "../../shared/session.ts";
 import type { StepResult } from "./completion.ts";

@@ -1,5 +1,5 @@
 import type { ToolCall } from "../../shared/chat.ts";
-import { adviceEvent } from "../../shared/events.ts";
+import { adviceEvent } from "../../shared/step-events.ts";
 import type { CheckedTool } from "../../shared/tool.ts";
 import type { ExecutedCall } from "../agent/executor.ts";
 import type { LoopResult } from "../agent/loop.ts";

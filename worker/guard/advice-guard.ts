@@ -1,7 +1,7 @@
 import type { AgentConfig } from "../../shared/agent-config.ts";
 import { adviceProblem } from "../../shared/advice-policy.ts";
 import type { ToolCall } from "../../shared/chat.ts";
-import { adviceEvent } from "../../shared/events.ts";
+import { adviceEvent } from "../../shared/step-events.ts";
 import { EVENT_TYPES } from "../../shared/protocol.ts";
 import { TOOL_NAMES } from "../../shared/tool-names.ts";
 import type { Advice, SessionEvent, SessionState } from "../../shared/session.ts";

@@ -1,6 +1,6 @@
 import type { AgentConfig, SiteConfig } from "../../shared/agent-config.ts";
 import { EVENT_TYPES } from "../../shared/protocol.ts";
-import { adviceEvent } from "../../shared/events.ts";
+import { adviceEvent } from "../../shared/step-events.ts";
 import type { SessionEvent } from "../../shared/session.ts";
 import { checkCompliance } from "../sales/compliance.ts";
 

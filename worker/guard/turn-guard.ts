@@ -1,6 +1,7 @@
 import type { AgentConfig, SiteConfig } from "../../shared/agent-config.ts";
 import { contentText, type ChatMessage } from "../../shared/chat.ts";
-import { escalationEvent, traceEvent, traceEventId } from "../../shared/events.ts";
+import { escalationEvent } from "../../shared/events.ts";
+import { traceEvent, traceEventId } from "../../shared/step-events.ts";
 import { STREAM_EXTENSION, type EmergencyCategory } from "../../shared/protocol.ts";
 import type { Escalation, SessionEvent } from "../../shared/session.ts";
 import { classify, type ClassifierTarget } from "./classifier.ts";

@@ -1,6 +1,6 @@
 import type { AgentConfig, SiteConfig } from "../../shared/agent-config.ts";
 import { adviceProblem } from "../../shared/advice-policy.ts";
-import { adviceEvent } from "../../shared/events.ts";
+import { adviceEvent } from "../../shared/step-events.ts";
 import { photoPart } from "../../shared/photo-ref.ts";
 import type { Advice, SessionEvent } from "../../shared/session.ts";
 import { parseToolInput, toOpenAITool, type ToolInput } from "../../shared/tool.ts";

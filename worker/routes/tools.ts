@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod/mini";
-import { freshEventId, traceEvent } from "../../shared/events.ts";
+import { freshEventId } from "../../shared/events.ts";
+import { traceEvent } from "../../shared/step-events.ts";
 import { parseToolInput } from "../../shared/tool.ts";
 import { RECORD_STAGE_DATA } from "../../shared/tools/record-stage-data.ts";
 import * as ROUTES from "../../shared/routes.ts";

@@ -1,5 +1,5 @@
 import type { ComplianceRule } from "../../shared/guard-config.ts";
-import { adviceEvent } from "../../shared/events.ts";
+import { adviceEvent } from "../../shared/step-events.ts";
 import type { SessionEvent } from "../../shared/session.ts";
 import { checkCompliance, type Violation } from "./compliance.ts";
 

@@ -1,12 +1,7 @@
 import type { SessionEvent, StoredMessage } from "../../shared/session.ts";
 import type { ChatMessage } from "../../shared/chat.ts";
-import {
-  messageEvent,
-  toStoredMessage,
-  traceEvent,
-  traceEventId,
-  usageEvent as usageRecorded,
-} from "../../shared/events.ts";
+import { messageEvent, toStoredMessage, usageEvent as usageRecorded } from "../../shared/events.ts";
+import { traceEvent, traceEventId } from "../../shared/step-events.ts";
 import type { AccumulatedReply } from "../llm/reply-accumulator.ts";
 
 /**

@@ -1,4 +1,5 @@
-import { actionEvent, contextEvent, freshEventId, stageChangedEvent, traceEvent } from "../../shared/events.ts";
+import { actionEvent, contextEvent, freshEventId, stageChangedEvent } from "../../shared/events.ts";
+import { traceEvent } from "../../shared/step-events.ts";
 import type { FieldValues, SessionEvent, SessionState } from "../../shared/session.ts";
 import type { StageConfig } from "../../shared/stage-config.ts";
 import {

@@ -1,4 +1,5 @@
-import { messageEvent, traceEvent } from "../../shared/events.ts";
+import { messageEvent } from "../../shared/events.ts";
+import { traceEvent } from "../../shared/step-events.ts";
 import { EVENT_TYPES, type PersonRequester, type UnavailableReason } from "../../shared/protocol.ts";
 import type { SessionEvent, SessionState } from "../../shared/session.ts";
 import { STAFF_MESSAGE_PREFIX } from "../../shared/takeover-api.ts";

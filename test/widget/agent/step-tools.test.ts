@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ToolCall } from "../../../shared/chat.ts";
-import { messageEvent, traceEvent } from "../../../shared/events.ts";
+import { messageEvent } from "../../../shared/events.ts";
+import { traceEvent } from "../../../shared/step-events.ts";
 import { foldSession } from "../../../shared/session.ts";
 import type { SessionEvent, StoredMessage } from "../../../shared/session.ts";
 import { TOOLS } from "../../../shared/tools/index.ts";
