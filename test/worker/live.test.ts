@@ -57,6 +57,29 @@ function joinText(frames: LiveFrame[], id: string, from = 0): string {
   return text;
 }
 
+/** An SSE channel's frames, read until one matches (the channel itself never ends); then it is closed. */
+function sseFrames(res: Response) {
+  const reader = res.body!.getReader();
+  const dec = new TextDecoder();
+  const frames: LiveFrame[] = [];
+  let buf = "";
+  const until = async (pred: (f: LiveFrame) => boolean, ms = 8000) => {
+    const end = Date.now() + ms;
+    while (!frames.some(pred)) {
+      if (Date.now() > end) throw new Error(`no such frame in ${JSON.stringify(frames).slice(0, 400)}`);
+      const next = await reader.read();
+      if (next.done) break;
+      buf += dec.decode(next.value, { stream: true });
+      const blocks = buf.split("\n\n");
+      buf = blocks.pop()!;
+      for (const b of blocks) if (b.startsWith("data: ")) frames.push(JSON.parse(b.slice(6)) as LiveFrame);
+    }
+    await reader.cancel();
+    return frames;
+  };
+  return { until };
+}
+
 const contentOf = (sse: string) =>
   sse
     .split("\n\n")
@@ -171,6 +194,24 @@ describe("the live channel (WebSocket, hibernation API)", () => {
     expect([...mine.frames, ...back.frames].filter((f) => f.t === "r")).toEqual([]);
     other.close();
     again.close();
+  }, 15_000);
+
+  it("on the SSE form of the channel too, the page that streams a reply gets no copy of its text", async () => {
+    const s = await openSession();
+    const follow = async (tab: string) => {
+      const { res } = await call(`/v1/sessions/${s.sessionId}/live?after=0&tab=${tab}`, { headers: auth(s.token) });
+      return sseFrames(res);
+    };
+    const [mine, theirs] = [await follow("tab-a"), await follow("tab-b")];
+    const { res: chat } = await startReply(s.token, "live: own frames over sse", "l6", "tab-a");
+    const had = await chat.text();
+    const ended = (f: LiveFrame) => f.t === "end" && f.id === "l6";
+    const [a, b] = [await mine.until(ended), await theirs.until(ended)];
+    // The page hears that its reply ended, and gets the stored message, but none of its text.
+    expect(a.filter((f) => f.t === "r")).toEqual([]);
+    expect(a.some((f) => f.t === "e" && f.event.id === "msg:l6")).toBe(true);
+    expect(joinText(b, "l6")).toBe(had);
+    expect(contentOf(had)).toBe(GENERIC_REPLY);
   }, 15_000);
 
   it("answers pings without waking the object (auto-response) and keeps sockets across hibernation", async () => {

@@ -197,7 +197,8 @@ export function openLiveSocket(o: LiveSocketOptions) {
     let openedAt = 0;
     try {
       const { token } = o.auth();
-      const url = `${o.api}${path()}?after=${o.attach().after}`;
+      const { after, tab } = o.attach();
+      const url = `${o.api}${path()}?after=${after}${tab ? `&tab=${encodeURIComponent(tab)}` : ""}`;
       const res = await request(url, { token, signal: ctrl.signal, fetch: o.fetch, timeoutMs: 10_000 });
       openedAt = Date.now();
       set("sse");

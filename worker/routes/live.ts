@@ -18,6 +18,8 @@ const LiveQuery = z.object({
   after: Offset,
   reply: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
   from: Offset,
+  // The page (tab) of a whole-channel follow: its own replies' text is not sent to it.
+  tab: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
 });
 
 /**
@@ -39,9 +41,9 @@ liveRoutes.get(ROUTES.live, sessionToken(), ownSession({ session: false }), asyn
     await admitSession(c, site, c.var.claims, false);
     return upgradeToRoom(room, c.req.header("sec-websocket-protocol"));
   }
-  const { after = 0, reply, from = 0 } = parsed.data;
+  const { after = 0, reply, from = 0, tab } = parsed.data;
   // Admitted by the object as it attaches: a storm of reattaching visitors costs it one call each.
-  const followed = await room.fetch(followRequest({ after, reply, from, perMinute }));
+  const followed = await room.fetch(followRequest({ after, reply, from, perMinute, tab }));
   const refused = await followRefusal(followed);
   if (refused) throw sessionRefusal(site, refused);
   // A response of our own: the object's headers are immutable, and CORS adds its own.

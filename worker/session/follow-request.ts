@@ -11,6 +11,8 @@ export interface FollowAsk {
   reply?: string;
   from: number;
   perMinute: number;
+  /** The channel's page, which is not sent the text of the replies it streams itself. */
+  tab?: string;
 }
 
 const FOLLOW_URL = "https://room/follow";
@@ -20,6 +22,7 @@ const REFUSED_STATUS = 429;
 export function followRequest(ask: FollowAsk): Request {
   const q = new URLSearchParams({ after: String(ask.after), from: String(ask.from), pm: String(ask.perMinute) });
   if (ask.reply) q.set("reply", ask.reply);
+  if (ask.tab) q.set("tab", ask.tab);
   return new Request(`${FOLLOW_URL}?${q}`);
 }
 
@@ -28,11 +31,13 @@ export function readFollowRequest(url: string): FollowAsk | null {
   if (!url.startsWith(FOLLOW_URL)) return null;
   const q = new URL(url).searchParams;
   const reply = q.get("reply");
+  const tab = q.get("tab");
   return {
     after: Number(q.get("after")),
     from: Number(q.get("from")),
     perMinute: Number(q.get("pm")),
     ...(reply ? { reply } : {}),
+    ...(tab ? { tab } : {}),
   };
 }
 

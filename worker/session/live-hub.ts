@@ -7,6 +7,8 @@ interface SseClient {
   writer: WritableStreamDefaultWriter<Uint8Array>;
   /** Follows only this reply and ends with it (a chat request's reattachment); else the whole channel. */
   reply?: string;
+  /** The channel's page (tab): the text of the replies it streams itself is not sent to it. */
+  tab?: string;
 }
 
 /** A socket's state kept across hibernation (serializeAttachment): it asked for frames, from this page (tab). */
@@ -22,6 +24,9 @@ const MAX_TAB = 64;
 const KEEP_ENDED_MS = 120_000;
 /** SSE comment lines keep proxies from closing an idle fallback channel. */
 const SSE_HEARTBEAT_MS = 25_000;
+
+const tabOf = (frame: AttachFrame) =>
+  typeof frame.tab === "string" && frame.tab.length <= MAX_TAB ? frame.tab : undefined;
 
 /**
  * Who is attached to a session and what they are sent: the Durable Object's sockets (hibernation
@@ -60,7 +65,7 @@ export class LiveHub {
   listening(reply: string): boolean {
     const tab = this.streamers.get(reply);
     if (this.attachedTabs().some((t) => !t || t !== tab)) return true;
-    for (const c of this.sse) if (!c.reply || c.reply === reply) return true;
+    for (const c of this.sse) if (c.reply ? c.reply === reply : c.tab !== tab || !tab) return true;
     return false;
   }
 
@@ -111,7 +116,7 @@ export class LiveHub {
   /** A socket's attach: what it missed (log entries after `after`, each reply from its offset), then live. */
   attachSocket(ws: WebSocket, frame: AttachFrame): void {
     for (const f of this.catchUp(frame)) ws.send(JSON.stringify(f));
-    const tab = typeof frame.tab === "string" && frame.tab.length <= MAX_TAB ? frame.tab : undefined;
+    const tab = tabOf(frame);
     ws.serializeAttachment({ attached: true, ...(tab ? { tab } : {}) } satisfies SocketTag);
     this.socketTabs = undefined;
   }
@@ -119,7 +124,8 @@ export class LiveHub {
   /** The SSE form of the same: a response body that gets the catch-up, then live frames. */
   attachSse(frame: AttachFrame, reply?: string): ReadableStream<Uint8Array> {
     const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
-    const client: SseClient = { writer: writable.getWriter(), ...(reply ? { reply } : {}) };
+    const tab = reply ? undefined : tabOf(frame);
+    const client: SseClient = { writer: writable.getWriter(), ...(reply ? { reply } : {}), ...(tab ? { tab } : {}) };
     for (const f of this.catchUp(frame, reply)) this.writeSse(client, JSON.stringify(f));
     const r = reply ? this.replies.get(reply) : undefined;
     if (reply && (!r || r.ended)) {
@@ -176,7 +182,7 @@ export class LiveHub {
         /* closing: its close handler forgets it */
       }
     }
-    for (const c of this.sse) if (!c.reply || c.reply === reply) this.writeSse(c, json);
+    for (const c of this.sse) if (c.reply ? c.reply === reply : !skipTab || c.tab !== skipTab) this.writeSse(c, json);
   }
 
   private writeSse(c: SseClient, json: string): void {

@@ -220,8 +220,14 @@ export class SessionRoom extends DurableObject<Env> {
   }
 
   /** The SSE form of the live channel (where WebSockets are blocked). */
-  async follow(after: number, reply?: string, from = 0): Promise<ReadableStream<Uint8Array>> {
-    return this.hub.attachSse({ t: "attach", after, ...(reply ? { replies: { [reply]: from } } : {}) }, reply);
+  async follow(after: number, reply?: string, from = 0, tab?: string): Promise<ReadableStream<Uint8Array>> {
+    const frame = {
+      t: "attach" as const,
+      after,
+      ...(reply ? { replies: { [reply]: from } } : {}),
+      ...(tab ? { tab } : {}),
+    };
+    return this.hub.attachSse(frame, reply);
   }
 
   /**
@@ -234,7 +240,7 @@ export class SessionRoom extends DurableObject<Env> {
     if (!ask) return this.hub.accept(request);
     const admission = admitState(this.state, this.rate, { perMinute: ask.perMinute, tokenBudget: Infinity });
     if (!admission.ok) return refusedResponse(admission);
-    return new Response(await this.follow(ask.after, ask.reply, ask.from));
+    return new Response(await this.follow(ask.after, ask.reply, ask.from, ask.tab));
   }
 
   async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
