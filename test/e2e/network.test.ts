@@ -111,12 +111,10 @@ describe("the network drops", () => {
   it("speaks Chinese when offline", async () => {
     const { context, page } = await openPanel("zh-CN");
     await context.setOffline(true);
-    await expect.poll(() => q(page, ".offline").textContent()).toBe("您已离线 — 您的消息会保留");
+    await expect.poll(() => q(page, ".offline").textContent()).toBe("您已离线，消息会保留");
     await q(page, "textarea").fill("我手臂上有发红发痒的皮疹");
     await q(page, "textarea").press("Enter");
-    await expect
-      .poll(() => q(page, '.msg[data-role="queued"] .note').textContent())
-      .toBe("尚未发送 — 恢复网络后会自动发送");
+    await expect.poll(() => q(page, '.msg[data-role="queued"] .note').textContent()).toBe("尚未发送，联网后自动发送");
     await context.close();
   });
 });
@@ -167,9 +165,7 @@ describe("refusals are shown kindly", () => {
     await refuse(page, 429, "rate_limited", { "retry-after": "30" });
     await q(page, "textarea").fill("你好");
     await q(page, "textarea").press("Enter");
-    await expect
-      .poll(() => q(page, ".error span").textContent())
-      .toBe("您发送得有点快，请稍等片刻再试。30 秒后可以重试。");
+    await expect.poll(() => q(page, ".error span").textContent()).toBe("您发送得有点快，请稍后再试。30 秒后可以重试。");
     await context.close();
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createEmitter } from "../../widget/state/events.ts";
 import { createChatStore } from "../../widget/state/chat-store.ts";
+import { en } from "../../widget/i18n/strings.ts";
 import { sessionKey } from "../../widget/state/session-storage.ts";
 import { fakeApi, memoryStorage } from "../helpers/widget/fake-api.ts";
 
@@ -22,6 +23,7 @@ function setup(api = fakeApi(), storage = memoryStorage()) {
     siteKey: "site-key-1",
     agentId: "derm-consult",
     locale: "en",
+    strings: en,
     storage,
     fetch: api.fetch,
     emitter,
@@ -154,6 +156,7 @@ describe("chat store", () => {
       siteKey: "k",
       agentId: "a",
       locale: "en",
+      strings: en,
       storage: null,
       fetch: fakeApi().fetch,
       emitter,

@@ -4,6 +4,7 @@ import { loadStrings, resolveLocale, type Strings } from "../i18n/index.ts";
 import { createChatStore, type ChatStore } from "../state/chat-store.ts";
 import { defaultStorage } from "../state/session-storage.ts";
 import { App } from "../ui/app.tsx";
+import { LazyMarkdown } from "../ui/lazy-markdown.tsx";
 import { chunkCssRoot } from "../ui/chunk-css.ts";
 import WIDGET_CSS from "../ui/styles.css?inline";
 import { adoptCss, dropCss } from "./adopt-css.ts";
@@ -27,7 +28,7 @@ export function mount(container: HTMLElement | ShadowRoot, options: MountOptions
   let identity = options.identity;
   let generation = 0;
   const locale = resolveLocale(options.locale);
-  let strings: Strings | undefined;
+  let strings!: Strings;
   const createStore = (): ChatStore =>
     createChatStore({
       api,
@@ -43,9 +44,14 @@ export function mount(container: HTMLElement | ShadowRoot, options: MountOptions
       draft: options.draft,
     });
   let store: ChatStore | null = null;
-  /** Calls made before the visitor's strings arrived (a language other than English), run in order then. */
+  /** Calls made before the visitor's strings arrived, run in order then. */
   const waiting: Array<(s: ChatStore) => void> = [];
-  const withStore = (f: (s: ChatStore) => void) => void (store ? f(store) : waiting.push(f));
+  const withStore = (f: (s: ChatStore) => void) => {
+    if (store) return f(store);
+    waiting.push(f);
+    // The strings did not come (offline as the page loaded): asked again when the visitor acts.
+    if (!loading) load();
+  };
   let destroyed = false;
 
   const styles = adoptCss(root, WIDGET_CSS, options.nonce, `${api}/parley.css`);
@@ -74,13 +80,21 @@ export function mount(container: HTMLElement | ShadowRoot, options: MountOptions
     queueMicrotask(() => emitter.emit("ready", undefined));
     for (const f of waiting.splice(0)) f(s);
   };
-  // English is in the core: the widget starts now. Another language's strings are a chunk of their own.
-  const loading = loadStrings(locale);
-  if ("then" in loading) void loading.then(start);
-  else start(loading);
+  // Each language's strings are a chunk of their own (a visitor loads one): the panel draws once they
+  // come. A panel asked to open meanwhile starts loading the markdown renderer too, in parallel.
+  let loading: Promise<void> | null = null;
+  const load = () =>
+    (loading = loadStrings(locale).then(start, () => {
+      loading = null;
+    }));
+  load();
+  if (options.open || frame) void LazyMarkdown.preload().catch(() => {});
 
   return {
-    open: () => withStore((s) => s.open()),
+    open: () => {
+      if (!store) void LazyMarkdown.preload().catch(() => {});
+      withStore((s) => s.open());
+    },
     close: () => withStore((s) => s.close()),
     send: (text: string) =>
       withStore((s) => {

@@ -1,5 +1,5 @@
 import type { ErrorCode } from "../../shared/errors.ts";
-import { en, type Strings } from "./strings.ts";
+import type { Strings } from "./strings.ts";
 
 export type { Strings };
 export type WidgetLocale = "en" | "zh-CN";
@@ -21,16 +21,13 @@ export function formatTime(locale: WidgetLocale, at: number): string {
 }
 
 /**
- * The visitor's strings. English is in the core and is returned as is; Chinese is a chunk of its own,
- * fetched before the panel draws (each visitor loads one language), and English stands in if it fails.
+ * The visitor's strings. Each language is a chunk of its own, fetched before the panel draws (issue 18:
+ * every visitor loads one language, not English in the core plus their own); English stands in if
+ * Chinese fails. Strings shown only after a reply ship in the chunks that show them (reply-extras-strings.ts).
  */
-export function loadStrings(locale: WidgetLocale): Strings | Promise<Strings> {
-  return locale === "zh-CN"
-    ? import("./zh-cn.ts").then(
-        (m) => m.zhCN,
-        () => en,
-      )
-    : en;
+export function loadStrings(locale: WidgetLocale): Promise<Strings> {
+  const en = () => import("./strings.ts").then((m) => m.en);
+  return locale === "zh-CN" ? import("./zh-cn.ts").then((m) => m.zhCN, en) : en();
 }
 
 type ErrorKey = Extract<keyof Strings, `err${string}`>;

@@ -1,4 +1,7 @@
-/** Every string the widget shows, in English (zh-cn.ts: Chinese). Agent texts come localized from the worker. */
+/**
+ * The panel's strings in English (zh-cn.ts: Chinese), a chunk of its own that mount() fetches (i18n/index.ts).
+ * Agent texts come localized from the worker; lazy chunks carry their own strings (takeover, stages, replies).
+ */
 export const en = {
   launcherOpen: "Open chat",
   launcherClose: "Close chat",
@@ -19,21 +22,10 @@ export const en = {
   poweredBy: "Powered by Parley",
   stepLimit: "I stopped here to keep this reply short. Ask me to continue if you need more.",
   adviceList: "Your advice",
-  reasoning: "How I got there",
-  toolRunning: "working…",
-  toolKnowledge: "Searched our documents",
-  toolWeb: "Searched the web",
-  toolOther: "Used a tool",
   back: "Back",
   stages: "Progress",
   empty: "not yet",
   newChat: "New conversation",
-  copy: "Copy reply",
-  copied: "Copied",
-  helpful: "Helpful",
-  notHelpful: "Not helpful",
-  feedbackAsk: "What went wrong? (optional)",
-  feedbackSend: "Send",
   unread: "new",
   offline: "You're offline — your message is kept",
   queued: "Not sent yet — it goes as soon as you're back online",

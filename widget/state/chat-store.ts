@@ -7,7 +7,6 @@ import { newId } from "../agent/ids.ts";
 import { loadTextReact, type TextReact } from "../agent/strategies/load-text-react.ts";
 import type { Emitter } from "./events.ts";
 import { errorText, type Strings, type WidgetLocale } from "../i18n/index.ts";
-import { en } from "../i18n/strings.ts";
 import { errorCode, isHttpError } from "../transport/errors.ts";
 import type { FetchLike } from "../transport/http.ts";
 import { createHostNotifications } from "./host-notifications.ts";
@@ -30,8 +29,8 @@ export interface ChatStoreOptions {
   identity?: string;
   draft?: boolean;
   locale: WidgetLocale;
-  /** The strings of `locale` (i18n loadStrings; English when absent). */
-  strings?: Strings;
+  /** The strings of `locale` (i18n loadStrings). */
+  strings: Strings;
   storage: KeyValueStore | null;
   fetch?: FetchLike;
   emitter: Emitter;
@@ -55,7 +54,7 @@ export type ChatStore = ReturnType<typeof createChatStore>;
  * (turn-runner) and what the host page is told (host-notifications); `dispose` ends what they started.
  */
 export function createChatStore(opts: ChatStoreOptions) {
-  const strings = opts.strings ?? en;
+  const strings = opts.strings;
   const session = createSessionStore({ ...opts, locale: opts.locale });
   const { agent } = session;
 

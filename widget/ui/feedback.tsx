@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
 import type { Rating } from "../../shared/protocol.ts";
-import type { Strings } from "../i18n/index.ts";
+import type { ReplyExtrasStrings } from "./reply-extras-strings.ts";
 import { Stroked } from "./icons.tsx";
 
 const ThumbIcon = () => (
@@ -10,7 +10,7 @@ const ThumbIcon = () => (
 );
 
 interface Props {
-  strings: Strings;
+  strings: ReplyExtrasStrings;
   /** The visitor's rating so far, from the session. */
   given?: Rating;
   onRate: (rating: Rating, comment?: string) => Promise<void>;

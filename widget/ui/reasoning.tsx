@@ -1,15 +1,19 @@
-import type { Strings } from "../i18n/index.ts";
 import type { ReasoningStep } from "../state/transcript.ts";
 import CSS from "./reasoning.css?inline";
 import { addChunkCss } from "./chunk-css.ts";
+import { replyExtrasStrings, type ReplyExtrasStrings } from "./reply-extras-strings.ts";
 
 addChunkCss(CSS);
 
-const TOOL_LABEL: Record<string, keyof Strings> = { knowledge_search: "toolKnowledge", web_search: "toolWeb" };
+const TOOL_LABEL: Record<string, keyof ReplyExtrasStrings> = {
+  knowledge_search: "toolKnowledge",
+  web_search: "toolWeb",
+};
 
 /** The model's working, collapsed under its reply: thoughts and the tools it used. */
-export function Reasoning({ steps, strings, live }: { steps: ReasoningStep[]; strings: Strings; live: boolean }) {
+export function Reasoning({ steps, locale, live }: { steps: ReasoningStep[]; locale: string; live: boolean }) {
   if (!steps.length) return null;
+  const strings = replyExtrasStrings(locale);
   return (
     <details class="reasoning">
       <summary>

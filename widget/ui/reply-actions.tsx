@@ -1,11 +1,11 @@
 import { useState } from "preact/hooks";
 import type { Rating } from "../../shared/protocol.ts";
-import type { Strings } from "../i18n/index.ts";
 import { copyText } from "./copy-text.ts";
 import { Feedback } from "./feedback.tsx";
 import { Stroked } from "./icons.tsx";
 import CSS from "./reply-actions.css?inline";
 import { addChunkCss } from "./chunk-css.ts";
+import { replyExtrasStrings } from "./reply-extras-strings.ts";
 
 addChunkCss(CSS);
 
@@ -17,7 +17,7 @@ const CopyIcon = () => (
 );
 
 interface Props {
-  strings: Strings;
+  locale: string;
   /** The reply's text as the visitor copies it. */
   text: string;
   /** The visitor's rating of the reply, and how to give one (absent: no rating offered). */
@@ -29,7 +29,8 @@ interface Props {
  * What a visitor can do with a finished reply: copy it, rate it. A chunk of its own (issue 18): no one
  * needs it before a reply has finished, and it starts loading while the first one streams (reply.tsx).
  */
-export function ReplyActions({ strings, text, rating, onRate }: Props) {
+export function ReplyActions({ locale, text, rating, onRate }: Props) {
+  const strings = replyExtrasStrings(locale);
   const [copied, setCopied] = useState(false);
   return (
     <>

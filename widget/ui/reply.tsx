@@ -84,13 +84,13 @@ export function Reply({ reply, strings, onOption, busy, onRetry, locale, rating,
           </div>
         );
       })}
-      <LazyReasoning steps={reply.reasoning} strings={strings} live={reply.live} />
+      <LazyReasoning steps={reply.reasoning} locale={locale} live={reply.live} />
       {!reply.live && (reply.at !== undefined || text) && (
         <div class="meta">
           {reply.at !== undefined && <MessageTime at={reply.at} locale={locale} />}
           {text && (
             <LazyReplyActions
-              strings={strings}
+              locale={locale}
               text={text}
               rating={rating}
               onRate={answerId && onRate ? (r, comment) => onRate(answerId, r, comment) : undefined}

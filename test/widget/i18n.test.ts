@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { errorText, loadStrings, resolveLocale } from "../../widget/i18n/index.ts";
+import { en } from "../../widget/i18n/strings.ts";
+import { replyExtrasStrings } from "../../widget/ui/reply-extras-strings.ts";
+
+/** Every key of `a` in `b` too and the other way round, none empty: a language is complete. */
+function expectComplete(a: Record<string, string>, b: Record<string, string>) {
+  expect(Object.keys(b).sort()).toEqual(Object.keys(a).sort());
+  for (const [k, v] of Object.entries(b)) expect(v.trim(), k).not.toBe("");
+}
+
+describe("widget strings", () => {
+  it("loads one language per visitor, each complete", async () => {
+    const english = await loadStrings("en");
+    const chinese = await loadStrings("zh-CN");
+    expect(english).toBe(en);
+    expectComplete(en, chinese);
+    // Translated, not English left in place (the brand name aside).
+    const same = Object.keys(en).filter((k) => chinese[k as keyof typeof en] === en[k as keyof typeof en]);
+    expect(same).toEqual([]);
+    expect(resolveLocale("zh-TW")).toBe("zh-CN");
+    expect(errorText(chinese, "rate_limited", 30, "zh-CN")).toBe(`${chinese.errRateLimited}30 秒后可以重试。`);
+  });
+
+  it("carries a finished reply's strings in its chunk, in both languages", () => {
+    expectComplete(replyExtrasStrings("en"), replyExtrasStrings("zh-CN"));
+    expect(replyExtrasStrings("zh-CN").copy).not.toBe(replyExtrasStrings("en").copy);
+  });
+});
