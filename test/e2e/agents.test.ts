@@ -76,7 +76,8 @@ describe("agent presets in the browser", () => {
         if (/^parley-(widget|chunk-)/.test(file)) chunks.push(file.replace(/-[\w-]{8}\.js$/, ""));
       });
       await page.goto(demo.dev.url + "/");
-      // The loader fetches the widget when idle; mounted, it fetches nothing more until the panel opens.
+      // The loader fetches the widget when idle; mounted, it fetches the visitor's strings (one language)
+      // and nothing more until the panel opens.
       await expect
         .poll(
           () =>
@@ -87,7 +88,7 @@ describe("agent presets in the browser", () => {
         )
         .toBe(true);
       await page.waitForTimeout(300);
-      expect(chunks).toEqual(["parley-widget.js"]);
+      expect(chunks).toEqual(["parley-widget.js", "parley-chunk-strings"]);
       await q(page, "button.l").click();
       await q(page, ".panel").waitFor();
       // derm-consult has tools: their runtime comes with its config, before the visitor has typed.
