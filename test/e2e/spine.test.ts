@@ -129,6 +129,12 @@ describe("widget spine on the demo page", () => {
     expect(await page.locator("parley-chat .sub").textContent()).toContain("AI 助手");
     await expect.poll(() => page.locator("parley-chat .title").textContent()).toMatch(/[\u4e00-\u9fff]/);
     await expect.poll(() => assistantBubbles(page).first().textContent()).toMatch(/[\u4e00-\u9fff]/);
+    // A finished reply's copy and rating speak Chinese too: their strings are a chunk of their own.
+    await input(page).fill("I have a red itchy rash on my arm");
+    await input(page).press("Enter");
+    const copy = page.locator('parley-chat button[data-action="copy"]').last();
+    await expect.poll(() => copy.getAttribute("aria-label"), { timeout: 30_000 }).toBe("复制回复");
+    expect(await page.locator('parley-chat button[aria-label="有帮助"]').count()).toBeGreaterThan(0);
     await page.waitForTimeout(300);
     await page.screenshot({ path: "test-results/e2e-zh.png" });
     await context.close();

@@ -49,7 +49,9 @@ export function mount(container: HTMLElement | ShadowRoot, options: MountOptions
   const withStore = (f: (s: ChatStore) => void) => {
     if (store) return f(store);
     waiting.push(f);
-    // The strings did not come (offline as the page loaded): asked again when the visitor acts.
+    // Asked before the strings came (the panel opens with them): the markdown renderer loads meanwhile,
+    // and strings that did not come (offline as the page loaded) are asked for again.
+    void LazyMarkdown.preload().catch(() => {});
     if (!loading) load();
   };
   let destroyed = false;
@@ -81,7 +83,7 @@ export function mount(container: HTMLElement | ShadowRoot, options: MountOptions
     for (const f of waiting.splice(0)) f(s);
   };
   // Each language's strings are a chunk of their own (a visitor loads one): the panel draws once they
-  // come. A panel asked to open meanwhile starts loading the markdown renderer too, in parallel.
+  // come. A panel that opens at once loads the markdown renderer meanwhile, in parallel.
   let loading: Promise<void> | null = null;
   const load = () =>
     (loading = loadStrings(locale).then(start, () => {
@@ -91,10 +93,7 @@ export function mount(container: HTMLElement | ShadowRoot, options: MountOptions
   if (options.open || frame) void LazyMarkdown.preload().catch(() => {});
 
   return {
-    open: () => {
-      if (!store) void LazyMarkdown.preload().catch(() => {});
-      withStore((s) => s.open());
-    },
+    open: () => withStore((s) => s.open()),
     close: () => withStore((s) => s.close()),
     send: (text: string) =>
       withStore((s) => {

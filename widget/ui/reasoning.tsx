@@ -1,7 +1,7 @@
 import type { ReasoningStep } from "../state/transcript.ts";
 import CSS from "./reasoning.css?inline";
 import { addChunkCss } from "./chunk-css.ts";
-import { replyExtrasStrings, type ReplyExtrasStrings } from "./reply-extras-strings.ts";
+import { useReplyExtrasStrings, type ReplyExtrasStrings } from "./reply-extras-strings.ts";
 
 addChunkCss(CSS);
 
@@ -12,8 +12,8 @@ const TOOL_LABEL: Record<string, keyof ReplyExtrasStrings> = {
 
 /** The model's working, collapsed under its reply: thoughts and the tools it used. */
 export function Reasoning({ steps, locale, live }: { steps: ReasoningStep[]; locale: string; live: boolean }) {
-  if (!steps.length) return null;
-  const strings = replyExtrasStrings(locale);
+  const strings = useReplyExtrasStrings(locale);
+  if (!steps.length || !strings) return null;
   return (
     <details class="reasoning">
       <summary>

@@ -5,7 +5,7 @@ import { Feedback } from "./feedback.tsx";
 import { Stroked } from "./icons.tsx";
 import CSS from "./reply-actions.css?inline";
 import { addChunkCss } from "./chunk-css.ts";
-import { replyExtrasStrings } from "./reply-extras-strings.ts";
+import { useReplyExtrasStrings } from "./reply-extras-strings.ts";
 
 addChunkCss(CSS);
 
@@ -30,8 +30,9 @@ interface Props {
  * needs it before a reply has finished, and it starts loading while the first one streams (reply.tsx).
  */
 export function ReplyActions({ locale, text, rating, onRate }: Props) {
-  const strings = replyExtrasStrings(locale);
+  const strings = useReplyExtrasStrings(locale);
   const [copied, setCopied] = useState(false);
+  if (!strings) return null;
   return (
     <>
       <button

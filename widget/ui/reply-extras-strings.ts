@@ -1,9 +1,12 @@
+import { useEffect, useState } from "preact/hooks";
+
 /**
- * The strings of what a reply shows besides its text (copy, rating, the model's working), in each
- * supported locale. They ship in the reply-extras chunk, not in the visitor's language chunk that the
- * panel waits for: no one sees them before a reply has finished (issue 18, a Chinese first reply's bytes).
+ * The strings of what a reply shows besides its text (copy, rating, the model's working). They ship with
+ * the reply-extras chunk, not in the language chunk the panel waits for: no one sees them before a reply
+ * (issue 18, a Chinese first reply's bytes). English is here, the fallback; Chinese is a chunk of its
+ * own (i18n/reply-zh-cn.ts), fetched when a Chinese visitor's reply first shows them.
  */
-const en = {
+export const replyEn = {
   reasoning: "How I got there",
   toolRunning: "working…",
   toolKnowledge: "Searched our documents",
@@ -17,20 +20,22 @@ const en = {
   feedbackSend: "Send",
 };
 
-const zhCN: typeof en = {
-  reasoning: "思考过程",
-  toolRunning: "进行中…",
-  toolKnowledge: "查阅了资料库",
-  toolWeb: "搜索了网络",
-  toolOther: "使用了工具",
-  copy: "复制回复",
-  copied: "已复制",
-  helpful: "有帮助",
-  notHelpful: "没有帮助",
-  feedbackAsk: "哪里不好？（可选）",
-  feedbackSend: "提交",
-};
+export type ReplyExtrasStrings = typeof replyEn;
 
-export type ReplyExtrasStrings = typeof en;
+let zh: ReplyExtrasStrings | undefined;
+let zhLoading: Promise<unknown> | undefined;
 
-export const replyExtrasStrings = (locale: string): ReplyExtrasStrings => (locale === "zh-CN" ? zhCN : en);
+/** The strings in the visitor's locale; null while Chinese ones are on their way (nothing is shown then). */
+export function useReplyExtrasStrings(locale: string): ReplyExtrasStrings | null {
+  const [, setReady] = useState(false);
+  const wanted = locale === "zh-CN" && !zh;
+  useEffect(() => {
+    if (!wanted) return;
+    zhLoading ??= import("../i18n/reply-zh-cn.ts").then(
+      (m) => (zh = m.replyZhCN),
+      () => (zh = replyEn),
+    );
+    void zhLoading.then(() => setReady(true));
+  }, [wanted]);
+  return locale !== "zh-CN" ? replyEn : (zh ?? null);
+}
