@@ -20,7 +20,17 @@ describe("widget strings", () => {
     const same = Object.keys(en).filter((k) => chinese[k as keyof typeof en] === en[k as keyof typeof en]);
     expect(same).toEqual([]);
     expect(resolveLocale("zh-TW")).toBe("zh-CN");
-    expect(errorText(chinese, "rate_limited", 30, "zh-CN")).toBe(`${chinese.errRateLimited}30 秒后可以重试。`);
+    expect(errorText(chinese, "rate_limited", 30, "zh-CN")).toBe(`${chinese.err_rate_limited}30 秒后可以重试。`);
+  });
+
+  it("names each error code's text, a shared one for codes that mean the same, else the generic one", () => {
+    expect(errorText(en, "network")).toBe(en.err_network);
+    expect(errorText(en, "upstream_timeout")).toBe(en.err_timeout);
+    expect(errorText(en, "forbidden_origin")).toBe(en.err_unknown_site);
+    expect(errorText(en, "validation_failed")).toBe(en.err_bad_request);
+    expect(errorText(en, "payload_too_large")).toBe(en.err_payload_too_large);
+    expect(errorText(en, "internal")).toBe(en.errGeneric);
+    expect(errorText(en, "constructor")).toBe(en.errGeneric);
   });
 
   it("carries a finished reply's strings in its chunk, in both languages", () => {

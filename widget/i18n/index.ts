@@ -30,26 +30,15 @@ export function loadStrings(locale: WidgetLocale): Promise<Strings> {
   return locale === "zh-CN" ? import("./zh-cn.ts").then((m) => m.zhCN, en) : en();
 }
 
-type ErrorKey = Extract<keyof Strings, `err${string}`>;
-
-const ERROR_TEXT: Partial<Record<ErrorCode | "network" | "timeout", ErrorKey>> = {
-  network: "errNetwork",
-  timeout: "errTimeout",
-  rate_limited: "errRateLimited",
-  budget_exceeded: "errBudget",
-  unauthorized: "errUnauthorized",
-  forbidden_origin: "errSite",
-  unknown_site: "errSite",
-  unknown_agent: "errSite",
-  upstream_error: "errUpstream",
-  upstream_unreachable: "errUpstream",
-  upstream_timeout: "errTimeout",
-  upstream_busy: "errBusy",
-  misconfigured: "errUpstream",
-  payload_too_large: "errTooLong",
-  bad_request: "errBadRequest",
-  invalid_json: "errBadRequest",
-  validation_failed: "errBadRequest",
+/** Codes whose text is another's; any other code has its own `err_<code>` string, or the generic one. */
+const SAME_TEXT: Partial<Record<ErrorCode, ErrorCode | "timeout">> = {
+  forbidden_origin: "unknown_site",
+  unknown_agent: "unknown_site",
+  upstream_unreachable: "upstream_error",
+  upstream_timeout: "timeout",
+  misconfigured: "upstream_error",
+  invalid_json: "bad_request",
+  validation_failed: "bad_request",
 };
 
 /**
@@ -57,8 +46,8 @@ const ERROR_TEXT: Partial<Record<ErrorCode | "network" | "timeout", ErrorKey>> =
  * server's Retry-After (rate limits), the text says when trying again will work.
  */
 export function errorText(strings: Strings, code: string, retryAfter?: number, locale: WidgetLocale = "en"): string {
-  const key = ERROR_TEXT[code as keyof typeof ERROR_TEXT];
-  const text = key ? strings[key] : strings.errGeneric;
+  const own = strings[`err_${SAME_TEXT[code as ErrorCode] ?? code}` as keyof Strings];
+  const text = own ?? strings.errGeneric;
   const wait = retryAfter ? strings.errRetryIn.replace("{n}", formatCount(locale, retryAfter)) : "";
   return !wait ? text : locale === "zh-CN" ? text + wait : `${text} ${wait}`;
 }
