@@ -193,54 +193,22 @@ function main(): number {
   const loader = measure(LOADER);
   const frame = measure(FRAME);
   const core = sum(coreFiles);
-  // Every path below is an English visitor's: the core, English strings, then what the path loads.
-  const firstReply = sum([...coreFiles, ...lazyOf(LAZY.en), ...lazyOf(LAZY.markdown)]);
+  // Every path below is an English visitor's: the core, English strings, the markdown renderer (the
+  // first reply), then what the path loads.
+  const english = (...prefixes: string[]) =>
+    sum([...coreFiles, ...[LAZY.en, LAZY.markdown, ...prefixes].flatMap(lazyOf)]);
+  const firstReply = english();
   const firstReplyZh = sum([...coreFiles, ...lazyOf(LAZY.zh), ...lazyOf(LAZY.markdown)]);
   // The live channel loads after the first reply for every agent; counted here, where it lands, and
   // not on the agent-specific paths below (what those agents need before their first reply).
-  const afterReply = sum([
-    ...coreFiles,
-    ...lazyOf(LAZY.en),
-    ...lazyOf(LAZY.markdown),
-    ...lazyOf(LAZY.replyActions),
-    ...lazyOf(LAZY.live),
-  ]);
-  const withTools = sum([
-    ...coreFiles,
-    ...lazyOf(LAZY.en),
-    ...lazyOf(LAZY.markdown),
-    ...lazyOf(LAZY.replyActions),
-    ...lazyOf(LAZY.tools),
-  ]);
-  const withStages = sum([
-    ...coreFiles,
-    ...lazyOf(LAZY.en),
-    ...lazyOf(LAZY.markdown),
-    ...lazyOf(LAZY.replyActions),
-    ...lazyOf(LAZY.tools),
-    ...lazyOf(LAZY.stages),
-    ...lazyOf(LAZY.calculator),
-  ]);
+  const afterReply = english(LAZY.replyActions, LAZY.live);
+  const withTools = english(LAZY.replyActions, LAZY.tools);
+  const withStages = english(LAZY.replyActions, LAZY.tools, LAZY.stages, LAZY.calculator);
   // The derm consult's path: tools, then the photo kit on the composer's first render.
-  const withPhotos = sum([
-    ...coreFiles,
-    ...lazyOf(LAZY.en),
-    ...lazyOf(LAZY.markdown),
-    ...lazyOf(LAZY.replyActions),
-    ...lazyOf(LAZY.tools),
-    ...lazyOf(LAZY.photos),
-  ]);
+  const withPhotos = english(LAZY.replyActions, LAZY.tools, LAZY.photos);
   // A takeover site's path: its agents have a tool (ask_for_person), so the tool runtime; the panel
   // loads takeover's chunks with the config, and the live channel comes after the first reply.
-  const withTakeover = sum([
-    ...coreFiles,
-    ...lazyOf(LAZY.en),
-    ...lazyOf(LAZY.markdown),
-    ...lazyOf(LAZY.replyActions),
-    ...lazyOf(LAZY.live),
-    ...lazyOf(LAZY.tools),
-    ...lazyOf(LAZY.takeover),
-  ]);
+  const withTakeover = english(LAZY.replyActions, LAZY.live, LAZY.tools, LAZY.takeover);
   const everything = sum(all);
   const consoleFirst = sum([...staticClosure(consoleEntry[0]), consoleEntry[1]]);
 
