@@ -163,7 +163,8 @@ async function main(): Promise<number> {
     console.log("  side                 CPU/turn seq  CPU/stream conc  TTFB seq p50   p99  TTFB conc p50");
     rows.forEach((r, i) =>
       console.log(
-        `  ${"AB"[i]} ${dirs[i].slice(-18).padEnd(18)} ${fmt(r.cpuSeq, 2).padStart(12)} ${fmt(r.cpuConc, 2).padStart(16)}` +
+        `  ${"AB"[i]} ${dirs[i].slice(-18).padEnd(18)} ${fmt(r.cpuSeq, 2).padStart(12)}` +
+          ` ${fmt(r.cpuConc, 2).padStart(16)}` +
           ` ${fmt(r.seqP50, 2).padStart(13)} ${fmt(r.seqP99, 2).padStart(5)} ${fmt(r.concP50, 2).padStart(14)}`,
       ),
     );
