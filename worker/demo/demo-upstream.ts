@@ -17,17 +17,26 @@ export function demoReply(agentId: string, body: UpstreamBody, chunkMs: number):
   if (!body.stream) return { kind: "json", completion: demoCompletion(step, opts) };
   const chunks = demoChunks(step, opts);
   let i = 0;
+  let stopped = false;
   let stop = () => {};
   const rest = new ReadableStream<Uint8Array>({
     start(controller) {
-      stop = () => controller.error(new Error("stopped"));
+      // Ended without [DONE], not errored: an error would drop what a lagging reader of a tee's
+      // branch holds (the session's copy of the reply), a close keeps it.
+      stop = () => {
+        if (stopped) return;
+        stopped = true;
+        if (i <= chunks.length) controller.close();
+      };
     },
     async pull(controller) {
       if (i > 0 && chunkMs > 0) await new Promise((r) => setTimeout(r, chunkMs));
+      if (stopped) return;
       if (i < chunks.length) controller.enqueue(enc.encode(sseData(chunks[i++])));
       else {
         controller.enqueue(enc.encode(SSE_DONE));
         controller.close();
+        i++;
       }
     },
   });

@@ -23,6 +23,7 @@ import { STAFF_MESSAGE_PREFIX } from "../../shared/takeover-api.ts";
 import { withStaffTurns } from "../session/staff-turns.ts";
 import { newInputEvents } from "../session/message-events.ts";
 import { sessionRoom } from "../session/session-stub.ts";
+import { DRAIN_MS } from "../session/live-reply.ts";
 import { completionEvents, failureEvents, type Turn, type TurnInfo } from "../session/turn-record.ts";
 import { resolvePhotoParts } from "../photos/photo-parts.ts";
 import { agentSystemPrompt, configPrompt, promptVersions } from "../prompts/agent-prompt-cache.ts";
@@ -148,13 +149,26 @@ chatRoutes.post(ROUTES.chat, sessionToken(), jsonBody(ChatRequest), async (c) =>
       throw new ApiError(status, start.code as ErrorCode, start.message, start.extra, start.headers);
     }
     // The tokens go back to this isolate's slice once the reply has ended (the object reports them).
+    // A cut reply's response breaks here, once its reader had time to take what came (live-reply.ts).
+    const cutOff = new AbortController();
+    const { readable, writable } = new IdentityTransformStream();
+    void start.body.pipeTo(writable, { signal: cutOff.signal }).catch(noop);
     c.executionCtx.waitUntil(
       start.spent().then(
-        (t) => reservation?.settle(t),
-        () => reservation?.settle(0),
+        ({ tokens, cut }) => {
+          reservation?.settle(tokens);
+          if (cut)
+            return new Promise((r) => setTimeout(r, DRAIN_MS)).then(() =>
+              cutOff.abort(new Error("The provider's stream broke off")),
+            );
+        },
+        () => {
+          reservation?.settle(0);
+          cutOff.abort(new Error("The reply ended without its tokens counted"));
+        },
       ),
     );
-    return new Response(start.body, {
+    return new Response(readable, {
       headers: {
         ...headers,
         "content-type": "text/event-stream; charset=utf-8",

@@ -14,8 +14,11 @@ import { completionEvents, failureEvents, type Turn } from "./turn-record.ts";
 
 /** A streamed reply began (its bytes), or the provider could not be reached (the route's error). */
 export type ReplyStart =
-  /** `spent()` settles with the tokens the reply cost, once it has ended (the route's budget slice). */
-  | { ok: true; body: ReadableStream<Uint8Array>; spent: () => Promise<number> }
+  /**
+   * `spent()` settles once the reply has ended: the tokens it cost (the route's budget slice), and
+   * whether it was cut (the route then breaks `body`, see live-reply.ts).
+   */
+  | { ok: true; body: ReadableStream<Uint8Array>; spent: () => Promise<{ tokens: number; cut: boolean }> }
   | { ok: false; refused: Exclude<Admission, { ok: true }> }
   | { ok: false; status: number; code: string; message: string; extra: object; headers: Record<string, string> };
 
@@ -126,8 +129,8 @@ export async function runReply(room: RunnerRoom, turn: Turn): Promise<ReplyStart
   /** Text not written down yet, and the offset it starts at. */
   let unsaved = "";
   let savedTo = 0;
-  let spent!: (tokens: number) => void;
-  const tokensSpent = new Promise<number>((resolve) => (spent = resolve));
+  let spent!: (end: { tokens: number; cut: boolean }) => void;
+  const tokensSpent = new Promise<{ tokens: number; cut: boolean }>((resolve) => (spent = resolve));
   const reply: LiveReply = new LiveReply(
     replyId,
     turn.purpose,
@@ -149,12 +152,12 @@ export async function runReply(room: RunnerRoom, turn: Turn): Promise<ReplyStart
         sql.exec("DELETE FROM live_reply_parts WHERE id = ?", replyId);
         room.store(events);
         hub.ended(reply);
-        spent(tokens);
+        spent({ tokens, cut });
       },
     },
   );
   hub.add(reply, turn.tab);
   const { readable, writable } = new IdentityTransformStream();
-  void reply.run(writable.getWriter());
+  void reply.run(writable);
   return { ok: true, body: readable, spent: () => tokensSpent };
 }
