@@ -72,6 +72,17 @@ export interface FakeUpstreamOptions extends Partial<Timing> {
   replay?: (req: { path: string; headers: IncomingHttpHeaders; body: ChatRequestBody }) => ReplayReply | undefined;
 }
 
+/**
+ * Breaks a streamed response off mid-body, as a provider that dies does: the connection closes
+ * without the body's last chunk. A half-close (FIN after what was written), not a reset: a reset can
+ * make the client's kernel drop bytes it had received but not yet read, so a loaded machine would
+ * see none of what came before the break.
+ */
+function breakOff(req: IncomingMessage): void {
+  req.socket.end();
+  setTimeout(() => req.socket.destroy(), 1_000).unref();
+}
+
 /** A reply written as given: SSE blocks one write each (cut after `cutAfter`), or a body. */
 export interface ReplayReply {
   status: number;
@@ -333,7 +344,7 @@ export async function startFakeUpstream(opts: FakeUpstreamOptions = {}): Promise
       if (res.destroyed) return;
       if (i >= cutAfter) {
         rec.endedAt = performance.now();
-        req.socket.destroy();
+        breakOff(req);
         return;
       }
       // One write per event, never batched: each chunk leaves as soon as it is "generated".
@@ -355,7 +366,7 @@ export async function startFakeUpstream(opts: FakeUpstreamOptions = {}): Promise
       if (res.destroyed) return;
       if (r.cutAfter !== undefined && i >= r.cutAfter) {
         rec.endedAt = performance.now();
-        req.socket.destroy();
+        breakOff(req);
         return;
       }
       res.write(r.events[i]);
