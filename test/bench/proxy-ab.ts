@@ -9,7 +9,7 @@ import { demoSite, PRESET_AGENTS } from "../../worker/demo/index.ts";
 import { GENERIC_REPLY, startFakeUpstream } from "../helpers/fake-upstream.ts";
 import { OFFLINE_ENV } from "../helpers/wrangler-dev.ts";
 import { fmt, summarize } from "../helpers/stats.ts";
-import { benchAgent, postJson, streamChat } from "./sse-client.ts";
+import { benchAgent, postJson, streamChat, type StreamResult } from "./sse-client.ts";
 
 /**
  * Two builds of the worker side by side, interleaved turn by turn in one run, so a busy machine
@@ -37,7 +37,8 @@ interface Side {
   mf: Miniflare;
   tmp: string;
   tokens: string[];
-  seq: { ttfb: number[]; cpu: number };
+  /** Sequential turns: TTFB, and the request leg (client send -> upstream received: the work before the call). */
+  seq: { ttfb: number[]; leg: number[]; cpu: number };
   conc: { ttfb: number[]; cpu: number };
 }
 
@@ -107,17 +108,17 @@ async function start(dir: string, llm: string): Promise<Side> {
     );
     tokens.push(json.token);
   }
-  return { dir, url, pid, mf, tmp, tokens, seq: { ttfb: [], cpu: 0 }, conc: { ttfb: [], cpu: 0 } };
+  return { dir, url, pid, mf, tmp, tokens, seq: { ttfb: [], leg: [], cpu: 0 }, conc: { ttfb: [], cpu: 0 } };
 }
 
-async function turn(side: Side, i: number): Promise<number> {
+async function turn(side: Side, i: number): Promise<StreamResult> {
   const r = await streamChat(
     `${side.url}/v1/chat/completions`,
     { authorization: `Bearer ${side.tokens[i % side.tokens.length]}`, origin: side.url },
     { stream: true, messages: [{ role: "user", content: `How does sunscreen work? ${i}` }] },
   );
   if (r.status !== 200 || r.content !== GENERIC_REPLY) throw new Error(`${side.dir}: ${r.status} ${r.errorBody}`);
-  return r.ttfb;
+  return r;
 }
 
 async function main(): Promise<number> {
@@ -134,38 +135,44 @@ async function main(): Promise<number> {
       for (let k = 0; k < sides.length; k++) {
         const s = sides[(i + k) % sides.length];
         const c0 = cpuMs(s.pid);
-        s.seq.ttfb.push(await turn(s, i));
+        const r = await turn(s, i);
         s.seq.cpu += cpuMs(s.pid) - c0;
+        s.seq.ttfb.push(r.ttfb);
+        // One turn at a time: the upstream's last request is this turn's.
+        s.seq.leg.push(upstream.requests.at(-1)!.receivedAt - r.start);
       }
     }
     for (let round = 0; round < ROUNDS; round++) {
       for (let k = 0; k < sides.length; k++) {
         const s = sides[(round + k) % sides.length];
         const c0 = cpuMs(s.pid);
-        const ttfbs = await Promise.all(Array.from({ length: CONC }, (_, i) => turn(s, i)));
-        s.conc.ttfb.push(...ttfbs);
+        const results = await Promise.all(Array.from({ length: CONC }, (_, i) => turn(s, i)));
+        s.conc.ttfb.push(...results.map((r) => r.ttfb));
         s.conc.cpu += cpuMs(s.pid) - c0;
       }
     }
     const row = (s: Side) => {
       const q = summarize(s.seq.ttfb);
       const c = summarize(s.conc.ttfb);
+      const leg = summarize(s.seq.leg);
       return {
         cpuSeq: s.seq.cpu / TURNS,
         cpuConc: s.conc.cpu / (CONC * ROUNDS),
         seqP50: q.p50,
         seqP99: q.p99,
+        legP50: leg.p50,
         concP50: c.p50,
       };
     };
     const rows = sides.map(row);
     console.log(`\nA/B, ${TURNS} sequential turns and ${ROUNDS} x ${CONC} concurrent a side (ms)`);
-    console.log("  side                 CPU/turn seq  CPU/stream conc  TTFB seq p50   p99  TTFB conc p50");
+    console.log("  side                 CPU/turn seq  CPU/stream conc  TTFB seq p50   p99  leg p50  TTFB conc p50");
     rows.forEach((r, i) =>
       console.log(
         `  ${"AB"[i]} ${dirs[i].slice(-18).padEnd(18)} ${fmt(r.cpuSeq, 2).padStart(12)}` +
           ` ${fmt(r.cpuConc, 2).padStart(16)}` +
-          ` ${fmt(r.seqP50, 2).padStart(13)} ${fmt(r.seqP99, 2).padStart(5)} ${fmt(r.concP50, 2).padStart(14)}`,
+          ` ${fmt(r.seqP50, 2).padStart(13)} ${fmt(r.seqP99, 2).padStart(5)} ${fmt(r.legP50, 2).padStart(8)}` +
+          ` ${fmt(r.concP50, 2).padStart(14)}`,
       ),
     );
     if (rows.length === 2) {
@@ -173,6 +180,7 @@ async function main(): Promise<number> {
       console.log(
         `proxy-ab: B/A CPU seq ${fmt(b.cpuSeq / a.cpuSeq, 3)}, CPU conc ${fmt(b.cpuConc / a.cpuConc, 3)}; ` +
           `B-A TTFB seq p50 ${fmt(b.seqP50 - a.seqP50, 2)}, p99 ${fmt(b.seqP99 - a.seqP99, 2)}, ` +
+          `request leg seq p50 ${fmt(b.legP50 - a.legP50, 2)}, ` +
           `conc p50 ${fmt(b.concP50 - a.concP50, 2)}`,
       );
     }

@@ -1,3 +1,4 @@
+import { writeFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { fetch as upgradeFetch } from "miniflare";
 import type { SessionResponse } from "../../shared/api.ts";
@@ -13,7 +14,8 @@ import { startBenchWorker } from "./worker-runtime.ts";
  * workerd process's CPU per streamed turn (sequential, so nothing queues), and a V8 CPU profile of
  * the worker (Chrome DevTools protocol on workerd's inspector) summed by function and by source
  * file. Wall-clock figures are bench:proxy's job. Env: PROFILE_TURNS (400), PROFILE_TOP (25),
- * PROFILE_PORT (inspector port, 9331), PROFILE_CPU_ONLY=1 (the CPU per turn alone, no profile).
+ * PROFILE_PORT (inspector port, 9331), PROFILE_CPU_ONLY=1 (the CPU per turn alone, no profile),
+ * PROFILE_OUT=<file.cpuprofile> (the raw profile too, for DevTools' Performance panel or a call tree).
  * Under a loaded machine the sampled profile is smeared (a thread waiting for a core is sampled in
  * whatever it was running): compare CPU per turn, interleaved runs, before and after.
  */
@@ -148,6 +150,7 @@ async function main(): Promise<number> {
     for (let i = 0; i < TURNS; i++) await turn(i);
     const { profile } = await session.send<{ profile: Profile }>("Profiler.stop");
     session.close();
+    if (process.env.PROFILE_OUT) writeFileSync(process.env.PROFILE_OUT, JSON.stringify(profile));
     const { fns, files, inclusive } = summarizeProfile(profile);
     const total = fns.reduce((n, [, us]) => n + us, 0);
     const idle = fns.filter(([n]) => /^\((idle|program|garbage collector)\)/.test(n));
