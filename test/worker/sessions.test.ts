@@ -157,6 +157,24 @@ describe("routing", () => {
     });
     expect(evil.res.headers.get("access-control-allow-origin")).toBeNull();
   });
+
+  it("lets an allowed origin read responses, errors included, and no other origin", async () => {
+    const opened = await call("/v1/sessions", { method: "POST", json: { siteKey: SITE_KEY, agentId: "derm-consult" } });
+    expect(opened.res.status).toBe(201);
+    const refused = await call("/v1/chat/completions", { method: "POST", json: { messages: [] } });
+    expect(refused.res.status).toBe(401);
+    for (const { res } of [opened, refused]) {
+      expect(res.headers.get("access-control-allow-origin")).toBe("http://127.0.0.1:8787");
+      expect(res.headers.get("access-control-expose-headers")).toBe(
+        "x-parley-reply-id,x-parley-session-id,retry-after",
+      );
+      expect(res.headers.get("vary")).toBe("Origin");
+    }
+    const evil = await call("/v1/health", { headers: { origin: "https://evil.example" } });
+    expect(evil.res.status).toBe(200);
+    expect(evil.res.headers.get("access-control-allow-origin")).toBeNull();
+    expect(evil.res.headers.get("vary")).toBe("Origin");
+  });
 });
 
 describe("POST /v1/sessions/:id/events", () => {
