@@ -3,7 +3,9 @@ import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
 import { auth, call, openSession } from "../helpers/worker/client.ts";
 import { sessionRoom } from "../../worker/session/session-stub.ts";
-import { INDEX_DELAY_MS, INDEX_WHILE_STREAMING_MS } from "../../worker/session/index-push.ts";
+import { INDEX_DELAY_MS, INDEX_WHILE_STREAMING_MS, IndexPushes } from "../../worker/session/index-push.ts";
+import type { Env } from "../../worker/env.ts";
+import type { SessionStep } from "../../shared/session-summary.ts";
 
 const slow = () => ({ LLM_BASE_URL: inject("slowUpstreamUrl"), LLM_API_KEY: "sk-test-secret" });
 const alarmIn = async (sessionId: string) => {
@@ -40,5 +42,40 @@ describe("a session's pushes to the site's index", () => {
     const afterEnd = await alarmIn(s.sessionId);
     expect(afterEnd).not.toBeNull();
     expect(afterEnd!).toBeLessThanOrEqual(INDEX_DELAY_MS);
+  });
+});
+
+describe("a push to the site's index", () => {
+  it("sends the summary and only the steps new or changed since the last push", async () => {
+    const s = await openSession();
+    const turn = async (n: number) => {
+      const json = {
+        messages: [{ id: `ip-q${n}`, role: "user", content: `step ${n}` }],
+        parley: { replyId: `ip-a${n}` },
+      };
+      const { res, done } = await call("/v1/chat/completions", { method: "POST", json, headers: auth(s.token) });
+      expect(res.status).toBe(200);
+      await res.text();
+      await done();
+      return sessionRoom(env, s.sessionId).getState();
+    };
+    const sent: SessionStep[][] = [];
+    const index = { record: async (_site: string, _summary: unknown, steps: SessionStep[]) => void sent.push(steps) };
+    const fakeEnv = { SITE_INDEX: { idFromName: (n: string) => n, get: () => index } } as unknown as Env;
+    const pushes = new IndexPushes();
+
+    const first = await turn(1);
+    await pushes.push(fakeEnv, first);
+    expect(sent[0].length).toBeGreaterThan(0);
+    await pushes.push(fakeEnv, first);
+    expect(sent[1]).toEqual([]);
+    const second = await turn(2);
+    await pushes.push(fakeEnv, second);
+    expect(sent[2].length).toBeGreaterThan(0);
+    expect(sent[2].every((step) => !sent[0].some((t) => t.id === step.id))).toBe(true);
+    // After an erase (or in a new object) everything goes again.
+    pushes.clear();
+    await pushes.push(fakeEnv, second);
+    expect(sent[3].map((t) => t.id).sort()).toEqual([...sent[0], ...sent[2]].map((t) => t.id).sort());
   });
 });

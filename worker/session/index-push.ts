@@ -20,7 +20,33 @@ export const INDEX_DELAY_MS = 2_000;
  */
 export const INDEX_WHILE_STREAMING_MS = 30_000;
 
-export async function pushSummary(env: Env, state: SessionState): Promise<void> {
-  if (!state.sessionId) return;
-  await siteIndex(env, state.siteKey).record(state.siteKey, summarizeSession(state), sessionSteps(state));
+/**
+ * A session's pushes to its site's index: the summary, and only the steps that are new or changed
+ * since the last push. Every step each time made a push cost as much as the conversation was long
+ * (a row written for each step, in the site's one index object, and the list sent to it), so a
+ * long conversation's turns cost more and more. What was sent is kept in the object's memory: an
+ * object that starts again sends every step once more, which rewrites the same rows.
+ */
+export class IndexPushes {
+  /** Each step sent, as it was sent (its row's fields), by id. */
+  private readonly sent = new Map<string, string>();
+
+  async push(env: Env, state: SessionState): Promise<void> {
+    if (!state.sessionId) return;
+    const changed = sessionSteps(state)
+      .map((step) => ({ step, row: JSON.stringify(step) }))
+      .filter(({ step, row }) => this.sent.get(step.id) !== row);
+    await siteIndex(env, state.siteKey).record(
+      state.siteKey,
+      summarizeSession(state),
+      changed.map((c) => c.step),
+    );
+    // Only once the index has them: a failed push leaves them to the next.
+    for (const { step, row } of changed) this.sent.set(step.id, row);
+  }
+
+  /** The session was erased: whatever comes next is sent in full. */
+  clear(): void {
+    this.sent.clear();
+  }
 }

@@ -5,7 +5,7 @@ import type { FeedbackInput } from "../../shared/session-events.ts";
 import type { StageConfig } from "../../shared/stage-config.ts";
 import type { Env } from "../env.ts";
 import { SlidingWindow } from "../limits/sliding-window.ts";
-import { INDEX_DELAY_MS, INDEX_WHILE_STREAMING_MS, pushSummary } from "./index-push.ts";
+import { INDEX_DELAY_MS, INDEX_WHILE_STREAMING_MS, IndexPushes } from "./index-push.ts";
 import { EventLog, type LoggedEvent } from "./event-log.ts";
 import { RoomAlarm } from "./room-alarm.ts";
 import { LIVE } from "../../shared/live.ts";
@@ -48,6 +48,8 @@ export class SessionRoom extends DurableObject<Env> {
   private readonly hub: LiveHub;
   /** Edge tool results by call id: a repeated id is answered from here (tool-results.ts). */
   private readonly tools: ToolResults;
+  /** What the site's index was last sent (index-push.ts). */
+  private readonly pushes = new IndexPushes();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -111,7 +113,7 @@ export class SessionRoom extends DurableObject<Env> {
     if (outcome.stopReplies) for (const r of this.hub.replies.values()) r.stop();
     if (!outcome.events.length) return outcome;
     this.store(outcome.events);
-    await pushSummary(this.env, this.state).catch(() => this.indexSoon());
+    await this.pushes.push(this.env, this.state).catch(() => this.indexSoon());
     return outcome;
   }
 
@@ -140,7 +142,7 @@ export class SessionRoom extends DurableObject<Env> {
   }
 
   override async alarm(): Promise<void> {
-    if (this.alarms.rang().push) await pushSummary(this.env, this.state);
+    if (this.alarms.rang().push) await this.pushes.push(this.env, this.state);
     await this.checkQueue();
   }
 
@@ -168,6 +170,7 @@ export class SessionRoom extends DurableObject<Env> {
     await this.alarms.clear();
     await this.ctx.storage.deleteAll();
     this.state = emptySession();
+    this.pushes.clear();
     this.log.createTables();
     return true;
   }
