@@ -4,27 +4,31 @@ import { ApiError } from "../errors.ts";
 
 const JSON_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
 
+/** What hono's validator would answer: it gives the route `c.req.valid("json")` its type. */
+const typed = <T extends z.ZodMiniType>() => validator("json", (value) => value as z.output<T>);
+
 /**
- * JSON body validation with one zod schema: a body that is not JSON is `invalid_json`, decided
- * here where it is parsed (hono's validator then reads the same parsed body from its cache), and a
- * schema failure is `validation_failed` with each issue's path.
+ * JSON body validation with one zod schema: a body that is not JSON is `invalid_json`, a schema
+ * failure is `validation_failed` with each issue's path. The validated body is handed to the route
+ * as hono's validator hands it (`c.req.valid("json")`), without its second look at the header and
+ * the body: this runs on every chat request.
  */
 export function jsonBody<T extends z.ZodMiniType>(schema: T) {
-  const validate = validator("json", (value): z.output<T> => {
-    const parsed = schema.safeParse(value);
-    if (parsed.success) return parsed.data as z.output<T>;
-    throw validationFailed(parsed.error.issues.map((i) => ({ path: i.path.map(String), message: i.message })));
-  });
-  const jsonBodyMiddleware: typeof validate = async (c, next) => {
+  const jsonBodyMiddleware: ReturnType<typeof typed<T>> = async (c, next) => {
     if (!JSON_TYPE.test(c.req.header("content-type") ?? "")) {
       throw new ApiError(415, "bad_request", "Content-Type must be application/json");
     }
+    let value: unknown;
     try {
-      await c.req.json();
+      value = await c.req.json();
     } catch {
       throw new ApiError(400, "invalid_json", "Request body is not valid JSON");
     }
-    return validate(c, next);
+    const parsed = schema.safeParse(value);
+    if (!parsed.success)
+      throw validationFailed(parsed.error.issues.map((i) => ({ path: i.path.map(String), message: i.message })));
+    c.req.addValidatedData("json", parsed.data as object);
+    await next();
   };
   return jsonBodyMiddleware;
 }
