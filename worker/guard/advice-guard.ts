@@ -16,7 +16,7 @@ import { recordAdvice } from "../../shared/tools/record-advice.ts";
 export function adviceFromReply(
   toolCalls: readonly ToolCall[],
   replyId: string,
-  agent: AgentConfig,
+  agent: Pick<AgentConfig, "guards">,
   now = Date.now(),
 ): SessionEvent[] {
   const events: SessionEvent[] = [];

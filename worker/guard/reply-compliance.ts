@@ -22,8 +22,8 @@ export interface ComplianceVerdict {
 export function replyComplianceVerdict(
   content: string,
   replyId: string,
-  agent: AgentConfig,
-  site: SiteConfig,
+  agent: Pick<AgentConfig, "guards">,
+  site: Pick<SiteConfig, "safety">,
 ): ComplianceVerdict | null {
   if (!agent.guards.compliance || !content) return null;
   const { violations, rewritten } = checkCompliance(content, site.safety.compliance?.rules ?? []);
@@ -54,8 +54,8 @@ function inContext(text: string, [start, end]: [number, number]): string {
 export function complianceCard(
   content: string,
   replyId: string,
-  agent: AgentConfig,
-  site: SiteConfig,
+  agent: Pick<AgentConfig, "guards">,
+  site: Pick<SiteConfig, "safety">,
   now = Date.now(),
 ): SessionEvent | null {
   const shown = shownText(content);
@@ -81,8 +81,8 @@ export function complianceCard(
 export function replyComplianceEvents(
   content: string,
   replyId: string,
-  agent: AgentConfig,
-  site: SiteConfig,
+  agent: Pick<AgentConfig, "guards">,
+  site: Pick<SiteConfig, "safety">,
   now = Date.now(),
 ): SessionEvent[] {
   const verdict = replyComplianceVerdict(content, replyId, agent, site);

@@ -43,7 +43,7 @@ type Attempt = { ok: true; reply: ModelReply } | ({ ok: false } & ProviderFailur
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** The worker's own provider (LLM_BASE_URL), for callers without a site's profiles. */
-const envTarget = (agent: AgentConfig): ModelTarget[] => [
+const envTarget = (agent: Pick<AgentConfig, "model">): ModelTarget[] => [
   { provider: null, model: agent.model, caps: capabilitiesOf(undefined, agent.model), field: "model" },
 ];
 
@@ -57,7 +57,7 @@ const envTarget = (agent: AgentConfig): ModelTarget[] => [
  */
 export async function callModel(
   env: Env,
-  agent: AgentConfig,
+  agent: Pick<AgentConfig, "id" | "model">,
   body: UpstreamBody,
   log: CallLog = newCallLog(),
   targets: ModelTarget[] = envTarget(agent),

@@ -24,7 +24,7 @@ import { withStaffTurns } from "../session/staff-turns.ts";
 import { newInputEvents } from "../session/message-events.ts";
 import { sessionRoom } from "../session/session-stub.ts";
 import { DRAIN_MS } from "../session/live-reply.ts";
-import { completionEvents, failureEvents, type Turn, type TurnInfo } from "../session/turn-record.ts";
+import { completionEvents, failureEvents, turnAgent, type Turn, type TurnInfo } from "../session/turn-record.ts";
 import { resolvePhotoParts } from "../photos/photo-parts.ts";
 import { agentSystemPrompt, configPrompt, promptVersions } from "../prompts/agent-prompt-cache.ts";
 import { guardChatRequest, withGuardNote } from "../guard/chat-guard.ts";
@@ -115,8 +115,8 @@ chatRoutes.post(ROUTES.chat, sessionToken(), jsonBody(ChatRequest), async (c) =>
       purpose,
       started,
       siteKey: site.siteKey,
-      agent,
-      site,
+      agent: turnAgent(agent),
+      site: { safety: site.safety },
       body,
       targets,
       defaultModel: model(),

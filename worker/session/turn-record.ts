@@ -10,6 +10,17 @@ import type { UpstreamBody } from "../llm/upstream-body.ts";
 import { completionTraceEvents, replyEvent, routeTraceEvent, usageEvent } from "./message-events.ts";
 
 /**
+ * What running and recording a completion read of its agent and its site: the provider call the
+ * agent's id and model, the reply's guards its `guards` and the site's `safety`. A streamed turn's
+ * object is sent these alone, not the whole configs (less to copy across the call before the
+ * provider is asked).
+ */
+export type TurnAgent = Pick<AgentConfig, "id" | "model" | "guards">;
+export type TurnSite = Pick<SiteConfig, "safety">;
+
+export const turnAgent = ({ id, model, guards }: AgentConfig): TurnAgent => ({ id, model, guards });
+
+/**
  * One completion of a turn, as the chat route hands it over: plain data, so the session's Durable
  * Object can run a streamed one itself (its provider request then outlives the visitor's page).
  */
@@ -19,8 +30,8 @@ export interface Turn {
   purpose: string;
   started: number;
   siteKey: string;
-  agent: AgentConfig;
-  site: SiteConfig;
+  agent: TurnAgent;
+  site: TurnSite;
   body: UpstreamBody;
   targets: ModelTarget[];
   /** The model's name when the call log names none (the demo model, the agent's own). */
