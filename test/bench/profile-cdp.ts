@@ -1,6 +1,39 @@
 import { writeFileSync } from "node:fs";
 import { fetch as upgradeFetch } from "miniflare";
+import type { SessionResponse } from "../../shared/api.ts";
+import { demoSite, PRESET_AGENTS } from "../../worker/demo/index.ts";
+import { startFakeUpstream } from "../helpers/fake-upstream.ts";
 import { fmt } from "../helpers/stats.ts";
+import type { BenchStack } from "./bench-stack.ts";
+import { postJson } from "./sse-client.ts";
+import { startBenchWorker } from "./worker-runtime.ts";
+
+const SITE_KEY = "demo-site-key-0001";
+const AGENT_ID = "derm-consult";
+
+/**
+ * The profiled bench worker: workerd with its inspector on `port`, a fake provider `chunkMs` between
+ * pieces, the demo's site (limits out of the way) and dermatology agent; `sessions(n)` opens n.
+ */
+export async function profiledWorker(stack: BenchStack, port: number, chunkMs: number) {
+  process.env.BENCH_INSPECTOR_PORT = String(port);
+  const upstream = (stack.upstream = await startFakeUpstream({ apiKey: "k", firstTokenMs: 2, chunkMs }));
+  const worker = (stack.worker = await startBenchWorker("workerd", { LLM_BASE_URL: upstream.url, LLM_API_KEY: "k" }));
+  await worker.putConfig?.(`site:${SITE_KEY}`, {
+    ...demoSite,
+    rateLimits: { sessionPerMinute: 100_000, ipPerMinute: 1_000_000 },
+  });
+  await worker.putConfig?.(`agent:${AGENT_ID}`, PRESET_AGENTS[AGENT_ID]);
+  const origin = `http://127.0.0.1:${worker.port}`;
+  const sessions = async (n: number) => {
+    const opened: SessionResponse[] = [];
+    const ask = { siteKey: SITE_KEY, agentId: AGENT_ID };
+    for (let i = 0; i < n; i++)
+      opened.push((await postJson<SessionResponse>(`${worker.url}/v1/sessions`, { origin }, ask)).json);
+    return opened;
+  };
+  return { worker, origin, sessions };
+}
 
 export interface ProfileNode {
   id: number;

@@ -1,12 +1,8 @@
 import { performance } from "node:perf_hooks";
-import type { SessionResponse } from "../../shared/api.ts";
-import { demoSite, PRESET_AGENTS } from "../../worker/demo/index.ts";
-import { startFakeUpstream } from "../helpers/fake-upstream.ts";
 import { fmt } from "../helpers/stats.ts";
 import { benchStack } from "./bench-stack.ts";
-import { profileWorker } from "./profile-cdp.ts";
-import { postJson, streamChat } from "./sse-client.ts";
-import { startBenchWorker } from "./worker-runtime.ts";
+import { profiledWorker, profileWorker } from "./profile-cdp.ts";
+import { streamChat } from "./sse-client.ts";
 
 /**
  * Where the chat route's time goes, in figures that do not depend on the machine's load: the
@@ -22,30 +18,12 @@ const num = (name: string, dflt: number) => (process.env[name] ? Number(process.
 const TURNS = num("PROFILE_TURNS", 400);
 const TOP = num("PROFILE_TOP", 25);
 const PORT = num("PROFILE_PORT", 9331);
-const SITE_KEY = "demo-site-key-0001";
-const AGENT_ID = "derm-consult";
 
 async function main(): Promise<number> {
-  process.env.BENCH_INSPECTOR_PORT = String(PORT);
   const stack = benchStack();
   try {
-    const upstream = (stack.upstream = await startFakeUpstream({ apiKey: "k", firstTokenMs: 2, chunkMs: 0 }));
-    const worker = (stack.worker = await startBenchWorker("workerd", { LLM_BASE_URL: upstream.url, LLM_API_KEY: "k" }));
-    await worker.putConfig?.(`site:${SITE_KEY}`, {
-      ...demoSite,
-      rateLimits: { sessionPerMinute: 100_000, ipPerMinute: 1_000_000 },
-    });
-    await worker.putConfig?.(`agent:${AGENT_ID}`, PRESET_AGENTS[AGENT_ID]);
-    const origin = `http://127.0.0.1:${worker.port}`;
-    const tokens: string[] = [];
-    for (let i = 0; i < 20; i++) {
-      const { json } = await postJson<SessionResponse>(
-        `${worker.url}/v1/sessions`,
-        { origin },
-        { siteKey: SITE_KEY, agentId: AGENT_ID },
-      );
-      tokens.push(json.token);
-    }
+    const { worker, origin, sessions } = await profiledWorker(stack, PORT, 0);
+    const tokens = (await sessions(20)).map((s) => s.token);
     const turn = async (i: number) => {
       const r = await streamChat(
         `${worker.url}/v1/chat/completions`,

@@ -1,13 +1,8 @@
 import { performance } from "node:perf_hooks";
-import type { SessionResponse } from "../../shared/api.ts";
-import { demoSite, PRESET_AGENTS } from "../../worker/demo/index.ts";
-import { startFakeUpstream } from "../helpers/fake-upstream.ts";
 import { fmt } from "../helpers/stats.ts";
 import { benchStack } from "./bench-stack.ts";
-import { profileWorker } from "./profile-cdp.ts";
+import { profiledWorker, profileWorker } from "./profile-cdp.ts";
 import { rawGet } from "./raw-stream.ts";
-import { postJson } from "./sse-client.ts";
-import { startBenchWorker } from "./worker-runtime.ts";
 
 /**
  * What one reattachment costs the worker (issue 16's reconnect storm, one at a time so nothing
@@ -22,27 +17,13 @@ const COUNT = num("PROFILE_REATTACH", 300);
 const TOP = num("PROFILE_TOP", 25);
 const PORT = num("PROFILE_PORT", 9332);
 const SESSIONS = 30;
-const SITE_KEY = "demo-site-key-0001";
-const AGENT_ID = "derm-consult";
 
 async function main(): Promise<number> {
-  process.env.BENCH_INSPECTOR_PORT = String(PORT);
   const stack = benchStack();
   try {
     // 43 pieces 400 ms apart: every reply still streams while the reattachments run.
-    const upstream = (stack.upstream = await startFakeUpstream({ apiKey: "k", firstTokenMs: 2, chunkMs: 400 }));
-    const worker = (stack.worker = await startBenchWorker("workerd", { LLM_BASE_URL: upstream.url, LLM_API_KEY: "k" }));
-    await worker.putConfig?.(`site:${SITE_KEY}`, {
-      ...demoSite,
-      rateLimits: { sessionPerMinute: 100_000, ipPerMinute: 1_000_000 },
-    });
-    await worker.putConfig?.(`agent:${AGENT_ID}`, PRESET_AGENTS[AGENT_ID]);
-    const origin = `http://127.0.0.1:${worker.port}`;
-    const sessions: SessionResponse[] = [];
-    for (let i = 0; i < SESSIONS; i++) {
-      const session = { siteKey: SITE_KEY, agentId: AGENT_ID };
-      sessions.push((await postJson<SessionResponse>(`${worker.url}/v1/sessions`, { origin }, session)).json);
-    }
+    const { worker, origin, sessions: open } = await profiledWorker(stack, PORT, 400);
+    const sessions = await open(SESSIONS);
     for (const [i, s] of sessions.entries()) {
       const drop = new AbortController();
       const res = await fetch(`${worker.url}/v1/chat/completions`, {
