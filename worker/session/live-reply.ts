@@ -78,8 +78,8 @@ export class LiveReply {
   /**
    * Reads the provider's stream to its end while the runtime pipes the same bytes to `out`, then
    * stores the reply (hooks.onEnd) before `out` ends: a client that read it to its end finds the
-   * reply in the log. The object's copy is never behind what the client got once the reply ends: a tee's branch keeps what
-   * it holds when the provider breaks off and gives it before the break.
+   * reply in the log. The object's copy is never behind what the client got once the reply ends: a
+   * tee's branch keeps what it holds when the provider breaks off and gives it before the break.
    */
   async run(out: WritableStream<Uint8Array>): Promise<void> {
     const { first, rest } = this.stream;
