@@ -99,7 +99,7 @@ export class LiveHub {
   }
 
   /** A frame from a socket: an attach is answered here; a stop's reply id is the caller's to stop. */
-  frame(ws: WebSocket, message: string | ArrayBuffer): string | null {
+  async frame(ws: WebSocket, message: string | ArrayBuffer): Promise<string | null> {
     let frame: ClientFrame;
     try {
       frame = JSON.parse(typeof message === "string" ? message : new TextDecoder().decode(message)) as ClientFrame;
@@ -107,14 +107,15 @@ export class LiveHub {
       ws.close(1003, "frames are JSON");
       return null;
     }
-    if (frame.t === "attach" && Number.isInteger(frame.after)) this.attachSocket(ws, frame);
+    if (frame.t === "attach" && Number.isInteger(frame.after)) await this.attachSocket(ws, frame);
     else if (frame.t === "stop" && typeof frame.id === "string") return frame.id;
     else ws.close(1003, "unknown frame");
     return null;
   }
 
   /** A socket's attach: what it missed (log entries after `after`, each reply from its offset), then live. */
-  attachSocket(ws: WebSocket, frame: AttachFrame): void {
+  async attachSocket(ws: WebSocket, frame: AttachFrame): Promise<void> {
+    await this.readCopies(frame);
     for (const f of this.catchUp(frame)) ws.send(JSON.stringify(f));
     const tab = tabOf(frame);
     ws.serializeAttachment({ attached: true, ...(tab ? { tab } : {}) } satisfies SocketTag);
@@ -122,7 +123,8 @@ export class LiveHub {
   }
 
   /** The SSE form of the same: a response body that gets the catch-up, then live frames. */
-  attachSse(frame: AttachFrame, reply?: string): ReadableStream<Uint8Array> {
+  async attachSse(frame: AttachFrame, reply?: string): Promise<ReadableStream<Uint8Array>> {
+    await this.readCopies(frame);
     const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
     const tab = reply ? undefined : tabOf(frame);
     const client: SseClient = { writer: writable.getWriter(), ...(reply ? { reply } : {}), ...(tab ? { tab } : {}) };
@@ -137,6 +139,14 @@ export class LiveHub {
       for (const c of this.sse) void c.writer.write(enc.encode(": keep-alive\n\n")).catch(() => this.closeSse(c));
     }, SSE_HEARTBEAT_MS);
     return readable;
+  }
+
+  /**
+   * An attach names the offsets its client has: each reply's copy is read that far first (its bytes
+   * wait in the runtime, live-reply.ts), so the client is sent exactly the rest.
+   */
+  private async readCopies(frame: AttachFrame): Promise<void> {
+    for (const [id, offset] of Object.entries(frame.replies ?? {})) await this.replies.get(id)?.readTo(offset);
   }
 
   private catchUp(frame: AttachFrame, only?: string): LiveFrame[] {

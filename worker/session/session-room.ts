@@ -224,7 +224,6 @@ export class SessionRoom extends DurableObject<Env> {
 
   /** The SSE form of the live channel (where WebSockets are blocked). */
   async follow(after: number, reply?: string, from = 0, tab?: string): Promise<ReadableStream<Uint8Array>> {
-    if (reply) await this.hub.replies.get(reply)?.readTo(from);
     const frame = {
       t: "attach" as const,
       after,
@@ -248,10 +247,7 @@ export class SessionRoom extends DurableObject<Env> {
   }
 
   async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
-    // An attach names the offsets it has: the replies' copies are read that far first (live-reply.ts).
-    const wanted = typeof message === "string" && message.includes('"attach"') ? attachOffsets(message) : {};
-    for (const [id, offset] of Object.entries(wanted)) await this.hub.replies.get(id)?.readTo(offset);
-    const stop = this.hub.frame(ws, message);
+    const stop = await this.hub.frame(ws, message);
     if (stop) await this.stopReply(stop);
   }
 
@@ -282,15 +278,5 @@ export class SessionRoom extends DurableObject<Env> {
 
   async getEvents(afterSeq = 0): Promise<LoggedEvent[]> {
     return this.log.after(afterSeq);
-  }
-}
-
-/** The reply offsets an attach frame names (the hub reads the frame itself; this only looks ahead). */
-function attachOffsets(message: string): Record<string, number> {
-  try {
-    const replies = (JSON.parse(message) as { replies?: unknown }).replies;
-    return replies && typeof replies === "object" ? (replies as Record<string, number>) : {};
-  } catch {
-    return {};
   }
 }
