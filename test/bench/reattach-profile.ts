@@ -5,17 +5,21 @@ import { profiledWorker, profileWorker } from "./profile-cdp.ts";
 import { rawGet } from "./raw-stream.ts";
 
 /**
- * What one reattachment costs the worker (issue 16's reconnect storm, one at a time so nothing
- * queues): SESSIONS visitors each start a slow reply and drop it; then reattachments through the live
- * channel's SSE form (`?reply=<id>&from=<offset>`, the storm's raw client), each read to its first
- * frame of the reply's text, round the sessions. Prints the workerd process's CPU and the wall time
- * per reattachment, then a V8 CPU profile of the isolate (PROFILE_CPU_ONLY=1: the figures alone).
- * Env: PROFILE_REATTACH (300), PROFILE_TOP (25), PROFILE_PORT (inspector port, 9332).
+ * What one reattachment costs the worker (issue 16's reconnect storm): SESSIONS visitors each start a
+ * slow reply and drop it; then reattachments through the live channel's SSE form
+ * (`?reply=<id>&from=<offset>`, the storm's raw client), each read to its first frame of the reply's
+ * text, round the sessions: one at a time so nothing queues, or PROFILE_BURST at once (30: one per
+ * session, as a storm sends them; the figure then varies less from run to run). Prints the workerd
+ * process's CPU and the wall time per reattachment, then a V8 CPU profile of the isolate
+ * (PROFILE_CPU_ONLY=1: the figures alone). Each reattachment here leaves once it has its first frame,
+ * so its CPU includes tearing the stream down, which a storm's visitors, who stay, do not cost.
+ * Env: PROFILE_REATTACH (300), PROFILE_BURST (1), PROFILE_TOP (25), PROFILE_PORT (inspector port, 9332).
  */
 const num = (name: string, dflt: number) => (process.env[name] ? Number(process.env[name]) : dflt);
 const COUNT = num("PROFILE_REATTACH", 300);
 const TOP = num("PROFILE_TOP", 25);
 const PORT = num("PROFILE_PORT", 9332);
+const BURST = num("PROFILE_BURST", 1);
 const SESSIONS = 30;
 
 async function main(): Promise<number> {
@@ -61,7 +65,8 @@ async function main(): Promise<number> {
         );
       });
     const all = async () => {
-      for (let i = 0; i < COUNT; i++) await reattach(i);
+      for (let i = 0; i < COUNT; i += BURST)
+        await Promise.all(Array.from({ length: Math.min(BURST, COUNT - i) }, (_, k) => reattach(i + k)));
     };
     for (let i = 0; i < 50; i++) await reattach(i);
     const cpu0 = worker.cpuMs()!;
@@ -73,7 +78,8 @@ async function main(): Promise<number> {
     console.log(
       `\nreattach-profile: workerd CPU ${fmt(cpu, 3)} ms per reattachment (process, all threads), ` +
         (busy === undefined ? "" : `isolate JS busy ${fmt(busy / 1000, 3)} ms (profile, not idle/GC), `) +
-        `wall ${fmt(wall, 2)} ms`,
+        `wall ${fmt(wall, 2)} ms` +
+        (BURST > 1 ? ` (in bursts of ${BURST})` : ""),
     );
     return 0;
   } catch (err) {
