@@ -43,9 +43,23 @@ export interface WranglerDevOptions {
 
 /**
  * Starts `wrangler dev` on a free loopback port with fresh local state, in its own process group
- * (killing npx alone leaves workerd running), and waits until /v1/health answers.
+ * (killing npx alone leaves workerd running), and waits until /v1/health answers. The port is free
+ * when chosen but only bound seconds later: one taken meanwhile (an outgoing connection's source
+ * port, another test's server) means another try on another port.
  */
 export async function startWranglerDev(opts: WranglerDevOptions = {}): Promise<WranglerDev> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(opts);
+    } catch (err) {
+      if (attempt >= 3 || !(err instanceof PortTaken)) throw err;
+    }
+  }
+}
+
+class PortTaken extends Error {}
+
+async function startOnce(opts: WranglerDevOptions): Promise<WranglerDev> {
   const port = await freePort();
   const state = opts.state ?? mkdtempSync(join(tmpdir(), "parley-state-"));
   const vars = {
@@ -101,7 +115,8 @@ export async function startWranglerDev(opts: WranglerDevOptions = {}): Promise<W
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
     try {
-      const res = await fetch(`${url}/v1/health`);
+      // Bounded: a port someone else holds may accept the connection and never answer.
+      const res = await fetch(`${url}/v1/health`, { signal: AbortSignal.timeout(2_000) });
       if (res.ok) return { url, port, state, stop };
     } catch {
       /* not up yet */
@@ -109,5 +124,6 @@ export async function startWranglerDev(opts: WranglerDevOptions = {}): Promise<W
     await new Promise((r) => setTimeout(r, 200));
   }
   await stop();
-  throw new Error(`wrangler dev did not start on ${url}:\n${output.slice(-3000)}`);
+  const message = `wrangler dev did not start on ${url}:\n${output.slice(-3000)}`;
+  throw output.includes("Address already in use") ? new PortTaken(message) : new Error(message);
 }
