@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -11,18 +10,9 @@ export const OFFLINE_ENV = {
   CLOUDFLARE_CF_FETCH_ENABLED: "false",
 } as const;
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const addr = srv.address();
-      const port = typeof addr === "object" && addr ? addr.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
+/** The address wrangler listens on, as it reports it. */
+const READY = /Ready on (http:\/\/127\.0\.0\.1:\d+)\s/;
+const OUTPUT_KEPT = 8_000;
 
 export interface WranglerDev {
   url: string;
@@ -42,25 +32,12 @@ export interface WranglerDevOptions {
 }
 
 /**
- * Starts `wrangler dev` on a free loopback port with fresh local state, in its own process group
- * (killing npx alone leaves workerd running), and waits until /v1/health answers. The port is free
- * when chosen but only bound seconds later: one taken meanwhile (an outgoing connection's source
- * port, another test's server) means another try on another port.
+ * Starts `wrangler dev` on a loopback port it binds itself (port 0: no port chosen here that another
+ * process could take before wrangler binds it), with fresh local state, in its own process group
+ * (killing npx alone leaves workerd running), and waits until /v1/health answers at the address
+ * wrangler reports ("Ready on ...", an info line).
  */
 export async function startWranglerDev(opts: WranglerDevOptions = {}): Promise<WranglerDev> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await startOnce(opts);
-    } catch (err) {
-      if (attempt >= 3 || !(err instanceof PortTaken)) throw err;
-    }
-  }
-}
-
-class PortTaken extends Error {}
-
-async function startOnce(opts: WranglerDevOptions): Promise<WranglerDev> {
-  const port = await freePort();
   const state = opts.state ?? mkdtempSync(join(tmpdir(), "parley-state-"));
   const vars = {
     SESSION_SECRET: "dev-secret-for-tests-0123456789abcdef",
@@ -73,16 +50,16 @@ async function startOnce(opts: WranglerDevOptions): Promise<WranglerDev> {
     "-c",
     "wrangler.toml",
     "--port",
-    String(port),
+    "0",
     "--ip",
     "127.0.0.1",
     "--persist-to",
     state,
     "--inspector-port",
-    String(await freePort()),
+    "0",
     "--show-interactive-dev-session=false",
     "--log-level",
-    "warn",
+    "info",
   ];
   for (const [k, v] of Object.entries(vars)) args.push("--var", `${k}:${v}`);
   const child: ChildProcess = spawn("npx", args, {
@@ -91,10 +68,15 @@ async function startOnce(opts: WranglerDevOptions): Promise<WranglerDev> {
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
   });
+  // Info level logs every request too: only the tail is kept, for the error below.
   let output = "";
-  child.stdout?.on("data", (d) => (output += d));
-  child.stderr?.on("data", (d) => (output += d));
-  const url = `http://127.0.0.1:${port}`;
+  let url: string | undefined;
+  const take = (d: Buffer) => {
+    output = (output + d).slice(-OUTPUT_KEPT);
+    url ??= READY.exec(output)?.[1];
+  };
+  child.stdout?.on("data", take);
+  child.stderr?.on("data", take);
   const stop = async () => {
     if (child.pid && child.exitCode === null) {
       try {
@@ -115,15 +97,12 @@ async function startOnce(opts: WranglerDevOptions): Promise<WranglerDev> {
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
     try {
-      // Bounded: a port someone else holds may accept the connection and never answer.
-      const res = await fetch(`${url}/v1/health`, { signal: AbortSignal.timeout(2_000) });
-      if (res.ok) return { url, port, state, stop };
+      if (url && (await fetch(`${url}/v1/health`)).ok) return { url, port: Number(new URL(url).port), state, stop };
     } catch {
       /* not up yet */
     }
     await new Promise((r) => setTimeout(r, 200));
   }
   await stop();
-  const message = `wrangler dev did not start on ${url}:\n${output.slice(-3000)}`;
-  throw output.includes("Address already in use") ? new PortTaken(message) : new Error(message);
+  throw new Error(`wrangler dev did not start${url ? ` on ${url}` : ""}:\n${output.slice(-3000)}`);
 }
