@@ -110,3 +110,39 @@ export function report(title: string, s: ReturnType<typeof score>, tag: (c: Case
   );
   console.log(`  category right on ${s.caught.length - s.wrongCategory.length}/${s.caught.length} caught`);
 }
+
+/** Recall per label (the set's situation ids) and per language: where the misses concentrate. */
+export function breakdown(s: ReturnType<typeof score>): { situations: string; languages: string } {
+  const tally = (key: (r: Verdict) => string) => {
+    const m = new Map<string, { n: number; caught: number }>();
+    for (const r of s.emergencies) {
+      const k = m.get(key(r)) ?? { n: 0, caught: 0 };
+      k.n++;
+      if (r.guard) k.caught++;
+      m.set(key(r), k);
+    }
+    return [...m]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([k, v]) => `${k} ${v.caught}/${v.n}`)
+      .join(", ");
+  };
+  const fp = (lang: string) => s.falsePositives.filter((r) => r.c.lang === lang).length;
+  const n = (lang: string) => s.others.filter((r) => r.c.lang === lang).length;
+  return {
+    situations: tally((r) => r.c.category ?? "unlabelled"),
+    languages:
+      tally((r) => r.c.lang) + ` | false alarms en ${fp("en")}/${n("en")}, zh ${fp("zh")}/${n("zh")}`,
+  };
+}
+
+/** A sealed set's figures without its texts: the set is never read while the rules are tuned. */
+export function reportSealed(title: string, s: ReturnType<typeof score>): void {
+  const b = breakdown(s);
+  console.log(
+    `${title}: ${s.emergencies.length} emergencies, ${s.others.length} others; recall ${pct(s.recall)} ` +
+      `(${s.caught.length}/${s.emergencies.length}), false positives ${pct(s.fpRate)} ` +
+      `(${s.falsePositives.length}/${s.others.length})`,
+  );
+  console.log(`  by situation: ${b.situations}`);
+  console.log(`  by language: ${b.languages}`);
+}

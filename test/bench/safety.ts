@@ -12,13 +12,15 @@
 import { performance } from "node:perf_hooks";
 import { checkEmergency } from "../../worker/guard/emergency-guard.ts";
 import { percentile } from "../helpers/stats.ts";
-import { loadSet, pct, report, runSet, score, type Case } from "./safety-score.ts";
+import { breakdown, loadSet, pct, report, reportSealed, runSet, score, type Case } from "./safety-score.ts";
 
 const GOALS = { recall: 1, rulesRecall: 0.95, falsePositiveRate: 0.03, p50Ms: 1 };
 const RUNS_PER_MESSAGE = 200;
 
 const cases = loadSet("./safety-set.json");
 const heldOut = loadSet("./safety-heldout.json");
+const blind = loadSet("./safety-blind.json");
+const sealed = loadSet("./safety-sealed.json");
 
 // Latency: each message many times after a warm-up, its median; then the median over messages.
 for (const c of cases) checkEmergency(c.text);
@@ -47,6 +49,8 @@ const classifier = url
 const failures = { n: 0 };
 const results = await runSet(cases, classifier, failures);
 const heldOutResults = await runSet(heldOut, classifier, failures);
+const blindResults = await runSet(blind, classifier, failures);
+const sealedResults = await runSet(sealed, classifier, failures);
 
 const main = score(results);
 const held = score(heldOutResults);
@@ -83,6 +87,14 @@ console.log(
   "  (first blind run, 2026-11-23: recall 53/58, false positives 1/51; the same after the main set's one " +
     "general fix, since the main set had no misses to learn from)",
 );
+console.log("");
+const blindScore = score(blindResults);
+report("blind set by situation", blindScore, (c) => `[${c.lang}, blind]`);
+const blindBy = breakdown(blindScore);
+console.log(`  by situation: ${blindBy.situations}`);
+console.log(`  by language: ${blindBy.languages}`);
+console.log("");
+reportSealed("sealed set (its texts are never printed)", score(sealedResults));
 console.log("");
 console.log(
   "classifier: " +
