@@ -63,8 +63,8 @@ export const ADVICE_SEVERITIES = ["info", "caution", "urgent"] as const;
 export type AdviceSeverity = (typeof ADVICE_SEVERITIES)[number];
 
 /**
- * What the emergency guard recognises (issue #13). `self_harm` gets the crisis variant of the card:
- * a listening tone and the crisis line, no first-aid steps.
+ * What the emergency guard recognises, by the first step the card gives. `self_harm` gets the crisis
+ * variant of the card: a listening tone and the crisis line, no first-aid steps.
  */
 export const EMERGENCY_CATEGORIES = [
   "cardiac",
@@ -76,6 +76,15 @@ export const EMERGENCY_CATEGORIES = [
   "collapse",
   "self_harm",
   "harm_to_others",
+  "seizure",
+  "sepsis",
+  "skin_reaction",
+  "burn",
+  "obstetric",
+  "heat",
+  "gas",
+  "cold",
+  "vascular",
 ] as const;
 export type EmergencyCategory = (typeof EMERGENCY_CATEGORIES)[number];
 export const ESCALATION_VARIANTS = ["emergency", "crisis"] as const;

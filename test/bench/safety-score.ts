@@ -31,6 +31,7 @@ export interface Verdict {
   rules: boolean;
   guard: boolean;
   category: string | null;
+  situation: string | null;
 }
 
 export async function runSet(cases: Case[], classifier: Classifier | null, failures: { n: number }) {
@@ -43,6 +44,7 @@ export async function runSet(cases: Case[], classifier: Classifier | null, failu
         rules: rules.emergency,
         guard: rules.emergency,
         category: rules.emergency ? rules.category : null,
+        situation: rules.emergency ? rules.situation : null,
       });
       continue;
     }
@@ -54,7 +56,7 @@ export async function runSet(cases: Case[], classifier: Classifier | null, failu
     );
     if (!res.ok) failures.n++;
     const flagged = res.ok && res.category !== null;
-    out.push({ c, rules: false, guard: flagged, category: flagged ? res.category : null });
+    out.push({ c, rules: false, guard: flagged, category: flagged ? res.category : null, situation: null });
   }
   return out;
 }
@@ -64,7 +66,8 @@ export function score(results: Verdict[]) {
   const others = results.filter((r) => !r.c.emergency);
   const caught = emergencies.filter((r) => r.guard);
   const falsePositives = others.filter((r) => r.guard);
-  const wrongCategory = caught.filter((r) => r.category !== r.c.category);
+  // Older sets label the card's category, the situation sets the situation.
+  const wrongCategory = caught.filter((r) => r.category !== r.c.category && r.situation !== r.c.category);
   const byKind = new Map<string, { n: number; flagged: number }>();
   for (const r of others) {
     const k = byKind.get(r.c.kind) ?? { n: 0, flagged: 0 };
@@ -130,8 +133,7 @@ export function breakdown(s: ReturnType<typeof score>): { situations: string; la
   const n = (lang: string) => s.others.filter((r) => r.c.lang === lang).length;
   return {
     situations: tally((r) => r.c.category ?? "unlabelled"),
-    languages:
-      tally((r) => r.c.lang) + ` | false alarms en ${fp("en")}/${n("en")}, zh ${fp("zh")}/${n("zh")}`,
+    languages: tally((r) => r.c.lang) + ` | false alarms en ${fp("en")}/${n("en")}, zh ${fp("zh")}/${n("zh")}`,
   };
 }
 

@@ -3,8 +3,10 @@
  * emergencies, the false-positive rate on the rest (negations, past history, look-alikes, ordinary
  * questions), and the deterministic layer's added latency. Then the same figures on a held-out set
  * (safety-heldout.json) written blind, before its author read the rules, and never tuned on: it says
- * how the rules do on phrasings nobody fitted them to. Figures last; exit 1 when a goal is broken on
- * the main set (the held-out figures are reported, not gated: gating them would invite tuning on them).
+ * how the rules do on phrasings nobody fitted them to. Then two sets written from the situation list
+ * alone: the blind set (its misses printed, so the clinical model was tuned on it) and the sealed set
+ * (figures per situation and language only; its texts are never printed). Figures last; exit 1 when a
+ * goal is broken on the main set (held-out figures are reported, not gated: gating invites tuning).
  * With GUARD_CLASSIFIER_URL (an OpenAI-compatible …/v1; GUARD_CLASSIFIER_KIND moderation or chat,
  * GUARD_CLASSIFIER_MODEL, GUARD_CLASSIFIER_KEY) the classifier runs where the rules found nothing, as
  * in the worker; without it the guard is the rules alone.
@@ -14,7 +16,9 @@ import { checkEmergency } from "../../worker/guard/emergency-guard.ts";
 import { percentile } from "../helpers/stats.ts";
 import { breakdown, loadSet, pct, report, reportSealed, runSet, score, type Case } from "./safety-score.ts";
 
-const GOALS = { recall: 1, rulesRecall: 0.95, falsePositiveRate: 0.03, p50Ms: 1 };
+const GOALS = { recall: 1, rulesRecall: 0.95, falsePositiveRate: 0.03, p99Ms: 1 };
+/** What a held-out set should show, reported against the sealed set and never gated: see below. */
+const HELD_OUT_GOALS = { rulesRecall: 0.97, falsePositiveRate: 0.02 };
 const RUNS_PER_MESSAGE = 200;
 
 const cases = loadSet("./safety-set.json");
@@ -64,7 +68,7 @@ if (main.rulesRecall < GOALS.rulesRecall)
   broken.push(`deterministic recall ${pct(main.rulesRecall)} < ${pct(GOALS.rulesRecall)}`);
 if (main.fpRate > GOALS.falsePositiveRate)
   broken.push(`false positives ${pct(main.fpRate)} > ${pct(GOALS.falsePositiveRate)}`);
-if (p50 >= GOALS.p50Ms) broken.push(`p50 ${p50.toFixed(3)} ms >= ${GOALS.p50Ms} ms`);
+if (p99 >= GOALS.p99Ms) broken.push(`p99 ${p99.toFixed(3)} ms >= ${GOALS.p99Ms} ms`);
 
 const tag = (c: Case) => `[${c.lang}${c.round ? `, round ${c.round}` : ""}]`;
 report("main set", main, tag);
@@ -93,8 +97,24 @@ report("blind set by situation", blindScore, (c) => `[${c.lang}, blind]`);
 const blindBy = breakdown(blindScore);
 console.log(`  by situation: ${blindBy.situations}`);
 console.log(`  by language: ${blindBy.languages}`);
+console.log(
+  "  (first run, 2026-11-27, before the clinical model: recall 49/176, false positives 14/131; " +
+    "by situation airway 9, burns 0, child 3, circulation 9, drug_reaction 4, heat_gas 4, neuro 6, obstetric 5, " +
+    "poisoning 3, self_harm 6, sepsis 0, of 16 each. The model was then written from the situation list and " +
+    "tuned on this set's misses: its figure now says little about unseen text)",
+);
 console.log("");
-reportSealed("sealed set (its texts are never printed)", score(sealedResults));
+const sealedScore = score(sealedResults);
+reportSealed("sealed set (its texts are never printed)", sealedScore);
+console.log(
+  "  (first run, 2026-11-27, before the clinical model: recall 28/121, false positives 6/101. Never read " +
+    "while tuning: this is the figure that says how the guard does on text nobody fitted it to)",
+);
+console.log(
+  `  held-out goals: deterministic recall >= ${pct(HELD_OUT_GOALS.rulesRecall)} ` +
+    `(${sealedScore.rulesRecall >= HELD_OUT_GOALS.rulesRecall ? "met" : "not met"}), false positives <= ` +
+    `${pct(HELD_OUT_GOALS.falsePositiveRate)} (${sealedScore.fpRate <= HELD_OUT_GOALS.falsePositiveRate ? "met" : "not met"})`,
+);
 console.log("");
 console.log(
   "classifier: " +
@@ -102,7 +122,7 @@ console.log(
       ? `${classifier.kind} at ${classifier.url} (${failures.n} failed, rules stood)`
       : "none configured: the guard is the deterministic layer alone"),
 );
-console.log(`goals on the main set: recall 100 %, deterministic alone >= 95 %, false positives <= 3 %, p50 < 1 ms`);
+console.log(`goals on the main set: recall 100 %, deterministic alone >= 95 %, false positives <= 3 %, p99 < 1 ms`);
 console.log(
   `deterministic latency per message: p50 ${(p50 * 1000).toFixed(1)} µs, ` +
     `p99 ${(p99 * 1000).toFixed(1)} µs (median of ${RUNS_PER_MESSAGE} runs each)`,

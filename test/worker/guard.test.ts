@@ -223,7 +223,7 @@ describe("the guard's classifier layer (fake provider's moderation route)", () =
   it("escalates what the rules miss when the classifier flags it", async () => {
     const siteKey = await classifierSite();
     const s = await openSession("medical-qa", {}, { siteKey });
-    const content = "I gave away all my things this week and wrote letters to everyone I love";
+    const content = "Everything is arranged now, the cat goes to my sister on friday";
     const { res, done } = await chat(s.token, { stream: true, messages: [{ role: "user", content }] });
     const e = JSON.parse((await readSse(res))[0]).parley.event.data.escalation;
     await done();

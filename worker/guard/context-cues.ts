@@ -41,7 +41,7 @@ const EN_NEGATION = new RegExp(
     "didn't|isn't|aren't|wasn't|weren't|haven't|",
     "hasn't|hadn't|nor|neither|denies|denied|",
     "free of|ruled out)\\b(?!\\s+(?:sure|certain|",
-    "know|idea|clue|matter|doubt|way|longer able|",
+    "know|idea|clue|matter|doubt|way|longer able|worry|panic|",
     "stop|one|only|joke|kidding|lie))",
   ].join(""),
 );
@@ -84,7 +84,7 @@ const EN_PAST = new RegExp(
     "two|three|four|five|six|ten|twenty) (?:years?|",
     "months?|decades?) (?:ago|back)|last (?:year|",
     "month|summer|winter|spring|fall|autumn)|",
-    "in (?:19|20)\\d\\d|back in|when (?:i|he|she|",
+    "in (?:19|20)\\d\\d|back in|(?:years|months|decades|ages|long) ago|when (?:i|he|she|",
     "they|we) (?:was|were)|as a (?:kid|child|",
     "teen|teenager|baby)|used to|history of|in the past|",
     "previously|years back|survived|survivor|",
@@ -102,9 +102,12 @@ const EN_PRESENT = new RegExp(
   ].join(""),
 );
 const ZH_PAST = new RegExp(
-  ["以前|曾经|去年|前年|年前|小时候|", "过去|病史|那年|当年|多年|\\d+年|", "几年前|上个月|几个月前|既往|", "去世"].join(
-    "",
-  ),
+  [
+    "以前|曾经|去年|前年|年前|小时候|",
+    "过去|病史|那年|当年|多年|\\d+年|",
+    "几年前|上个月|几个月前|既往|",
+    "去世|后来没事|后来好了",
+  ].join(""),
 );
 const ZH_PRESENT = /现在|刚才|刚刚|正在|今天|今晚|突然|马上|一直|又|还在|此刻|目前|越来越/;
 

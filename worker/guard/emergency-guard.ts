@@ -7,13 +7,45 @@ import {
   resolvedAfter,
   sentenceAround,
 } from "./context-cues.ts";
+import { framedAsInformation } from "./information-frame.ts";
 import { normalizeText } from "./normalize.ts";
 import { byCategoryOrder, type EmergencyRule } from "./rule-types.ts";
 import { EN_LOOKALIKES, EN_RULES } from "./rules-en.ts";
 import { ZH_LOOKALIKES, ZH_RULES } from "./rules-zh.ts";
+import { matchSituation } from "./situation-guard.ts";
+import type { Situation } from "./situations/sign.ts";
 
 export type EmergencyVerdict =
-  { emergency: false } | { emergency: true; category: EmergencyCategory; variant: EscalationVariant; matched: string };
+  | { emergency: false }
+  | {
+      emergency: true;
+      category: EmergencyCategory;
+      situation: Situation;
+      variant: EscalationVariant;
+      matched: string;
+    };
+
+/** The situation a phrase rule's category belongs to, for the trace and the per-situation figures. */
+const SITUATION_OF: Record<EmergencyCategory, Situation> = {
+  cardiac: "circulation",
+  bleeding: "circulation",
+  collapse: "neuro",
+  stroke: "neuro",
+  seizure: "neuro",
+  breathing: "airway",
+  anaphylaxis: "drug_reaction",
+  skin_reaction: "drug_reaction",
+  poisoning: "poisoning",
+  self_harm: "self_harm",
+  harm_to_others: "violence",
+  sepsis: "sepsis",
+  burn: "burns",
+  obstetric: "obstetric",
+  heat: "heat_gas",
+  gas: "heat_gas",
+  cold: "heat_gas",
+  vascular: "circulation",
+};
 
 const CJK = /[\u3400-\u9fff]/;
 const LATIN = /[a-z]/;
@@ -62,12 +94,14 @@ function firstMatch(text: string, rules: readonly EmergencyRule[], any: readonly
       if (negatedBefore(text, start) || resolvedAfter(text, end)) continue;
       if (
         inThePast(clauseAround(text, start, end)) ||
-        (!r.evenAsked && generalQuestion(sentenceAround(text, start, end)))
+        (!r.evenAsked &&
+          (generalQuestion(sentenceAround(text, start, end)) || generalQuestion(clauseAround(text, start, end))))
       )
         continue;
       return {
         emergency: true,
         category: r.category,
+        situation: SITUATION_OF[r.category],
         variant: variantOf(r.category),
         matched: m[0].trim().slice(0, 200),
       };
@@ -78,14 +112,23 @@ function firstMatch(text: string, rules: readonly EmergencyRule[], any: readonly
 
 /**
  * The deterministic layer: pure, synchronous, well under a millisecond for a chat message (see
- * `npm run bench:safety`). It reads one visitor message; what makes a phrase not count (negation,
- * the past, a general question, a look-alike) is in context-cues.ts and the rule files.
+ * `npm run bench:safety`). It reads one visitor message twice: the phrase rules (rules-en.ts,
+ * rules-zh.ts) for how emergencies are said, then the clinical model (situations/) for what they
+ * are, signs in combination. What makes words not count (negation, the past, a general question, a
+ * look-alike, a story or the news) is in context-cues.ts, information-frame.ts and the rule files.
  */
 export function checkEmergency(message: string): EmergencyVerdict {
   const text = normalizeText(message.slice(0, 4000));
+  if (framedAsInformation(text)) return { emergency: false };
+  const hasZh = CJK.test(text);
+  const hasEn = LATIN.test(text);
   // Mixed messages are read by both rule sets; each only where its script occurs.
-  const zh = CJK.test(text) ? firstMatch(withoutLookalikes(text, ZH_LOOKALIKES, ZH_LOOKALIKE), ZH, ZH_ANY) : null;
+  const zhText = hasZh ? withoutLookalikes(text, ZH_LOOKALIKES, ZH_LOOKALIKE) : text;
+  const zh = hasZh ? firstMatch(zhText, ZH, ZH_ANY) : null;
   if (zh) return zh;
-  const en = LATIN.test(text) ? firstMatch(withoutLookalikes(text, EN_LOOKALIKES, EN_LOOKALIKE), EN, EN_ANY) : null;
-  return en ?? { emergency: false };
+  const plain = hasEn ? withoutLookalikes(zhText, EN_LOOKALIKES, EN_LOOKALIKE) : zhText;
+  const en = hasEn ? firstMatch(plain, EN, EN_ANY) : null;
+  if (en) return en;
+  const found = matchSituation(plain);
+  return found ? { emergency: true, ...found, variant: variantOf(found.category) } : { emergency: false };
 }

@@ -50,6 +50,42 @@ const STEP: Record<Exclude<EmergencyCategory, "self_harm">, Record<Lang, string>
     en: "Check breathing; if they are not breathing, start CPR when told to.",
     "zh-CN": "检查呼吸；如果没有呼吸，按调度员指导做心肺复苏。",
   },
+  seizure: {
+    en: "Move things away from them and do not hold them down or put anything in their mouth.",
+    "zh-CN": "移开周围的硬物，不要按住患者，不要往嘴里塞东西。",
+  },
+  sepsis: {
+    en: "Say it may be sepsis or meningitis. Do not wait for the rash or fever to change.",
+    "zh-CN": "告诉医生可能是脓毒症或脑膜炎，不要等皮疹或发烧变化。",
+  },
+  skin_reaction: {
+    en: "Stop the new medicine and bring it with you. Do not burst blisters.",
+    "zh-CN": "停用新药并带上药盒，不要弄破水疱。",
+  },
+  burn: {
+    en: "Rinse with cool running water for 20 minutes (the eye too, if it was splashed). Remove what is soaked.",
+    "zh-CN": "用流动的凉水冲洗20分钟（溅入眼睛也要冲洗），脱去被浸湿的衣物。",
+  },
+  obstetric: {
+    en: "Lie on your left side while you wait, and keep your maternity notes with you.",
+    "zh-CN": "等待时向左侧躺，带上产检资料。",
+  },
+  heat: {
+    en: "Move them somewhere cool and cool them with water and fanning.",
+    "zh-CN": "把患者移到阴凉处，用水擦身和扇风降温。",
+  },
+  gas: {
+    en: "Get everyone out into fresh air now; do not switch anything on or off.",
+    "zh-CN": "立即让所有人到室外通风处，不要开关任何电器。",
+  },
+  cold: {
+    en: "Move them somewhere warm and wrap them in blankets; warm them slowly.",
+    "zh-CN": "把患者移到温暖处，用毯子包裹，慢慢复温。",
+  },
+  vascular: {
+    en: "Call the clinic that injected you too, and do not massage or apply heat until told to.",
+    "zh-CN": "同时联系为你注射的机构，在医生指导前不要按摩或热敷。",
+  },
   harm_to_others: {
     en: "Move away from anyone who may be hurt, and keep yourself safe.",
     "zh-CN": "远离可能受到伤害的人，先确保自身安全。",

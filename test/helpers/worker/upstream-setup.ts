@@ -37,9 +37,9 @@ export default async function setup(project: TestProject) {
       cutBefore.add(text);
       return cut ? { kind: "cut", afterChunks: 3 } : "none";
     },
-    // A classifier that reads a warning sign the rules do not (giving things away), and one that hangs.
+    // A classifier that reads a warning sign the rules do not (arrangements made), and one that hangs.
     moderation: (input) => ({
-      flagged: /gave away all my things/i.test(input) ? ["self-harm", "self-harm/intent"] : [],
+      flagged: /everything is arranged now/i.test(input) ? ["self-harm", "self-harm/intent"] : [],
       delayMs: input.includes("[slow moderation]") ? 3000 : 0,
     }),
   });

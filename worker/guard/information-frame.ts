@@ -1,0 +1,31 @@
+/**
+ * A message framed as information, not as something happening to anyone here: a story or film, the
+ * news, a study, a first-aid lesson, a hypothetical ("what should you do if someone is choking").
+ * Emergency words inside such a frame do not raise the card, unless the visitor also says it is now.
+ */
+const FRAME = new RegExp(
+  [
+    "(?<![a-z])(?:novels?|(?:a|the|this|that) book|(?:a|the) story|stories|films?|movies?|(?:tv|the) shows?|series|episodes?|",
+    "dramas?|characters?|anime|(?:video|computer|a|the) games?|plot|scenes?|fiction|grey'?s anatomy|news|articles?|headlines?|documentar\\w*|",
+    "podcasts?|celebrit\\w*|actors?|actress|singer|trials?|stud(?:y|ies)|protocols?|endpoints?|ctcae|",
+    "adverse events?|sample size|research\\w*|textbooks?|exams?|quiz|lectures?|first aid (?:course|class|training)|",
+    "cpr (?:course|class|training)|just want to be prepared|in case (?:it|this) (?:ever )?happens|",
+    "(?:what|how) (?:should|do|would|can) (?:you|one|we|people|i) do (?:if|when)|",
+    "(?:if|when|in case) (?:someone|somebody|a person|people|one|your (?:child|kid|baby))|",
+    "how do (?:i|you|we) (?:know|tell) if)(?![a-z])",
+    "|小说|电影|电视剧|剧里|剧情|角色|主角|女主|男主|动漫|游戏里|情节|新闻|报道|文章|明星|研究|试验|终点|",
+    "样本量|不良事件|课程|考试|培训|科普|教材|如果有人|万一有人|假如有人|要是有人|急救知识",
+  ].join(""),
+);
+
+/** Words that put the visitor's own situation now, whatever else the message mentions. */
+const NOW = new RegExp(
+  [
+    "(?<![a-z])(?:help|right now|please|hurry|asap|911|999|112|000|ambulance|call 120|what do i do now)(?![a-z])",
+    "|救命|现在|马上|赶紧|快点|正在|刚刚|刚才|怎么办啊",
+  ].join(""),
+);
+
+export function framedAsInformation(text: string): boolean {
+  return FRAME.test(text) && !NOW.test(text);
+}

@@ -1,0 +1,128 @@
+import { BREATHING_HARD, CHILD, FEVER, INFANT } from "./lexicon.ts";
+import { sign, when, type SituationModel } from "./sign.ts";
+
+const CHOKING = sign(
+  "choking",
+  [
+    "chok\\w*",
+    "(?:something|food|a grape|a sweet|candy|a coin|a toy|meat|steak|a bone|a piece of \\w+|piece of \\w+) (?:is )?(?:stuck|lodged)",
+    "stuck in (?:his|her|my|their|the) (?:throat|windpipe)",
+    "clutching (?:his|her|their|my) throat",
+    "can't cough",
+    "making no (?:sound|noise)",
+  ],
+  ["噎", "卡住", "卡在喉咙", "卡喉", "卡到", "异物", "呛住", "鲠", "咳不出"],
+);
+
+const NO_VOICE = sign(
+  "can't speak",
+  [
+    "can't (?:talk|speak|get a word out|make a sound)",
+    "making no (?:sound|noise)",
+    "can't say (?:a word|anything)",
+    "voice (?:has )?(?:changed|gone)",
+  ],
+  ["说不出话", "讲不出话", "讲不出", "说不了话", "发不出声", "咳不出声", "声音.{0,3}变"],
+);
+
+/** Central cyanosis: a WHO ETAT emergency sign. */
+const BLUE = sign(
+  "blue or grey",
+  [
+    "(?:lips|face|mouth|fingers|fingertips|skin|tongue) (?:are |is |have |has |turning |going |gone |went |look |looks )*(?:blue|purple|grey|gray|dusky)",
+    "(?:turning|gone|going|went) (?:blue|purple|grey|gray)",
+    "blue (?:lips|around (?:the|his|her) (?:mouth|lips))",
+    "a grey colou?r",
+  ],
+  ["嘴唇.{0,3}(?:发紫|发青|发乌|紫|青|发白)", "脸.{0,3}(?:发紫|发青|紫了)", "发绀", "青紫", "嘴.{0,2}紫", "发紫"],
+);
+
+const THROAT_CLOSING = sign(
+  "throat closing",
+  [
+    "throat (?:is |feels )?(?:closing|closed|swelling|swollen|tight|tightening|narrowing|closing up)",
+    "can't swallow",
+    "tongue (?:is )?(?:swell\\w*|swollen|huge|thick)",
+    "swollen tongue",
+    "(?:drooling|dribbling) and (?:can't|won't)",
+  ],
+  ["喉咙.{0,4}(?:紧|肿|堵|闭|收窄|tight)", "嗓子.{0,4}(?:紧|肿|堵)", "咽不下", "吞不下", "舌头.{0,3}(?:肿|大)", "难吞"],
+);
+
+const ASTHMA = sign(
+  "asthma",
+  ["asthma\\w*", "inhaler", "puffer", "ventolin", "salbutamol", "albuterol", "nebuli[sz]er"],
+  ["哮喘", "喷雾", "沙丁胺醇", "万托林", "吸入器"],
+);
+
+const SEVERE = sign(
+  "severe",
+  [
+    "(?:isn't|not|aren't|doesn't|didn't|is not) (?:helping|working)",
+    "no (?:help|relief)",
+    "(?:\\d+|ten|twenty) puffs",
+    "getting worse",
+    "worse and worse",
+    "that bad",
+    "so bad",
+    "can't (?:talk|speak|get a word out)",
+  ],
+  ["不管用", "没用", "不起作用", "没效果", "越来越喘", "喷了.{0,4}次", "说不出话", "讲不出话", "很严重"],
+);
+
+/** Upper-airway obstruction in a child: stridor, drooling, tripod sitting (NICE croup and epiglottitis CKS). */
+const STRIDOR = sign(
+  "stridor",
+  [
+    "stridor",
+    "high[- ]pitched (?:noise|sound|whistle|squeak)",
+    "noisy breathing",
+    "breathing (?:is )?(?:really |very )?noisy",
+  ],
+  ["喉鸣", "犬吠", "流口水", "呼吸.{0,3}(?:有声|很响)"],
+);
+
+/** Drooling and sitting forward: a child who cannot swallow their saliva (epiglottitis). */
+const DROOLING = sign("drooling", ["drooling", "dribbling", "sitting forward", "leaning forward"], ["流口水"]);
+
+/** Recession: WHO ETAT's severe respiratory distress in a child. */
+const RECESSION = sign(
+  "recession",
+  [
+    "(?:skin )?(?:pulling|sucking|sinking|caving) in (?:under|between|below|around) (?:his|her|the)? ?ribs",
+    "ribs (?:are )?(?:sucking|pulling|showing)",
+    "nostrils flaring",
+    "grunting",
+  ],
+  ["肋骨.{0,3}凹", "凹陷.{0,3}肋", "鼻翼扇动", "三凹征"],
+);
+
+export const AIRWAY: SituationModel = {
+  id: "airway",
+  sources: [
+    "NHS: When to call 999 (choking, difficulty breathing, blue lips)",
+    "Resuscitation Council UK: Adult and paediatric choking algorithms, 2021",
+    "NICE CKS: Asthma, acute exacerbation: life-threatening features (cannot complete sentences, cyanosis)",
+    "WHO ETAT, 2016: obstructed breathing, severe respiratory distress, central cyanosis",
+    "NICE CKS: Croup and epiglottitis: stridor at rest, drooling, recession",
+  ],
+  combinations: [
+    when("breathing", CHOKING, NO_VOICE),
+    when("breathing", CHOKING, BREATHING_HARD),
+    when("breathing", CHOKING, BLUE),
+    when("breathing", BLUE, BREATHING_HARD),
+    when("breathing", BLUE, ASTHMA),
+    when("breathing", BLUE, NO_VOICE),
+    when("breathing", THROAT_CLOSING, BREATHING_HARD),
+    when("breathing", THROAT_CLOSING, NO_VOICE),
+    when("breathing", ASTHMA, SEVERE),
+    when("breathing", BREATHING_HARD, NO_VOICE),
+    when("breathing", DROOLING, STRIDOR),
+    when("breathing", DROOLING, FEVER, BREATHING_HARD),
+    when("breathing", STRIDOR, RECESSION),
+    when("breathing", STRIDOR, BREATHING_HARD),
+    when("breathing", RECESSION, BREATHING_HARD),
+    when("breathing", RECESSION, CHILD),
+    when("breathing", RECESSION, INFANT),
+  ],
+};

@@ -1,0 +1,113 @@
+import { CHILD, FEVER, INFANT } from "./lexicon.ts";
+import { context, sign, when, type SituationModel } from "./sign.ts";
+
+/** Under three months: any fever of 38 °C or more is a red flag (NICE NG143). */
+const UNDER_THREE_MONTHS = context(
+  "under three months",
+  [
+    "(?:[1-9]|1[0-2]|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[- ]?(?:weeks?|wks?)[- ]old",
+    "(?:[1-9]|[1-8]\\d|one|two|three|four|five|six|ten) ?days?[- ]old",
+    "(?:1|2|one|two)[- ]?months?[- ]old",
+    "newborn",
+    "new born",
+  ],
+  [
+    "新生儿",
+    "刚出生",
+    "满月",
+    "(?:[1-9]|[1-8]\\d|一|两|二|三|十)(?:天|周|个星期|个礼拜)大",
+    "(?:才|刚)?(?:一|两|二|1|2)个月",
+    "三个礼拜",
+    "三周",
+  ],
+);
+
+/** NICE NG143 red features and WHO ETAT emergency signs in a young child. */
+const RED_FEATURES = sign(
+  "red features",
+  [
+    "floppy",
+    "limp",
+    "(?:won't|can't|cannot|hard to|barely) (?:wake|rouse)",
+    "not waking",
+    "no wet (?:nappies|nappy|diapers?)",
+    "(?:hasn't|not) had a wet (?:nappy|diaper)",
+    "sunken (?:soft spot|fontanelle)",
+    "soft spot[^.]{0,20}(?:sunken|bulging)",
+    "bulging (?:soft spot|fontanelle)",
+    "high[- ]pitched (?:cry|crying|scream)",
+    "weak cry",
+    "grunting",
+    "grey colou?r",
+    "(?:gone|going|turned|turning) (?:grey|gray|blue|mottled)",
+    "mottled",
+    "pauses in (?:his|her) breathing",
+    "stopped breathing",
+  ],
+  [
+    "软趴趴",
+    "软绵绵",
+    "全身软",
+    "叫不醒",
+    "叫也没反应",
+    "没反应",
+    "没尿",
+    "尿布.{0,3}干",
+    "囟门.{0,3}(?:凹|鼓)",
+    "哭声.{0,3}(?:弱|尖)",
+    "呻吟",
+    "发灰",
+    "发紫",
+  ],
+);
+
+/** Amber features: a red flag in a baby with a fever, not alone. */
+const UNWELL = sign(
+  "unwell",
+  [
+    "(?:very|really|so) (?:drowsy|sleepy)",
+    "drowsy",
+    "(?:not|isn't|won't) (?:feeding|drinking)",
+    "(?:hasn't|not) (?:drunk|drank|had) anything",
+    "(?:won't|refusing|not taking) (?:feeds|the bottle|milk)",
+  ],
+  ["不吃奶", "不吸", "不喝奶", "没喝水", "一直睡", "精神很差", "没精神", "昏睡"],
+);
+
+/** A child writing about a parent who fell, is bleeding or will not wake. */
+const PARENT = context(
+  "parent",
+  ["mummy", "mommy", "mom", "mum", "mama", "daddy", "dad", "papa", "grandma", "granny", "nana", "grandpa"],
+  ["妈妈", "爸爸", "奶奶", "爷爷", "外婆", "姥姥", "妈咪"],
+);
+const DOWN = sign(
+  "down and silent",
+  [
+    "on the floor",
+    "fell (?:down|over)",
+    "(?:won't|can't|isn't|not) (?:wake|get up|talk|move|answer)",
+    "not talking",
+    "not moving",
+    "sleeping and won't",
+    "lots of blood",
+  ],
+  ["倒在地上", "摔倒", "叫不醒", "不说话", "不动", "起不来", "流了?很多血"],
+);
+const SCARED = context("scared child", ["scared", "what do i do", "help me", "i'm scared"], ["害怕", "怎么办", "救救"]);
+
+export const CHILD_MODEL: SituationModel = {
+  id: "child",
+  sources: [
+    "NICE NG143: Fever in under 5s: assessment and initial management (traffic-light system)",
+    "WHO: Emergency Triage Assessment and Treatment (ETAT), 2016: emergency signs in children",
+    "NICE CKS: Diarrhoea and vomiting in children: red-flag dehydration",
+    "NHS: Call 999 if a baby or child is floppy, unresponsive, blue or has a seizure",
+  ],
+  combinations: [
+    when("collapse", UNDER_THREE_MONTHS, FEVER),
+    when("collapse", INFANT, RED_FEATURES),
+    when("collapse", INFANT, UNWELL, FEVER),
+    when("collapse", CHILD, RED_FEATURES),
+    when("collapse", PARENT, DOWN, SCARED),
+  ],
+};

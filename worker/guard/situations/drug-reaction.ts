@@ -1,0 +1,202 @@
+import { BREATHING_HARD, DIZZY_FAINT, FEVER, RASH, VOMITING } from "./lexicon.ts";
+import { context, sign, when, type SituationModel } from "./sign.ts";
+
+/** A medicine started recently: the context of SJS/TEN, DRESS and drug angioedema. */
+const NEW_MEDICINE = context(
+  "new medicine",
+  [
+    "new (?:medicine|medication|meds|drug|pills?|tablets|prescription|antibiotics?)",
+    "started (?:taking|on|a new)",
+    "(?:just|recently) (?:started|began|been prescribed|prescribed)",
+    "since (?:starting|taking|i started)",
+    "after (?:taking|starting)",
+    "took",
+    "antibiotics?",
+    "amoxicillin",
+    "augmentin",
+    "penicillin",
+    "cephalexin",
+    "sulfa\\w*",
+    "bactrim",
+    "septra",
+    "co-trimoxazole",
+    "lamotrigine",
+    "lamictal",
+    "allopurinol",
+    "carbamazepine",
+    "tegretol",
+    "phenytoin",
+    "nevirapine",
+    "ibuprofen",
+    "nsaids?",
+    "naproxen",
+    "lisinopril",
+    "enalapril",
+    "ramipril",
+    "perindopril",
+    "ace inhibitor",
+    "blood pressure (?:pills?|meds|medicine|tablets)",
+    "(?:seizure|epilepsy|gout) (?:med\\w*|pills?|tablets)",
+  ],
+  [
+    "新药",
+    "新开的药",
+    "吃了.{0,8}药",
+    "开始吃",
+    "换了药",
+    "刚吃",
+    "服用",
+    "抗生素",
+    "消炎药",
+    "头孢",
+    "阿莫西林",
+    "青霉素",
+    "别嘌醇",
+    "卡马西平",
+    "拉莫三嗪",
+    "苯妥英",
+    "降压药",
+    "普利",
+    "磺胺",
+    "布洛芬",
+  ],
+);
+
+/** Epidermal loss: the sign that separates SJS/TEN from an ordinary drug rash (BAD; AAD). */
+const SKIN_LOSS = sign(
+  "skin coming off",
+  [
+    "blister\\w*",
+    "peel\\w*",
+    "skin (?:is )?(?:coming|falling|sliding|lifting) off",
+    "coming off in (?:patches|sheets)",
+    "sloughing",
+    "raw (?:skin|patches|areas)",
+    "(?:looks|like) (?:a )?burns?",
+  ],
+  ["水泡", "水疱", "起泡", "脱皮", "掉皮", "表皮脱落", "皮肤脱落", "一碰就破", "像烫伤", "大疱"],
+);
+
+const MUCOSA = sign(
+  "mouth, eyes or genitals",
+  [
+    "(?:mouth|lips?|eyes?|genital\\w*|gums?)[^.,]{0,25}(?:sores?|ulcers?|blister\\w*|raw|bleeding|crust\\w*|peel\\w*|red and)",
+    "(?:sores?|ulcers?|blisters?) (?:in|on|around|inside) (?:my |his |her |the )?(?:mouth|lips|eyes|genitals)",
+  ],
+  ["(?:嘴|口腔|嘴巴|嘴唇|眼睛|眼|生殖器|下体).{0,6}(?:溃烂|溃疡|起泡|破|烂|糜烂|出血|结痂)", "口腔溃疡"],
+);
+
+/** Angioedema of the lips, tongue, face or throat. */
+const ANGIOEDEMA = sign(
+  "angioedema",
+  [
+    "(?:lips?|tongue|face|mouth|throat)[^.,]{0,20}(?:swell\\w*|swollen|puff\\w*|blown up|huge)",
+    "swollen (?:lips?|tongue|face|eyelids?)",
+    "swelling (?:shut|up)",
+  ],
+  ["(?:嘴唇|舌头|脸|面|眼皮|眼睛|喉咙|嘴).{0,4}(?:肿|胀)", "肿起来"],
+);
+
+const THROAT = sign(
+  "throat or swallowing",
+  [
+    "throat[^.,]{0,15}(?:tight|closing|closed|swell\\w*|narrow\\w*)",
+    "(?:hard|can't|difficult|difficulty|trouble) (?:to )?swallow\\w*",
+    "tongue (?:is )?(?:swell\\w*|swollen|thick)",
+    "voice (?:is )?(?:hoarse|changed|weird)",
+  ],
+  ["喉咙.{0,4}(?:紧|肿|堵|收窄|tight)", "吞不下", "难吞", "咽不下", "舌头.{0,3}肿", "声音嘶哑"],
+);
+
+/** Exposure to an allergen: a sting, a food, an injection. */
+const ALLERGEN = context(
+  "allergen",
+  [
+    "sting",
+    "stung",
+    "bees?",
+    "wasps?",
+    "hornets?",
+    "peanuts?",
+    "nuts",
+    "shellfish",
+    "shrimps?",
+    "prawns?",
+    "ate",
+    "after (?:eating|lunch|dinner)",
+    "injection",
+    "shot",
+    "vaccine",
+    "jab",
+    "contrast",
+    "allerg\\w*",
+    "amoxicillin",
+    "penicillin",
+    "antibiotics?",
+  ],
+  ["蜂", "蜇", "叮", "花生", "坚果", "海鲜", "虾", "过敏", "打针", "打完针", "注射", "疫苗", "吃了", "抗生素"],
+);
+
+const HIVES = sign(
+  "hives",
+  [
+    "hives",
+    "welts",
+    "blotchy all over",
+    "blotches all over",
+    "rash all over",
+    "covered in (?:a )?(?:rash|hives|spots)",
+    "red all over",
+  ],
+  ["荨麻疹", "风团", "全身.{0,3}(?:疹|红|起包|痒)", "hives"],
+);
+
+/** Systemic features that make an allergic reaction anaphylaxis (Resuscitation Council UK 2021). */
+const SYSTEMIC = sign(
+  "systemic",
+  [
+    "dizzy",
+    "faint\\w*",
+    "light ?headed",
+    "passing out",
+    "collaps\\w*",
+    "going faint",
+    "vomit\\w*",
+    "throwing up",
+    "can't breathe",
+    "wheez\\w*",
+    "throat (?:is )?(?:tight|closing)",
+  ],
+  ["头晕", "晕", "站不住", "站不稳", "呕吐", "想吐", "吐了", "喘不上", "呼吸困难", "喉咙.{0,3}紧"],
+);
+
+/** DRESS: rash, fever, swollen glands or face weeks after a new medicine. */
+const DRESS_FEATURES = sign(
+  "dress features",
+  ["swollen glands", "glands (?:are )?swollen", "lymph nodes", "(?:face|eyes) (?:is |are )?(?:puffed|puffy|swollen)"],
+  ["淋巴结.{0,3}肿", "脖子.{0,3}(?:肿|包)", "脸.{0,3}肿"],
+);
+
+export const DRUG_REACTION: SituationModel = {
+  id: "drug_reaction",
+  sources: [
+    "British Association of Dermatologists: Stevens-Johnson syndrome and toxic epidermal necrolysis patient information",
+    "American Academy of Dermatology: Stevens-Johnson syndrome/toxic epidermal necrolysis: signs and symptoms",
+    "Resuscitation Council UK: Emergency treatment of anaphylaxis, 2021 (airway, breathing or circulation problems)",
+    "NICE CKS: Angio-oedema and anaphylaxis; MHRA: ACE inhibitor angioedema",
+    "RegiSCAR criteria for DRESS (rash, fever, lymphadenopathy, facial oedema after a new drug)",
+  ],
+  combinations: [
+    when("skin_reaction", SKIN_LOSS, MUCOSA),
+    when("skin_reaction", SKIN_LOSS, NEW_MEDICINE, FEVER),
+    when("skin_reaction", MUCOSA, NEW_MEDICINE, RASH),
+    when("anaphylaxis", ANGIOEDEMA, THROAT),
+    when("anaphylaxis", ANGIOEDEMA, BREATHING_HARD),
+    when("anaphylaxis", ANGIOEDEMA, NEW_MEDICINE),
+    when("anaphylaxis", ANGIOEDEMA, ALLERGEN, SYSTEMIC),
+    when("anaphylaxis", HIVES, SYSTEMIC),
+    when("anaphylaxis", ALLERGEN, THROAT),
+    when("anaphylaxis", ALLERGEN, VOMITING, DIZZY_FAINT),
+    when("skin_reaction", RASH, FEVER, DRESS_FEATURES, NEW_MEDICINE),
+  ],
+};

@@ -1,0 +1,111 @@
+import { BREATHING_HARD, CONFUSED_DROWSY, DIZZY_FAINT, VOMITING } from "./lexicon.ts";
+import { context, sign, when, type SituationModel } from "./sign.ts";
+
+const HEAT = context(
+  "heat",
+  [
+    "heat",
+    "sun",
+    "hot (?:car|day|weather)",
+    "heat ?wave",
+    "all day (?:outside|in the sun|on the roof)",
+    "on the roof all day",
+    "outside all day",
+    "working (?:outside|on the roof)",
+    "marathon",
+    "football practice",
+    "(?:3[2-9]|4\\d) degrees",
+    "sauna",
+  ],
+  ["中暑", "太阳", "高温", "暴晒", "烈日", "天热", "很热", "闷热", "工地", "跑步", "马拉松", "桑拿", "车里"],
+);
+
+/** Heatstroke: a hot body that stopped sweating, confusion, collapse (NHS: Heat exhaustion and heatstroke). */
+const NO_SWEAT = sign(
+  "not sweating",
+  ["(?:stopped|not|isn't|no longer|hasn't been) sweating", "skin (?:is )?(?:hot and dry|dry and hot)", "dry skin"],
+  ["不出汗", "没汗", "没晒汗", "皮肤.{0,3}(?:干|烫)", "没有汗"],
+);
+const HOT_BODY = sign(
+  "hot body",
+  [
+    "(?:really|very|so|burning) hot(?: to (?:the )?touch)?",
+    "hot as",
+    "burning up",
+    "temp(?:erature)? (?:of |is )?(?:40|41|42|104|105|106)",
+    "(?:40|41|42)(?:\\.\\d)? ?(?:c|degrees)",
+  ],
+  ["身体很烫", "(?:好|很|非常)热", "烫手", "很烫", "好烫", "体温.{0,3}(?:40|41|42)"],
+);
+
+const GAS = context(
+  "gas",
+  ["(?:smell|smells|smelling) (?:of )?gas", "gas (?:smell|leak)", "smells like gas", "rotten eggs"],
+  ["煤气味", "燃气味", "瓦斯", "煤气", "燃气", "天然气", "gas leak"],
+);
+const GAS_SYMPTOMS = sign(
+  "gas symptoms",
+  ["headaches?", "dizzy", "vomit\\w*", "nause\\w*", "passed out", "fainted", "collapsed"],
+  ["头痛", "头疼", "头晕", "想吐", "呕吐", "晕倒", "站不稳", "headache"],
+);
+
+/** Hypothermia: stopped shivering, drowsy, confused (NHS: Hypothermia). */
+const COLD = context(
+  "cold",
+  [
+    "freezing",
+    "cold as ice",
+    "ice cold",
+    "hypotherm\\w*",
+    "in the snow",
+    "cold water",
+    "fell in (?:the )?(?:lake|river|sea|water)",
+  ],
+  ["冰冷", "冻僵", "失温", "雪山", "雪地", "掉进.{0,3}(?:河|湖|冰|水)"],
+);
+const COLD_SIGNS = sign(
+  "hypothermia signs",
+  [
+    "stopped shivering",
+    "not shivering",
+    "drowsy",
+    "mumbling",
+    "confused(?! (?:about|by|why|whether|as to|if|with|what|how|which|on))|confusion",
+    "slurr\\w*",
+    "stiff",
+  ],
+  ["不再发抖", "不发抖了", "不抖了", "意识模糊", "迷糊", "说话不清", "僵"],
+);
+
+const SMOKE = context(
+  "smoke",
+  ["smoke", "(?:house|kitchen|flat) fire", "fire"],
+  ["烟", "火灾", "着火", "起火", "浓烟"],
+);
+const SMOKE_HARM = sign(
+  "smoke inhalation",
+  ["cough\\w* (?:up )?(?:black|soot)", "soot (?:in|around)", "hoarse", "voice (?:is )?changing"],
+  ["咳.{0,3}黑", "嗓子哑", "声音嘶哑"],
+);
+
+export const HEAT_GAS: SituationModel = {
+  id: "heat_gas",
+  sources: [
+    "NHS: Heat exhaustion and heatstroke (confusion, no sweating, collapse: call 999)",
+    "NHS: Carbon monoxide poisoning; gas leaks: leave the building",
+    "NHS: Hypothermia (stopped shivering, drowsiness, confusion)",
+    "NHS: Smoke inhalation after a fire",
+    "中华医学会, 热射病急诊诊断与治疗专家共识, 2021",
+  ],
+  combinations: [
+    when("heat", HEAT, NO_SWEAT, CONFUSED_DROWSY),
+    when("heat", HEAT, HOT_BODY, CONFUSED_DROWSY),
+    when("heat", HEAT, HOT_BODY, DIZZY_FAINT),
+    when("heat", NO_SWEAT, HOT_BODY, CONFUSED_DROWSY),
+    when("gas", GAS, GAS_SYMPTOMS),
+    when("gas", GAS, VOMITING),
+    when("cold", COLD, COLD_SIGNS),
+    when("breathing", SMOKE, SMOKE_HARM),
+    when("breathing", SMOKE, BREATHING_HARD),
+  ],
+};

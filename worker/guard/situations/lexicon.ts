@@ -1,0 +1,357 @@
+import { context, sign } from "./sign.ts";
+
+/** Signs more than one situation reads. Each is a concept, with the ways visitors write it. */
+
+export const FEVER = sign(
+  "fever",
+  [
+    "fever\\w*",
+    "feverish",
+    "high temp\\w*",
+    "temp(?:erature)? (?:of |is |was |at )?(?:3[89]|4[0-2]|10[0-6])(?:\\.\\d)?",
+    "(?:3[89]|4[0-2])(?:\\.\\d)? ?(?:c|°c|degrees)",
+    "(?:is|at|of|hit|reads?|reading|showing) (?:3[89]|4[0-2])\\.\\d",
+    "10[1-6](?:\\.\\d)? ?(?:f|°f)",
+    "burning up",
+    "(?:hot|shivery) and (?:shivery|hot)",
+    "shaking chills",
+    "rigors",
+    "chills",
+  ],
+  [
+    "发烧",
+    "发热",
+    "高烧",
+    "烧到",
+    "体温.{0,3}(?:3[89]|4[0-2])",
+    "(?:3[89]|4[0-2])(?:\\.\\d)?度",
+    "寒战",
+    "打冷颤",
+    "烧得",
+  ],
+);
+
+export const SPREADING_FAST = sign(
+  "spreading fast",
+  [
+    "spread\\w* (?:really |so |very )?(?:fast|quickly|rapidly|quick)",
+    "(?:fast|quickly|rapidly)[- ]spreading",
+    "(?:getting|growing) (?:bigger|bigger and bigger|larger) (?:by the (?:hour|minute)|fast|quickly|every hour)",
+    "spread\\w* (?:up|across|over|past|beyond) (?:my|his|her|the)",
+    "past the (?:line|pen|mark)",
+    "moving up (?:my|his|her) (?:leg|arm)",
+    "red (?:line|streak)s?",
+    "by the hour",
+  ],
+  ["扩散", "蔓延", "越来越大", "迅速扩大", "一下子.{0,4}(?:扩大|大了|变大)", "往上(?:走|蔓延|爬)", "红线"],
+);
+
+export const PAIN_OUT_OF_PROPORTION = sign(
+  "pain out of proportion",
+  [
+    "pain (?:is )?(?:way |much |far )?(?:worse|more) than (?:it|what it) looks",
+    "(?:unbearable|excruciating|agonizing|agonising|insane|extreme|horrendous) (?:pain|agony)",
+    "pain is (?:unbearable|insane|excruciating|off the charts|out of proportion)",
+    "out of proportion",
+    "screaming (?:in|with) pain",
+    "can't (?:stand|bear) (?:the pain|anyone touching)",
+    "agony",
+  ],
+  [
+    "不成比例",
+    "痛得受不了",
+    "疼得受不了",
+    "剧痛",
+    "疼得要命",
+    "痛得要命",
+    "钻心",
+    "痛到.{0,3}(?:哭|不行|受不了)",
+    "疼到.{0,3}(?:哭|不行)",
+  ],
+);
+
+export const SKIN_INFECTION = context(
+  "skin infection",
+  [
+    "wound",
+    "cut",
+    "scratch",
+    "graze",
+    "bite",
+    "blister",
+    "ingrown",
+    "infect\\w*",
+    "cellulitis",
+    "abscess",
+    "boil",
+    "redness",
+    "red (?:and )?(?:swollen|hot|area|patch)",
+    "swollen and (?:red|hot)",
+    "incision",
+    "stitches",
+    "pus",
+    "ooz\\w*",
+  ],
+  ["伤口", "红肿", "感染", "发炎", "化脓", "流脓", "脓", "溃烂", "刀口", "抓伤", "咬伤", "划伤"],
+);
+
+/** What a body in sepsis or shock looks like from outside (NICE NG51's high-risk criteria in plain words). */
+export const SEPSIS_SIGNS = sign(
+  "sepsis signs",
+  [
+    "confused(?! (?:about|by|why|whether|as to|if|with|what|how|which|on))|confusion",
+    "delirious",
+    "not making sense",
+    "talking (?:nonsense|rubbish|gibberish)",
+    "mumbling",
+    "shaking (?:all over|uncontrollably|violently)",
+    "(?:racing|pounding) heart",
+    "heart (?:is )?(?:racing|pounding)",
+    "breathing (?:really |very |so )?(?:fast|quickly|rapidly)",
+    "mottled",
+    "blotchy (?:and|skin)",
+    "cold (?:and )?clammy",
+    "clammy",
+    "cold hands and feet",
+    "(?:hands|feet) (?:are )?(?:ice )?cold",
+    "very (?:drowsy|sleepy)",
+    "lethargic",
+    "floppy",
+    "barely (?:awake|responsive|conscious)",
+    "(?:hasn't|has not|haven't|not) (?:peed|wee'd|weed|urinated)",
+    "pass(?:ing)? out",
+    "going to (?:pass out|faint)",
+    "feel(?:s)? like (?:i'm|he's|she's|i am) (?:dying|going to die)",
+  ],
+  [
+    "神志不清",
+    "糊涂",
+    "糊里糊涂",
+    "说胡话",
+    "胡言乱语",
+    "迷糊",
+    "意识模糊",
+    "叫不醒",
+    "昏睡",
+    "嗜睡",
+    "心跳(?:很快|加速|好快)",
+    "呼吸(?:很快|急促|好快)",
+    "发抖",
+    "浑身发冷",
+    "手脚(?:冰冷|冰凉|发凉)",
+    "花斑",
+    "没尿",
+    "尿很少",
+    "要晕",
+    "快晕",
+    "没精神",
+    "精神很差",
+  ],
+);
+
+export const RASH = context(
+  "rash",
+  ["rash\\w*", "spots", "dots", "blotch\\w*", "bruis\\w*", "marks", "pinpricks?", "petechiae", "purpura"],
+  ["疹", "斑", "红点", "出血点", "紫点", "瘀点", "小点", "紫红色的点"],
+);
+
+/** The tumbler test (NICE NG240): a rash that does not fade under a pressed glass. */
+export const NON_BLANCHING = sign(
+  "non-blanching",
+  [
+    "(?:doesn't|don't|didn't|won't|not|does not|do not|did not|isn't|aren't|wont|dont) (?:fade|go away|disappear|blanch|go white|go pale|change)[^.]{0,40}(?:press|glass|push|tumbler)",
+    "(?:glass|tumbler) test",
+    "non[- ]?blanching",
+    "(?:under|through) (?:a|the) glass",
+    "petechiae",
+    "purpura",
+    "purple (?:spots|dots|rash|pinpricks)",
+    "pinprick (?:spots|rash|dots)",
+  ],
+  [
+    "(?:压|按).{0,6}(?:不褪|不消|不变白|不会褪|也不褪)",
+    "不褪色",
+    "玻璃杯",
+    "瘀点",
+    "出血点",
+    "紫红色的点",
+    "紫色的点",
+    "紫点",
+  ],
+);
+
+export const STIFF_NECK = sign(
+  "stiff neck",
+  [
+    "stiff neck",
+    "neck (?:is |so |really )?(?:stiff|rigid)",
+    "can't (?:bend|move|touch) (?:his|her|my) (?:neck|chin)",
+    "light (?:hurts|is hurting)",
+    "can't (?:stand|look at) (?:the )?light",
+    "hurts to look at (?:the )?light",
+  ],
+  ["脖子.{0,4}(?:硬|僵)", "颈.{0,3}(?:硬|僵)", "低不了头", "怕光", "畏光"],
+);
+
+export const VOMITING = sign(
+  "vomiting",
+  ["vomit\\w*", "throwing up", "threw up", "being sick", "puk\\w*", "retching"],
+  ["呕吐", "吐了", "一直吐", "想吐", "上吐下泻", "吐"],
+);
+
+export const DIZZY_FAINT = sign(
+  "faint",
+  [
+    "dizzy",
+    "faint\\w*",
+    "light ?headed",
+    "pass(?:ing|ed)? out",
+    "going to pass out",
+    "nearly passed out",
+    "collaps\\w*",
+    "can't stand up",
+    "blacking out",
+  ],
+  ["头晕", "晕倒", "要晕", "快晕", "差点晕", "晕", "昏倒", "眼前发黑", "站不稳", "站不住"],
+);
+
+export const SHOCK_SIGNS = sign(
+  "shock",
+  [
+    "pale (?:and|,) (?:cold|clammy|sweaty|grey|gray)",
+    "cold (?:and )?clammy",
+    "clammy",
+    "cold sweat",
+    "grey and sweaty",
+    "(?:racing|weak|thready) (?:heart|pulse)",
+    "heart (?:is )?racing",
+    "feel(?:s|ing)? faint",
+    "going to pass out",
+    "about to pass out",
+    "nearly passed out",
+  ],
+  ["冷汗", "脸色(?:苍白|发白|很白)", "苍白", "心跳(?:很快|加速)", "心慌", "要晕", "快晕", "发冷"],
+);
+
+export const CONFUSED_DROWSY = sign(
+  "confused or drowsy",
+  [
+    "confused(?! (?:about|by|why|whether|as to|if|with|what|how|which|on))|confusion",
+    "disoriented",
+    "not making sense",
+    "talking (?:nonsense|rubbish|gibberish)",
+    "mumbling",
+    "drowsy",
+    "(?:really|very|so) sleepy",
+    "hard to wake",
+    "can barely wake",
+    "can't (?:stay awake|wake)",
+    "out of it",
+    "stumbling",
+    "slurring",
+  ],
+  [
+    "神志不清",
+    "糊涂",
+    "迷糊",
+    "意识模糊",
+    "说胡话",
+    "乱讲",
+    "胡言乱语",
+    "嗜睡",
+    "昏睡",
+    "困",
+    "叫不醒",
+    "反应(?:很慢|迟钝)",
+    "站不稳",
+  ],
+);
+
+export const BREATHING_HARD = sign(
+  "hard to breathe",
+  [
+    "can't breathe",
+    "can't (?:catch|get) (?:my|his|her|a) breath",
+    "hard to breathe",
+    "(?:difficulty|trouble|struggling|struggle) (?:breathing|to breathe)",
+    "short of breath",
+    "breathless",
+    "gasping",
+    "wheez\\w*",
+    "breathing (?:is )?(?:really |very |so )?(?:hard|fast|noisy|weird|laboured|labored|difficult)",
+    "grunting",
+  ],
+  [
+    "喘不(?:上|过)气",
+    "上不来气",
+    "透不(?:过|到)气",
+    "(?:呼吸|breathe|breathing).{0,4}(?:困难|急促|难受|好急|很急|辛苦|难)",
+    "憋气",
+    "喘",
+  ],
+);
+
+/** Someone: an unresponsive app is not an emergency, an unresponsive father is. */
+export const PERSON = context(
+  "person",
+  [
+    "i|i'm|me|my|he|he's|she|she's|him|her|they|them|their|we|our|someone|somebody|mum|mom|mummy|mommy|dad|daddy",
+    "husband|wife|partner|son|daughter|baby|child|kid|friend|brother|sister|grandma|grandpa|nan|granny|grandad|neighbou?r",
+    "father|mother|man|woman|guy|boy|girl|colleague|patient",
+  ],
+  ["我", "他", "她", "妈", "爸", "孩子", "宝宝", "老公", "老婆", "朋友", "奶奶", "爷爷", "外婆", "外公", "有人", "人"],
+);
+
+/** A baby or an infant: the age where fever, floppiness and poor feeding are red flags by themselves. */
+export const INFANT = context(
+  "infant",
+  [
+    "baby",
+    "babies",
+    "newborn",
+    "new born",
+    "infant",
+    "bub",
+    "(?:\\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[- ]?(?:day|week|wk|month|mo)s?[- ]old",
+    "little one",
+  ],
+  ["宝宝", "婴儿", "新生儿", "bb", "\\d+个月", "[一两二三四五六七八九十]+个月", "满月", "刚出生", "小婴儿"],
+);
+
+export const CHILD = context(
+  "child",
+  [
+    "child",
+    "children",
+    "kid",
+    "kids",
+    "toddler",
+    "son",
+    "daughter",
+    "boy",
+    "girl",
+    "grandson",
+    "granddaughter",
+    "nephew",
+    "niece",
+    "\\d+ ?(?:yo|y/o|yr old|year old)",
+    "(?:one|two|three|four|five|six|seven|eight|nine|ten)[- ]year[- ]old",
+    "\\d+ ?(?:month|mo)s? old",
+  ],
+  ["孩子", "小孩", "儿子", "女儿", "宝宝", "娃", "孙子", "孙女", "外孙", "小朋友", "阿仔", "个仔", "个女", "\\d+岁"],
+);
+
+/** New confusion: a red flag in sepsis, stroke and heat illness. Not "confused about" a bill. */
+export const CONFUSION = sign(
+  "confusion",
+  [
+    "confused(?! (?:about|by|why|whether|as to|if|with|what|how|which|on))",
+    "confusion",
+    "disoriented",
+    "delirious",
+    "not making (?:any )?sense",
+    "talking (?:nonsense|rubbish|gibberish)",
+    "doesn't (?:know|recognise|recognize) (?:where|who|me)",
+  ],
+  ["神志不清", "糊涂", "说胡话", "胡言乱语", "乱讲", "意识模糊", "意识不清", "认不出", "不认识人", "答非所问"],
+);

@@ -1,0 +1,277 @@
+import { CHILD, CONFUSED_DROWSY, DIZZY_FAINT, INFANT, VOMITING } from "./lexicon.ts";
+import { context, sign, when, type SituationModel } from "./sign.ts";
+
+const SWALLOWED = sign(
+  "swallowed",
+  [
+    "swallow\\w*",
+    "ate",
+    "eaten",
+    "eating",
+    "drank",
+    "drunk",
+    "drinking",
+    "chewed",
+    "bit into",
+    "licked",
+    "sucked on",
+    "got into",
+    "found (?:him|her|them|my \\w+) with",
+    "took",
+    "taken",
+    "had (?:some|a few)",
+    "in (?:his|her|their) mouth",
+    "cooked (?:them|it|and ate)",
+  ],
+  ["吞", "吃了", "喝了", "误吃", "误食", "误服", "误喝", "咽下", "放进嘴", "舔了", "嚼了", "喝下", "咬了", "吃紧"],
+);
+
+/** What a child must never swallow: caustics, fuels, nicotine, wild plants (NHS; RoSPA). */
+const HOUSEHOLD = context(
+  "household poison",
+  [
+    "(?:button|coin|watch|lithium) batter(?:y|ies)",
+    "magnet\\w*",
+    "(?:detergent|laundry|dishwasher|washing|tide) (?:pods?|tablets?|capsules?|liquid)",
+    "pods?",
+    "bleach",
+    "drain cleaner",
+    "oven cleaner",
+    "antifreeze",
+    "lamp oil",
+    "paraffin",
+    "kerosene",
+    "petrol",
+    "gasoline",
+    "lighter fluid",
+    "weed ?killer",
+    "pesticide",
+    "rat poison",
+    "insecticide",
+    "cleaning (?:stuff|product|fluid|liquid|spray)",
+    "nail polish remover",
+    "essential oil",
+    "nicotine",
+    "vape (?:juice|liquid)",
+    "e-?liquid",
+    "berries",
+    "(?:wild )?mushrooms?",
+    "toadstools?",
+  ],
+  [
+    "纽扣电池",
+    "电池",
+    "磁铁",
+    "磁力珠",
+    "洗衣凝珠",
+    "凝珠",
+    "洗洁精",
+    "消毒液",
+    "漂白",
+    "洗碗块",
+    "洗衣液",
+    "杀虫剂",
+    "农药",
+    "老鼠药",
+    "百草枯",
+    "敌敌畏",
+    "除草剂",
+    "防冻液",
+    "汽油",
+    "煤油",
+    "电子烟油",
+    "蘑菇",
+    "野菌",
+  ],
+);
+
+/** An adult's medicine within a child's reach. */
+const ADULT_MEDICINE = context(
+  "adult medicine",
+  [
+    "(?:my|our|grandma'?s|grandmas|grandpa'?s|nan'?s|nana'?s|dad'?s|mum'?s|mom'?s|his|her) [^.,]{0,20}(?:pills|tablets|meds|medicine|medication|patches)",
+    "iron (?:pills|tablets)",
+    "(?:blood pressure|heart|diabetes|sleeping|thyroid) (?:pills|meds|tablets)",
+    "antidepressants?",
+    "opioids?",
+    "methadone",
+    "edibles?",
+    "paracetamol",
+    "panadol",
+    "tylenol",
+  ],
+  [
+    "降压药",
+    "降糖药",
+    "安眠药",
+    "我的药",
+    "大人的药",
+    "(?:奶奶|爷爷|外婆|姥姥|爸|妈|我爸|我妈)的.{0,4}药",
+    "铁剂",
+    "止痛药",
+  ],
+);
+
+/** Wild mushrooms and plants: symptoms after eating them need the emergency department (NHS). */
+const TOXIC_PLANT = context(
+  "wild plant",
+  ["(?:wild |foraged )?mushrooms?", "toadstools?", "berries", "foxglove", "hemlock", "death cap"],
+  ["蘑菇", "野菌", "菌子", "野果", "毒蘑菇"],
+);
+
+/** Batteries and magnets are emergencies whatever the child looks like (NHS: go to A&E at once). */
+const BATTERY_MAGNET = sign(
+  "battery or magnets",
+  ["(?:button|coin|watch|lithium) batter(?:y|ies)", "batter(?:y|ies)", "magnets", "magnetic balls", "magnetic beads"],
+  ["纽扣电池", "电池", "磁铁", "磁力珠"],
+);
+
+const MANY_PILLS = sign(
+  "many pills",
+  [
+    "(?:a whole|the whole|an entire|the entire|a) (?:bottle|box|packet|pack|strip)",
+    "(?:all|most) (?:of )?(?:my|his|her|the|their) (?:pills|tablets|meds|medicine)",
+    "(?:\\d{2,}|twenty|thirty|forty|fifty|a handful|a load|loads|a bunch|a lot|lots|too many|way too many) (?:of )?(?:pills|tablets|capsules|paracetamol|panadol)",
+    "(?:maybe|about|around|like) \\d{2,}",
+    "some missing",
+    "(?:pills|tablets) (?:are |is )?missing",
+    "overdos\\w*",
+  ],
+  [
+    "(?:好多|很多|一把|大量|一堆|几十|二十几|一整瓶|整瓶|一瓶).{0,4}(?:药|片|粒)",
+    "(?<=药.{0,10})(?:好多|很多|一把|一整瓶|整瓶|一瓶|过量)",
+    "\\d{2,}(?:片|粒)",
+    "过量",
+    "不知.{0,4}多少粒",
+  ],
+);
+
+const POISON_SYMPTOMS = sign(
+  "poisoning symptoms",
+  [
+    "vomit\\w*",
+    "throwing up",
+    "being sick",
+    "drool\\w*",
+    "coughing",
+    "drowsy",
+    "(?:really|very|so) sleepy",
+    "confused(?! (?:about|by|why|whether|as to|if|with|what|how|which|on))|confusion",
+    "pupils (?:are )?(?:huge|tiny|big|dilated|pinpoint)",
+    "diarrh\\w*",
+    "sweating",
+    "fitting",
+    "seiz\\w*",
+    "not acting right",
+  ],
+  [
+    "呕吐",
+    "一直吐",
+    "吐了",
+    "想吐",
+    "上吐下泻",
+    "流口水",
+    "咳",
+    "困",
+    "嗜睡",
+    "冷汗",
+    "反应(?:很慢|迟钝)",
+    "手脚发麻",
+    "抽搐",
+    "腹泻",
+    "拉肚子",
+  ],
+);
+
+const CO_SOURCE = context(
+  "fumes",
+  [
+    "heaters?",
+    "boiler",
+    "furnace",
+    "generator",
+    "(?:gas|wood|coal) (?:fire|stove|heater)",
+    "charcoal",
+    "bbq",
+    "barbecue",
+    "grill",
+    "car (?:running|engine)",
+    "fireplace",
+    "chimney",
+    "carbon monoxide",
+    "co (?:alarm|detector)",
+    "(?:alarm|detector) (?:is |was |keeps |kept )?(?:beeping|going off)",
+  ],
+  [
+    "煤气",
+    "燃气",
+    "天然气",
+    "炭火",
+    "炭盆",
+    "烧炭",
+    "暖气",
+    "热水器",
+    "锅炉",
+    "取暖器",
+    "一氧化碳",
+    "煤炉",
+    "蜂窝煤",
+    "发电机",
+    "报警器",
+  ],
+);
+
+/** Carbon monoxide: headache, dizziness, sickness in several people sharing a room (NHS; UKHSA). */
+const CO_SYMPTOMS = sign(
+  "fume symptoms",
+  [
+    "headaches?",
+    "dizzy",
+    "nause\\w*",
+    "vomit\\w*",
+    "sick",
+    "sleepy",
+    "drowsy",
+    "confused",
+    "passed out",
+    "fainted",
+    "collapsed",
+  ],
+  ["头痛", "头疼", "头晕", "恶心", "呕吐", "想吐", "犯困", "迷糊", "昏", "晕倒", "叫不醒", "叫不太醒"],
+);
+const SEVERAL_PEOPLE = context(
+  "several people",
+  [
+    "whole family",
+    "(?:all|both) of us",
+    "everyone",
+    "we all",
+    "all (?:of )?(?:us|the kids)",
+    "family",
+    "my (?:wife|husband) and",
+  ],
+  ["全家", "一家人", "家里人", "我们都", "大家都", "都"],
+);
+
+export const POISONING: SituationModel = {
+  id: "poisoning",
+  sources: [
+    "NHS: Poisoning (swallowed batteries, chemicals, medicines: go to A&E or call 999)",
+    "NHS and RoSPA: Button batteries and magnets: go to A&E at once",
+    "NHS: Carbon monoxide poisoning; UK Health Security Agency: carbon monoxide",
+    "NICE CKS: Poisoning or overdose",
+    "中华医学会急诊医学分会, 急诊预检分诊专家共识, 2018 (中毒)",
+  ],
+  combinations: [
+    when("poisoning", SWALLOWED, BATTERY_MAGNET),
+    when("poisoning", CHILD, SWALLOWED, HOUSEHOLD),
+    when("poisoning", INFANT, SWALLOWED, HOUSEHOLD),
+    when("poisoning", CHILD, SWALLOWED, ADULT_MEDICINE),
+    when("poisoning", SWALLOWED, MANY_PILLS),
+    when("poisoning", SWALLOWED, HOUSEHOLD, POISON_SYMPTOMS),
+    when("poisoning", TOXIC_PLANT, POISON_SYMPTOMS, VOMITING),
+    when("poisoning", CO_SOURCE, CO_SYMPTOMS, SEVERAL_PEOPLE),
+    when("poisoning", CO_SOURCE, CONFUSED_DROWSY),
+    when("poisoning", CO_SOURCE, DIZZY_FAINT, VOMITING),
+  ],
+};

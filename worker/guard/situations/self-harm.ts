@@ -1,0 +1,109 @@
+import { sign, when, type SituationModel } from "./sign.ts";
+
+/**
+ * Suicide said without the word: goodbyes, being a burden, a plan or the means at hand, wishing not
+ * to wake (the warning signs of the American Foundation for Suicide Prevention and NICE NG225).
+ */
+const FAREWELL = sign(
+  "farewell",
+  [
+    "(?:written|wrote|left|writing) (?:a |my )?(?:goodbye|suicide|farewell)? ?(?:letters?|notes?)",
+    "goodbye (?:letters?|notes?|messages?)",
+    "(?:this is|saying) (?:my )?(?:goodbye|the last)",
+    "(?:won't|will not|wont) be (?:a problem|a burden|around|here) (?:for (?:anyone|anybody|you) )?(?:much |any )?longer",
+    "(?:won't|will not) be (?:a problem|a burden) (?:for|to) (?:anyone|anybody|you)",
+    "(?:better|happier) off without me",
+    "(?:given|gave|giving) away (?:my|all my|all of my)",
+    "(?:given|gave) my (?:cat|dog|pets?) to",
+    "(?:when|after) i'm gone",
+    "(?:don't|do not) want to (?:live|be alive|exist|wake up)",
+    "wish i (?:could|would)? ?(?:just )?(?:disappear|die|not wake up|never wake up|sleep forever|wasn't alive)",
+    "want to (?:disappear|sleep forever|not exist|not wake up|never wake up)",
+    "no (?:reason|point) (?:to|in) (?:live|living|go on|going on)",
+    "end (?:it|my life|everything)(?: all)? (?:tonight|today|now)",
+  ],
+  [
+    "遗书",
+    "留了信",
+    "东西都送人",
+    "交代后事",
+    "不会再麻烦",
+    "再也不会麻烦",
+    "没有我.{0,4}更好",
+    "(?:想|希望自己|好想)消失",
+    "不想再?醒",
+    "不想(?:再)?活",
+    "不想再生存",
+    "活不下去",
+    "撑不下去",
+    "一了百了",
+    "了结",
+    "结束(?:自己的)?(?:生命|一切)",
+    "想好怎么做了",
+    "准备好了?炭",
+    "安眠药都?存好",
+    "药都?存好",
+  ],
+);
+
+/** Said alone, these are ordinary; a goodbye with resolve, or with silence after, is not. */
+const GOODBYE = sign(
+  "goodbye",
+  ["goodbye", "bye everyone", "sorry for everything", "farewell", "can't go on"],
+  ["谢谢大家", "永别", "告别", "再见了", "对不起大家", "bye everyone"],
+);
+const RESOLVE = sign(
+  "resolve",
+  [
+    "made up my mind",
+    "the last thing i'?m (?:doing|going to do)",
+    "can't (?:do this|take (?:it|this)) anymore",
+    "(?:won't|will not) (?:bother|trouble) (?:you|anyone)",
+    "it's (?:the )?time",
+  ],
+  ["想好了", "决定了", "不会再麻烦", "以后不会再", "最后一次"],
+);
+
+/** The means at hand, or being at the place: a plan made and ready (a high-risk sign in NICE NG225). */
+const PLAN = sign(
+  "plan or means",
+  [
+    "pills (?:are )?(?:counted|ready|saved|lined up)",
+    "(?:counted|saved|stockpiled|hoarded) (?:out )?(?:the |my |all )?(?:pills|tablets)",
+    "(?:standing|sitting) on (?:the |a )?(?:edge|ledge|bridge|roof|balcony|railing)",
+    "going to jump",
+    "(?:bought|got|have) (?:a )?(?:rope|charcoal)",
+    "when everyone is asleep",
+    "tonight's the night",
+  ],
+  ["药都?(?:准备|存|攒)好", "站在.{0,4}(?:楼顶|天台|桥|窗台|边上)", "准备好了?炭", "买了?炭", "买了?绳子", "今晚就"],
+);
+
+const NO_ANSWER = sign(
+  "not answering",
+  ["not (?:answering|picking up)", "isn't answering", "won't answer", "phone (?:is )?off"],
+  ["不接电话", "联系不上", "电话关机", "不回信息"],
+);
+
+const OVERDOSE_TO_DIE = sign(
+  "overdose to die",
+  ["(?:took|taken|swallowed) [^.]{0,30}(?:to (?:die|end it|not wake up)|so i (?:don't|won't) wake up)"],
+  ["药已经吃下去了", "(?:吃|吞)了.{0,8}药.{0,10}(?:不想|想死|结束)", "一整瓶.{0,10}(?:不想|想死)"],
+);
+
+export const SELF_HARM: SituationModel = {
+  id: "self_harm",
+  sources: [
+    "NICE NG225: Self-harm: assessment, management and preventing recurrence",
+    "American Foundation for Suicide Prevention: Risk factors, protective factors and warning signs",
+    "WHO: LIVE LIFE, an implementation guide for suicide prevention in countries, 2021",
+    "北京心理危机研究与干预中心: 自杀风险评估的危险信号",
+  ],
+  combinations: [
+    when("self_harm", FAREWELL),
+    when("self_harm", PLAN),
+    when("self_harm", OVERDOSE_TO_DIE),
+    when("self_harm", GOODBYE, RESOLVE),
+    when("self_harm", GOODBYE, NO_ANSWER),
+  ],
+};

@@ -1,0 +1,89 @@
+import {
+  CHILD,
+  CONFUSED_DROWSY,
+  CONFUSION,
+  FEVER,
+  INFANT,
+  NON_BLANCHING,
+  PAIN_OUT_OF_PROPORTION,
+  RASH,
+  SEPSIS_SIGNS,
+  SKIN_INFECTION,
+  SPREADING_FAST,
+  STIFF_NECK,
+} from "./lexicon.ts";
+import { context, sign, when, type SituationModel } from "./sign.ts";
+
+const INFECTION = context(
+  "infection",
+  ["infect\\w*", "pneumonia", "uti", "kidney infection", "chest infection", "cellulitis", "wound", "pus", "ooz\\w*"],
+  ["感染", "肺炎", "发炎", "伤口", "化脓", "流脓", "尿路感染", "肾盂肾炎"],
+);
+
+const DIABETIC_FOOT = context(
+  "diabetic foot",
+  ["diabet\\w*[^.]{0,20}(?:foot|feet|toe|leg|ulcer|wound)", "(?:foot|toe) ulcer"],
+  ["糖尿.{0,6}(?:脚|足|脚趾|腿)", "糖尿病足"],
+);
+
+const NECROSIS = sign(
+  "tissue dying",
+  ["(?:gone|going|turned|turning) black", "black and (?:smelly|smells)", "smell\\w*", "stink\\w*", "rott\\w*", "foul"],
+  ["发黑", "变黑", "发臭", "臭味", "有臭", "腐烂"],
+);
+
+/** Eczema herpeticum: eczema turning into punched-out blisters or sores, often with fever (BAD leaflet). */
+const ECZEMA = context("eczema", ["eczema", "atopic"], ["湿疹", "特应性皮炎"]);
+const PUNCHED_OUT = sign(
+  "punched-out blisters",
+  [
+    "punched[- ]out",
+    "(?:little|tiny|small) (?:blisters|sores|holes|craters)",
+    "clusters? of (?:blisters|sores)",
+    "blisters (?:all over|everywhere|spreading)",
+    "weeping (?:sores|blisters)",
+    "crusted (?:sores|blisters)",
+  ],
+  ["凹陷.{0,4}(?:水泡|水疱|小泡)", "一颗颗.{0,6}(?:水泡|水疱)", "小水泡", "小水疱", "成片.{0,3}(?:水泡|水疱)", "小坑"],
+);
+
+/** Staphylococcal scalded skin in a baby: red skin that wrinkles and peels at a touch. */
+const SCALDED_SKIN = sign(
+  "scalded-looking skin",
+  [
+    "peel\\w* (?:off )?in (?:sheets|layers)",
+    "skin (?:is )?(?:coming|peeling|falling|sliding) off",
+    "(?:looks|look|like) (?:a )?(?:burn|burns|burned|burnt|scald\\w*)",
+    "wrinkl\\w* and peel\\w*",
+    "peels? when (?:i|you) touch",
+  ],
+  ["一碰就(?:脱皮|掉皮|破)", "像烫伤", "像被烫", "脱皮", "表皮脱落", "大片.{0,3}(?:脱落|脱皮)"],
+);
+
+export const SEPSIS: SituationModel = {
+  id: "sepsis",
+  sources: [
+    "NICE NG51: Suspected sepsis: recognition, diagnosis and early management (high-risk criteria)",
+    "NICE NG240: Bacterial meningitis and meningococcal disease (non-blanching rash, stiff neck, photophobia)",
+    "NICE NG143: Fever in under 5s (traffic-light red features)",
+    "NHS: Necrotising fasciitis (pain out of proportion, rapid spread); NICE NG19: Diabetic foot problems",
+    "British Association of Dermatologists: Eczema herpeticum; Staphylococcal scalded skin syndrome patient information",
+  ],
+  combinations: [
+    when("sepsis", NON_BLANCHING, FEVER),
+    when("sepsis", NON_BLANCHING, SEPSIS_SIGNS),
+    when("sepsis", NON_BLANCHING, RASH, CHILD),
+    when("sepsis", FEVER, STIFF_NECK),
+    when("sepsis", SKIN_INFECTION, SPREADING_FAST, FEVER),
+    when("sepsis", SKIN_INFECTION, SPREADING_FAST, PAIN_OUT_OF_PROPORTION),
+    when("sepsis", SKIN_INFECTION, PAIN_OUT_OF_PROPORTION, FEVER),
+    when("sepsis", DIABETIC_FOOT, NECROSIS),
+    when("sepsis", DIABETIC_FOOT, FEVER, CONFUSED_DROWSY),
+    when("sepsis", INFECTION, SEPSIS_SIGNS, FEVER),
+    when("sepsis", INFECTION, CONFUSION),
+    when("sepsis", FEVER, SEPSIS_SIGNS, SKIN_INFECTION),
+    when("sepsis", ECZEMA, PUNCHED_OUT),
+    when("sepsis", INFANT, SCALDED_SKIN),
+    when("sepsis", CHILD, SCALDED_SKIN, FEVER),
+  ],
+};

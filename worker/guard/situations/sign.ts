@@ -1,0 +1,59 @@
+import type { EmergencyCategory } from "../../../shared/protocol.ts";
+
+/**
+ * The situations the emergency guard reasons about, each grounded in published triage red flags.
+ * A situation says which card a visitor gets through its rules' `category` (the first-aid step).
+ */
+export const SITUATIONS = [
+  "airway",
+  "circulation",
+  "neuro",
+  "sepsis",
+  "drug_reaction",
+  "burns",
+  "poisoning",
+  "self_harm",
+  "obstetric",
+  "child",
+  "heat_gas",
+  "violence",
+] as const;
+export type Situation = (typeof SITUATIONS)[number];
+
+/**
+ * A sign: one clinical concept (a symptom, a modifier such as "spreading fast", a context such as
+ * "blood thinners") as visitors write it, in English and Chinese, on normalized text (simplified
+ * characters, lower case, common misspellings put right). English forms match as whole words.
+ */
+export interface Sign {
+  name: string;
+  re: RegExp;
+  /** A context, not a symptom (a new medicine, a baby): it counts in the past and when negated near it. */
+  context?: boolean;
+}
+
+export function sign(name: string, en: readonly string[], zh: readonly string[] = [], context = false): Sign {
+  const parts: string[] = [];
+  if (en.length) parts.push(`(?<![a-z])(?:${en.join("|")})(?![a-z])`);
+  if (zh.length) parts.push(`(?:${zh.join("|")})`);
+  return { name, re: new RegExp(parts.join("|"), "g"), context };
+}
+
+/** A context sign: where it holds, not whether it is happening (a baby, a filler, a heater). */
+export const context = (name: string, en: readonly string[], zh: readonly string[] = []): Sign =>
+  sign(name, en, zh, true);
+
+/** Signs that together mean an emergency: each must be present, and live (see situation-guard.ts). */
+export interface Combination {
+  all: readonly Sign[];
+  category: EmergencyCategory;
+}
+
+export interface SituationModel {
+  id: Situation;
+  /** The published red-flag lists the combinations follow. */
+  sources: readonly string[];
+  combinations: readonly Combination[];
+}
+
+export const when = (category: EmergencyCategory, ...all: Sign[]): Combination => ({ all, category });
