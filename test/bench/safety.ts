@@ -24,6 +24,7 @@ const RUNS_PER_MESSAGE = 200;
 const cases = loadSet("./safety-set.json");
 const heldOut = loadSet("./safety-heldout.json");
 const blind = loadSet("./safety-blind.json");
+const dev = loadSet("./safety-dev.json");
 const sealed = loadSet("./safety-sealed.json");
 
 // Latency: each message many times after a warm-up, its median; then the median over messages.
@@ -54,6 +55,7 @@ const failures = { n: 0 };
 const results = await runSet(cases, classifier, failures);
 const heldOutResults = await runSet(heldOut, classifier, failures);
 const blindResults = await runSet(blind, classifier, failures);
+const devResults = await runSet(dev, classifier, failures);
 const sealedResults = await runSet(sealed, classifier, failures);
 
 const main = score(results);
@@ -102,6 +104,16 @@ console.log(
     "by situation airway 9, burns 0, child 3, circulation 9, drug_reaction 4, heat_gas 4, neuro 6, obstetric 5, " +
     "poisoning 3, self_harm 6, sepsis 0, of 16 each. The model was then written from the situation list and " +
     "tuned on this set's misses: its figure now says little about unseen text)",
+);
+console.log("");
+const devScore = score(devResults);
+report("development set", devScore, (c) => `[${c.lang}, dev]`);
+const devBy = breakdown(devScore);
+console.log(`  by situation: ${devBy.situations}`);
+console.log(`  by language: ${devBy.languages}`);
+console.log(
+  "  (written blind from the situation list for a second round of tuning; first run, before tuning on it: " +
+    "recall 214/303, false positives 7/177)",
 );
 console.log("");
 const sealedScore = score(sealedResults);

@@ -48,6 +48,7 @@ const SITUATION_OF: Record<EmergencyCategory, Situation> = {
 };
 
 const CJK = /[\u3400-\u9fff]/;
+const zhClauseQuestion = (clause: string) => CJK.test(clause) && generalQuestion(clause);
 const LATIN = /[a-z]/;
 
 /** Suicidal thoughts get the crisis card: a listening tone and the crisis line, no first-aid steps. */
@@ -95,7 +96,7 @@ function firstMatch(text: string, rules: readonly EmergencyRule[], any: readonly
       if (
         inThePast(clauseAround(text, start, end)) ||
         (!r.evenAsked &&
-          (generalQuestion(sentenceAround(text, start, end)) || generalQuestion(clauseAround(text, start, end))))
+          (generalQuestion(sentenceAround(text, start, end)) || zhClauseQuestion(clauseAround(text, start, end))))
       )
         continue;
       return {

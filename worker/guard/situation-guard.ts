@@ -37,12 +37,15 @@ function liveHits(text: string, s: Sign): Hit[] {
       if (negatedBefore(text, start) || resolvedAfter(text, end)) continue;
       const clause = clauseAround(text, start, end);
       if (inThePast(clause)) continue;
-      if (generalQuestion(clause) || generalQuestion(sentenceAround(text, start, end))) continue;
+      // A Chinese clause can be a question of its own inside a longer sentence ("想问心梗有哪些症状").
+      if (generalQuestion(sentenceAround(text, start, end)) || (CJK.test(clause) && generalQuestion(clause))) continue;
     }
     hits.push({ start, end, words: m[0].trim() });
   }
   return hits;
 }
+
+const CJK = /[\u3400-\u9fff]/;
 
 const overlaps = (a: Hit, b: Hit) => a.start < b.end && b.start < a.end;
 
@@ -61,15 +64,20 @@ export function matchSituation(text: string): SituationMatch | null {
     }
     return hits;
   };
+  // Words for each sign, none shared; a few signs with a few hits each, so a plain backtrack.
+  const assign = (signs: readonly Sign[], used: Hit[]): Hit[] | null => {
+    if (used.length === signs.length) return used;
+    for (const h of read(signs[used.length])) {
+      if (used.some((u) => overlaps(u, h))) continue;
+      const done = assign(signs, [...used, h]);
+      if (done) return done;
+    }
+    return null;
+  };
   for (const model of SITUATION_MODELS) {
     for (const combination of model.combinations) {
-      const used: Hit[] = [];
-      for (const s of combination.all) {
-        const free = read(s).find((h) => !used.some((u) => overlaps(u, h)));
-        if (!free) break;
-        used.push(free);
-      }
-      if (used.length === combination.all.length) {
+      const used = assign(combination.all, []);
+      if (used) {
         const matched = used.map((h) => h.words).join(" + ");
         return { situation: model.id, category: combination.category, matched: matched.slice(0, 200) };
       }

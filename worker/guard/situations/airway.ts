@@ -4,6 +4,7 @@ import { sign, when, type SituationModel } from "./sign.ts";
 const CHOKING = sign(
   "choking",
   [
+    "gagging",
     "chok\\w*",
     "(?:something|food|a grape|a sweet|candy|a coin|a toy|meat|steak|a bone|a piece of \\w+|piece of \\w+) (?:is )?(?:stuck|lodged)",
     "stuck in (?:his|her|my|their|the) (?:throat|windpipe)",
@@ -22,24 +23,44 @@ const NO_VOICE = sign(
     "can't say (?:a word|anything)",
     "voice (?:has )?(?:changed|gone)",
   ],
-  ["说不出话", "讲不出话", "讲不出", "说不了话", "发不出声", "咳不出声", "声音.{0,3}变"],
+  [
+    "(?:讲|说)不(?:到|出|了)(?:成句|完整)",
+    "说不出话",
+    "讲不出话",
+    "讲不出",
+    "说不了话",
+    "发不出声",
+    "咳不出声",
+    "声音.{0,3}变",
+  ],
 );
 
 /** Central cyanosis: a WHO ETAT emergency sign. */
 const BLUE = sign(
   "blue or grey",
   [
+    "(?:turning|gone|going|went) dusky",
     "(?:lips|face|mouth|fingers|fingertips|skin|tongue) (?:are |is |have |has |turning |going |gone |went |look |looks )*(?:blue|purple|grey|gray|dusky)",
     "(?:turning|gone|going|went) (?:blue|purple|grey|gray)",
     "blue (?:lips|around (?:the|his|her) (?:mouth|lips))",
     "a grey colou?r",
   ],
-  ["嘴唇.{0,3}(?:发紫|发青|发乌|紫|青|发白)", "脸.{0,3}(?:发紫|发青|紫了)", "发绀", "青紫", "嘴.{0,2}紫", "发紫"],
+  [
+    "嘴唇.{0,6}(?:发紫|发青|发乌)",
+    "嘴唇.{0,3}(?:发紫|发青|发乌|紫|青|发白)",
+    "脸.{0,3}(?:发紫|发青|紫了)",
+    "发绀",
+    "青紫",
+    "嘴.{0,2}紫",
+    "发紫",
+  ],
 );
 
 const THROAT_CLOSING = sign(
   "throat closing",
   [
+    "can (?:hardly|barely) swallow",
+    "tongue[^.,]{0,20}swollen",
     "throat (?:is |feels )?(?:closing|closed|swelling|swollen|tight|tightening|narrowing|closing up)",
     "can't swallow",
     "tongue (?:is )?(?:swell\\w*|swollen|huge|thick)",
@@ -52,7 +73,7 @@ const THROAT_CLOSING = sign(
 const ASTHMA = sign(
   "asthma",
   ["asthma\\w*", "inhaler", "puffer", "ventolin", "salbutamol", "albuterol", "nebuli[sz]er"],
-  ["哮喘", "喷雾", "沙丁胺醇", "万托林", "吸入器"],
+  ["气喘", "哮喘", "喷雾", "沙丁胺醇", "万托林", "吸入器"],
 );
 
 const SEVERE = sign(
@@ -74,12 +95,14 @@ const SEVERE = sign(
 const STRIDOR = sign(
   "stridor",
   [
+    "high[- ]pitched \\w+ (?:noise|sound)",
+    "whistl\\w* (?:noise |sound )?(?:when|every time) (?:she|he|they) breathes? in",
     "stridor",
     "high[- ]pitched (?:noise|sound|whistle|squeak)",
     "noisy breathing",
     "breathing (?:is )?(?:really |very )?noisy",
   ],
-  ["喉鸣", "犬吠", "流口水", "呼吸.{0,3}(?:有声|很响)"],
+  ["吸气.{0,8}(?:声音|声|响)", "喉咙.{0,6}(?:尖|响|声音)", "喉鸣", "犬吠", "流口水", "呼吸.{0,3}(?:有声|很响)"],
 );
 
 /** Drooling and sitting forward: a child who cannot swallow their saliva (epiglottitis). */
@@ -89,12 +112,13 @@ const DROOLING = sign("drooling", ["drooling", "dribbling", "sitting forward", "
 const RECESSION = sign(
   "recession",
   [
+    "(?:skin )?(?:between|under|below) (?:his|her|the) ribs (?:is |are )?(?:sucking|pulling|sinking|caving) in",
     "(?:skin )?(?:pulling|sucking|sinking|caving) in (?:under|between|below|around) (?:his|her|the)? ?ribs",
     "ribs (?:are )?(?:sucking|pulling|showing)",
     "nostrils flaring",
     "grunting",
   ],
-  ["肋骨.{0,3}凹", "凹陷.{0,3}肋", "鼻翼扇动", "三凹征"],
+  ["肋骨.{0,10}凹", "肋骨.{0,3}凹", "凹陷.{0,3}肋", "鼻翼扇动", "三凹征"],
 );
 
 export const AIRWAY: SituationModel = {
@@ -110,6 +134,7 @@ export const AIRWAY: SituationModel = {
     when("breathing", CHOKING, NO_VOICE),
     when("breathing", CHOKING, BREATHING_HARD),
     when("breathing", CHOKING, BLUE),
+    when("breathing", CHOKING, THROAT_CLOSING),
     when("breathing", BLUE, BREATHING_HARD),
     when("breathing", BLUE, ASTHMA),
     when("breathing", BLUE, NO_VOICE),

@@ -4,6 +4,8 @@ import { context, sign, when, type SituationModel } from "./sign.ts";
 const CHEMICAL = context(
   "chemical",
   [
+    "paint stripper",
+    "wart (?:remover|acid)",
     "acids?",
     "tca",
     "glycolic",
@@ -45,17 +47,23 @@ const CHEMICAL = context(
 const IN_THE_EYE = sign(
   "in the eye",
   [
+    "eyes? ?(?:入|进)",
     "(?:in|into) (?:my|his|her|their|the|both) (?:\\w+(?:'s|s)? )?eyes?",
     "eyes? (?:is |are )?(?:burning|stinging)",
     "can't open (?:my|his|her|their) eyes?",
   ],
-  ["(?:溅|喷|弄|进|入).{0,4}眼", "眼睛里", "眼睛.{0,4}(?:睁不开|痛|烧)", "睁不开"],
+  ["眼.{0,3}(?:入|进)", "(?:溅|喷|弄|进|入).{0,4}眼", "眼睛里", "眼睛.{0,4}(?:睁不开|痛|烧)", "睁不开"],
 );
 
 /** A burn that needs an emergency department (NHS; British Burn Association referral criteria). */
 const SERIOUS_BURN = sign(
   "serious burn",
   [
+    "blistered and peeling",
+    "peeling and blistered",
+    "face (?:is |got )?(?:burnt|burned)",
+    "burnt (?:his|her|my) face",
+    "both (?:legs|arms|hands|feet)",
     "white",
     "grey",
     "gray",
@@ -75,6 +83,11 @@ const SERIOUS_BURN = sign(
     "burning like crazy",
   ],
   [
+    "面积(?:很|好)?大",
+    "皮都掉了",
+    "掉皮",
+    "整只",
+    "起泡脱皮",
     "发白",
     "发黑",
     "焦",
@@ -97,13 +110,42 @@ const SERIOUS_BURN = sign(
 
 const BURN = context(
   "burn",
-  ["burn\\w*", "scald\\w*", "on fire", "boiling (?:water|oil)", "kettle"],
-  ["烧伤", "烫伤", "烫到", "烫了", "灼伤", "烧到", "被烫", "开水", "着火"],
+  [
+    "hot (?:oil|water|tap|bath)",
+    "firework\\w*",
+    "explosion",
+    "burn\\w*",
+    "scald\\w*",
+    "on fire",
+    "boiling (?:water|oil)",
+    "kettle",
+  ],
+  [
+    "热水",
+    "热水壶",
+    "滚水",
+    "热油",
+    "炸伤",
+    "炸到",
+    "鞭炮",
+    "烟花",
+    "烧伤",
+    "烫伤",
+    "烫到",
+    "烫了",
+    "灼伤",
+    "烧到",
+    "被烫",
+    "开水",
+    "着火",
+  ],
 );
 
 const ELECTRIC = context(
   "electric",
   [
+    "(?:overhead |live |electric )wires?",
+    "power lines?",
     "electric\\w*",
     "electrocut\\w*",
     "(?:got|had) (?:a|an) (?:electric )?shock",
@@ -113,7 +155,7 @@ const ELECTRIC = context(
     "power line",
     "lightning",
   ],
-  ["触电", "电击", "被电", "电线", "雷击"],
+  ["高压线", "触电", "电击", "被电", "电线", "雷击"],
 );
 
 const ELECTRIC_HARM = sign(

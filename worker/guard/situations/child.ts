@@ -26,6 +26,10 @@ const UNDER_THREE_MONTHS = context(
 const RED_FEATURES = sign(
   "red features",
   [
+    "no (?:pee|wee)",
+    "cries without tears",
+    "no tears",
+    "(?:very|really) quiet and (?:floppy|not)",
     "floppy",
     "limp",
     "(?:won't|can't|cannot|hard to|barely) (?:wake|rouse)",
@@ -45,6 +49,7 @@ const RED_FEATURES = sign(
     "stopped breathing",
   ],
   [
+    "哭.{0,3}没(?:有)?眼泪",
     "软趴趴",
     "软绵绵",
     "全身软",
@@ -83,6 +88,8 @@ const PARENT = context(
 const DOWN = sign(
   "down and silent",
   [
+    "(?:is )?not talking to me",
+    "won't wake up",
     "on the floor",
     "fell (?:down|over)",
     "(?:won't|can't|isn't|not) (?:wake|get up|talk|move|answer)",
@@ -91,9 +98,13 @@ const DOWN = sign(
     "sleeping and won't",
     "lots of blood",
   ],
-  ["倒在地上", "摔倒", "叫不醒", "不说话", "不动", "起不来", "流了?很多血"],
+  ["叫.{0,3}不醒", "倒在地上", "摔倒", "叫不醒", "不说话", "不动", "起不来", "流了?很多血"],
 );
-const SCARED = context("scared child", ["scared", "what do i do", "help me", "i'm scared"], ["害怕", "怎么办", "救救"]);
+const FLOOR = sign(
+  "on the floor",
+  ["on the floor", "fell (?:down|over)", "fell and"],
+  ["倒在地上", "摔倒", "跌倒", "倒地"],
+);
 
 export const CHILD_MODEL: SituationModel = {
   id: "child",
@@ -108,6 +119,6 @@ export const CHILD_MODEL: SituationModel = {
     when("collapse", INFANT, RED_FEATURES),
     when("collapse", INFANT, UNWELL, FEVER),
     when("collapse", CHILD, RED_FEATURES),
-    when("collapse", PARENT, DOWN, SCARED),
+    when("collapse", PARENT, FLOOR, DOWN),
   ],
 };

@@ -1,9 +1,10 @@
-import { BREATHING_HARD, DIZZY_FAINT, PAIN_OUT_OF_PROPORTION, SHOCK_SIGNS } from "./lexicon.ts";
+import { BREATHING_HARD, DIZZY_FAINT, PAIN_OUT_OF_PROPORTION, SHOCK_SIGNS, VOMITING } from "./lexicon.ts";
 import { context, sign, when, type SituationModel } from "./sign.ts";
 
 const CHEST_PAIN = sign(
   "chest pain",
   [
+    "(?:pain|pressure|tightness|heaviness|weight) (?:in|on) (?:the (?:middle|centre|center) of )?(?:my|his|her|the) chest",
     "chest[^.,]{0,25}(?:pain|hurt\\w*|pressure|tight\\w*|squeez\\w*|crush\\w*|heavy|heaviness|ach\\w*|burning|elephant)",
     "(?:pain|pressure|tightness|heaviness|weight|elephant) (?:in|on) (?:my|his|her|the) chest",
     "heart (?:hurts|pain)",
@@ -30,6 +31,22 @@ const CARDIAC_FEATURES = sign(
     "radiat\\w*",
   ],
   ["左臂", "手臂", "胳膊", "左手", "下巴", "后背", "肩", "出汗", "冷汗", "大汗", "恶心", "分钟", "不缓解", "放射"],
+);
+
+/** Pain where cardiac pain goes without the chest (NICE CG95; women and older people often describe it so). */
+const REFERRED_PAIN = sign(
+  "jaw, arm or back pain",
+  [
+    "(?:pain|pressure|heaviness|ache|aching|tightness) (?:in|on) (?:my|his|her) (?:jaw|left arm)",
+    "(?:pain|pressure|heaviness|ache) between (?:my|his|her) shoulder blades",
+    "(?:jaw|left arm) (?:pain|ache|hurts)",
+  ],
+  ["下巴.{0,4}(?:痛|疼)", "左(?:臂|手|胳膊).{0,3}(?:痛|疼|麻)", "背脊.{0,3}(?:痛|疼)"],
+);
+const AUTONOMIC = sign(
+  "sweating or sick",
+  ["sweat\\w*", "clammy", "nause\\w*", "cold sweat", "grey", "gray", "feel sick"],
+  ["冷汗", "大汗", "出汗", "恶心", "想吐"],
 );
 
 const BLEEDING = context(
@@ -87,11 +104,12 @@ const BLEEDING_SEVERE = sign(
 const VOMIT_BLOOD = sign(
   "vomiting blood",
   [
+    "(?:vomit\\w*|throw\\w* up|threw up|puk\\w*|cough\\w* up|being sick)[^.,]{0,30}blood",
     "(?:vomit\\w*|throw\\w* up|threw up|puk\\w*|cough\\w* up|being sick)[^.,]{0,15}blood",
     "blood in (?:his |her |my )?(?:vomit|sick)",
     "coffee grounds?",
   ],
-  ["吐血", "呕血", "咯血", "吐出.{0,4}血", "咖啡(?:色|渣)"],
+  ["吐血", "呕血", "咯血", "吐出.{0,4}血", "吐.{0,4}咖啡(?:色|渣)", "咖啡渣"],
 );
 
 const BLACK_STOOL = sign(
@@ -150,6 +168,8 @@ export const CIRCULATION: SituationModel = {
     when("cardiac", CHEST_PAIN, CARDIAC_FEATURES),
     when("cardiac", CHEST_PAIN, BREATHING_HARD),
     when("cardiac", CHEST_PAIN, DIZZY_FAINT),
+    when("cardiac", REFERRED_PAIN, AUTONOMIC),
+    when("cardiac", SHOCK_SIGNS, VOMITING),
     when("bleeding", BLEEDING, BLEEDING_SEVERE),
     when("bleeding", BLEEDING, SHOCK_SIGNS),
     when("bleeding", VOMIT_BLOOD),

@@ -80,6 +80,9 @@ const SKIN_LOSS = sign(
 const MUCOSA = sign(
   "mouth, eyes or genitals",
   [
+    "eyes (?:are )?(?:stuck|glued) (?:together|shut)",
+    "hurts to (?:pee|wee|urinate)",
+    "genital sores",
     "(?:mouth|lips?|eyes?|genital\\w*|gums?)[^.,]{0,25}(?:sores?|ulcers?|blister\\w*|raw|bleeding|crust\\w*|peel\\w*|red and)",
     "(?:sores?|ulcers?|blisters?) (?:in|on|around|inside) (?:my |his |her |the )?(?:mouth|lips|eyes|genitals)",
   ],
@@ -90,6 +93,8 @@ const MUCOSA = sign(
 const ANGIOEDEMA = sign(
   "angioedema",
   [
+    "(?:face|lips?|tongue|mouth)[^.,]{0,20}(?:balloon\\w*|swelled)",
+    "tongue feels (?:too )?(?:big|thick|swollen|huge)",
     "(?:lips?|tongue|face|mouth|throat)[^.,]{0,20}(?:swell\\w*|swollen|puff\\w*|blown up|huge)",
     "swollen (?:lips?|tongue|face|eyelids?)",
     "swelling (?:shut|up)",
@@ -155,6 +160,8 @@ const HIVES = sign(
 const SYSTEMIC = sign(
   "systemic",
   [
+    "(?:going to|about to|gonna) pass out",
+    "(?:bp|blood pressure)[^.]{0,20}(?<!\\d)[4-8]\\d ?/ ?\\d{2}(?!\\d)",
     "dizzy",
     "faint\\w*",
     "light ?headed",
@@ -167,10 +174,37 @@ const SYSTEMIC = sign(
     "wheez\\w*",
     "throat (?:is )?(?:tight|closing)",
   ],
-  ["头晕", "晕", "站不住", "站不稳", "呕吐", "想吐", "吐了", "喘不上", "呼吸困难", "喉咙.{0,3}紧"],
+  [
+    "血压(?:低|很低|好低)",
+    "头晕",
+    "晕",
+    "站不住",
+    "站不稳",
+    "呕吐",
+    "想吐",
+    "吐了",
+    "喘不上",
+    "呼吸困难",
+    "喉咙.{0,3}紧",
+  ],
 );
 
 /** DRESS: rash, fever, swollen glands or face weeks after a new medicine. */
+/** After an adrenaline auto-injector the ambulance is called, whatever follows (Resuscitation Council UK). */
+const ADRENALINE_USED = sign(
+  "adrenaline used",
+  [
+    "(?:used|gave|given|give|jabbed) (?:him |her |them |my |his |her )?(?:the |an |my |his |her )?epi-?pens?",
+    "epi-?pen (?:in|into)",
+  ],
+  ["用了?.{0,3}肾上腺素笔", "打了?.{0,3}肾上腺素"],
+);
+const TONGUE_SWELLING = sign(
+  "tongue swelling",
+  ["tongue (?:is |feels )?(?:swell\\w*|swollen|too big|huge|thick)", "swollen tongue"],
+  ["舌头.{0,3}(?:肿|变大|大了)"],
+);
+
 const DRESS_FEATURES = sign(
   "dress features",
   ["swollen glands", "glands (?:are )?swollen", "lymph nodes", "(?:face|eyes) (?:is |are )?(?:puffed|puffy|swollen)"],
@@ -190,6 +224,9 @@ export const DRUG_REACTION: SituationModel = {
     when("skin_reaction", SKIN_LOSS, MUCOSA),
     when("skin_reaction", SKIN_LOSS, NEW_MEDICINE, FEVER),
     when("skin_reaction", MUCOSA, NEW_MEDICINE, RASH),
+    when("anaphylaxis", ADRENALINE_USED),
+    when("anaphylaxis", TONGUE_SWELLING),
+    when("anaphylaxis", HIVES, THROAT),
     when("anaphylaxis", ANGIOEDEMA, THROAT),
     when("anaphylaxis", ANGIOEDEMA, BREATHING_HARD),
     when("anaphylaxis", ANGIOEDEMA, NEW_MEDICINE),

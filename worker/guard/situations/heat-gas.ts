@@ -4,6 +4,11 @@ import { context, sign, when, type SituationModel } from "./sign.ts";
 const HEAT = context(
   "heat",
   [
+    "(?:3[2-9]|4\\d) ?°? ?c",
+    "roofing",
+    "left (?:in|inside) (?:a|the) (?:hot )?car",
+    "hiking",
+    "half marathon",
     "heat",
     "sun",
     "hot (?:car|day|weather)",
@@ -17,7 +22,25 @@ const HEAT = context(
     "(?:3[2-9]|4\\d) degrees",
     "sauna",
   ],
-  ["中暑", "太阳", "高温", "暴晒", "烈日", "天热", "很热", "闷热", "工地", "跑步", "马拉松", "桑拿", "车里"],
+  [
+    "车上",
+    "没开?(?:冷气|空调)",
+    "半马",
+    "跑完",
+    "中暑",
+    "太阳",
+    "高温",
+    "暴晒",
+    "烈日",
+    "天热",
+    "很热",
+    "闷热",
+    "工地",
+    "跑步",
+    "马拉松",
+    "桑拿",
+    "车里",
+  ],
 );
 
 /** Heatstroke: a hot body that stopped sweating, confusion, collapse (NHS: Heat exhaustion and heatstroke). */
@@ -29,13 +52,23 @@ const NO_SWEAT = sign(
 const HOT_BODY = sign(
   "hot body",
   [
+    "hot and dry",
     "(?:really|very|so|burning) hot(?: to (?:the )?touch)?",
     "hot as",
     "burning up",
     "temp(?:erature)? (?:of |is )?(?:40|41|42|104|105|106)",
     "(?:40|41|42)(?:\\.\\d)? ?(?:c|degrees)",
   ],
-  ["身体很烫", "(?:好|很|非常)热", "烫手", "很烫", "好烫", "体温.{0,3}(?:40|41|42)"],
+  ["体温(?:好|很)高", "全身很烫", "身体很烫", "(?:好|很|非常)热", "烫手", "很烫", "好烫", "体温.{0,3}(?:40|41|42)"],
+);
+
+const HEATSTROKE = context("heatstroke", ["heat ?stroke", "sun ?stroke", "heat exhaustion"], ["中暑", "热射病"]);
+
+/** Carbon monoxide named, or its alarm sounding. */
+const CO_NAMED = context(
+  "carbon monoxide",
+  ["carbon monoxide", "co (?:alarm|detector)", "(?:alarm|detector) (?:is |was |keeps |kept )?(?:beeping|going off)"],
+  ["一氧化碳", "煤气中毒", "报警器.{0,3}(?:响|叫)"],
 );
 
 const GAS = context(
@@ -45,7 +78,7 @@ const GAS = context(
 );
 const GAS_SYMPTOMS = sign(
   "gas symptoms",
-  ["headaches?", "dizzy", "vomit\\w*", "nause\\w*", "passed out", "fainted", "collapsed"],
+  ["headaches?", "dizzy", "vomit\\w*", "nause\\w*", "passed out", "fainted", "collapsed", "sleepy", "drowsy", "sick"],
   ["头痛", "头疼", "头晕", "想吐", "呕吐", "晕倒", "站不稳", "headache"],
 );
 
@@ -53,6 +86,8 @@ const GAS_SYMPTOMS = sign(
 const COLD = context(
   "cold",
   [
+    "fell (?:in|into|through) (?:the )?(?:ice|lake|river|sea|water)",
+    "pulled (?:him|her|them) out of the (?:water|lake|river)",
     "freezing",
     "cold as ice",
     "ice cold",
@@ -61,7 +96,7 @@ const COLD = context(
     "cold water",
     "fell in (?:the )?(?:lake|river|sea|water)",
   ],
-  ["冰冷", "冻僵", "失温", "雪山", "雪地", "掉进.{0,3}(?:河|湖|冰|水)"],
+  ["掉进冰", "落水", "冰冷", "冻僵", "失温", "雪山", "雪地", "掉进.{0,3}(?:河|湖|冰|水)"],
 );
 const COLD_SIGNS = sign(
   "hypothermia signs",
@@ -84,7 +119,13 @@ const SMOKE = context(
 );
 const SMOKE_HARM = sign(
   "smoke inhalation",
-  ["cough\\w* (?:up )?(?:black|soot)", "soot (?:in|around)", "hoarse", "voice (?:is )?changing"],
+  [
+    "cough\\w* (?:up )?(?:black|soot)",
+    "soot (?:in|around)",
+    "hoarse",
+    "voice (?:is )?changing",
+    "coughing (?:a lot|nonstop|non-stop)",
+  ],
   ["咳.{0,3}黑", "嗓子哑", "声音嘶哑"],
 );
 
@@ -102,6 +143,12 @@ export const HEAT_GAS: SituationModel = {
     when("heat", HEAT, HOT_BODY, CONFUSED_DROWSY),
     when("heat", HEAT, HOT_BODY, DIZZY_FAINT),
     when("heat", NO_SWEAT, HOT_BODY, CONFUSED_DROWSY),
+    when("heat", HEATSTROKE, CONFUSED_DROWSY),
+    when("heat", HEATSTROKE, DIZZY_FAINT, VOMITING),
+    when("heat", HEATSTROKE, NO_SWEAT),
+    when("heat", HEATSTROKE, HOT_BODY, DIZZY_FAINT),
+    when("gas", CO_NAMED, GAS_SYMPTOMS),
+    when("gas", CO_NAMED, CONFUSED_DROWSY),
     when("gas", GAS, GAS_SYMPTOMS),
     when("gas", GAS, VOMITING),
     when("cold", COLD, COLD_SIGNS),

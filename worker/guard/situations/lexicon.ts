@@ -5,6 +5,9 @@ import { context, sign } from "./sign.ts";
 export const FEVER = sign(
   "fever",
   [
+    "hot and cold",
+    "burning hot then shivering",
+    "hot then (?:cold|shivering)",
     "fever\\w*",
     "feverish",
     "high temp\\w*",
@@ -19,6 +22,7 @@ export const FEVER = sign(
     "chills",
   ],
   [
+    "发高烧",
     "发烧",
     "发热",
     "高烧",
@@ -49,6 +53,8 @@ export const SPREADING_FAST = sign(
 export const PAIN_OUT_OF_PROPORTION = sign(
   "pain out of proportion",
   [
+    "pain is (?:crazy|unreal)",
+    "crazy pain",
     "pain (?:is )?(?:way |much |far )?(?:worse|more) than (?:it|what it) looks",
     "(?:unbearable|excruciating|agonizing|agonising|insane|extreme|horrendous) (?:pain|agony)",
     "pain is (?:unbearable|insane|excruciating|off the charts|out of proportion)",
@@ -73,6 +79,9 @@ export const PAIN_OUT_OF_PROPORTION = sign(
 export const SKIN_INFECTION = context(
   "skin infection",
   [
+    "leaking",
+    "tattoo",
+    "(?:wound|drain|incision|surgical) site",
     "wound",
     "cut",
     "scratch",
@@ -99,6 +108,11 @@ export const SKIN_INFECTION = context(
 export const SEPSIS_SIGNS = sign(
   "sepsis signs",
   [
+    "nearly (?:fainted|passed out)",
+    "faint",
+    "breathless",
+    "muddled",
+    "(?:bp|blood pressure)[^.]{0,20}(?<!\\d)[4-8]\\d ?/ ?\\d{2}(?!\\d)",
     "confused(?! (?:about|by|why|whether|as to|if|with|what|how|which|on))|confusion",
     "delirious",
     "not making sense",
@@ -124,6 +138,10 @@ export const SEPSIS_SIGNS = sign(
     "feel(?:s)? like (?:i'm|he's|she's|i am) (?:dying|going to die)",
   ],
   [
+    "寒战",
+    "血压(?:低|很低|好低)",
+    "血压.{0,6}(?<!\\d)[4-8]\\d/\\d{2}",
+    "混乱",
     "神志不清",
     "糊涂",
     "糊里糊涂",
@@ -151,14 +169,34 @@ export const SEPSIS_SIGNS = sign(
 
 export const RASH = context(
   "rash",
-  ["rash\\w*", "spots", "dots", "blotch\\w*", "bruis\\w*", "marks", "pinpricks?", "petechiae", "purpura"],
+  ["welts", "rash\\w*", "spots", "dots", "blotch\\w*", "bruis\\w*", "marks", "pinpricks?", "petechiae", "purpura"],
   ["疹", "斑", "红点", "出血点", "紫点", "瘀点", "小点", "紫红色的点"],
+);
+
+/** Skin mottled or blotchy purple: a high-risk sign of sepsis (NICE NG51). */
+export const MOTTLED = sign(
+  "mottled skin",
+  ["mottled", "blotchy (?:and )?purple", "purple (?:and )?blotchy", "(?:purple|blue) blotch\\w*", "marbled"],
+  ["花斑", "紫色花纹", "花纹", "发花"],
+);
+
+/** No urine for many hours: NICE NG51's high-risk sign. */
+export const NO_URINE = sign(
+  "no urine",
+  [
+    "(?:hasn't|has not|haven't|not) (?:had a wee|had a pee|peed|wee'd|weed|urinated|passed urine|been to the loo for a wee)",
+    "no (?:pee|wee|urine)",
+  ],
+  ["没(?:有)?小便", "没(?:有)?尿", "不尿", "无尿"],
 );
 
 /** The tumbler test (NICE NG240): a rash that does not fade under a pressed glass. */
 export const NON_BLANCHING = sign(
   "non-blanching",
   [
+    "(?:looks?|looking) like (?:bruises|bruising|blood spots)",
+    "purple blotch\\w*",
+    "(?:dark )?purple [a-z]+ ?(?:rash|spots|blotches|marks)",
     "(?:doesn't|don't|didn't|won't|not|does not|do not|did not|isn't|aren't|wont|dont) (?:fade|go away|disappear|blanch|go white|go pale|change)[^.]{0,40}(?:press|glass|push|tumbler)",
     "(?:glass|tumbler) test",
     "non[- ]?blanching",
@@ -169,6 +207,9 @@ export const NON_BLANCHING = sign(
     "pinprick (?:spots|rash|dots)",
   ],
   [
+    "(?:压|按).{0,6}不(?:会)?(?:褪|退|消)",
+    "紫色.{0,2}点",
+    "紫红色.{0,2}(?:斑点|点)",
     "(?:压|按).{0,6}(?:不褪|不消|不变白|不会褪|也不褪)",
     "不褪色",
     "玻璃杯",
@@ -196,12 +237,13 @@ export const STIFF_NECK = sign(
 export const VOMITING = sign(
   "vomiting",
   ["vomit\\w*", "throwing up", "threw up", "being sick", "puk\\w*", "retching"],
-  ["呕吐", "吐了", "一直吐", "想吐", "上吐下泻", "吐"],
+  ["呕了", "呕", "呕吐", "吐了", "一直吐", "想吐", "上吐下泻", "吐"],
 );
 
 export const DIZZY_FAINT = sign(
   "faint",
   [
+    "nearly fainted",
     "dizzy",
     "faint\\w*",
     "light ?headed",
@@ -212,12 +254,15 @@ export const DIZZY_FAINT = sign(
     "can't stand up",
     "blacking out",
   ],
-  ["头晕", "晕倒", "要晕", "快晕", "差点晕", "晕", "昏倒", "眼前发黑", "站不稳", "站不住"],
+  ["倒地", "晕过去", "头晕", "晕倒", "要晕", "快晕", "差点晕", "晕", "昏倒", "眼前发黑", "站不稳", "站不住"],
 );
 
 export const SHOCK_SIGNS = sign(
   "shock",
   [
+    "(?:grey|gray|pale)[^.]{0,12}(?:sweaty|clammy)",
+    "cold and sweaty",
+    "(?:bp|blood pressure)[^.]{0,20}(?<!\\d)[4-8]\\d ?/ ?\\d{2}(?!\\d)",
     "pale (?:and|,) (?:cold|clammy|sweaty|grey|gray)",
     "cold (?:and )?clammy",
     "clammy",
@@ -230,12 +275,24 @@ export const SHOCK_SIGNS = sign(
     "about to pass out",
     "nearly passed out",
   ],
-  ["冷汗", "脸色(?:苍白|发白|很白)", "苍白", "心跳(?:很快|加速)", "心慌", "要晕", "快晕", "发冷"],
+  [
+    "血压(?:低|很低|好低)",
+    "冷汗",
+    "脸色(?:苍白|发白|很白)",
+    "苍白",
+    "心跳(?:很快|加速)",
+    "心慌",
+    "要晕",
+    "快晕",
+    "发冷",
+  ],
 );
 
 export const CONFUSED_DROWSY = sign(
   "confused or drowsy",
   [
+    "babbling",
+    "muddled",
     "confused(?! (?:about|by|why|whether|as to|if|with|what|how|which|on))|confusion",
     "disoriented",
     "not making sense",
@@ -251,6 +308,11 @@ export const CONFUSED_DROWSY = sign(
     "slurring",
   ],
   [
+    "乱说话",
+    "难叫醒",
+    "叫不太醒",
+    "想睡",
+    "混乱",
     "神志不清",
     "糊涂",
     "迷糊",
@@ -270,6 +332,10 @@ export const CONFUSED_DROWSY = sign(
 export const BREATHING_HARD = sign(
   "hard to breathe",
   [
+    "breathing sounds (?:noisy|weird|funny|wheezy|rattly)",
+    "breathing (?:is )?getting (?:harder|worse|difficult)",
+    "breathing slow(?:ly)?",
+    "(?:slow|shallow) breathing",
     "can't breathe",
     "can't (?:catch|get) (?:my|his|her|a) breath",
     "hard to breathe",
@@ -282,6 +348,7 @@ export const BREATHING_HARD = sign(
     "grunting",
   ],
   [
+    "呼吸(?:很慢|变慢)",
     "喘不(?:上|过)气",
     "上不来气",
     "透不(?:过|到)气",
@@ -306,6 +373,7 @@ export const PERSON = context(
 export const INFANT = context(
   "infant",
   [
+    "(?:son|daughter|baby|boy|girl),? \\d+ ?months?(?! ago| pregnant)",
     "baby",
     "babies",
     "newborn",
@@ -345,6 +413,10 @@ export const CHILD = context(
 export const CONFUSION = sign(
   "confusion",
   [
+    "muddled",
+    "babbling",
+    "not herself",
+    "not himself",
     "confused(?! (?:about|by|why|whether|as to|if|with|what|how|which|on))",
     "confusion",
     "disoriented",
@@ -353,5 +425,20 @@ export const CONFUSION = sign(
     "talking (?:nonsense|rubbish|gibberish)",
     "doesn't (?:know|recognise|recognize) (?:where|who|me)",
   ],
-  ["神志不清", "糊涂", "说胡话", "胡言乱语", "乱讲", "意识模糊", "意识不清", "认不出", "不认识人", "答非所问"],
+  [
+    "乱说话",
+    "混乱",
+    "颠三倒四",
+    "不认识人",
+    "神志不清",
+    "糊涂",
+    "说胡话",
+    "胡言乱语",
+    "乱讲",
+    "意识模糊",
+    "意识不清",
+    "认不出",
+    "不认识人",
+    "答非所问",
+  ],
 );

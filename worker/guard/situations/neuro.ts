@@ -1,10 +1,11 @@
-import { CONFUSED_DROWSY, PERSON, VOMITING } from "./lexicon.ts";
+import { CONFUSED_DROWSY, CONFUSION, PERSON, VOMITING } from "./lexicon.ts";
 import { context, sign, when, type SituationModel } from "./sign.ts";
 
 /** BE-FAST: balance, eyes, face, arms, speech, time (NICE NG128; the Chinese 中风120 card). */
 const FACE_DROOP = sign(
   "face drooping",
   [
+    "smile (?:is )?not straight",
     "face (?:has |is |went |gone )?(?:droop\\w*|dropp?\\w*|sagg\\w*|crooked|lopsided|uneven|twisted|fallen|slid\\w*)",
     "(?:droop\\w*|crooked|lopsided|uneven|wonky|twisted) (?:face|smile|mouth)",
     "mouth (?:is )?(?:droop\\w*|crooked|pulled|twisted|hanging)",
@@ -27,6 +28,7 @@ const FACE_DROOP = sign(
 const SPEECH = sign(
   "speech",
   [
+    "talking nonsense",
     "slurr?\\w*",
     "speech (?:is |was |sounds )?(?:slurred|weird|garbled|funny|off|jumbled|strange)",
     "talk\\w* (?:funny|weird|gibberish|like (?:he's|she's|he is|she is) drunk)",
@@ -35,6 +37,7 @@ const SPEECH = sign(
     "sounds drunk",
   ],
   [
+    "颠三倒四",
     "说话.{0,4}(?:不清|含糊|大舌头|奇怪|乱|说不出)",
     "口齿不清",
     "大舌头",
@@ -49,6 +52,8 @@ const SPEECH = sign(
 const ONE_SIDE_WEAK = sign(
   "one side weak",
   [
+    "(?:one|left|right) (?:side|arm|leg|hand)[^.,]{0,20}won't work",
+    "(?:can't|cannot) (?:lift|raise|move|feel) the (?:left|right) (?:arm|leg|hand|side)",
     "(?:one|left|right) (?:side|arm|leg|hand)[^.,]{0,20}(?:weak|numb|heavy|dead|floppy|won't move|can't move|not working|limp|drop\\w*)",
     "(?:can't|cannot) (?:lift|raise|move|feel|grip with) (?:his|her|my) (?:left|right|one) (?:arm|leg|hand|side)",
     "(?:arm|leg|hand) (?:suddenly )?(?:went|is|has gone|gone) (?:dead|limp|numb|weak|floppy)",
@@ -56,6 +61,8 @@ const ONE_SIDE_WEAK = sign(
     "(?:left|right) hand (?:is )?not working",
   ],
   [
+    "手都没力",
+    "(?:手|脚).{0,3}(?:没力|无力)",
     "半边.{0,4}(?:麻|无力|没力气|动不了|没知觉)",
     "一侧.{0,4}(?:麻|无力|动不了)",
     "(?:左|右)(?:边|侧|手|腿|胳膊).{0,4}(?:麻|无力|没力|动不了|抬不起|没知觉|不听使唤)",
@@ -67,6 +74,9 @@ const ONE_SIDE_WEAK = sign(
 const SUDDEN = context(
   "sudden",
   [
+    "started (?:\\d+|ten|twenty|thirty) min\\w* ago",
+    "(?:\\d+|ten|twenty|thirty|an?) (?:min\\w*|hours?) ago",
+    "since (?:one|an?|1) hour",
     "sudden\\w*",
     "all of a sudden",
     "out of nowhere",
@@ -89,6 +99,8 @@ const WORST_HEADACHE = sign(
     "worst pain (?:of|in) my life",
   ],
   [
+    "这辈子最痛",
+    "雷劈",
     "这辈子.{0,6}(?:头痛|头疼|这么痛)",
     "从来没这么痛",
     "最严重的头痛",
@@ -102,6 +114,7 @@ const WORST_HEADACHE = sign(
 const SEIZURE = sign(
   "seizure",
   [
+    "had (?:a|another) fit",
     "seiz\\w*",
     "fitting",
     "having (?:a|another) fit",
@@ -118,6 +131,10 @@ const SEIZURE = sign(
 const SEIZURE_LONG = sign(
   "seizure prolonged",
   [
+    "then another",
+    "another (?:fit|seizure)",
+    "(?:never|first) (?:had )?(?:a )?(?:seizures?|fits?) before",
+    "first (?:ever )?(?:seizure|fit)",
     "(?:over |more than |for )?(?:[5-9]|[1-9]\\d|five|six|seven|eight|ten|fifteen|twenty) ?(?:min\\w*)",
     "(?:won't|isn't|not|doesn't) stop\\w*",
     "(?:\\d|two|three|four) (?:seizures|fits) in a row",
@@ -130,6 +147,10 @@ const SEIZURE_LONG = sign(
     "another one",
   ],
   [
+    "又再?抽",
+    "第[二三四]次",
+    "没醒过",
+    "都没醒",
     "(?:[5-9]|[1-9]\\d|五|六|七|八|十)分钟",
     "停不下来",
     "不停",
@@ -180,6 +201,10 @@ const UNRESPONSIVE = sign(
 const HEAD_INJURY = context(
   "head injury",
   [
+    "(?:rolled|fell|dropped) off",
+    "fell from",
+    "swelling on (?:the side of )?(?:his|her|the) head",
+    "bump on (?:his|her|the) head",
     "(?:hit|bumped|banged|knocked|smacked|cracked) (?:his|her|my|their|the back of (?:his|her|my)) head",
     "head (?:injury|trauma|knock|bump)",
     "fell[^.]{0,30}head",
@@ -187,6 +212,7 @@ const HEAD_INJURY = context(
     "bump on (?:the|his|her|my) head",
   ],
   [
+    "从.{0,8}(?:楼梯|楼上|阳台|窗|床|梳化|沙发).{0,4}(?:摔|跌|掉)",
     "撞到头",
     "磕到头",
     "头.{0,3}(?:撞|磕|摔)",
@@ -219,6 +245,16 @@ const ANTICOAGULANT = context(
   ["抗凝", "华法林", "阿哌沙班", "利伐沙班", "达比加群", "氯吡格雷", "波立维", "薄血药", "稀释血液"],
 );
 
+/** A fall from a height: the mechanism alone is an emergency (NICE NG232). */
+const FALL_FROM_HEIGHT = sign(
+  "fall from height",
+  [
+    "fell (?:from|out of|off) (?:a |the )?(?:\\w+[- ]floor )?(?:window|balcony|roof|ladder|scaffold\\w*|second floor|third floor|top of the stairs)",
+    "fell down (?:the|a flight of) stairs",
+  ],
+  ["从.{0,6}(?:楼上|阳台|窗|楼梯顶|屋顶|梯子).{0,4}(?:摔|跌|掉)", "从.{0,3}楼.{0,3}(?:摔|跌|掉)下"],
+);
+
 const VISION_LOSS = sign(
   "sudden vision loss",
   [
@@ -244,12 +280,14 @@ export const NEURO: SituationModel = {
     when("stroke", FACE_DROOP),
     when("stroke", SPEECH, ONE_SIDE_WEAK),
     when("stroke", SPEECH, SUDDEN),
+    when("stroke", SUDDEN, CONFUSION),
     when("stroke", ONE_SIDE_WEAK, SUDDEN),
     when("stroke", WORST_HEADACHE),
     when("stroke", VISION_LOSS),
     when("seizure", SEIZURE, SEIZURE_LONG),
     when("collapse", UNRESPONSIVE, PERSON),
     when("collapse", HEAD_INJURY, ANTICOAGULANT),
+    when("collapse", FALL_FROM_HEIGHT, PERSON),
     when("collapse", HEAD_INJURY, VOMITING),
     when("collapse", HEAD_INJURY, CONFUSED_DROWSY),
   ],

@@ -12,12 +12,26 @@ const PREGNANT = context(
     "trimester",
     "baby bump",
   ],
-  ["怀孕", "孕", "怀了", "验孕", "两条杠", "预产期", "[2-4]\\d周", "[一二三四五六七八九十]+个月身孕"],
+  [
+    "孕晚期",
+    "孕早期",
+    "孕中期",
+    "怀孕",
+    "孕",
+    "怀了",
+    "验孕",
+    "两条杠",
+    "预产期",
+    "[2-4]\\d周",
+    "[一二三四五六七八九十]+个月身孕",
+  ],
 );
 
 const POSTPARTUM = context(
   "after birth",
   [
+    "miscarr\\w*",
+    "(?:had|have) (?:a|the|our) baby \\d+ (?:days|weeks) ago",
     "(?:gave|given) birth",
     "just had (?:a|my|the|our) baby",
     "delivered",
@@ -26,7 +40,7 @@ const POSTPARTUM = context(
     "post-partum",
     "c-?section",
   ],
-  ["生完", "刚生", "产后", "分娩", "剖腹产", "顺产", "月子"],
+  ["流产", "小产", "产后", "生完", "刚生", "产后", "分娩", "剖腹产", "顺产", "月子"],
 );
 
 const HEAVY_BLEEDING = sign(
@@ -59,6 +73,9 @@ const ECTOPIC_PAIN = sign(
 const PRE_ECLAMPSIA = sign(
   "pre-eclampsia",
   [
+    "(?:vision|sight)[^.,]{0,15}(?:sparkly|blurry|blurred|spotty|flashing)",
+    "pounding headache",
+    "rings won't come off",
     "(?:severe|bad|worst|terrible) headache",
     "headache[^.]{0,30}(?:vision|seeing|flash\\w*|spots)",
     "(?:vision|sight) (?:has gone |is |went )?(?:sparkly|blurry|blurred|spotty|funny)",
@@ -82,13 +99,19 @@ const PRE_ECLAMPSIA = sign(
 const FETAL_MOVEMENT = sign(
   "no baby movements",
   [
+    "(?:baby )?mov(?:es|ements?) (?:are |is )?(?:way |much |a lot )?less",
+    "only (?:\\d|one|two|three) kicks",
     "(?:haven't|hasn't|not|didn't|havent) (?:felt|feel) (?:the |my )?baby (?:move|moving|kick)",
     "baby (?:hasn't|has not|isn't|not|stopped|hasnt) (?:moved|moving|kicking|kicked)",
     "no (?:movements?|kicks)",
     "(?:reduced|fewer|less) movements?",
+    "can't feel (?:the |my )?baby",
+    "baby (?:is |has been )?(?:very |really )?quiet(?:er)?(?: today| than usual| all day)",
   ],
   [
+    "(?:baby|宝宝|bb|胎儿).{0,6}没动过?",
     "(?:没|没有|感觉不到|感觉不到了).{0,4}(?:胎动|宝宝动|宝宝在动)",
+    "(?:宝宝|胎儿).{0,3}不动了",
     "胎动.{0,4}(?:少|没了|减少|消失|停)",
     "没感觉到胎动",
   ],
@@ -98,14 +121,66 @@ const FETAL_MOVEMENT = sign(
 const LABOUR_RED_FLAG = sign(
   "labour red flag",
   [
+    "fluid (?:is )?(?:green|brown|dark)",
+    "(?:green|brown) (?:fluid|water)",
     "cord (?:is )?(?:coming|hanging|came) (?:out|down)",
     "see the cord",
     "(?:dark )?green (?:water|waters|fluid)|(?:waters|water)[^.]{0,20}(?:green|brown)",
     "something (?:coming|hanging) out",
   ],
-  ["脐带", "羊水.{0,4}(?:绿|黑|浑)", "cord"],
+  ["水.{0,4}(?:绿|啡|咖啡|黑)色", "脐带", "羊水.{0,4}(?:绿|黑|浑)", "cord"],
 );
-const WATERS = context("waters broken", ["waters? (?:just )?(?:broke|broken|breaking|went)"], ["破水", "羊水破"]);
+const SEVERE_ABDOMINAL_PAIN = sign(
+  "severe abdominal pain",
+  [
+    "(?:severe|really bad|very bad|terrible|unbearable|excruciating|sharp|stabbing)(?: \\w+){1,2} (?:pain|cramps?)",
+    "(?:belly|tummy|stomach|bump) (?:feels |is )?(?:hard|rigid) (?:like a board|as a board|and painful)",
+    "(?:severe|really bad|very bad|terrible|unbearable|excruciating|sharp|stabbing|agonising|agonizing) (?:pain|cramps?|cramping)",
+    "(?:stomach|tummy|belly|abdominal|abdomen|lower) (?:pain|cramps?) (?:is |are )?(?:unbearable|severe|really bad|so bad)",
+    "pain (?:is )?(?:unbearable|so bad i can't)",
+    "doubled over",
+  ],
+  [
+    "(?:肚子|腹部|下腹|小腹|肚).{0,10}(?:剧痛|痛得受不了|疼得受不了|绞痛)",
+    "肚子.{0,4}硬邦邦",
+    "(?:肚子|腹部|下腹|小腹|肚).{0,4}(?:剧痛|痛得受不了|疼得受不了|疼得厉害|痛得厉害|绞痛|痛得不行|疼得不行)",
+    "剧烈腹痛",
+    "疼得直不起腰",
+  ],
+);
+const BLEEDING = context("bleeding", ["bleed\\w*", "blood"], ["出血", "流血", "见红"]);
+const SEIZURE = sign("seizure", ["seiz\\w*", "fitting", "convuls\\w*"], ["抽搐", "抽风"]);
+
+/** Postpartum psychosis: voices, no sleep, beliefs about the baby, thoughts of harm (NHS; RCPsych). */
+const PUERPERAL_PSYCHOSIS = sign(
+  "postpartum psychosis",
+  [
+    "hearing voices",
+    "(?:hasn't|has not|haven't) slept (?:in|for) days",
+    "(?:baby|bub) is(?:n't| not) (?:ours|hers|mine|real)",
+    "(?:harm|hurt|kill) (?:the|my|our) baby",
+    "(?:thinks|says) (?:someone|people) (?:is|are) (?:trying to|going to) (?:hurt|harm|kill|take)",
+  ],
+  [
+    "听到声音",
+    "幻听",
+    "好几天没睡",
+    "成晚不睡",
+    "不是我们的",
+    "有人要害",
+    "伤害宝宝",
+    "害bb",
+    "害宝宝",
+    "不该活着",
+    "(?:一起|一齐)(?:死|走)",
+  ],
+);
+
+const WATERS = context(
+  "waters broken",
+  ["waters? (?:just )?(?:broke|broken|breaking|went)"],
+  ["破了水", "破水", "羊水破"],
+);
 
 export const OBSTETRIC: SituationModel = {
   id: "obstetric",
@@ -120,6 +195,11 @@ export const OBSTETRIC: SituationModel = {
     when("obstetric", PREGNANT, HEAVY_BLEEDING),
     when("obstetric", POSTPARTUM, HEAVY_BLEEDING),
     when("obstetric", PREGNANT, ECTOPIC_PAIN),
+    when("obstetric", PREGNANT, SEVERE_ABDOMINAL_PAIN),
+    when("obstetric", PREGNANT, BLEEDING, SEVERE_ABDOMINAL_PAIN),
+    when("obstetric", PREGNANT, SEIZURE),
+    when("obstetric", POSTPARTUM, SEIZURE),
+    when("obstetric", POSTPARTUM, PUERPERAL_PSYCHOSIS),
     when("obstetric", PREGNANT, PRE_ECLAMPSIA),
     when("obstetric", PREGNANT, FETAL_MOVEMENT),
     when("obstetric", FETAL_MOVEMENT),

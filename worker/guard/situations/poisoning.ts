@@ -4,6 +4,8 @@ import { context, sign, when, type SituationModel } from "./sign.ts";
 const SWALLOWED = sign(
   "swallowed",
   [
+    "chewed on",
+    "got into (?:my|his|her|the) (?:handbag|bag|cupboard|medicine)",
     "swallow\\w*",
     "ate",
     "eaten",
@@ -16,14 +18,31 @@ const SWALLOWED = sign(
     "licked",
     "sucked on",
     "got into",
-    "found (?:him|her|them|my \\w+) with",
+    "found(?= (?:him|her|them|my \\w+) with)",
     "took",
     "taken",
     "had (?:some|a few)",
     "in (?:his|her|their) mouth",
     "cooked (?:them|it|and ate)",
   ],
-  ["吞", "吃了", "喝了", "误吃", "误食", "误服", "误喝", "咽下", "放进嘴", "舔了", "嚼了", "喝下", "咬了", "吃紧"],
+  [
+    "吃了.{0,3}(?:些|点)",
+    "喝了.{0,3}(?:些|点)",
+    "吞",
+    "吃了",
+    "喝了",
+    "误吃",
+    "误食",
+    "误服",
+    "误喝",
+    "咽下",
+    "放进嘴",
+    "舔了",
+    "嚼了",
+    "喝下",
+    "咬了",
+    "吃紧",
+  ],
 );
 
 /** What a child must never swallow: caustics, fuels, nicotine, wild plants (NHS; RoSPA). */
@@ -89,6 +108,30 @@ const HOUSEHOLD = context(
 const ADULT_MEDICINE = context(
   "adult medicine",
   [
+    "sertraline",
+    "fluoxetine",
+    "citalopram",
+    "amitriptyline",
+    "oxycodone",
+    "codeine",
+    "tramadol",
+    "morphine",
+    "fentanyl",
+    "heroin",
+    "benzos?",
+    "diazepam",
+    "valium",
+    "xanax",
+    "zopiclone",
+    "clonidine",
+    "insulin",
+    "metformin",
+    "digoxin",
+    "beta[- ]blockers?",
+    "propranolol",
+    "amlodipine",
+    "lithium",
+    "warfarin",
     "(?:my|our|grandma'?s|grandmas|grandpa'?s|nan'?s|nana'?s|dad'?s|mum'?s|mom'?s|his|her) [^.,]{0,20}(?:pills|tablets|meds|medicine|medication|patches)",
     "iron (?:pills|tablets)",
     "(?:blood pressure|heart|diabetes|sleeping|thyroid) (?:pills|meds|tablets)",
@@ -112,11 +155,64 @@ const ADULT_MEDICINE = context(
   ],
 );
 
+/** Poisons that harm whatever the dose or the age: pesticides, caustics, methanol (NHS; WHO). */
+const SEVERE_POISON = context(
+  "severe poison",
+  [
+    "paraquat",
+    "pesticides?",
+    "weed ?killer",
+    "herbicide",
+    "rat poison",
+    "insecticide",
+    "organophosphate",
+    "antifreeze",
+    "methanol",
+    "drain cleaner",
+    "oven cleaner",
+    "caustic soda",
+    "lye",
+    "bleach",
+    "cyanide",
+  ],
+  ["百草枯", "农药", "敌敌畏", "老鼠药", "除草剂", "杀虫剂", "防冻液", "甲醇", "工业酒精", "漂白", "管道疏通", "烧碱"],
+);
+
+/** Methanol in home-made or fake spirits: blurred vision hours later (WHO: methanol poisoning outbreaks). */
+const ILLICIT_ALCOHOL = context(
+  "illicit alcohol",
+  [
+    "homemade (?:spirits|alcohol|liquor|vodka|booze)",
+    "home-?made (?:spirits|alcohol|liquor)",
+    "moonshine",
+    "bootleg",
+    "fake (?:vodka|alcohol|spirits)",
+  ],
+  ["假酒", "自酿酒", "散装白酒", "工业酒精"],
+);
+
 /** Wild mushrooms and plants: symptoms after eating them need the emergency department (NHS). */
 const TOXIC_PLANT = context(
   "wild plant",
-  ["(?:wild |foraged )?mushrooms?", "toadstools?", "berries", "foxglove", "hemlock", "death cap"],
-  ["蘑菇", "野菌", "菌子", "野果", "毒蘑菇"],
+  [
+    "leaf",
+    "leaves",
+    "plant",
+    "bush",
+    "oleander",
+    "lily",
+    "lilies",
+    "yew",
+    "datura",
+    "castor beans?",
+    "(?:wild |foraged )?mushrooms?",
+    "toadstools?",
+    "berries",
+    "foxglove",
+    "hemlock",
+    "death cap",
+  ],
+  ["叶子", "夹竹桃", "野果子", "蘑菇", "野菌", "菌子", "野果", "毒蘑菇"],
 );
 
 /** Batteries and magnets are emergencies whatever the child looks like (NHS: go to A&E at once). */
@@ -129,6 +225,8 @@ const BATTERY_MAGNET = sign(
 const MANY_PILLS = sign(
   "many pills",
   [
+    "(?:twice|double|triple|two doses|three doses|3 times|three times) by (?:accident|mistake)",
+    "double (?:dose|dosed)",
     "(?:a whole|the whole|an entire|the entire|a) (?:bottle|box|packet|pack|strip)",
     "(?:all|most) (?:of )?(?:my|his|her|the|their) (?:pills|tablets|meds|medicine)",
     "(?:\\d{2,}|twenty|thirty|forty|fifty|a handful|a load|loads|a bunch|a lot|lots|too many|way too many) (?:of )?(?:pills|tablets|capsules|paracetamol|panadol)",
@@ -138,8 +236,9 @@ const MANY_PILLS = sign(
     "overdos\\w*",
   ],
   [
+    "\\d{2,} ?(?:片|粒)",
     "(?:好多|很多|一把|大量|一堆|几十|二十几|一整瓶|整瓶|一瓶).{0,4}(?:药|片|粒)",
-    "(?<=药.{0,10})(?:好多|很多|一把|一整瓶|整瓶|一瓶|过量)",
+    "(?<=药.{0,10})(?:好多(?!了)|很多(?!了)|一把|一整瓶|整瓶|一瓶|过量)",
     "\\d{2,}(?:片|粒)",
     "过量",
     "不知.{0,4}多少粒",
@@ -149,6 +248,15 @@ const MANY_PILLS = sign(
 const POISON_SYMPTOMS = sign(
   "poisoning symptoms",
   [
+    "(?:seems |really |very |so )?sleepy",
+    "vision (?:is )?(?:blurry|blurred|going)",
+    "can't see properly",
+    "pulse (?:is )?slow",
+    "slow pulse",
+    "(?:sees|seeing) yellow",
+    "breathing (?:slowly|slow)",
+    "slow breathing",
+    "mouth (?:is )?burning",
     "vomit\\w*",
     "throwing up",
     "being sick",
@@ -165,6 +273,9 @@ const POISON_SYMPTOMS = sign(
     "not acting right",
   ],
   [
+    "看不清",
+    "呼吸(?:很急|急促|很慢)",
+    "嘴.{0,3}(?:烧|痛)",
     "呕吐",
     "一直吐",
     "吐了",
@@ -270,6 +381,8 @@ export const POISONING: SituationModel = {
     when("poisoning", SWALLOWED, MANY_PILLS),
     when("poisoning", SWALLOWED, HOUSEHOLD, POISON_SYMPTOMS),
     when("poisoning", TOXIC_PLANT, POISON_SYMPTOMS, VOMITING),
+    when("poisoning", SWALLOWED, SEVERE_POISON),
+    when("poisoning", ILLICIT_ALCOHOL, POISON_SYMPTOMS),
     when("poisoning", CO_SOURCE, CO_SYMPTOMS, SEVERAL_PEOPLE),
     when("poisoning", CO_SOURCE, CONFUSED_DROWSY),
     when("poisoning", CO_SOURCE, DIZZY_FAINT, VOMITING),

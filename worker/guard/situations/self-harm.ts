@@ -1,4 +1,4 @@
-import { sign, when, type SituationModel } from "./sign.ts";
+import { context, sign, when, type SituationModel } from "./sign.ts";
 
 /**
  * Suicide said without the word: goodbyes, being a burden, a plan or the means at hand, wishing not
@@ -7,12 +7,22 @@ import { sign, when, type SituationModel } from "./sign.ts";
 const FAREWELL = sign(
   "farewell",
   [
+    "so (?:that )?(?:i|he|she|they) (?:doesn't|don't|won't|never) wake up",
+    "after everyone goes to bed",
     "(?:written|wrote|left|writing) (?:a |my )?(?:goodbye|suicide|farewell)? ?(?:letters?|notes?)",
     "goodbye (?:letters?|notes?|messages?)",
     "(?:this is|saying) (?:my )?(?:goodbye|the last)",
     "(?:won't|will not|wont) be (?:a problem|a burden|around|here) (?:for (?:anyone|anybody|you) )?(?:much |any )?longer",
     "(?:won't|will not) be (?:a problem|a burden) (?:for|to) (?:anyone|anybody|you)",
     "(?:better|happier) off without me",
+    "(?:everyone|they|you all|my family|my kids) (?:would|will|'d)(?: all)? be better off",
+    "(?:don't|do not) want to be (?:here|alive|around) (?:anymore|any more|now)",
+    "(?:this is )?my (?:last|final) (?:message|words|night)",
+    "said my goodbyes",
+    "(?:cut|cutting|slit|slashed) (?:my|his|her) wrists?",
+    "(?:cut|cutting) (?:too |really |so |very )?deep(?:ly)?",
+    "i want to end it",
+    "end it all",
     "(?:given|gave|giving) away (?:my|all my|all of my)",
     "(?:given|gave) my (?:cat|dog|pets?) to",
     "(?:when|after) i'm gone",
@@ -23,6 +33,12 @@ const FAREWELL = sign(
     "end (?:it|my life|everything)(?: all)? (?:tonight|today|now)",
   ],
   [
+    "不想再?撑",
+    "活着有什么意思",
+    "今天就结束",
+    "不该活着",
+    "(?:一起|一齐)(?:死|走)",
+    "带.{0,4}(?:一起|一齐)走",
     "遗书",
     "留了信",
     "东西都送人",
@@ -40,6 +56,18 @@ const FAREWELL = sign(
     "了结",
     "结束(?:自己的)?(?:生命|一切)",
     "想好怎么做了",
+    "解脱",
+    "下辈子再见",
+    "最后一次(?:跟|和)你们",
+    "不想拖累",
+    "拖累(?:你们|大家|家人)",
+    "活着太累",
+    "没必要活",
+    "不如死了",
+    "死了算了",
+    "割腕",
+    "割得很深",
+    "划得很深",
     "准备好了?炭",
     "安眠药都?存好",
     "药都?存好",
@@ -68,6 +96,11 @@ const RESOLVE = sign(
 const PLAN = sign(
   "plan or means",
   [
+    "(?:saved|stockpiled|hoarded|collected) (?:up )?(?:all )?(?:of )?(?:the |my )?(?:pills|tablets|meds)",
+    "(?:have|got) the (?:razor|blade|knife|rope|pills|gun) ready",
+    "(?:razor|blade|knife|rope|gun) (?:is |are )?ready",
+    "(?:wants?|going|gonna|says? (?:she|he) (?:will|wants? to)) (?:to )?jump (?:off|from)",
+    "jump off (?:the |a )?(?:roof|bridge|building|balcony)",
     "pills (?:are )?(?:counted|ready|saved|lined up)",
     "(?:counted|saved|stockpiled|hoarded) (?:out )?(?:the |my |all )?(?:pills|tablets)",
     "(?:standing|sitting) on (?:the |a )?(?:edge|ledge|bridge|roof|balcony|railing)",
@@ -76,7 +109,28 @@ const PLAN = sign(
     "when everyone is asleep",
     "tonight's the night",
   ],
-  ["药都?(?:准备|存|攒)好", "站在.{0,4}(?:楼顶|天台|桥|窗台|边上)", "准备好了?炭", "买了?炭", "买了?绳子", "今晚就"],
+  [
+    "在(?:天台|楼顶|桥上|窗台)",
+    "刀.{0,6}(?:在手边|准备好|准备好了)",
+    "要 ?jump",
+    "药都?(?:准备|存|攒)好",
+    "站在.{0,4}(?:楼顶|天台|桥|窗台|边上)",
+    "准备好了?炭",
+    "买了?炭",
+    "买了?绳子",
+    "今晚就",
+  ],
+);
+
+/** Asking for a dose that would kill, for oneself: counts even as a question. */
+const LETHAL_QUESTION = context(
+  "lethal dose asked",
+  [
+    "(?:fatal|lethal|deadly) (?:dose|amount)",
+    "dose[^.]{0,60}(?:fatal|lethal|kill (?:me|myself|you))",
+    "how (?:many|much)[^.]{0,60}(?:to (?:die|kill (?:me|myself))|would be fatal|is fatal)",
+  ],
+  ["致死量", "吃多少.{0,6}(?:会死|能死|死)"],
 );
 
 const NO_ANSWER = sign(
@@ -103,6 +157,7 @@ export const SELF_HARM: SituationModel = {
     when("self_harm", FAREWELL),
     when("self_harm", PLAN),
     when("self_harm", OVERDOSE_TO_DIE),
+    when("self_harm", LETHAL_QUESTION),
     when("self_harm", GOODBYE, RESOLVE),
     when("self_harm", GOODBYE, NO_ANSWER),
   ],

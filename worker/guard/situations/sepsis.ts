@@ -4,6 +4,8 @@ import {
   CONFUSION,
   FEVER,
   INFANT,
+  MOTTLED,
+  NO_URINE,
   NON_BLANCHING,
   PAIN_OUT_OF_PROPORTION,
   RASH,
@@ -16,8 +18,23 @@ import { context, sign, when, type SituationModel } from "./sign.ts";
 
 const INFECTION = context(
   "infection",
-  ["infect\\w*", "pneumonia", "uti", "kidney infection", "chest infection", "cellulitis", "wound", "pus", "ooz\\w*"],
-  ["感染", "肺炎", "发炎", "伤口", "化脓", "流脓", "尿路感染", "肾盂肾炎"],
+  [
+    "(?:wound|drain|incision|surgical) site",
+    "leaking",
+    "tattoo",
+    "abscess",
+    "after (?:my|the|his|her) (?:operation|surgery|op)",
+    "infect\\w*",
+    "pneumonia",
+    "uti",
+    "kidney infection",
+    "chest infection",
+    "cellulitis",
+    "wound",
+    "pus",
+    "ooz\\w*",
+  ],
+  ["手术后", "刀口", "感染", "肺炎", "发炎", "伤口", "化脓", "流脓", "尿路感染", "肾盂肾炎"],
 );
 
 const DIABETIC_FOOT = context(
@@ -37,6 +54,7 @@ const ECZEMA = context("eczema", ["eczema", "atopic"], ["湿疹", "特应性皮�
 const PUNCHED_OUT = sign(
   "punched-out blisters",
   [
+    "crusting",
     "punched[- ]out",
     "(?:little|tiny|small) (?:blisters|sores|holes|craters)",
     "clusters? of (?:blisters|sores)",
@@ -44,7 +62,15 @@ const PUNCHED_OUT = sign(
     "weeping (?:sores|blisters)",
     "crusted (?:sores|blisters)",
   ],
-  ["凹陷.{0,4}(?:水泡|水疱|小泡)", "一颗颗.{0,6}(?:水泡|水疱)", "小水泡", "小水疱", "成片.{0,3}(?:水泡|水疱)", "小坑"],
+  [
+    "(?:好多|很多|一堆).{0,2}(?:水泡|水疱)",
+    "凹陷.{0,4}(?:水泡|水疱|小泡)",
+    "一颗颗.{0,6}(?:水泡|水疱)",
+    "小水泡",
+    "小水疱",
+    "成片.{0,3}(?:水泡|水疱)",
+    "小坑",
+  ],
 );
 
 /** Staphylococcal scalded skin in a baby: red skin that wrinkles and peels at a touch. */
@@ -83,6 +109,13 @@ export const SEPSIS: SituationModel = {
     when("sepsis", INFECTION, CONFUSION),
     when("sepsis", FEVER, SEPSIS_SIGNS, SKIN_INFECTION),
     when("sepsis", ECZEMA, PUNCHED_OUT),
+    when("sepsis", CONFUSION, MOTTLED),
+    when("sepsis", MOTTLED, NO_URINE),
+    when("sepsis", CONFUSION, NO_URINE),
+    when("sepsis", MOTTLED, FEVER),
+    when("sepsis", NON_BLANCHING, CHILD),
+    when("sepsis", NON_BLANCHING, INFANT),
+    when("sepsis", INFECTION, FEVER, SEPSIS_SIGNS),
     when("sepsis", INFANT, SCALDED_SKIN),
     when("sepsis", CHILD, SCALDED_SKIN, FEVER),
   ],
