@@ -1,7 +1,7 @@
 import type { Env } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import type { ModelTarget } from "./model-targets.ts";
-import type { UpstreamBody } from "./upstream-body.ts";
+import { NEVER_FORWARDED, type UpstreamBody } from "./upstream-body.ts";
 
 export interface ProviderRequest {
   url: string;
@@ -62,6 +62,7 @@ export function providerRequest(env: Env, target: ModelTarget, base: UpstreamBod
   // The turn's own fields win over a profile's extras: a profile may add, not redirect.
   const body: Record<string, unknown> = { ...p?.extraBody, ...target.caps.extraBody, ...base, model: target.model };
   body.messages = replayReasoning(base.messages as Message[], p?.reasoningReplay === "tool-turns");
+  for (const field of NEVER_FORWARDED) delete body[field];
   if (p && !p.streamUsage) delete body.stream_options;
   if (base.tools?.length && !target.caps.parallelTools) body.parallel_tool_calls = false;
   return { url, init: { method: "POST", headers, body: JSON.stringify(body) } };
