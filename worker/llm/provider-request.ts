@@ -6,6 +6,8 @@ import { NEVER_FORWARDED, type UpstreamBody } from "./upstream-body.ts";
 export interface ProviderRequest {
   url: string;
   init: RequestInit;
+  /** The key the request carries: removed from anything the provider answers before the owner reads it. */
+  key?: string;
 }
 
 /** The worker's secrets by name: a profile names the secret, never holds the key. */
@@ -45,10 +47,13 @@ export function providerRequest(env: Env, target: ModelTarget, base: UpstreamBod
     const version = encodeURIComponent(p.apiVersion ?? "");
     url = `${root}/openai/deployments/${deployment}/chat/completions?api-version=${version}`;
   } else url = `${root}/chat/completions`;
-  if (!p) headers.authorization = `Bearer ${env.LLM_API_KEY ?? ""}`;
-  else if (p.auth !== "none") {
+  let key: string | undefined;
+  if (!p) {
+    key = env.LLM_API_KEY;
+    headers.authorization = `Bearer ${key ?? ""}`;
+  } else if (p.auth !== "none") {
     const name = p.keyEnv ?? "LLM_API_KEY";
-    const key = secret(env, name);
+    key = secret(env, name);
     if (!key)
       throw new ApiError(
         502,
@@ -65,5 +70,5 @@ export function providerRequest(env: Env, target: ModelTarget, base: UpstreamBod
   for (const field of NEVER_FORWARDED) delete body[field];
   if (p && !p.streamUsage) delete body.stream_options;
   if (base.tools?.length && !target.caps.parallelTools) body.parallel_tool_calls = false;
-  return { url, init: { method: "POST", headers, body: JSON.stringify(body) } };
+  return { url, init: { method: "POST", headers, body: JSON.stringify(body) }, key };
 }
