@@ -5,11 +5,6 @@ import type { ToolCallDelta } from "./tool-call-deltas.ts";
 export const PURPOSES = ["chat", "classify", "quick"] as const;
 export type Purpose = (typeof PURPOSES)[number];
 
-/**
- * The OpenAI-compatible chat request, as much of it as Parley reads. Unknown top-level fields are
- * kept (looseObject) so that any OpenAI client works; Parley's own field `parley` is stripped
- * before the request goes upstream.
- */
 export const ToolCall = z.object({
   id: z.string().check(z.minLength(1), z.maxLength(200)),
   type: z.literal("function"),
@@ -38,13 +33,55 @@ export const ChatMessage = z.discriminatedUnion("role", [
 ]);
 export type ChatMessage = z.infer<typeof ChatMessage>;
 
-export const ChatRequest = z.looseObject({
+const Stop = z.string().check(z.maxLength(200));
+
+/** OpenAI's output formats; a JSON schema is the client's to give, as any OpenAI client may. */
+const ResponseFormat = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("text") }),
+  z.object({ type: z.literal("json_object") }),
+  z.object({
+    type: z.literal("json_schema"),
+    json_schema: z.object({
+      name: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/)),
+      description: z.optional(z.string().check(z.maxLength(1_000))),
+      schema: z.optional(z.record(z.string(), z.unknown())),
+      strict: z.optional(z.nullable(z.boolean())),
+    }),
+  }),
+]);
+
+/**
+ * The client's own fields that reach the provider as given: sampling and the output's format. With
+ * `stream` and the token limits (capped by the agent and the site) they are all a client decides of
+ * the provider's request; the worker sets the rest (model, system prompt, tools, usage in the stream)
+ * and the provider profile its extra fields (reasoning switches). Listed once, here: the request
+ * schema is built from it and the upstream body copies exactly these (worker/llm/upstream-body.ts).
+ */
+export const ClientSampling = {
+  temperature: z.optional(z.number().check(z.gte(0), z.lte(2))),
+  top_p: z.optional(z.number().check(z.gte(0), z.lte(1))),
+  stop: z.optional(z.union([Stop, z.array(Stop).check(z.maxLength(4))])),
+  seed: z.optional(z.int()),
+  response_format: z.optional(ResponseFormat),
+};
+export const CLIENT_SAMPLING_FIELDS = Object.keys(ClientSampling) as Array<keyof typeof ClientSampling>;
+
+/**
+ * The OpenAI-compatible chat request, as much of it as Parley reads; any OpenAI client can send it.
+ * Top-level fields not named here (`n`, `store`, `service_tier`, `functions`, `logprobs`, a router's
+ * `models` or `provider`, ...) are dropped as the body is parsed: they would multiply a turn's cost past
+ * what the budget reserved, keep conversations at the provider, or route around the site's models and
+ * tools. A client's `tools`/`tool_choice` are read and not forwarded; `parley` is Parley's own.
+ */
+export const ChatRequest = z.object({
   model: z.optional(z.string().check(z.maxLength(200))),
   messages: z.array(ChatMessage).check(z.minLength(1), z.maxLength(LIMITS.maxMessages)),
   stream: z.optional(z.boolean()),
+  /** Accepted; a streamed turn always asks for usage in the stream (what the session's budget counts). */
+  stream_options: z.optional(z.object({ include_usage: z.optional(z.boolean()) })),
   max_tokens: z.optional(z.int().check(z.positive())),
   max_completion_tokens: z.optional(z.int().check(z.positive())),
-  temperature: z.optional(z.number().check(z.gte(0), z.lte(2))),
+  ...ClientSampling,
   tools: z.optional(
     z.array(z.looseObject({ type: z.literal("function"), function: z.looseObject({ name: z.string() }) })),
   ),

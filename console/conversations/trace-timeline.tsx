@@ -62,7 +62,11 @@ export function TraceTimeline({ trace }: { trace: SessionState["trace"] }) {
               </td>
               <td>{ms(num(d.firstByteMs))}</td>
               <td>{tokens || ""}</td>
-              <td>{s.ok ? t(S.ok) : `${t(S.failed)}${d.error ? `: ${String(d.error)}` : ""}`}</td>
+              <td>
+                {s.ok ? t(S.ok) : `${t(S.failed)}${d.error ? `: ${String(d.error)}` : ""}`}
+                {/* The provider's own words on a failure: the owner's only, the visitor saw a generic text. */}
+                {d.providerMessage ? <div class="muted">{String(d.providerMessage)}</div> : null}
+              </td>
             </tr>
           );
         })}

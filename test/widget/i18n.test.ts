@@ -3,6 +3,7 @@ import { errorText, loadStrings, resolveLocale } from "../../widget/i18n/index.t
 import { en } from "../../widget/i18n/strings.ts";
 import { replyZhCN } from "../../widget/i18n/reply-zh-cn.ts";
 import { replyEn } from "../../widget/ui/reply-extras-strings.ts";
+import { VISITOR_TEXT } from "../../worker/llm/provider-errors.ts";
 
 /** Every key of `a` in `b` too and the other way round, none empty: a language is complete. */
 function expectComplete(a: Record<string, string>, b: Record<string, string>) {
@@ -31,6 +32,17 @@ describe("widget strings", () => {
     expect(errorText(en, "payload_too_large")).toBe(en.err_payload_too_large);
     expect(errorText(en, "internal")).toBe(en.errGeneric);
     expect(errorText(en, "constructor")).toBe(en.errGeneric);
+  });
+
+  it("shows a provider's failure codes their own text in both languages, the same the worker answers", async () => {
+    const chinese = await loadStrings("zh-CN");
+    for (const [code, text] of Object.entries(VISITOR_TEXT)) {
+      expect(errorText(en, code), code).toBe(text.en);
+      expect(errorText(chinese, code, undefined, "zh-CN"), code).toBe(text["zh-CN"]);
+      expect(errorText(en, code), code).not.toBe(en.errGeneric);
+    }
+    // A rate limit with the provider's Retry-After says when.
+    expect(errorText(en, "upstream_busy", 20)).toBe(`${en.err_upstream_busy} You can try again in 20\u00a0s.`);
   });
 
   it("carries a finished reply's strings in its chunk, in both languages", () => {

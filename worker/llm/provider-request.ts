@@ -1,11 +1,13 @@
 import type { Env } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import type { ModelTarget } from "./model-targets.ts";
-import type { UpstreamBody } from "./upstream-body.ts";
+import { NEVER_FORWARDED, type UpstreamBody } from "./upstream-body.ts";
 
 export interface ProviderRequest {
   url: string;
   init: RequestInit;
+  /** The key the request carries: removed from anything the provider answers before the owner reads it. */
+  key?: string;
 }
 
 /** The worker's secrets by name: a profile names the secret, never holds the key. */
@@ -45,10 +47,13 @@ export function providerRequest(env: Env, target: ModelTarget, base: UpstreamBod
     const version = encodeURIComponent(p.apiVersion ?? "");
     url = `${root}/openai/deployments/${deployment}/chat/completions?api-version=${version}`;
   } else url = `${root}/chat/completions`;
-  if (!p) headers.authorization = `Bearer ${env.LLM_API_KEY ?? ""}`;
-  else if (p.auth !== "none") {
+  let key: string | undefined;
+  if (!p) {
+    key = env.LLM_API_KEY;
+    headers.authorization = `Bearer ${key ?? ""}`;
+  } else if (p.auth !== "none") {
     const name = p.keyEnv ?? "LLM_API_KEY";
-    const key = secret(env, name);
+    key = secret(env, name);
     if (!key)
       throw new ApiError(
         502,
@@ -62,7 +67,8 @@ export function providerRequest(env: Env, target: ModelTarget, base: UpstreamBod
   // The turn's own fields win over a profile's extras: a profile may add, not redirect.
   const body: Record<string, unknown> = { ...p?.extraBody, ...target.caps.extraBody, ...base, model: target.model };
   body.messages = replayReasoning(base.messages as Message[], p?.reasoningReplay === "tool-turns");
+  for (const field of NEVER_FORWARDED) delete body[field];
   if (p && !p.streamUsage) delete body.stream_options;
   if (base.tools?.length && !target.caps.parallelTools) body.parallel_tool_calls = false;
-  return { url, init: { method: "POST", headers, body: JSON.stringify(body) } };
+  return { url, init: { method: "POST", headers, body: JSON.stringify(body) }, key };
 }

@@ -1,5 +1,5 @@
 import type { AgentConfig } from "../../shared/agent-config.ts";
-import type { ChatMessage, ChatRequest } from "../../shared/chat.ts";
+import { CLIENT_SAMPLING_FIELDS, type ChatMessage, type ChatRequest } from "../../shared/chat.ts";
 import { toOpenAITool, type OpenAITool } from "../../shared/tool.ts";
 import { classifyIntent } from "../../shared/tools/classify-intent.ts";
 import { askForPerson as askForPersonTool } from "../../shared/tools/ask-for-person.ts";
@@ -23,6 +23,14 @@ export type UpstreamBody = Record<string, unknown> & {
   tools?: OpenAITool[];
 };
 
+/**
+ * Never sent to a provider, whoever sets them (a profile's extra body too; a client's are dropped with
+ * every other field it may not set): `n` above 1 multiplies a turn's cost past what its budget
+ * reserved, `store` keeps the conversation at the provider, `functions`/`function_call` would offer
+ * tools the agent does not have.
+ */
+export const NEVER_FORWARDED = ["n", "store", "functions", "function_call"] as const;
+
 let askTool: OpenAITool | undefined;
 
 // JSON schemas are derived once per tool per isolate, not on every request.
@@ -38,11 +46,6 @@ function openAITool(name: string): OpenAITool {
   return tool;
 }
 
-/**
- * The request the provider receives. The server decides the system prompt and the tools from the
- * agent config and the purpose; a client's own `tools`/`tool_choice` are not forwarded, so a
- * visitor cannot turn the proxy into a general-purpose model endpoint.
- */
 /**
  * The tools a chat turn offers: the agent's, and for a stage workflow the current stage's extraction tool and
  * tools.
@@ -61,15 +64,24 @@ function turnTools(agent: AgentConfig, state?: SessionState, askForPerson = fals
   return tools;
 }
 
+/**
+ * The request the provider receives, built field by field: the server decides the system prompt and
+ * the tools from the agent config and the purpose (a client's own `tools`/`tool_choice` are not
+ * forwarded, so a visitor cannot turn the proxy into a general-purpose model endpoint); of the client's
+ * fields only the sampling ones the request schema lists (CLIENT_SAMPLING_FIELDS), `stream` and the
+ * capped token limit go along.
+ */
 export function upstreamBody(
   req: ChatRequest,
   agent: AgentConfig,
   state?: SessionState,
   opts: { askForPerson?: boolean } = {},
 ): UpstreamBody {
-  const { parley, messages, tools: _t, tool_choice: _tc, ...rest } = req;
+  const { parley, messages } = req;
   const purpose = parley?.purpose ?? "chat";
-  const body: UpstreamBody = { ...rest, model: agent.model, messages: [] };
+  const body: UpstreamBody = { model: agent.model, messages: [] };
+  for (const field of CLIENT_SAMPLING_FIELDS) if (req[field] !== undefined) body[field] = req[field];
+  if (req.stream !== undefined) body.stream = req.stream;
   let system: string;
   if (purpose === "classify") {
     if (!agent.router) throw new ApiError(400, "bad_request", `Agent ${agent.id} has no router`);

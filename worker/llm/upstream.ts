@@ -6,8 +6,8 @@ import { ApiError } from "../errors.ts";
 import type { ModelReply } from "./model-reply.ts";
 import { capabilitiesOf } from "../../shared/provider-config.ts";
 import type { ModelTarget } from "./model-targets.ts";
-import { providerRequest } from "./provider-request.ts";
-import { providerFailure, type ProviderFailure } from "./provider-errors.ts";
+import { providerRequest, type ProviderRequest } from "./provider-request.ts";
+import { providerError, providerFailure, type ProviderFailure } from "./provider-errors.ts";
 
 /** Per attempt, until the first byte of the reply (streamed) or the whole reply (not streamed). */
 const TIMEOUT_MS = { stream: 30_000, json: 60_000 };
@@ -76,12 +76,12 @@ export async function callModel(
   const timeoutMs = Number(env.LLM_TIMEOUT_MS) || (body.stream ? TIMEOUT_MS.stream : TIMEOUT_MS.json);
   for (let t = 0; t < targets.length; t++) {
     const target = targets[t];
-    const { url, init } = providerRequest(env, target, body);
+    const { url, init, key } = providerRequest(env, target, body);
     const name = target.provider?.id ?? hostOf(url);
     log.model = target.model;
     for (let retry = 0; ; retry++) {
       log.attempts++;
-      const outcome = await attempt(url, init, !!body.stream, timeoutMs, name, cancel);
+      const outcome = await attempt({ url, init, key }, !!body.stream, timeoutMs, name, cancel);
       if (outcome.ok) return outcome.reply;
       if (!outcome.retryable || cancel?.aborted) throw outcome.error;
       const next = targets[t + 1];
@@ -99,12 +99,15 @@ export async function callModel(
       await sleep(waitMs);
     }
   }
-  throw new ApiError(502, "misconfigured", "No model to ask");
+  throw providerError(502, "misconfigured", "No model to ask: the agent and the site name no model");
 }
 
+/**
+ * One request to one provider. Every failure is a ProviderError: what the provider or the network said
+ * names the provider's host and may quote its key, so it is the owner's to read, not the visitor's.
+ */
 async function attempt(
-  url: string,
-  init: RequestInit,
+  { url, init, key }: ProviderRequest,
   stream: boolean,
   timeoutMs: number,
   provider: string,
@@ -113,12 +116,18 @@ async function attempt(
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), timeoutMs);
   cancel?.addEventListener("abort", () => abort.abort(), { once: true });
+  const secrets = { secrets: [key] };
+  const failed = (retryable: boolean, ownerText: string): Attempt => ({
+    ok: false,
+    retryable,
+    error: providerError(502, "upstream_error", ownerText, secrets),
+  });
   const broken = (err: unknown, what: string): Attempt => ({
     ok: false,
     retryable: true,
     error: abort.signal.aborted
-      ? new ApiError(504, "upstream_timeout", `Provider ${provider} did not answer within ${timeoutMs / 1000} s`)
-      : new ApiError(502, "upstream_unreachable", `Provider ${provider} ${what}: ${(err as Error)?.message ?? err}`),
+      ? providerError(504, "upstream_timeout", `Provider ${provider} did not answer within ${timeoutMs / 1000} s`)
+      : providerError(502, "upstream_unreachable", `Provider ${provider} ${what}: ${errorText(err)}`, secrets),
   });
   try {
     let res: Response;
@@ -129,8 +138,8 @@ async function attempt(
     }
     if (!res.ok) {
       const text = await res.text().catch(() => "");
-      const failure = providerFailure(provider, res.status, text || res.statusText, res.headers.get("retry-after"));
-      return { ok: false, ...failure };
+      const retryAfter = res.headers.get("retry-after");
+      return { ok: false, ...providerFailure(provider, res.status, text || res.statusText, retryAfter, [key]) };
     }
     if (!stream) {
       // A JSON reply is small: read it whole here, so a connection lost halfway is retried too.
@@ -143,16 +152,10 @@ async function attempt(
       try {
         return { ok: true, reply: { kind: "json", completion: JSON.parse(text) as ChatCompletion } };
       } catch {
-        const error = new ApiError(502, "upstream_error", `Provider ${provider} answered with a body that is not JSON`);
-        return { ok: false, retryable: false, error };
+        return failed(false, `Provider ${provider} answered with a body that is not JSON: ${text.slice(0, 200)}`);
       }
     }
-    if (!res.body)
-      return {
-        ok: false,
-        retryable: true,
-        error: new ApiError(502, "upstream_error", "Provider answered without a body"),
-      };
+    if (!res.body) return failed(true, `Provider ${provider} answered without a body`);
     const reader = res.body.getReader();
     let first: ReadableStreamReadResult<Uint8Array>;
     try {
@@ -160,12 +163,7 @@ async function attempt(
     } catch (err) {
       return broken(err, "broke off before sending anything");
     }
-    if (first.done)
-      return {
-        ok: false,
-        retryable: true,
-        error: new ApiError(502, "upstream_error", "Provider's stream ended before sending anything"),
-      };
+    if (first.done) return failed(true, `Provider ${provider}'s stream ended before sending anything`);
     reader.releaseLock();
     const started = { first: first.value, rest: res.body, abort: () => abort.abort() };
     return { ok: true, reply: { kind: "stream", stream: started } };
@@ -173,6 +171,8 @@ async function attempt(
     clearTimeout(timer);
   }
 }
+
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /** The host a URL names, for messages about the worker's own provider (LLM_BASE_URL). */
 function hostOf(url: string): string {

@@ -100,9 +100,12 @@ conversationAdminRoutes.get(ROUTES.adminSessionsExport, async (c) => {
   return download(c, `conversations-${utcDay()}`, format, body);
 });
 
-/** The session, when it belongs to the admin's site; another site's session is not found (404). */
+/**
+ * The session as its owner reads it (the trace with the owner's notes), when it belongs to the admin's
+ * site; another site's session is not found (404).
+ */
 async function siteSession(c: Context<AdminEnv>) {
-  const state = await sessionRoom(c.env, c.req.param("id") ?? "").getState();
+  const state = await sessionRoom(c.env, c.req.param("id") ?? "").ownerState();
   if (!state.sessionId || state.siteKey !== c.var.site.siteKey)
     throw new ApiError(404, "not_found", "No such session for this site");
   return state;

@@ -34,9 +34,12 @@ adminRoutes.route("/", knowledgeAdminRoutes);
 adminRoutes.route("/", conversationAdminRoutes);
 adminRoutes.route("/", liveAdminRoutes);
 
-/** The session, when it belongs to the admin's site; another site's session is not found (404). */
+/**
+ * The session as its owner reads it (the trace with the owner's notes), when it belongs to the admin's
+ * site; another site's session is not found (404).
+ */
 async function siteSession(c: { env: AppEnv["Bindings"]; var: { site: SiteConfig } }, id: string) {
-  const state = await sessionRoom(c.env, id).getState();
+  const state = await sessionRoom(c.env, id).ownerState();
   if (!state.sessionId || state.siteKey !== c.var.site.siteKey)
     throw new ApiError(404, "not_found", "No such session for this site");
   return state;

@@ -25,6 +25,7 @@ import { newInputEvents } from "../session/message-events.ts";
 import { sessionRoom } from "../session/session-stub.ts";
 import { DRAIN_MS } from "../session/live-reply.ts";
 import { completionEvents, failureEvents, turnAgent, type Turn, type TurnInfo } from "../session/turn-record.ts";
+import type { OwnerNote } from "../session/owner-notes.ts";
 import { resolvePhotoParts } from "../photos/photo-parts.ts";
 import { agentSystemPrompt, configPrompt, promptVersions } from "../prompts/agent-prompt-cache.ts";
 import { guardChatRequest, withGuardNote } from "../guard/chat-guard.ts";
@@ -224,19 +225,19 @@ chatRoutes.post(ROUTES.chat, sessionToken(), jsonBody(ChatRequest), async (c) =>
 
   // The turn's tokens go back to this isolate's slice of the site's budget (reported to the site's
   // ledger with its next refill), not to the ledger per turn.
-  const store = (events: SessionEvent[], tokens: number) => {
+  const store = (events: SessionEvent[], tokens: number, notes: OwnerNote[] = []) => {
     reservation?.settle(tokens);
-    c.executionCtx.waitUntil(inputsStored.then(() => room.append(events)).catch(noop));
+    c.executionCtx.waitUntil(inputsStored.then(() => room.append(events, notes)).catch(noop));
   };
   let firstByteMs: number | undefined;
   let upstream: ModelReply;
   try {
     upstream = await upstreamCall;
   } catch (err) {
-    // The visitor's message stays; the failure (and the retries before it) go into the trace.
-    const error =
-      err instanceof ApiError ? { code: err.code, message: err.message } : { code: "internal", message: String(err) };
-    store(failureEvents(jsonTurn, log, error), 0);
+    // The visitor's message stays; the failure (and the retries before it) go into the trace, the
+    // provider's own words into the owner's notes (the error answers the visitor its generic text).
+    const { events, notes } = failureEvents(jsonTurn, log, err);
+    store(events, 0, notes);
     throw err;
   }
   firstByteMs = Date.now() - started;

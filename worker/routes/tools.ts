@@ -8,7 +8,7 @@ import * as ROUTES from "../../shared/routes.ts";
 import { TOOL_NAMES } from "../../shared/tool-names.ts";
 import type { ToolResponse } from "../../shared/api.ts";
 import type { AppEnv } from "../env.ts";
-import { ApiError } from "../errors.ts";
+import { ApiError, isProviderError } from "../errors.ts";
 import { jsonBody } from "../middleware/validate.ts";
 import { sessionToken } from "../middleware/session-token.ts";
 import { checkSiteOrigin } from "../middleware/site-origin.ts";
@@ -107,7 +107,10 @@ toolRoutes.post(ROUTES.tool, sessionToken(), jsonBody(ToolCallBody), async (c) =
     return c.json({ name, ...answer, ms: Date.now() - started });
   } catch (err) {
     if (callId) c.executionCtx.waitUntil(room.releaseTool(callId).catch(() => {}));
-    trace(false, { error: err instanceof Error ? err.message : String(err) });
+    const failed = step(false, { error: err instanceof Error ? err.message : String(err) });
+    // A provider's own words (a vision model's refusal) go to the owner's notes, not the visitor's trace.
+    const notes = isProviderError(err) ? [{ step: failed.id, text: err.ownerText }] : [];
+    c.executionCtx.waitUntil(room.append([failed], notes).catch(() => {}));
     if (err instanceof ApiError) throw err;
     throw new ApiError(502, "tool_failed", `${name} failed: ${err instanceof Error ? err.message : String(err)}`);
   }

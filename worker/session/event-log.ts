@@ -1,4 +1,5 @@
 import { foldSession, reduceSession, type SessionEvent, type SessionState } from "../../shared/session.ts";
+import { OwnerNotes } from "./owner-notes.ts";
 import { ToolResults } from "./tool-results.ts";
 
 export interface LoggedEvent {
@@ -29,6 +30,7 @@ export class EventLog {
         "text TEXT NOT NULL, PRIMARY KEY (id, o))",
     );
     ToolResults.createTable(sql);
+    OwnerNotes.createTable(sql);
   }
 
   /** The state the whole log folds to (the object's start). */

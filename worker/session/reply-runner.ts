@@ -1,6 +1,6 @@
 import type { SessionEvent } from "../../shared/session.ts";
 import type { Env } from "../env.ts";
-import { ApiError } from "../errors.ts";
+import { ApiError, isProviderError } from "../errors.ts";
 import { withEscalationFirst } from "../guard/chat-guard.ts";
 import { ReplyAccumulator } from "../llm/reply-accumulator.ts";
 import { callModel, newCallLog } from "../llm/upstream.ts";
@@ -9,6 +9,7 @@ import type { Admission } from "./admission-check.ts";
 import type { SessionState } from "../../shared/session.ts";
 import { withStaffTurns } from "./staff-turns.ts";
 import { LiveReply } from "./live-reply.ts";
+import type { OwnerNote } from "./owner-notes.ts";
 import { completionTraceEvents, replyEvent, usageEvent } from "./message-events.ts";
 import { completionEvents, failureEvents, type Turn } from "./turn-record.ts";
 
@@ -27,7 +28,8 @@ export interface RunnerRoom {
   env: Env;
   sql: SqlStorage;
   hub: LiveHub;
-  store(events: SessionEvent[]): void;
+  /** Appends to the log; `notes` are for the owner's trace only (owner-notes.ts). */
+  store(events: SessionEvent[], notes?: readonly OwnerNote[]): void;
   admit(perMinute: number, tokenBudget: number): Admission;
   state(): SessionState;
 }
@@ -111,8 +113,11 @@ export async function runReply(room: RunnerRoom, turn: Turn): Promise<ReplyStart
     stream = reply.stream;
     firstByteMs = Date.now() - turn.started;
   } catch (err) {
-    const e = err instanceof ApiError ? err : new ApiError(502, "upstream_error", String(err));
-    room.store([...turn.inputs, ...failureEvents(turn, log, { code: e.code, message: e.message })]);
+    const failure = err instanceof ApiError ? err : new ApiError(502, "upstream_error", String(err));
+    const { events, notes } = failureEvents(turn, log, failure);
+    room.store([...turn.inputs, ...events], notes);
+    // A provider's failure in the session's language; its own words stay in the owner's notes.
+    const e = isProviderError(failure) ? failure.forVisitor(room.state().locale ?? "en") : failure;
     return { ok: false, status: e.status, code: e.code, message: e.message, extra: e.extra, headers: e.headers };
   }
   // Written just after the start is answered: a write before it would hold the answer back (the

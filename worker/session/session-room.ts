@@ -19,6 +19,7 @@ import { takeoverStep, type TakeoverOp, type TakeoverOutcome } from "./takeover-
 import { queuedRequest, queueVerdict } from "./queue-expiry.ts";
 import { loadSite } from "../config/config-store.ts";
 import { ToolResults, type RecordedTool, type ToolClaim } from "./tool-results.ts";
+import { OwnerNotes, type OwnerNote } from "./owner-notes.ts";
 import {
   completeStage,
   updateContext,
@@ -50,6 +51,8 @@ export class SessionRoom extends DurableObject<Env> {
   private readonly tools: ToolResults;
   /** What the site's index was last sent (index-push.ts). */
   private readonly pushes = new IndexPushes();
+  /** The owner's notes on trace steps, never in the log a visitor reads (owner-notes.ts). */
+  private readonly notes: OwnerNotes;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -58,6 +61,7 @@ export class SessionRoom extends DurableObject<Env> {
     this.state = this.log.fold();
     this.hub = new LiveHub(ctx, (seq) => this.log.after(seq));
     this.tools = new ToolResults(ctx.storage.sql);
+    this.notes = new OwnerNotes(ctx.storage.sql);
     // Pings are answered by the runtime without waking the object: an idle socket costs nothing.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(LIVE.ping, LIVE.pong));
     const cut = cutReplies(ctx.storage.sql);
@@ -122,12 +126,13 @@ export class SessionRoom extends DurableObject<Env> {
    * across the call on every append, a cost that grows with the conversation, for callers that
    * need at most the version.
    */
-  async append(events: SessionEvent[]): Promise<{ version: number }> {
-    this.store(events);
+  async append(events: SessionEvent[], notes: OwnerNote[] = []): Promise<{ version: number }> {
+    this.store(events, notes);
     return { version: this.state.version };
   }
 
-  private store(events: SessionEvent[]): void {
+  private store(events: SessionEvent[], notes: readonly OwnerNote[] = []): void {
+    if (notes.length) this.notes.add(notes);
     const { state, added } = this.log.append(this.state, events);
     this.state = state;
     this.hub.events(added);
@@ -190,7 +195,7 @@ export class SessionRoom extends DurableObject<Env> {
         env: this.providerEnv(turn.env),
         sql: this.ctx.storage.sql,
         hub: this.hub,
-        store: (events) => this.store(events),
+        store: (events, notes) => this.store(events, notes),
         admit: (perMinute, tokenBudget) =>
           admitState(this.state, this.rate, { perMinute, tokenBudget, modelTurn: true }),
         state: () => this.state,
@@ -268,6 +273,11 @@ export class SessionRoom extends DurableObject<Env> {
 
   async getState(): Promise<SessionState> {
     return this.state;
+  }
+
+  /** The state as the site's owner reads it: the trace with the owner's notes (a provider's own error text). */
+  async ownerState(): Promise<SessionState> {
+    return { ...this.state, trace: this.notes.withNotes(this.state.trace) };
   }
 
   /** The state, and the replies streaming now: what a restored page shows and reattaches to. */

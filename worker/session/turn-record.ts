@@ -1,6 +1,7 @@
 import type { AgentConfig, SiteConfig } from "../../shared/agent-config.ts";
 import type { SessionEvent } from "../../shared/session.ts";
 import type { Env } from "../env.ts";
+import { ApiError, isProviderError } from "../errors.ts";
 import { adviceFromReply } from "../guard/advice-guard.ts";
 import { replyComplianceEvents } from "../guard/reply-compliance.ts";
 import type { ModelTarget } from "../llm/model-targets.ts";
@@ -8,6 +9,7 @@ import type { AccumulatedReply } from "../llm/reply-accumulator.ts";
 import type { CallLog } from "../llm/upstream.ts";
 import type { UpstreamBody } from "../llm/upstream-body.ts";
 import { completionTraceEvents, replyEvent, routeTraceEvent, usageEvent } from "./message-events.ts";
+import type { OwnerNote } from "./owner-notes.ts";
 
 /**
  * What running and recording a completion read of its agent and its site: the provider call the
@@ -101,11 +103,24 @@ export function completionEvents(
   return { events: [message, usage, ...trace, ...advice, ...compliance], tokens: u.promptTokens + u.completionTokens };
 }
 
-/** A completion that never began (the provider refused or could not be reached): its trace steps. */
-export function failureEvents(turn: TurnInfo, log: CallLog, error: { code: string; message: string }): SessionEvent[] {
+/**
+ * A completion that never began (the provider refused or could not be reached): its trace steps, with
+ * the failure's code and visitor-safe message, and the provider's own words as a note for the owner.
+ */
+export function failureEvents(
+  turn: TurnInfo,
+  log: CallLog,
+  err: unknown,
+): { events: SessionEvent[]; notes: OwnerNote[] } {
   const { callId, replyId, purpose, started } = turn;
   const { attempts, retries, fallbacks } = log;
   const model = log.model ?? turn.defaultModel;
+  const error =
+    err instanceof ApiError ? { code: err.code, message: err.message } : { code: "internal", message: String(err) };
   const outcome = { callId, replyId, purpose, model, ms: Date.now() - started, status: "failed" as const };
-  return completionTraceEvents({ ...outcome, attempts, retries, fallbacks, error });
+  const events = completionTraceEvents({ ...outcome, attempts, retries, fallbacks, error });
+  // The completion's own step (the last), not the retries and fallbacks before it.
+  const step = events.at(-1)!.id;
+  const notes = isProviderError(err) ? [{ step, text: err.ownerText }] : [];
+  return { events, notes };
 }

@@ -1,5 +1,6 @@
 import type { AgentConfig, SiteConfig } from "../../shared/agent-config.ts";
 import type { Env } from "../env.ts";
+import { ownerMessage } from "../errors.ts";
 import { agentSeed, forgetAgentPrompt } from "../prompts/agent-prompt-cache.ts";
 import { DESK_PROMPTS } from "../prompts/desk-prompts.ts";
 import { LABELS } from "../prompts/prompt-paths.ts";
@@ -125,9 +126,7 @@ export async function executeRun(input: RunInput, record: RunRecord): Promise<Ru
     return finish("promoted", { ...base, promoted, reasons });
   } catch (err) {
     const reason =
-      err instanceof DeskBudgetError
-        ? `stopped by its budget: ${err.message}`
-        : `error: ${err instanceof Error ? err.message : String(err)}`;
+      err instanceof DeskBudgetError ? `stopped by its budget: ${err.message}` : `error: ${ownerMessage(err)}`;
     return finish("failed", { reasons: [reason] });
   }
 }

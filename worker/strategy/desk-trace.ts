@@ -1,3 +1,5 @@
+import { ownerMessage } from "../errors.ts";
+
 /**
  * A run's trace as nested spans (seed 003's span levels: run, loop, agent, completion, tool), each
  * with its time and, for completions, model and tokens. Kept with the run and read by the owner.
@@ -33,7 +35,7 @@ export async function inSpan<T>(
     return await fn(span);
   } catch (err) {
     span.ok = false;
-    span.attrs.error = err instanceof Error ? err.message : String(err);
+    span.attrs.error = ownerMessage(err);
     throw err;
   } finally {
     span.ms = Date.now() - span.startedAt;

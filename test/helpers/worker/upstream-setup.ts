@@ -2,6 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { TestProject } from "vitest/node";
 import { startFakeUpstream, type FakeUpstream, type ReplayReply } from "../fake-upstream.ts";
 import { buildCase, CASES, PROVIDERS } from "../providers/index.ts";
+import { failureBody } from "../provider-failures.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -11,7 +12,10 @@ declare module "vitest" {
     slowUpstreamUrl: string;
     /** GET: what the fake provider saw, `[{ text, status, aborted, chunks }]` (last user message text). */
     upstreamLogUrl: string;
-    /** Provider fixtures replayed: base URL `${providerUpstreamUrl}/p/<provider id>/<case index>/v1`. */
+    /**
+     * Provider fixtures replayed: base URL `${providerUpstreamUrl}/p/<provider id>/<case index>/v1`;
+     * `/fail/<status>/v1` answers that provider error (provider-failures.ts); any other prefix the scripted reply.
+     */
     providerUpstreamUrl: string;
     /** GET: what the provider fake saw, `[{ path, auth, apiKey, body }]`. */
     providerLogUrl: string;
@@ -103,10 +107,17 @@ function lastText(messages: ReadonlyArray<{ role: string; content?: unknown }>):
  * played as its documentation describes it: a request whose assistant tool-call turn lacks its
  * `reasoning_content` gets its 400; case `loop` thinks and calls a tool, then answers its result.
  */
-type Replayed = { path: string; body: { messages: Array<Record<string, unknown>> } };
+type Replayed = {
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: { messages: Array<Record<string, unknown>> };
+};
 
-function replayFixture({ path, body }: Replayed): ReplayReply | undefined {
+function replayFixture({ path, headers, body }: Replayed): ReplayReply | undefined {
   const [, p, id, which] = path.split("/");
+  // `/fail/<status>/…`: a provider's error answer that quotes the owner's account (provider-failures.ts).
+  const failure = p === "fail" ? failureBody(id === "echo" ? id : Number(id), headers.authorization) : undefined;
+  if (failure) return { status: Number(id) || 401, headers: { "content-type": "application/json" }, body: failure };
   const style = PROVIDERS.find((s) => s.id === id);
   if (p !== "p" || !style) return undefined;
   if (style.profile.reasoningReplay === "tool-turns") {
