@@ -77,6 +77,13 @@ describe("an edit that carries a visitor's words verbatim", () => {
     expect(carriedVisitorText([INJECTION], addedLines(production, own))).toEqual([]);
     // A visitor repeating what production says adds nothing.
     expect(carriedVisitorText(["Open with the customer's situation."], addedLines(production, production))).toEqual([]);
+    // Nor does an edit that keeps production's words a reply had quoted.
+    const strategy = "- Open with the customer's situation: who their patients are and what they use today.";
+    const reply = "As your strategy says: who their patients are and what they use today, then one question.";
+    const kept = "- Open with the customer's situation: who their patients are and what they use today; be brief.";
+    expect(carriedVisitorText([reply], addedLines(strategy, kept), strategy)).toEqual([]);
+    expect(carriedVisitorText([reply], addedLines(strategy, `${kept}\n- Then one question.`), strategy)).toEqual([]);
+    expect(carriedVisitorText([reply], addedLines(strategy, kept))).toHaveLength(1);
     expect(carriedVisitorText(["too slow"], "- too slow")).toEqual([]);
     expect(carriedVisitorText(["far too slow"], "- far too slow")).toEqual(["far too slow"]);
   });

@@ -30,18 +30,23 @@ const grams = (words: readonly string[], n: number) => {
   return out;
 };
 
-/** The runs of visitor words found in `added`, one per visitor text that has one. */
-export function carriedVisitorText(visitorTexts: readonly string[], added: string): string[] {
-  const addedWords = wordsOf(added);
+/**
+ * The runs of visitor words found in `added` and nowhere in `production`, one per visitor text that
+ * has one: a visitor (or the agent's reply) that quotes production, and an edit that keeps it, carry
+ * nothing new.
+ */
+export function carriedVisitorText(visitorTexts: readonly string[], added: string, production = ""): string[] {
+  const [addedWords, productionWords] = [wordsOf(added), wordsOf(production)];
   const found: string[] = [];
-  const byLength = new Map<number, Set<string>>();
-  const gramsOf = (n: number) => byLength.get(n) ?? byLength.set(n, grams(addedWords, n)).get(n)!;
+  const cache = new Map<number, { have: Set<string>; known: Set<string> }>();
+  const gramsOf = (n: number) =>
+    cache.get(n) ?? cache.set(n, { have: grams(addedWords, n), known: grams(productionWords, n) }).get(n)!;
   for (const text of visitorTexts) {
     const words = wordsOf(text);
     if (words.length < CARRY_MIN) continue;
     const n = Math.min(words.length, CARRY_WINDOW);
-    const have = gramsOf(n);
-    const hit = [...grams(words, n)].find((g) => have.has(g));
+    const { have, known } = gramsOf(n);
+    const hit = [...grams(words, n)].find((g) => have.has(g) && !known.has(g));
     if (hit) found.push(hit);
   }
   return found;

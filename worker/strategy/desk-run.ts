@@ -82,7 +82,8 @@ export async function editAndReview(llm: MeteredLlm, run: Span, input: EditInput
       );
       if ("error" in review) return { fail: review.error };
       const added = `${addedLines(input.strategies, a.text)}\n${addedLines(input.guidance, b.text)}`;
-      const carried = carriedVisitorText(input.visitorTexts ?? [], added);
+      const production = `${input.strategies}\n${input.guidance}`;
+      const carried = carriedVisitorText(input.visitorTexts ?? [], added, production);
       if (carried.length) {
         // Whatever the reviewer scored: a weak reviewer passes what a weak editor copied.
         span.attrs.reviewerScore = review.score;
