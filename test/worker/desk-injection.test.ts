@@ -156,7 +156,7 @@ describe("strategy desk: a visitor's comment is data, never authority", () => {
     await thumbsDown(siteKey, complaint);
     const lone = await runDesk(siteKey);
     expect(lone.status).toBe("candidate");
-    expect(lone.reasons.at(-1)).toMatch(/came from 3 distinct sessions \(fewest: 1\)/);
+    expect(lone.reasons.at(-1)).toMatch(/the same complaint needs 3 distinct sessions \(this one had 1\)/);
 
     // Cased and punctuated differently, it is the same complaint.
     for (const text of [complaint, complaint.toUpperCase(), `${complaint}!!`]) await thumbsDown(siteKey, text);

@@ -160,7 +160,7 @@ describe("auto-promotion of visitor requests", () => {
   it("refuses one session complaining thrice, an uncorroborated complaint among others, and unknown sessions", () => {
     expect(autoPromotion([from("s1"), from("s1"), from("s1")], 3)).toMatchObject({ allowed: false });
     const mixed = [from("s1"), from("s2"), from("s3"), from("s4", "Call +1-555-0100")];
-    expect(autoPromotion(mixed, 3).reason).toMatch(/not every complaint came from 3 distinct sessions \(fewest: 1\)/);
+    expect(autoPromotion(mixed, 3).reason).toMatch(/each complaint needs 3 distinct sessions \(the fewest had 1\)/);
     expect(
       autoPromotion([request("feedback", "x"), request("feedback", "x"), request("feedback", "x")], 3).allowed,
     ).toBe(false);

@@ -25,12 +25,14 @@ export function autoPromotion(
   const fewest = Math.min(...counts);
   if (counts.length && fewest >= quorum)
     return { allowed: true, reason: `each complaint came from at least ${quorum} distinct sessions` };
+  const had = counts.length ? fewest : 0;
   return {
     allowed: false,
     reason:
-      `not promoted by itself: every request came from a visitor's session, and ` +
-      (counts.length > 1 ? `not every complaint` : `the complaint`) +
-      ` came from ${quorum} distinct sessions (fewest: ${counts.length ? fewest : 0}); ` +
-      "waiting for the owner to promote, or for a note of the owner's",
+      "not promoted by itself: every request came from a visitor's session, and " +
+      (counts.length > 1
+        ? `each complaint needs ${quorum} distinct sessions (the fewest had ${had})`
+        : `the same complaint needs ${quorum} distinct sessions (this one had ${had})`) +
+      "; waiting for the owner to promote, or for a note of the owner's",
   };
 }
