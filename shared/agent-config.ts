@@ -92,6 +92,12 @@ export const DeskSettings = z.object({
   debounceMs: z._default(z.int().check(z.gte(0), z.lte(86_400_000)), 60_000),
   /** Promote a candidate that passed review and the regression gate without the owner. */
   autoPromote: z._default(z.boolean(), false),
+  /**
+   * Even then, a run whose requests all came from visitors (thumbs-down comments, the agent's own
+   * suggestions) is promoted by itself only when each complaint came from this many distinct
+   * sessions; a note of the owner's among the requests is enough. Never fewer than 2.
+   */
+  visitorQuorum: z._default(z.int().check(z.gte(2), z.lte(1000)), 3),
   /** Provider tokens the desk may spend per UTC day (they count against `budgets.sitePerDay` too). */
   dailyTokens: z._default(z.int().check(z.positive()), 200_000),
 });
@@ -114,7 +120,7 @@ export const SiteConfig = z.object({
    * Only the hash is stored; no admin key: the admin routes refuse this site.
    */
   adminKeySha256: z.optional(z.string().check(z.regex(/^[0-9a-f]{64}$/))),
-  desk: z._default(DeskSettings, { debounceMs: 60_000, autoPromote: false, dailyTokens: 200_000 }),
+  desk: z._default(DeskSettings, { debounceMs: 60_000, autoPromote: false, visitorQuorum: 3, dailyTokens: 200_000 }),
   /** Where the models are (none: the worker's LLM_BASE_URL, or the demo model). */
   providers: z._default(z.array(ProviderProfile), []),
   /** Tried in order when the agent's model answers a 429, a 5xx or nothing before its reply began. */

@@ -9,6 +9,7 @@ import { Field, TextField } from "../form/field.tsx";
 import { errorUnder, formErrors, type FormErrors } from "../form/issues.ts";
 import { SideBySide } from "../form/side-by-side.tsx";
 import { useAgentChoice } from "../form/agent-choice.ts";
+import { DeskRequests, type RunRequest } from "./desk-requests.tsx";
 import { SpanTree, type Span } from "./desk-trace.tsx";
 import { TableHead } from "../form/table-head.tsx";
 
@@ -29,8 +30,10 @@ interface Run {
   loops: number;
   tokens: number;
   candidate: { strategies?: number; guidance?: number };
-  gate: { passed: boolean; cases: number; worse: number; better: number } | null;
+  gate: { passed: boolean; cases: number; worse: number; better: number; refusals?: string[] } | null;
   trace?: Span | null;
+  /** In a run's details only. */
+  requests?: RunRequest[];
 }
 type Diff = { part: string; from: number; to: number; diff: string };
 
@@ -70,6 +73,11 @@ const S = {
   done: { en: "Done: the run is now {s}.", "zh-CN": "完成:运行状态为 {s}。" },
   passed: { en: "passed ({c} cases)", "zh-CN": "通过({c} 个用例)" },
   refused: { en: "refused: {w} of {c} worse", "zh-CN": "未通过:{c} 个中 {w} 个更差" },
+  screened: { en: "refused: {r}", "zh-CN": "未通过:{r}" },
+  knowingly: {
+    en: "The regression gate refused this candidate (see the reasons). Promote it only if you know why it is right.",
+    "zh-CN": "回归检查未通过此候选版本(见原因)。只有在你确认它正确时才发布。",
+  },
 };
 
 /** The strategy desk of one agent: its queue, its runs with each agent's steps and scores, the candidate's diff. */
@@ -153,7 +161,9 @@ export default function Desk(_: PageProps) {
       ? ""
       : g.passed
         ? t(S.passed).replace("{c}", String(g.cases))
-        : t(S.refused).replace("{w}", String(g.worse)).replace("{c}", String(g.cases));
+        : g.refusals?.length
+          ? t(S.screened).replace("{r}", g.refusals.join("; "))
+          : t(S.refused).replace("{w}", String(g.worse)).replace("{c}", String(g.cases));
   const r = open.value;
   return (
     <section aria-labelledby="desk-title">
@@ -232,14 +242,20 @@ export default function Desk(_: PageProps) {
               </ul>
             </>
           )}
-          {diffs.value.map((d) => (
-            <div key={d.part}>
-              <h3>{t(S.diff).replace("{p}", d.part)}</h3>
-              <SideBySide diff={d.diff} from={d.from} to={d.to} />
+          <div class="desk-review">
+            <DeskRequests requests={r.requests ?? []} />
+            <div>
+              {diffs.value.map((d) => (
+                <div key={d.part}>
+                  <h3>{t(S.diff).replace("{p}", d.part)}</h3>
+                  <SideBySide diff={d.diff} from={d.from} to={d.to} />
+                </div>
+              ))}
             </div>
-          ))}
-          {r.status === "candidate" && (
+          </div>
+          {(r.status === "candidate" || r.status === "refused") && (
             <form onSubmit={(e) => (e.preventDefault(), decide("promote"))}>
+              {r.status === "refused" && <p class="hint">{t(S.knowingly)}</p>}
               <TextField
                 id="run-why"
                 label={t(S.why)}

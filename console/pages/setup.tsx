@@ -38,6 +38,14 @@ const S = {
   deskDebounce: { en: "Strategy desk: quiet time before a run (ms)", "zh-CN": "策略台:运行前的静默时间(毫秒)" },
   deskTokens: { en: "Strategy desk: tokens per day", "zh-CN": "策略台:每日令牌数" },
   deskAuto: { en: "Strategy desk: promote passing candidates by itself", "zh-CN": "策略台:自动发布通过审核的版本" },
+  deskQuorum: {
+    en: "Strategy desk: sessions that must make the same complaint before visitors' requests alone promote",
+    "zh-CN": "策略台:仅凭访客请求自动发布前,需要多少个不同会话提出同一意见",
+  },
+  deskQuorumHint: {
+    en: "At least 2. A note of yours among the requests is enough on its own.",
+    "zh-CN": "至少为 2。请求中有你的备注时无需满足此数。",
+  },
   save: { en: "Save settings", "zh-CN": "保存设置" },
   saved: { en: "Saved. Every visitor gets it within {s} s.", "zh-CN": "已保存。{s} 秒内对所有访客生效。" },
   loading: { en: "Loading…", "zh-CN": "加载中…" },
@@ -75,6 +83,7 @@ export default function Setup(_: PageProps) {
       retentionDays: String(s.retentionDays),
       debounceMs: String(s.desk.debounceMs),
       dailyTokens: String(s.desk.dailyTokens),
+      visitorQuorum: String(s.desk.visitorQuorum),
     };
   }
   useEffect(() => {
@@ -102,7 +111,12 @@ export default function Setup(_: PageProps) {
           rateLimits: { sessionPerMinute: num(f.sessionPerMinute), ipPerMinute: num(f.ipPerMinute) },
           budgets: { sitePerDay: num(f.sitePerDay), perSession: num(f.perSession) },
           retentionDays: num(f.retentionDays),
-          desk: { debounceMs: num(f.debounceMs), dailyTokens: num(f.dailyTokens), autoPromote: autoPromote.value },
+          desk: {
+            debounceMs: num(f.debounceMs),
+            dailyTokens: num(f.dailyTokens),
+            autoPromote: autoPromote.value,
+            visitorQuorum: num(f.visitorQuorum),
+          },
           takeover: handover.body,
         },
       });
@@ -191,6 +205,7 @@ export default function Setup(_: PageProps) {
               {t(S.deskAuto)}
             </label>
           </div>
+          {text("visitorQuorum", S.deskQuorum, "desk.visitorQuorum", t(S.deskQuorumHint))}
           <TakeoverFields
             form={takeover.value}
             onForm={(x) => (takeover.value = x)}

@@ -1,17 +1,23 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { newPage, useDemo } from "../helpers/e2e.ts";
+import { signInByKeyboard } from "../helpers/console.ts";
+import { DEMO_ADMIN_KEY } from "../../worker/demo/index.ts";
 
 /**
  * Seed 003 end to end on the sales coach demo: a visitor's thumbs-down with a comment, a desk run
- * (started by the owner's "run now" instead of the minute's debounce), a new production version,
- * and the next conversation following it. Built bundle, local worker, scripted demo model.
+ * (started by the owner's "run now" instead of the minute's debounce), a candidate that waits for
+ * the owner (one visitor's complaint never promotes by itself), the owner reading the comment word
+ * for word beside the diff in the console and promoting it, and the next conversation following
+ * the new production version. Built bundle, local worker, scripted demo model.
  */
 const demo = useDemo();
 const q = (page: Page, sel: string) => page.locator(`parley-chat ${sel}`);
 const ADMIN = { "x-parley-admin-key": "demo-admin-key-0001" };
 const SITE = "demo-site-key-0001";
 const QUESTION = "A clinic asks whether our moisturiser suits eczema patients";
+/** The visitor's comment, with markup the console must show as text. */
+const COMMENT = "too pushy about price <img src=x onerror=\"document.title='xss'\">";
 
 async function ask(page: Page) {
   await q(page, "textarea.input").first().click();
@@ -28,47 +34,74 @@ const adminGet = async (path: string) =>
   ).json()) as any;
 
 describe("the strategy desk on the sales coach demo", () => {
-  it("thumbs-down 'too pushy about price' -> a run -> a new production version -> the next chat follows", async () => {
-    const { context, page, errors } = await newPage(demo.browser, { viewport: { width: 1280, height: 860 } });
-    await page.goto(demo.dev.url + "/sales.html");
-    await q(page, "button.l").click();
-    const first = await ask(page);
-    expect(await first.locator(".bubble").last().textContent()).toContain("Close on price");
+  it(
+    "thumbs-down 'too pushy about price' -> a run -> a candidate the owner reads beside the visitor's words " +
+      "and promotes -> the next chat follows",
+    async () => {
+      const { context, page, errors } = await newPage(demo.browser, { viewport: { width: 1280, height: 860 } });
+      await page.goto(demo.dev.url + "/sales.html");
+      await q(page, "button.l").click();
+      const first = await ask(page);
+      expect(await first.locator(".bubble").last().textContent()).toContain("Close on price");
 
-    await first.locator("[data-action=thumbs-down]").click();
-    await first.locator("form.feedback-form textarea").click();
-    await page.keyboard.type("too pushy about price");
-    await first.locator("form.feedback-form button[type=submit]").click();
-    await expect.poll(() => first.locator("[data-action=thumbs-down]").getAttribute("aria-pressed")).toBe("true");
-    await expect
-      .poll(async () => (await adminGet("/v1/admin/desk/sales-coach/queue")).queue.length, { timeout: 10_000 })
-      .toBe(1);
+      await first.locator("[data-action=thumbs-down]").click();
+      await first.locator("form.feedback-form textarea").click();
+      await page.keyboard.type(COMMENT);
+      await first.locator("form.feedback-form button[type=submit]").click();
+      await expect.poll(() => first.locator("[data-action=thumbs-down]").getAttribute("aria-pressed")).toBe("true");
+      await expect
+        .poll(async () => (await adminGet("/v1/admin/desk/sales-coach/queue")).queue.length, { timeout: 10_000 })
+        .toBe(1);
 
-    const runNow = await fetch(`${demo.dev.url}/v1/admin/desk/sales-coach/run?site=${SITE}`, {
-      method: "POST",
-      headers: ADMIN,
-    });
-    expect(runNow.status).toBe(202);
-    await expect
-      .poll(async () => (await adminGet("/v1/admin/desk/sales-coach/runs")).runs[0]?.status, {
-        timeout: 30_000,
-        interval: 500,
-      })
-      .toBe("promoted");
-    const [run] = (await adminGet("/v1/admin/desk/sales-coach/runs")).runs;
-    expect(run).toMatchObject({ loops: 2, scores: [70, 90], gate: { passed: true } });
-    const prompt = await adminGet("/v1/admin/agents/sales-coach/system-prompt");
-    expect(prompt.versions.strategies).toBe(2);
+      const runNow = await fetch(`${demo.dev.url}/v1/admin/desk/sales-coach/run?site=${SITE}`, {
+        method: "POST",
+        headers: ADMIN,
+      });
+      expect(runNow.status).toBe(202);
+      // The demo site promotes by itself, but not one visitor's complaint: the candidate waits.
+      await expect
+        .poll(async () => (await adminGet("/v1/admin/desk/sales-coach/runs")).runs[0]?.status, {
+          timeout: 30_000,
+          interval: 500,
+        })
+        .toBe("candidate");
+      const [run] = (await adminGet("/v1/admin/desk/sales-coach/runs")).runs;
+      expect(run).toMatchObject({ loops: 2, scores: [70, 90], gate: { passed: true } });
+      expect(run.reasons.at(-1)).toMatch(/not promoted by itself/);
+      expect((await adminGet("/v1/admin/agents/sales-coach/system-prompt")).versions.strategies).toBe(1);
 
-    // A new conversation (header button) is answered with the new production prompt.
-    await q(page, "button[data-action=new-chat]").click();
-    const next = await ask(page);
-    const text = await next.locator(".bubble").last().textContent();
-    expect(text).toContain("Leave price for when they ask about cost");
-    expect(text).not.toContain("Close on price");
-    await page.waitForTimeout(200);
-    await page.screenshot({ path: "test-results/e2e-strategy-desk.png" });
-    expect(errors).toEqual([]);
-    await context.close();
-  });
+      // The owner's console: the comment word for word, as text, beside the candidate's diff.
+      const owner = await context.newPage();
+      await signInByKeyboard(owner, demo.dev.url, DEMO_ADMIN_KEY);
+      await owner.getByRole("navigation").getByRole("link", { name: "Strategy desk", exact: true }).click();
+      await owner.getByLabel("Agent", { exact: true }).selectOption("sales-coach");
+      await owner.locator("tbody tr").filter({ hasText: "candidate" }).getByRole("button").click();
+      const requests = owner.locator(".desk-review .desk-requests");
+      await requests.locator("blockquote.verbatim").waitFor();
+      expect(await requests.locator("blockquote.verbatim").textContent()).toBe(COMMENT);
+      expect(await requests.locator("li").getAttribute("data-source")).toBe("feedback");
+      expect(await requests.locator("img").count()).toBe(0);
+      await owner.locator(".desk-review table.diff td.ins").first().waitFor();
+      expect(await owner.title()).not.toBe("xss");
+      await requests.scrollIntoViewIfNeeded();
+      await owner.screenshot({ path: "test-results/e2e-strategy-desk-review.png" });
+      await owner.getByLabel("Why", { exact: true }).fill("Less pushy reads better");
+      await owner.getByRole("button", { name: "Promote" }).click();
+      await owner.getByRole("status").filter({ hasText: "Done: the run is now promoted." }).waitFor();
+      const prompt = await adminGet("/v1/admin/agents/sales-coach/system-prompt");
+      expect(prompt.versions.strategies).toBe(2);
+      await owner.close();
+
+      // A new conversation (header button) is answered with the new production prompt.
+      await q(page, "button[data-action=new-chat]").click();
+      const next = await ask(page);
+      const text = await next.locator(".bubble").last().textContent();
+      expect(text).toContain("Leave price for when they ask about cost");
+      expect(text).not.toContain("Close on price");
+      await page.waitForTimeout(200);
+      await page.screenshot({ path: "test-results/e2e-strategy-desk.png" });
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
 });

@@ -1,3 +1,4 @@
+import { OWN_WORDS } from "../strategy/carried-text.ts";
 import type { DeskCompletion, DeskRequest } from "../strategy/desk-llm.ts";
 import { DEMO_MODEL } from "./demo-upstream.ts";
 import { countTokens } from "./demo-model.ts";
@@ -9,7 +10,9 @@ import { countTokens } from "./demo-model.ts";
  * - "pushy" / "price" (the sales coach demo): A's first edit scores 70 (C asks for more), the
  *   second loop's passes at 90;
  * - "rhyme": A makes every answer rhyme, C scores 35 three times, the run fails and rolls back;
- * - anything else: A adds the request as a strategy line, B a check; C passes it at 85.
+ * - anything else: A adds the first request as a strategy line, word for word (as a weak model does),
+ *   B a check; C passes it at 85. A visitor's words carried verbatim fail the worker's own check, and
+ *   the editors are told to use their own words: then A adds a general line instead.
  */
 const PRICE_OLD = "- Close on price: mention the launch discount early and ask for an order in this meeting.";
 const PRICE_FIRST = "- Mention price only when the customer asks.";
@@ -20,7 +23,18 @@ const C_SUGGESTS =
   "Also say that the rep never asks for an order in a first meeting, and keep the launch discount for when " +
   "the customer asks about cost.";
 
+const IN_OWN_WORDS =
+  "- When a visitor says a reply missed what they needed, ask one short question about it, then answer that.";
+
 type Call = { name: string; arguments: Record<string, unknown> };
+
+/** The first request of the compiled prompt: an owner's note, else a visitor's quoted text (requests-text.ts). */
+function firstRequest(prompt: string): { text: string; visitor: boolean } {
+  const note = /^- (.+?) \(from the site owner\)$/m.exec(prompt)?.[1];
+  if (note) return { text: note, visitor: false };
+  const quoted = /^ {3}request: (".*")$/m.exec(prompt)?.[1];
+  return { text: quoted ? (JSON.parse(quoted) as string) : "follow the visitor's request", visitor: true };
+}
 
 function lastLine(text: string): string {
   return (
@@ -52,7 +66,7 @@ function editorStep(req: DeskRequest, prompt: string): { content: string; calls:
   if (step > 1) return { content: "Done: the text now answers the requests.", calls: [] };
   const text = workingCopy(req);
   const strategies = req.role === "strategies";
-  const request = /^- (.+?) \(from [^)]*\)$/m.exec(prompt)?.[1] ?? "follow the visitor's request";
+  const request = firstRequest(prompt);
   if (strategies && /pushy|price/.test(prompt) && text.includes(PRICE_OLD)) {
     return {
       content: "",
@@ -78,7 +92,12 @@ function editorStep(req: DeskRequest, prompt: string): { content: string; calls:
       ],
     };
   }
-  const added = strategies ? `- ${request}` : "- Check the reply follows the updated strategies.";
+  const ownWords = request.visitor && prompt.includes(OWN_WORDS);
+  const added = !strategies
+    ? "- Check the reply follows the updated strategies."
+    : ownWords
+      ? IN_OWN_WORDS
+      : `- ${request.text}`;
   const line = lastLine(text);
   return {
     content: "",

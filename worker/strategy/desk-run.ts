@@ -1,5 +1,6 @@
 import { compile, type Template } from "../prompts/template.ts";
 import { unifiedDiff } from "../prompts/unified-diff.ts";
+import { addedLines, carriedVisitorText, OWN_WORDS } from "./carried-text.ts";
 import { runEditor, runReviewer, type Review } from "./desk-agents.ts";
 import type { MeteredLlm } from "./desk-llm.ts";
 import { inSpan, type Span } from "./desk-trace.ts";
@@ -14,11 +15,22 @@ export interface EditInput {
   requests: string;
   strategies: string;
   guidance: string;
+  /** What visitors wrote or steered (requests-text.ts): an edit that carries it verbatim fails. */
+  visitorTexts?: readonly string[];
   prompts: { editStrategies: Template; editGuidance: Template; review: Template };
 }
 
 export type EditOutcome =
-  | { ok: true; strategies: string; guidance: string; review: Review; loops: number; scores: number[] }
+  | {
+      ok: true;
+      strategies: string;
+      guidance: string;
+      review: Review;
+      loops: number;
+      scores: number[];
+      /** Why the loops before the passing one failed. */
+      reasons: string[];
+    }
   | { ok: false; reasons: string[]; scores: number[] };
 
 /**
@@ -69,6 +81,18 @@ export async function editAndReview(llm: MeteredLlm, run: Span, input: EditInput
         compile(input.prompts.review, { agent: input.agentId, requests: input.requests, diff }),
       );
       if ("error" in review) return { fail: review.error };
+      const added = `${addedLines(input.strategies, a.text)}\n${addedLines(input.guidance, b.text)}`;
+      const production = `${input.strategies}\n${input.guidance}`;
+      const carried = carriedVisitorText(input.visitorTexts ?? [], added, production);
+      if (carried.length) {
+        // Whatever the reviewer scored: a weak reviewer passes what a weak editor copied.
+        span.attrs.reviewerScore = review.score;
+        review.reasons =
+          `the edit carries a visitor's words verbatim (${carried.map((c) => JSON.stringify(c)).join(", ")}); ` +
+          `the reviewer had scored it ${review.score}`;
+        review.suggestions = OWN_WORDS;
+        review.score = 0;
+      }
       span.attrs.score = review.score;
       span.ok = review.score >= PASS_SCORE;
       return { review, strategies: a.text, guidance: b.text };
@@ -86,6 +110,7 @@ export async function editAndReview(llm: MeteredLlm, run: Span, input: EditInput
         review: outcome.review,
         loops: loop,
         scores,
+        reasons,
       };
     reasons.push(`loop ${loop}: review scored ${outcome.review.score} (< ${PASS_SCORE}): ${outcome.review.reasons}`);
     suggestions = outcome.review.suggestions || outcome.review.reasons;

@@ -10,25 +10,9 @@ import { DeskBudgetError, MeteredLlm } from "./desk-llm.ts";
 import { deskLlm } from "./desk-provider.ts";
 import { closeSpan, openSpan } from "./desk-trace.ts";
 import type { QueuedRequest, RunRecord } from "./desk-types.ts";
+import { autoPromotion } from "./promotion-policy.ts";
 import { regressionGate } from "./regression-gate.ts";
-
-const SOURCE_LABEL = {
-  tool: "the agent's suggest_strategy_update",
-  feedback: "a visitor's thumbs-down",
-  owner: "the site owner",
-} as const;
-
-/** The requests as the desk's agents read them: one line each, with its context. */
-export function requestsText(requests: readonly QueuedRequest[]): string {
-  return requests
-    .map((r) => {
-      const ctx = Object.entries(r.context ?? {})
-        .map(([k, v]) => `    ${k}: ${v.slice(0, 300)}`)
-        .join("\n");
-      return `- ${r.text} (from ${SOURCE_LABEL[r.source]})${ctx ? `\n${ctx}` : ""}`;
-    })
-    .join("\n");
-}
+import { requestsText, visitorTexts } from "./requests-text.ts";
 
 export interface RunInput {
   env: Env;
@@ -78,6 +62,7 @@ export async function executeRun(input: RunInput, record: RunRecord): Promise<Ru
       requests,
       strategies: current.parts.strategies.text,
       guidance: current.parts.guidance.text,
+      visitorTexts: visitorTexts(input.requests),
       prompts: { editStrategies, editGuidance, review },
     });
     if (!outcome.ok)
@@ -107,21 +92,27 @@ export async function executeRun(input: RunInput, record: RunRecord): Promise<Ru
       judge,
     });
     const reasons = [
+      ...outcome.reasons,
       `review ${outcome.review.score}/100 after ${outcome.loops} loop(s): ${outcome.review.reasons}`,
       `regression gate: ${gate.cases} case(s), ${gate.better} better, ${gate.worse} worse`,
+      ...gate.refusals.map((r) => `regression gate refused: ${r}`),
     ];
     const base = { candidate, gate, scores: outcome.scores, loops: outcome.loops };
-    if (!gate.passed)
-      return finish("refused", { ...base, reasons: [...reasons, "promotion refused: the candidate answered worse"] });
+    if (!gate.passed) {
+      const why = gate.refusals.length ? "the gate refused the candidate" : "the candidate answered worse";
+      return finish("refused", { ...base, reasons: [...reasons, `promotion refused: ${why}`] });
+    }
     if (!site.desk.autoPromote)
       return finish("candidate", { ...base, reasons: [...reasons, "waiting for the owner to promote"] });
+    const policy = autoPromotion(input.requests, site.desk.visitorQuorum);
+    if (!policy.allowed) return finish("candidate", { ...base, reasons: [...reasons, policy.reason] });
     const promoted = await promote(
       env,
       site.siteKey,
       agent.id,
       candidate,
       "desk",
-      `${note}; regression gate passed (auto-promotion)`,
+      `${note}; regression gate passed (auto-promotion: ${policy.reason})`,
     );
     return finish("promoted", { ...base, promoted, reasons });
   } catch (err) {

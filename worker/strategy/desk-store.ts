@@ -116,19 +116,22 @@ export class DeskStore {
       .map((r) => r.question);
   }
 
-  runs(limit: number): Array<Omit<RunRecord, "trace">> {
+  runs(limit: number): Array<Omit<RunRecord, "trace" | "requests">> {
     return this.sql
       .exec<RunRow>("SELECT body FROM runs ORDER BY started DESC LIMIT ?", limit)
       .toArray()
       .map((r) => {
-        const { trace: _t, ...rest } = JSON.parse(r.body) as RunRecord;
+        const { trace: _t, requests: _r, ...rest } = JSON.parse(r.body) as RunRecord;
         return rest;
       });
   }
 
   run(id: string): RunRecord | null {
     const row = this.sql.exec<RunRow>("SELECT body FROM runs WHERE id = ?", id).toArray()[0];
-    return row ? (JSON.parse(row.body) as RunRecord) : null;
+    // A run stored without its requests reads as having none.
+    if (!row) return null;
+    const run = JSON.parse(row.body) as RunRecord;
+    return { ...run, requests: run.requests ?? [] };
   }
 
   running(): RunRow[] {

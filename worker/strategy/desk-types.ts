@@ -18,6 +18,9 @@ export interface QueuedRequest extends DeskRequestInput {
   runId: string | null;
 }
 
+/** A request as its run read it, kept with the run: the owner reviews a candidate beside what was asked. */
+export type RunRequest = Omit<QueuedRequest, "runId">;
+
 export const RUN_STATUS = ["running", "failed", "candidate", "refused", "promoted", "rejected", "rolled_back"] as const;
 export type RunStatus = (typeof RUN_STATUS)[number];
 
@@ -28,6 +31,8 @@ export interface RunRecord {
   startedAt: number;
   endedAt: number | null;
   requestIds: string[];
+  /** The requests verbatim (visitors' words as they wrote them); absent from the list of runs. */
+  requests: RunRequest[];
   /** Why it failed, was refused, or what it did. */
   reasons: string[];
   scores: number[];
@@ -43,9 +48,13 @@ export interface RunRecord {
 }
 
 /** A run just started: running, nothing spent or saved yet. */
-export function startedRun(fields: Pick<RunRecord, "id" | "trigger" | "startedAt" | "requestIds">): RunRecord {
+export function startedRun(
+  fields: Pick<RunRecord, "id" | "trigger" | "startedAt" | "requestIds">,
+  requests: readonly QueuedRequest[] = [],
+): RunRecord {
   return {
     ...fields,
+    requests: requests.map(({ runId: _r, ...rest }) => rest),
     status: "running",
     endedAt: null,
     reasons: [],

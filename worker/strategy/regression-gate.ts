@@ -1,9 +1,11 @@
 import { contentText } from "../../shared/chat.ts";
 import { parseToolInput, toOpenAITool } from "../../shared/tool.ts";
 import { compile, type Template } from "../prompts/template.ts";
+import { addedRisks } from "./candidate-screen.ts";
 import type { MeteredLlm } from "./desk-llm.ts";
 import { judgeReplies } from "./desk-tools.ts";
 import { inSpan, type Span } from "./desk-trace.ts";
+import { quoteUntrusted } from "./untrusted-text.ts";
 
 /** Cases replayed before a candidate may be promoted (eval cases first, then recent good ones). */
 export const GATE_CASES = 5;
@@ -20,12 +22,16 @@ export interface GateResult {
   worse: number;
   better: number;
   verdicts: GateVerdict[];
+  /** Why the gate refused apart from the verdicts: what the candidate adds (candidate-screen.ts), no cases. */
+  refusals: string[];
 }
 
 /**
- * The regression gate: each case is answered with the production prompt (A) and the candidate (B),
- * and a judge compares them. A candidate judged worse on any case is refused; a judge that does not
- * answer through its tool counts as a refusal too, since an unjudged case proves nothing.
+ * The regression gate. First the candidate is screened: one that adds contact details, links or an
+ * instruction to set earlier ones aside is refused without a case replayed. Then each case is
+ * answered with the production prompt (A) and the candidate (B), and a judge compares them. A
+ * candidate judged worse on any case is refused; a judge that does not answer through its tool
+ * counts as a refusal too, and so does a gate with no case at all, since an unjudged case proves nothing.
  */
 export async function regressionGate(
   llm: MeteredLlm,
@@ -41,6 +47,17 @@ export async function regressionGate(
 ): Promise<GateResult> {
   return inSpan(run, "regression gate", "gate", { cases: input.questions.length }, async (span) => {
     const verdicts: GateVerdict[] = [];
+    const refusals = addedRisks(input.oldSystem, input.newSystem);
+    if (refusals.length) {
+      Object.assign(span.attrs, { refused: refusals.join("; ") });
+      span.ok = false;
+      return { passed: false, cases: 0, worse: 0, better: 0, verdicts, refusals };
+    }
+    if (!input.questions.length)
+      refusals.push(
+        "there is no case to replay: give the agent eval cases (or wait for replies visitors rate up); " +
+          "a gate of 0 cases proves nothing",
+      );
     for (const question of input.questions.slice(0, GATE_CASES)) {
       const answer = async (system: string) => {
         const out = await llm.complete(span, {
@@ -57,7 +74,7 @@ export async function regressionGate(
       const system = compile(input.judge, {
         agent: input.agentId,
         requests: input.requests,
-        question,
+        question: quoteUntrusted(question),
         old_answer: oldAnswer,
         new_answer: newAnswer,
       });
@@ -78,8 +95,9 @@ export async function regressionGate(
     }
     const worse = verdicts.filter((v) => v.better === "A").length;
     const better = verdicts.filter((v) => v.better === "B").length;
+    const passed = worse === 0 && !refusals.length;
     Object.assign(span.attrs, { worse, better });
-    span.ok = worse === 0;
-    return { passed: worse === 0, cases: verdicts.length, worse, better, verdicts };
+    span.ok = passed;
+    return { passed, cases: verdicts.length, worse, better, verdicts, refusals };
   });
 }

@@ -62,7 +62,7 @@ export class StrategyDesk extends DurableObject<Env> {
     return this.db.pending();
   }
 
-  async runs(limit = 20): Promise<Array<Omit<RunRecord, "trace">>> {
+  async runs(limit = 20): Promise<Array<Omit<RunRecord, "trace" | "requests">>> {
     return this.db.runs(limit);
   }
 
@@ -133,12 +133,10 @@ export class StrategyDesk extends DurableObject<Env> {
     // What the day's budget has given out, the chat isolates' slices included (their spending is reported late).
     const siteSpent = await siteLedger(this.env, siteKey).charges(day);
     const allowance = Math.min(site.desk.dailyTokens - deskSpent, site.budgets.sitePerDay - siteSpent);
-    const record = startedRun({
-      id: crypto.randomUUID(),
-      trigger,
-      startedAt: Date.now(),
-      requestIds: requests.map((r) => r.id),
-    });
+    const record = startedRun(
+      { id: crypto.randomUUID(), trigger, startedAt: Date.now(), requestIds: requests.map((r) => r.id) },
+      requests,
+    );
     if (allowance <= 0) {
       this.db.store({
         ...record,

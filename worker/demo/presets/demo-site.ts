@@ -17,7 +17,8 @@ export const demoSite = {
   budgets: { sitePerDay: 2_000_000, perSession: 100_000 },
   // SHA-256 of DEMO_ADMIN_KEY (real sites keep theirs secret and store only this digest).
   adminKeySha256: "ec8870e7e1b9c51d24b6600f61e53499f5bef34aa6ab3aed6d461adfbbcc8862",
-  // The strategy desk runs a minute after the last request and promotes what passes its gate.
+  // The strategy desk runs a minute after the last request and promotes what passes its gate; a run of visitor
+  // requests only when 3 sessions made the same complaint (desk.visitorQuorum's default).
   desk: { debounceMs: 60_000, autoPromote: true, dailyTokens: 200_000 },
   // The sales coach's reps sign in with identities the demo signer makes (sales-profiles.ts).
   safety: { identity: { secretName: "DEMO_REP_IDENTITY_SECRET" } },
