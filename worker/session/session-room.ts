@@ -14,6 +14,7 @@ import { LiveHub } from "./live-hub.ts";
 import { cutReplies, runReply, type ReplyStart } from "./reply-runner.ts";
 import type { Turn } from "./turn-record.ts";
 import { admitState, type Admission } from "./admission-check.ts";
+import type { TurnIds } from "./message-ids.ts";
 import { readFollowRequest, refusedResponse } from "./follow-request.ts";
 import { takeoverStep, type TakeoverOp, type TakeoverOutcome } from "./takeover-ops.ts";
 import { queuedRequest, queueVerdict } from "./queue-expiry.ts";
@@ -99,8 +100,24 @@ export class SessionRoom extends DurableObject<Env> {
    * request's messages only once every check has passed. `withState` answers the state too, for a
    * route that needs it in the prompt (stage workflows): one round trip before the provider, not two.
    */
-  async admit(perMinute: number, tokenBudget: number, withState = false, modelTurn = false): Promise<Admission> {
-    return admitState(this.state, this.rate, { perMinute, tokenBudget, withState, modelTurn });
+  async admit(
+    perMinute: number,
+    tokenBudget: number,
+    withState = false,
+    modelTurn = false,
+    turn?: TurnIds,
+  ): Promise<Admission> {
+    return admitState(
+      this.state,
+      this.rate,
+      { perMinute, tokenBudget, withState, modelTurn, turn },
+      this.liveReplies(),
+    );
+  }
+
+  /** The replies this object streams now or finished lately: ids a new message may not take. */
+  private liveReplies(): Set<string> {
+    return new Set(this.hub.replies.keys());
   }
 
   /**
@@ -193,6 +210,7 @@ export class SessionRoom extends DurableObject<Env> {
         store: (events) => this.store(events),
         admit: (perMinute, tokenBudget) =>
           admitState(this.state, this.rate, { perMinute, tokenBudget, modelTurn: true }),
+        liveReplies: () => this.liveReplies(),
         state: () => this.state,
       },
       turn,
