@@ -81,8 +81,9 @@ describe("a browser's events are data: the worker owns their ids, times and fiel
         ok: true,
         detail: { purpose: "chat", promptTokens: 987654321, completionTokens: 1, firstByteMs: 999999 },
       });
-      const probe = await append(s, [forged]);
-      expect(probe.res.status).toBe(400);
+      // Dated 2099 (the conversation would never be idle) and dated now (today's insights).
+      const probe = await append(s, [forged, { ...forged, id: "trace:forged-now", at: Date.now() }]);
+      const refused = probe.res.status;
       // A step of a kind the browser writes, for the call the assistant made, dated 2099 with the same details.
       const own = step("trace:call_c1", {
         kind: "tool",
@@ -93,7 +94,7 @@ describe("a browser's events are data: the worker owns their ids, times and fiel
       });
       expect((await append(s, [own])).res.status).toBe(200);
       const state = await sessionRoom(env, s.sessionId).getState();
-      expect(state.trace.find((t) => t.id === "trace:forged")).toBeUndefined();
+      expect(state.trace.filter((t) => t.id.startsWith("trace:forged"))).toEqual([]);
       const kept = state.trace.find((t) => t.id === "trace:call_c1")!;
       expect(kept).toEqual({
         id: "trace:call_c1",
@@ -115,6 +116,7 @@ describe("a browser's events are data: the worker owns their ids, times and fiel
       expect(today.tokens).toBeLessThan(10_000);
       expect(today.ttftP95).toBeLessThan(999_999);
       expect(today).toMatchObject({ toolCalls: 0, toolFailures: 0 });
+      expect(refused).toBe(400);
 
       // Thirty-one days on, the site's retention erases the conversation.
       const index = env.SITE_INDEX.get(env.SITE_INDEX.idFromName(siteKey));
