@@ -191,24 +191,4 @@ export const SessionEvent = z.discriminatedUnion("type", [
   ...TakeoverEvents,
 ]);
 
-/**
- * What a widget may append: copies of advice, its client tools' trace steps, and tool results (the
- * worker checks each names a call the assistant made, see worker/session/tool-result-events.ts).
- */
-export const ClientEvent = z.discriminatedUnion("type", [
-  AdviceRecorded,
-  TraceStep,
-  z.object({
-    ...base,
-    type: z.literal(EVENT_TYPES.messageAppended),
-    data: z.object({
-      message: z.extend(StoredMessage, {
-        role: z.literal("tool"),
-        toolCallId: z.string().check(z.minLength(1), z.maxLength(200)),
-        // Only the worker writes a staff member's message (takeover): a browser cannot sign one.
-        author: z.optional(z.never()),
-      }),
-    }),
-  }),
-]);
 export type SessionEvent = z.infer<typeof SessionEvent>;

@@ -52,13 +52,22 @@ const isObservation = (content: string) => content.startsWith("Observation:");
 
 const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
 
+/**
+ * A step the visitor's browser wrote (its own tools' runs, its Stop; the worker marks them so,
+ * worker/session/client-steps.ts): shown in the trace, but the index counts only what the worker
+ * measured itself (tokens, timings, tool calls and failures), and the conversation's last activity
+ * is not read from it.
+ */
+const byBrowser = (t: SessionState["trace"][number]) => t.detail?.side === "client";
+
+/** The completions and tool calls the worker measured (not the browser's own steps). */
 export function sessionSteps(state: SessionState): SessionStep[] {
   const answers = new Set(
     state.messages.filter((m) => m.role === "assistant" && m.content && !m.toolCalls?.length).map((m) => m.id),
   );
   const steps: SessionStep[] = [];
   for (const t of state.trace) {
-    if (t.kind !== "completion" && t.kind !== "tool") continue;
+    if ((t.kind !== "completion" && t.kind !== "tool") || byBrowser(t)) continue;
     const d = t.detail ?? {};
     const purpose = t.kind === "completion" ? String(d.purpose ?? "chat") : "";
     const tokens = (num(d.promptTokens) ?? 0) + (num(d.completionTokens) ?? 0);
@@ -83,7 +92,7 @@ export function summarizeSession(state: SessionState): SessionSummary {
   const times = [
     state.openedAt ?? 0,
     ...state.messages.map((m) => m.at),
-    ...state.trace.map((t) => t.at),
+    ...state.trace.filter((t) => !byBrowser(t)).map((t) => t.at),
     ...ratings.map((r) => r.at),
   ];
   const first = state.messages.find((m) => m.role === "user" && !isObservation(m.content));

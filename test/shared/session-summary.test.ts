@@ -86,4 +86,20 @@ describe("summarizeSession: the index row folded from a session's state", () => 
     ]);
     expect(steps[0]).toMatchObject({ firstByteMs: 120, tokens: 15 });
   });
+
+  it("counts none of the browser's own steps, nor reads its last activity from them", () => {
+    const browser = {
+      id: "trace:c",
+      at: 9_999_999,
+      kind: "tool",
+      name: "k",
+      ms: 5,
+      ok: false,
+      detail: { side: "client" },
+    };
+    const stopped = { id: "trace:stopped:a1", at: 9_999_999, kind: "stopped", ok: true, detail: { side: "client" } };
+    const withBrowser = { ...state, trace: [...state.trace, browser, stopped] } as SessionState;
+    expect(sessionSteps(withBrowser)).toEqual(sessionSteps(state));
+    expect(summarizeSession(withBrowser).lastActivityAt).toBe(2_100);
+  });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { emptySession, foldSession, reduceSession, type SessionEvent } from "../../shared/session.ts";
-import { SessionEvent as SessionEventSchema, ClientEvent } from "../../shared/session-events.ts";
+import { SessionEvent as SessionEventSchema } from "../../shared/session-events.ts";
+import { ClientEvent } from "../../shared/client-events.ts";
 
 const usage = (id: string, p: number, c: number): SessionEvent => ({
   id,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { emptySession, foldSession, reduceSession, type SessionEvent } from "../../shared/session.ts";
-import { ClientEvent, SessionEvent as SessionEventSchema } from "../../shared/session-events.ts";
+import { SessionEvent as SessionEventSchema } from "../../shared/session-events.ts";
+import { ClientEvent } from "../../shared/client-events.ts";
 import { summarizeSession } from "../../shared/session-summary.ts";
 import { TakeoverSettings, withinHours } from "../../shared/takeover-config.ts";
 

@@ -90,7 +90,7 @@ describe("one session's token never reaches another session", () => {
       "events",
       (sid) => `/v1/sessions/${sid}/events`,
       {
-        events: [{ id: "trace:x", at: 1, type: "trace.step", data: { kind: "tool", name: "record_advice", ok: true } }],
+        events: [{ id: "trace:x", at: 1, type: "trace.step", data: { kind: "completion", ok: true } }],
       },
     ],
     ["GET", "context", (sid) => `/v1/sessions/${sid}/context`],

@@ -1,7 +1,6 @@
 import type { ToolCall } from "../../shared/chat.ts";
 import { parseToolInput, type CheckedTool } from "../../shared/tool.ts";
-
-export type ToolOutcome = "ok" | "invalid" | "error" | "timeout" | "aborted" | "unknown";
+import type { ToolOutcome } from "../../shared/client-steps.ts";
 
 export interface ExecutedCall {
   call: ToolCall;

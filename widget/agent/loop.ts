@@ -126,6 +126,8 @@ export async function runAgentLoop(opts: LoopOptions): Promise<LoopResult> {
       } else if (parsed.kind === "action") {
         calls = [
           {
+            // The worker reads a trace step of it back by this id (reactCallId, shared/client-steps.ts);
+            // written out here, as importing it costs the widget's first load 0.1 KB gz.
             id: `react_${view.id}`,
             type: "function",
             function: { name: parsed.tool, arguments: JSON.stringify(parsed.input) },

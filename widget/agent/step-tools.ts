@@ -1,14 +1,12 @@
 import type { ToolCall } from "../../shared/chat.ts";
 import { messageEvent } from "../../shared/events.ts";
-import { traceEvent, traceEventId } from "../../shared/step-events.ts";
+import { traceEvent } from "../../shared/step-events.ts";
+import { stoppedStepId, toolStepId } from "../../shared/client-steps.ts";
 import { TOOL_NAMES } from "../../shared/tool-names.ts";
 import type { SessionEvent, SessionState, StoredMessage } from "../../shared/session.ts";
 import type { StepResult } from "./completion.ts";
 import { executeToolCalls, type ExecutedCall, type ExecutorOptions } from "./executor.ts";
 import { newId } from "./ids.ts";
-
-/** The trace step that says the visitor stopped a turn while its tools ran: a restored page leaves it stopped. */
-const stoppedId = (stepId: string) => traceEventId(`stopped:${stepId}`);
 
 export interface StepToolsOptions extends ExecutorOptions {
   /** The session's log as it stands: a call with a result there does not run again. */
@@ -47,7 +45,7 @@ export async function runStepTools(calls: ToolCall[], stepId: string, o: StepToo
     // Edge tools are traced by the worker; the browser's own tools are traced here.
     if (r.side === "client")
       events.push(
-        traceEvent(traceEventId(r.call.id), {
+        traceEvent(toolStepId(r.call.id), {
           kind: "tool",
           name: r.call.function.name,
           ms: r.ms,
@@ -56,7 +54,8 @@ export async function runStepTools(calls: ToolCall[], stepId: string, o: StepToo
         }),
       );
   }
-  if (o.signal?.aborted) events.push(traceEvent(stoppedId(stepId), { kind: "stopped", ok: true }));
+  // The visitor stopped the turn while its tools ran: a restored page leaves it stopped.
+  if (o.signal?.aborted) events.push(traceEvent(stoppedStepId(stepId), { kind: "stopped", ok: true }));
   if (events.length) o.record(events);
   return results;
 }
@@ -83,7 +82,7 @@ export function pendingStep(state: SessionState, maxSteps: number): PendingStep 
   const m = ms[at];
   const calls = m?.role === "assistant" && m.status !== "interrupted" ? (m.toolCalls ?? []) : [];
   if (!calls.length || calls.some((c) => c.function.name === TOOL_NAMES.askFollowup)) return null;
-  if (state.trace.some((t) => t.id === stoppedId(m.id))) return null;
+  if (state.trace.some((t) => t.id === stoppedStepId(m.id))) return null;
   let before = 0;
   for (let i = at - 1; i >= 0 && !(ms[i].role === "user" && !ms[i].content.startsWith("Observation:")); i--)
     if (ms[i].role === "assistant") before++;

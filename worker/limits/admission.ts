@@ -4,6 +4,7 @@ import type { SessionState } from "../../shared/session.ts";
 import type { AppEnv, Claims } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import type { Admission } from "../session/admission-check.ts";
+import type { TurnIds } from "../session/message-ids.ts";
 import { sessionRoom } from "../session/session-stub.ts";
 import { BudgetLeases, type Reservation } from "./budget-lease.ts";
 import { RateLeases } from "./rate-lease.ts";
@@ -127,6 +128,7 @@ export async function admitLocally(
 /**
  * The session's own limits (its rate and, for the provider, its token budget), in the one call to
  * the session's object. With `withState`, the session's state as the admission saw it is the answer.
+ * `turn`: a chat turn's reply and message ids, checked to name new messages (message-ids.ts).
  */
 export async function admitSession(
   c: Context<AppEnv>,
@@ -134,6 +136,7 @@ export async function admitSession(
   claims: Claims,
   spendsTokens: boolean,
   withState = false,
+  turn?: TurnIds,
 ): Promise<SessionState | undefined> {
   const { rateLimits, budgets } = site;
   const session = await sessionRoom(c.env, claims.sid).admit(
@@ -142,6 +145,7 @@ export async function admitSession(
     withState,
     // A turn that spends tokens is a model turn: refused while a person handles the conversation.
     spendsTokens,
+    turn,
   );
   if (session.ok) return session.state;
   throw sessionRefusal(site, session);
@@ -153,6 +157,8 @@ export async function admitSession(
  */
 export function sessionRefusal(site: SiteConfig, session: Exclude<Admission, { ok: true }>): ApiError {
   const { rateLimits, budgets } = site;
+  if (session.reason === "ids")
+    return new ApiError(session.refusal.status, session.refusal.code, session.refusal.message);
   if (session.reason === "unknown_session")
     return new ApiError(404, "not_found", "Session not found; open a new session");
   if (session.reason === "rate")

@@ -22,6 +22,7 @@ import { completionReply } from "../../shared/reply-fold.ts";
 import { STAFF_MESSAGE_PREFIX } from "../../shared/takeover-api.ts";
 import { withStaffTurns } from "../session/staff-turns.ts";
 import { newInputEvents } from "../session/message-events.ts";
+import { turnIds } from "../session/message-ids.ts";
 import { sessionRoom } from "../session/session-stub.ts";
 import { DRAIN_MS } from "../session/live-reply.ts";
 import { completionEvents, failureEvents, turnAgent, type Turn, type TurnInfo } from "../session/turn-record.ts";
@@ -32,6 +33,7 @@ import { guardChatRequest, withGuardNote } from "../guard/chat-guard.ts";
 
 export const chatRoutes = new Hono<AppEnv>();
 const noop = () => {};
+const isStaffId = (id: string | undefined) => !!id?.startsWith(STAFF_MESSAGE_PREFIX);
 
 /**
  * OpenAI-compatible chat completions. Before the provider is called: the token, the cached config,
@@ -53,8 +55,9 @@ chatRoutes.post(ROUTES.chat, sessionToken(), jsonBody(ChatRequest), async (c) =>
       'messages: role "system" is not accepted; the agent\'s system prompt is set on the server',
     );
   }
-  // Staff messages are the worker's (takeover): a visitor message may not claim one's id and replace it.
-  if (req.messages.some((m) => m.role !== "assistant" && m.id?.startsWith(STAFF_MESSAGE_PREFIX)))
+  // Staff messages are the worker's (takeover): a visitor message or a reply may not claim one's id and replace it.
+  const replyId = req.parley?.replyId ?? crypto.randomUUID();
+  if ([replyId, ...req.messages.map((m) => (m.role !== "assistant" ? m.id : ""))].some(isStaffId))
     throw new ApiError(403, "forbidden", `Message ids starting ${STAFF_MESSAGE_PREFIX} are staff messages'`);
   const [site, agent] = await Promise.all([checkSiteOrigin(c, claims.site, false), loadSessionAgent(c.env, claims)]);
   if (!agent) throw new ApiError(404, "unknown_agent", `Agent ${claims.agent} no longer exists`);
@@ -72,7 +75,10 @@ chatRoutes.post(ROUTES.chat, sessionToken(), jsonBody(ChatRequest), async (c) =>
   const inRoom = req.stream === true && !stateful && !withParts;
   // A site with takeover reads the state too: after a hand back the model gets what staff said.
   const takeover = site.takeover.enabled;
-  const admitted = inRoom ? Promise.resolve(undefined) : admitSession(c, site, claims, true, stateful || takeover);
+  // The reply's id and the new messages' must name new messages, not stored ones (message-ids.ts).
+  const inputs = newInputEvents(req.messages);
+  const ids = turnIds(replyId, inputs);
+  const admitted = inRoom ? Promise.resolve(undefined) : admitSession(c, site, claims, true, stateful || takeover, ids);
   admitted.catch(noop);
   const [prompt, guard] = await Promise.all([
     // A draft is tried with its own prompt text: the registry holds the published agent's versions.
@@ -84,7 +90,6 @@ chatRoutes.post(ROUTES.chat, sessionToken(), jsonBody(ChatRequest), async (c) =>
   const state = stateful ? await admitted : undefined;
 
   const room = sessionRoom(c.env, claims.sid);
-  const replyId = req.parley?.replyId ?? crypto.randomUUID();
   const purpose = req.parley?.purpose ?? "chat";
   const callId = crypto.randomUUID();
   const started = Date.now();
@@ -92,7 +97,7 @@ chatRoutes.post(ROUTES.chat, sessionToken(), jsonBody(ChatRequest), async (c) =>
   const maxTokens = Math.min(agent.maxTokens, site.maxTokens ?? agent.maxTokens);
   const capped = { ...agent, systemPrompt: prompt.text, maxTokens };
   const body = upstreamBody(req, capped, state, { askForPerson: takeover });
-  const ids = req.messages.map((m) => m.id);
+  const sentIds = req.messages.map((m) => m.id);
   if (req.model !== undefined) body.model = req.model;
   withGuardNote(body, guard);
   // Measured before photos become data URLs: an image costs the model its own count of tokens.
@@ -122,9 +127,9 @@ chatRoutes.post(ROUTES.chat, sessionToken(), jsonBody(ChatRequest), async (c) =>
       targets,
       defaultModel: model(),
       prompt: promptVersions(prompt),
-      inputs: [...newInputEvents(req.messages), ...guard.events],
+      inputs: [...inputs, ...guard.events],
       env: providerSettings(c.env, targets),
-      ids,
+      ids: sentIds,
       tab: req.parley?.tab,
       ...(inRoom
         ? { limits: { perMinute: site.rateLimits.sessionPerMinute, tokenBudget: site.budgets.perSession } }
@@ -193,7 +198,7 @@ chatRoutes.post(ROUTES.chat, sessionToken(), jsonBody(ChatRequest), async (c) =>
   let upstreamCall = stateful || withParts || takeover || recentlyRefused(claims.sid) ? undefined : call();
   try {
     const seen = await admitted;
-    if (takeover && seen) withStaffTurns(body, ids, seen);
+    if (takeover && seen) withStaffTurns(body, sentIds, seen);
   } catch (err) {
     cancel.abort();
     upstreamCall?.then((r) => (r.kind === "stream" ? r.stream.abort?.() : undefined), noop);
@@ -218,9 +223,7 @@ chatRoutes.post(ROUTES.chat, sessionToken(), jsonBody(ChatRequest), async (c) =>
   // The session stores the visitor's input once the provider has answered (or failed): written at
   // once, the Durable Object call would compete with sending the provider's request on the
   // isolate's thread and delay the first byte.
-  const inputsStored = upstreamCall
-    .then(noop, noop)
-    .then(() => room.append([...newInputEvents(req.messages), ...guard.events]));
+  const inputsStored = upstreamCall.then(noop, noop).then(() => room.append([...inputs, ...guard.events]));
   c.executionCtx.waitUntil(inputsStored.catch(noop));
 
   // The turn's tokens go back to this isolate's slice of the site's budget (reported to the site's

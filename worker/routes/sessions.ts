@@ -1,9 +1,9 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod/mini";
 import { CreateSessionRequest, type RestoredSessionResponse, type SessionResponse } from "../../shared/api.ts";
-import { ClientEvent, type SessionEvent } from "../../shared/session-events.ts";
+import { ClientEvent } from "../../shared/client-events.ts";
 import { orderedStages } from "../../shared/stage-machine.ts";
-import { EVENT_TYPES, LIMITS } from "../../shared/protocol.ts";
+import { LIMITS } from "../../shared/protocol.ts";
 import * as ROUTES from "../../shared/routes.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../errors.ts";
@@ -12,12 +12,10 @@ import { sessionToken } from "../middleware/session-token.ts";
 import { checkSiteOrigin } from "../middleware/site-origin.ts";
 import { ownSession } from "../middleware/own-session.ts";
 import { loadSessionAgent, loadSite } from "../config/config-store.ts";
-import { forgedAdvice } from "../guard/advice-guard.ts";
 import { publicAgent } from "../config/public-agent.ts";
 import { requireSecret } from "../config/secrets.ts";
 import { signToken } from "../session/token.ts";
 import { sessionRoom } from "../session/session-stub.ts";
-import { clientToolResults } from "../session/tool-result-events.ts";
 import { admitSessionOpen } from "../limits/admission.ts";
 import { repOfIdentity } from "../sales/rep-identity.ts";
 import { consoleSession, hasConsoleCookie } from "../console/console-auth.ts";
@@ -85,37 +83,13 @@ sessionRoutes.get(ROUTES.session, sessionToken(), ownSession(), async (c) => {
 const AppendEvents = z.object({ events: z.array(ClientEvent).check(z.minLength(1), z.maxLength(50)) });
 
 /**
- * The widget stores its tools' results as they finish, its client-side tools' trace steps (and copies of
- * advice the worker derived).
+ * The widget stores its tools' results as they finish and its own tools' trace steps (and may send
+ * copies of advice the worker derived). Only those types (shared/client-events.ts), each about a call
+ * or step the assistant made; the worker writes the events with its own ids, time and fields
+ * (worker/session/client-events.ts).
  */
 sessionRoutes.post(ROUTES.sessionEvents, sessionToken(), ownSession(), jsonBody(AppendEvents), async (c) => {
-  const claims = c.var.claims;
-  const room = sessionRoom(c.env, claims.sid);
-  let events: SessionEvent[] = c.req.valid("json").events;
-  // A CRM action's record (its idempotency key) is the worker's: a planted one would block the action.
-  if (events.some((e) => e.id.startsWith("crm:")))
-    throw new ApiError(403, "forbidden", "Events named crm:* are written by the worker only");
-  // Advice is derived by the worker from the model's recorded calls; a browser may not plant any.
-  if (events.some((e) => e.type === EVENT_TYPES.adviceRecorded)) {
-    const forged = forgedAdvice(await room.getState(), events);
-    if (forged.length)
-      throw new ApiError(
-        403,
-        "forbidden",
-        `Advice ${forged.join(", ")} matches no record_advice call ` +
-          `the assistant made; advice cannot be sent by the browser`,
-      );
-  }
-  if (events.some((e) => e.type === EVENT_TYPES.messageAppended)) {
-    const { store, refused } = clientToolResults(await room.getState(), events);
-    if (refused.length)
-      throw new ApiError(
-        403,
-        "forbidden",
-        `Messages ${refused.join(", ")} are not results of the assistant's tool calls; a browser appends only those`,
-      );
-    events = store;
-  }
-  const state = await room.append(events);
-  return c.json({ version: state.version });
+  const outcome = await sessionRoom(c.env, c.var.claims.sid).appendFromClient(c.req.valid("json").events);
+  if ("refused" in outcome) throw new ApiError(outcome.refused.status, outcome.refused.code, outcome.refused.message);
+  return c.json({ version: outcome.version });
 });

@@ -1,5 +1,6 @@
 import { foldSession, reduceSession, type SessionEvent, type SessionState } from "../../shared/session.ts";
 import { OwnerNotes } from "./owner-notes.ts";
+import { replacesStored } from "./message-ids.ts";
 import { ToolResults } from "./tool-results.ts";
 
 export interface LoggedEvent {
@@ -10,7 +11,8 @@ export interface LoggedEvent {
 /**
  * A session's append-only event log in its object's SQLite, and the tables beside it: the one
  * source of truth, from which the state is folded by the shared reducer. An event id already
- * stored is ignored, so a retried append stores nothing twice.
+ * stored is ignored, so a retried append stores nothing twice; so is a message event that would
+ * replace a stored message (message-ids.ts).
  */
 export class EventLog {
   constructor(private readonly storage: DurableObjectStorage) {
@@ -47,6 +49,7 @@ export class EventLog {
     const added: LoggedEvent[] = [];
     this.storage.transactionSync(() => {
       for (const event of events) {
+        if (replacesStored(state, event)) continue;
         const row = this.storage.sql
           .exec<{ seq: number }>(
             "INSERT OR IGNORE INTO events (id, body) VALUES (?, ?) RETURNING seq",

@@ -10,6 +10,7 @@ import type { SessionState } from "../../shared/session.ts";
 import { withStaffTurns } from "./staff-turns.ts";
 import { LiveReply } from "./live-reply.ts";
 import type { OwnerNote } from "./owner-notes.ts";
+import { turnIdRefusal, turnIds } from "./message-ids.ts";
 import { completionTraceEvents, replyEvent, usageEvent } from "./message-events.ts";
 import { completionEvents, failureEvents, type Turn } from "./turn-record.ts";
 
@@ -32,6 +33,8 @@ export interface RunnerRoom {
   store(events: SessionEvent[], notes?: readonly OwnerNote[]): void;
   admit(perMinute: number, tokenBudget: number): Admission;
   state(): SessionState;
+  /** The replies streaming now or finished lately (a new message may not take their ids). */
+  liveReplies(): ReadonlySet<string>;
 }
 
 /**
@@ -97,6 +100,9 @@ export async function runReply(room: RunnerRoom, turn: Turn): Promise<ReplyStart
     const message = `${handler.name} from the site's staff handles this conversation now; the model does not answer`;
     return { ok: false, status: 409, code: "taken_over", message, extra: {}, headers: {} };
   }
+  // The client names the reply: it must be a new one (or its own cut copy), not a stored message.
+  const refusal = turnIdRefusal(room.state(), turnIds(turn.replyId, turn.inputs), room.liveReplies());
+  if (refusal) return { ok: false, refused: { ok: false, reason: "ids", refusal } };
   // After a hand back the model reads what was said meanwhile (staff-turns.ts).
   if (turn.ids) withStaffTurns(turn.body, turn.ids, room.state());
   // The session's limits, here rather than in a call of their own: a refused turn stores nothing.

@@ -2,6 +2,7 @@ import { DurableObject } from "cloudflare:workers";
 import { sessionOpenedEvent, stageChangedEvent } from "../../shared/events.ts";
 import { emptySession, type SessionEvent, type SessionState } from "../../shared/session.ts";
 import type { FeedbackInput } from "../../shared/session-events.ts";
+import type { ClientEvent } from "../../shared/client-events.ts";
 import type { StageConfig } from "../../shared/stage-config.ts";
 import type { Env } from "../env.ts";
 import { SlidingWindow } from "../limits/sliding-window.ts";
@@ -14,6 +15,8 @@ import { LiveHub } from "./live-hub.ts";
 import { cutReplies, runReply, type ReplyStart } from "./reply-runner.ts";
 import type { Turn } from "./turn-record.ts";
 import { admitState, type Admission } from "./admission-check.ts";
+import { clientEvents, type ClientRefusal } from "./client-events.ts";
+import type { TurnIds } from "./message-ids.ts";
 import { readFollowRequest, refusedResponse } from "./follow-request.ts";
 import { takeoverStep, type TakeoverOp, type TakeoverOutcome } from "./takeover-ops.ts";
 import { queuedRequest, queueVerdict } from "./queue-expiry.ts";
@@ -103,8 +106,24 @@ export class SessionRoom extends DurableObject<Env> {
    * request's messages only once every check has passed. `withState` answers the state too, for a
    * route that needs it in the prompt (stage workflows): one round trip before the provider, not two.
    */
-  async admit(perMinute: number, tokenBudget: number, withState = false, modelTurn = false): Promise<Admission> {
-    return admitState(this.state, this.rate, { perMinute, tokenBudget, withState, modelTurn });
+  async admit(
+    perMinute: number,
+    tokenBudget: number,
+    withState = false,
+    modelTurn = false,
+    turn?: TurnIds,
+  ): Promise<Admission> {
+    return admitState(
+      this.state,
+      this.rate,
+      { perMinute, tokenBudget, withState, modelTurn, turn },
+      this.liveReplies(),
+    );
+  }
+
+  /** The replies this object streams now or finished lately: ids a new message may not take. */
+  private liveReplies(): Set<string> {
+    return new Set(this.hub.replies.keys());
   }
 
   /**
@@ -128,6 +147,17 @@ export class SessionRoom extends DurableObject<Env> {
    */
   async append(events: SessionEvent[], notes: OwnerNote[] = []): Promise<{ version: number }> {
     this.store(events, notes);
+    return { version: this.state.version };
+  }
+
+  /**
+   * What a browser appends (POST /v1/sessions/:id/events), checked against the state and stored in
+   * one step, so no other write comes between (client-events.ts): the new version, or the refusal.
+   */
+  async appendFromClient(events: ClientEvent[]): Promise<{ version: number } | { refused: ClientRefusal }> {
+    const outcome = clientEvents(this.state, events, { now: Date.now(), live: this.liveReplies() });
+    if ("refused" in outcome) return outcome;
+    if (outcome.store.length) this.store(outcome.store);
     return { version: this.state.version };
   }
 
@@ -198,6 +228,7 @@ export class SessionRoom extends DurableObject<Env> {
         store: (events, notes) => this.store(events, notes),
         admit: (perMinute, tokenBudget) =>
           admitState(this.state, this.rate, { perMinute, tokenBudget, modelTurn: true }),
+        liveReplies: () => this.liveReplies(),
         state: () => this.state,
       },
       turn,

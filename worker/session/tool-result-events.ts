@@ -1,40 +1,42 @@
-import { messageEventId } from "../../shared/events.ts";
-import { EVENT_TYPES } from "../../shared/protocol.ts";
+import type { ClientToolResult } from "../../shared/client-events.ts";
+import { messageEvent, messageEventId } from "../../shared/events.ts";
 import type { SessionEvent, SessionState } from "../../shared/session.ts";
+import { STAFF_MESSAGE_PREFIX } from "../../shared/takeover-api.ts";
 
 /**
- * The tool results a browser appends as its tools finish (issue 16: a page that goes away between a
- * tool's run and the next completion finds the result in the log, and the call does not run again).
- * A browser may append only the result of a call the assistant made, under a message id of its own;
- * a second result for a call already answered is dropped (the first run's stands). Answers what to
- * store, and what was refused (nothing is stored then).
+ * The tool results a browser appends as its tools finish (a page that goes away between a tool's
+ * run and the next completion finds the result in the log, and the call does not run again). A
+ * browser may append only the result of a call the assistant made, under a new message id of its
+ * own (not a stored message's, a reply's streaming now or a staff id); a second result for a call
+ * already answered is dropped (the first run's stands). The worker writes the event: its id, its
+ * time (`now`; a result's time places it in the conversation) and only the result's listed fields.
+ * Answers what to store, and the ids refused (nothing is stored then).
  */
 export function clientToolResults(
   state: SessionState,
-  events: readonly SessionEvent[],
+  events: readonly ClientToolResult[],
+  now: number,
+  live: ReadonlySet<string>,
 ): { store: SessionEvent[]; refused: string[] } {
   const calls = new Set(
-    state.messages.flatMap((m) => (m.role === "assistant" ? (m.toolCalls ?? []) : [])).map((c) => c.id),
+    state.messages.flatMap((m) => (m.role === "assistant" && !m.author ? (m.toolCalls ?? []) : [])).map((c) => c.id),
   );
   const answered = new Set(state.messages.flatMap((m) => (m.role === "tool" && m.toolCallId ? [m.toolCallId] : [])));
   const ids = new Map(state.messages.map((m) => [m.id, m]));
   const refused: string[] = [];
   const store: SessionEvent[] = [];
   for (const e of events) {
-    if (e.type !== EVENT_TYPES.messageAppended) {
-      store.push(e);
-      continue;
-    }
-    const m = e.data.message;
-    const call = m.toolCallId ?? "";
-    const stored = ids.get(m.id);
+    const { id, content, toolCallId } = e.data.message;
+    const stored = ids.get(id);
     // The same result sent again (the next completion's request carried it first): already there.
-    if (stored?.role === "tool" && stored.toolCallId === call) continue;
-    if (m.role !== "tool" || e.id !== messageEventId(m.id) || stored || !calls.has(call)) refused.push(m.id);
-    else if (!answered.has(call)) {
-      answered.add(call);
-      ids.set(m.id, m);
-      store.push(e);
+    if (stored?.role === "tool" && stored.toolCallId === toolCallId) continue;
+    const fresh = !stored && !live.has(id) && !id.startsWith(STAFF_MESSAGE_PREFIX);
+    if (e.id !== messageEventId(id) || !fresh || !calls.has(toolCallId)) refused.push(id);
+    else if (!answered.has(toolCallId)) {
+      answered.add(toolCallId);
+      const message = { id, role: "tool" as const, content, toolCallId, at: now };
+      ids.set(id, message);
+      store.push(messageEvent(message));
     }
   }
   return { store, refused };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ChatMessage } from "../../../shared/chat.ts";
+import { reactCallId } from "../../../shared/client-steps.ts";
 import type { Advice } from "../../../shared/session.ts";
 import { TOOLS } from "../../../shared/tools/index.ts";
 import { createClientTools } from "../../../widget/agent/client-tools.ts";
@@ -191,6 +192,9 @@ describe("runAgentLoop (text ReAct)", () => {
     expect(last.answer).toMatch(/^\*\*Talking points\*\*/);
     expect(last.reasoning).toContain("leaflet supports");
     expect(steps.some((s) => s.answer.includes("Action"))).toBe(false);
+    // The call's id is the one the worker accepts a trace step of (shared/client-steps.ts).
+    const acted = steps.find((s) => s.toolCalls.length)!;
+    expect(acted.toolCalls[0].id).toBe(reactCallId(acted.id));
   });
 
   it("asks again for valid JSON when the Action Input is malformed", async () => {

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { auth, call, openSession } from "../../helpers/worker/client.ts";
 import { putSite } from "../../helpers/worker/sites.ts";
+import { env } from "cloudflare:workers";
+import { sessionRoom } from "../../../worker/session/session-stub.ts";
 
 /** crm_action through the real route: the webhook's secret stays on the worker; a retried call acts once. */
 const VARS = { CRM_WEBHOOK_SECRET: "crm-secret-0123456789" } as Record<string, string>;
@@ -54,13 +56,20 @@ describe("crm_action", () => {
 
   it("refuses a browser's event that would pass for a CRM action's record", async () => {
     const s = await session();
-    const planted = { id: "crm:anything", at: 1, type: "trace.step", data: { kind: "crm", ok: true } };
-    const { res } = await call(`/v1/sessions/${s.sessionId}/events`, {
-      method: "POST",
-      headers: auth(s.token),
-      json: { events: [planted] },
-    });
-    expect(res.status).toBe(403);
+    // A step of the CRM's kind is the worker's (400); under the record's id, a browser's own kind names no call (403).
+    for (const [kind, status] of [
+      ["crm", 400],
+      ["tool", 403],
+    ] as const) {
+      const planted = { id: "crm:anything", at: 1, type: "trace.step", data: { kind, ok: true } };
+      const { res } = await call(`/v1/sessions/${s.sessionId}/events`, {
+        method: "POST",
+        headers: auth(s.token),
+        json: { events: [planted] },
+      });
+      expect(res.status).toBe(status);
+    }
+    expect((await sessionRoom(env, s.sessionId).getState()).trace).toEqual([]);
   });
 
   it(
