@@ -136,6 +136,20 @@ describe("reading photos", () => {
     expect((await read(s, id, "not-a-token")).res.status).toBe(401);
   });
 
+  it("serves a photo as an image only: its sniffed type, nosniff, a sandbox with nothing allowed, a worker-made name", async () => {
+    const s = await openSession();
+    const { id } = await json((await upload(s, png(), "text/html")).res);
+    const owner = `/v1/admin/sessions/${s.sessionId}/photos/${id}?site=${SITE_KEY}`;
+    for (const { res } of [await read(s, id), await call(owner, { headers: { [HEADERS.adminKey]: DEMO_ADMIN_KEY } })]) {
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("image/png");
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; sandbox");
+      expect(res.headers.get("content-disposition")).toBe(`inline; filename="photo-${id}.png"`);
+      await res.body?.cancel();
+    }
+  });
+
   it("lets the site owner read a photo with the admin key", async () => {
     const s = await openSession();
     const { id } = await json((await upload(s, bareJpeg())).res);

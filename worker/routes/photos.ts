@@ -9,6 +9,7 @@ import { admitTurn } from "../limits/admission.ts";
 import { loadSessionAgent } from "../config/config-store.ts";
 import { imageFacts } from "../photos/image-bytes.ts";
 import { photoAccess } from "../photos/photo-access.ts";
+import { photoResponse } from "../photos/photo-response.ts";
 import { countSessionPhotos, getPhoto, newPhotoId, putPhoto } from "../photos/photo-store.ts";
 
 export const photoRoutes = new Hono<AppEnv>();
@@ -29,18 +30,6 @@ async function ownPhotoSession(c: Context<AppEnv>) {
 }
 
 const notFound = () => new ApiError(404, "not_found", "No such photo");
-
-/** The photo's bytes, never cached by the browser or anything between (a clinic's photos). */
-export function photoResponse(photo: { type: string; bytes: ArrayBuffer }): Response {
-  return new Response(photo.bytes, {
-    headers: {
-      "content-type": photo.type,
-      "cache-control": "no-store",
-      "x-content-type-options": "nosniff",
-      "content-disposition": "inline",
-    },
-  });
-}
 
 /**
  * The body is the image itself (any Content-Type: the bytes decide). Checked before it is stored:
@@ -88,5 +77,5 @@ photoRoutes.get(ROUTES.sessionPhoto, sessionToken(), async (c) => {
   const id = c.req.param("photoId");
   const photo = PHOTO_ID.test(id) ? await getPhoto(c.env, site.siteKey, claims.sid, id) : null;
   if (!photo) throw notFound();
-  return photoResponse(photo);
+  return photoResponse({ id, ...photo });
 });
