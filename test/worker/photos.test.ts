@@ -106,6 +106,47 @@ describe("POST /v1/sessions/:id/photos", () => {
     });
   });
 
+  it("reads an upload without Content-Length (chunked) only up to the limit, then answers 413", async () => {
+    const s = await openSession();
+    const chunk = new Uint8Array(64 * 1024);
+    chunk.set(bareJpeg());
+    let pulled = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(ctrl) {
+        if (pulled >= 32 * 1024 * 1024) return ctrl.close();
+        pulled += chunk.byteLength;
+        ctrl.enqueue(chunk.slice());
+      },
+    });
+    const { res } = await call(`/v1/sessions/${s.sessionId}/photos`, {
+      method: "POST",
+      body,
+      headers: { ...auth(s.token), "content-type": "image/jpeg" },
+    });
+    expect(res.status).toBe(413);
+    expect((await json(res)).error.code).toBe("payload_too_large");
+    // The agent's limit is 4 MB: the worker stopped reading there, not at the stream's 32 MB.
+    expect(pulled).toBeLessThan(5 * 1024 * 1024);
+  });
+
+  it("takes a chunked upload within the limit", async () => {
+    const s = await openSession();
+    const bytes = bareJpeg();
+    const body = new ReadableStream<Uint8Array>({
+      start(ctrl) {
+        for (let at = 0; at < bytes.length; at += 7) ctrl.enqueue(bytes.slice(at, at + 7));
+        ctrl.close();
+      },
+    });
+    const { res } = await call(`/v1/sessions/${s.sessionId}/photos`, {
+      method: "POST",
+      body,
+      headers: { ...auth(s.token), "content-type": "image/jpeg" },
+    });
+    expect(res.status).toBe(201);
+    expect((await json(res)).bytes).toBe(bytes.length);
+  });
+
   it("refuses an agent that does not take photos, with a clear message", async () => {
     const s = await openSession("medical-qa");
     const { res } = await upload(s, bareJpeg());

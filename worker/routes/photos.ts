@@ -10,6 +10,7 @@ import { loadSessionAgent } from "../config/config-store.ts";
 import { imageFacts } from "../photos/image-bytes.ts";
 import { photoAccess } from "../photos/photo-access.ts";
 import { photoResponse } from "../photos/photo-response.ts";
+import { readCapped } from "../photos/read-capped.ts";
 import { countSessionPhotos, getPhoto, newPhotoId, putPhoto } from "../photos/photo-store.ts";
 
 export const photoRoutes = new Hono<AppEnv>();
@@ -46,8 +47,8 @@ photoRoutes.post(ROUTES.sessionPhotos, sessionToken(), async (c) => {
   const tooLarge = () =>
     new ApiError(413, "payload_too_large", `The photo is larger than ${(maxBytes / 1024 / 1024).toFixed(1)} MB`);
   if (Number(c.req.header("content-length") ?? 0) > maxBytes) throw tooLarge();
-  const bytes = new Uint8Array(await c.req.arrayBuffer());
-  if (bytes.byteLength > maxBytes) throw tooLarge();
+  const bytes = await readCapped(c.req.raw.body, maxBytes);
+  if (!bytes) throw tooLarge();
   if (!bytes.byteLength) throw new ApiError(400, "bad_request", "The request body is empty: send the image's bytes");
   const facts = imageFacts(bytes);
   if (!facts)
