@@ -11,7 +11,10 @@ import {
   gif,
   pdf,
   png,
+  vp8,
+  vp8l,
   VP8L_1x1,
+  vp8x,
   webp,
   withJpegSegments,
   xmpSegment,
@@ -22,6 +25,8 @@ import { DEMO_ADMIN_KEY } from "../../worker/demo/index.ts";
 import { HEADERS } from "../../shared/protocol.ts";
 
 const json = async (r: Response) => (await r.json()) as any;
+/** bareJpeg's SOI and APP0 take 20 bytes, its frame header (SOF0) the next 13. */
+const withoutFrameHeader = (jpeg: Uint8Array) => Uint8Array.from([...jpeg.subarray(0, 20), ...jpeg.subarray(33)]);
 
 const upload = (s: { sessionId: string; token: string }, bytes: Uint8Array, type = "image/jpeg", sid = s.sessionId) =>
   call(`/v1/sessions/${sid}/photos`, {
@@ -145,6 +150,47 @@ describe("POST /v1/sessions/:id/photos", () => {
     });
     expect(res.status).toBe(201);
     expect((await json(res)).bytes).toBe(bytes.length);
+  });
+
+  it.each([
+    ["a JPEG", bareJpeg(60000, 60000), "60000 × 60000"],
+    ["a JPEG one pixel too wide", bareJpeg(1569, 1000), "1569 × 1000"],
+    ["a PNG", png([], 60000, 60000), "60000 × 60000"],
+    ["a WebP canvas (VP8X)", webp([vp8x(60000, 60000), VP8L_1x1]), "60000 × 60000"],
+    ["a lossless WebP (VP8L)", webp([vp8l(16384, 16384)]), "16384 × 16384"],
+    ["a lossy WebP (VP8)", webp([vp8(16000, 9000)]), "16000 × 9000"],
+    ["a GIF's logical screen", gif(1, 60000, 60000), "60000 × 60000"],
+  ])(
+    "refuses %s declaring more pixels than the agent's long side (413), before anything decodes it",
+    async (_what, bytes, size) => {
+      const s = await openSession();
+      expect(bytes.length).toBeLessThan(1024);
+      const { res } = await upload(s, bytes);
+      expect(res.status).toBe(413);
+      expect((await json(res)).error).toEqual({
+        code: "payload_too_large",
+        message: `The photo is ${size} px; at most 1568 px on its long side (the widget scales photos down before uploading)`,
+      });
+      const listed = await env.PHOTOS.list({ prefix: `photos/${SITE_KEY}/${s.sessionId}/` });
+      expect(listed.objects).toHaveLength(0);
+    },
+  );
+
+  it.each([
+    ["a JPEG without a frame header", withoutFrameHeader(bareJpeg())],
+    ["a JPEG whose height comes later (DNL)", bareJpeg(100, 0)],
+    ["a PNG whose first chunk is not its header", png().subarray(0, 8)],
+  ])("refuses %s: its pixel size cannot be read (415)", async (_what, bytes) => {
+    const s = await openSession();
+    const { res } = await upload(s, bytes);
+    expect(res.status).toBe(415);
+    expect((await json(res)).error.message).toContain("pixel size");
+  });
+
+  it("takes a photo exactly the agent's long side wide", async () => {
+    const s = await openSession();
+    expect((await upload(s, bareJpeg(1568, 1176))).res.status).toBe(201);
+    expect((await upload(s, webp([vp8x(1176, 1568), vp8l(1176, 1568)]))).res.status).toBe(201);
   });
 
   it("refuses an agent that does not take photos, with a clear message", async () => {
