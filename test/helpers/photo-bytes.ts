@@ -94,7 +94,7 @@ export function withJpegSegments(jpeg: Uint8Array, ...segments: Uint8Array[]): U
   return concat([jpeg.subarray(0, 2), ...segments, jpeg.subarray(2)]);
 }
 
-/** A JPEG's structure (JFIF header, a frame header of that size, a scan, end) for checks that read bytes, not pixels. */
+/** A JPEG's structure (JFIF header, a frame header of that size, a scan, end): for checks that read bytes. */
 export function bareJpeg(width = 1, height = 1): Uint8Array {
   const jfif = [...enc.encode("JFIF\0"), 1, 1, 0, 0, 1, 0, 1, 0, 0];
   return Uint8Array.from([

@@ -59,7 +59,9 @@ describe("the live channel's limits, per session", () => {
     expect(refused.headers.get("retry-after")).toBe("10");
     expect(await errorOf(refused)).toEqual({
       code: "rate_limited",
-      message: `This conversation has ${LIVE_LIMITS.visitorSockets} live connections open already; close a tab or wait for one to end`,
+      message:
+        `This conversation has ${LIVE_LIMITS.visitorSockets} live connections open already; ` +
+        "close a tab or wait for one to end",
     });
     // Staff can still watch the conversation.
     const staff = await call(`${ORIGIN}/v1/admin/live/${s.sessionId}/channel?site=${SITE_KEY}`, {

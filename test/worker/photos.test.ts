@@ -25,6 +25,7 @@ import { DEMO_ADMIN_KEY } from "../../worker/demo/index.ts";
 import { HEADERS } from "../../shared/protocol.ts";
 
 const json = async (r: Response) => (await r.json()) as any;
+const WIDGET_SCALES = "(the widget scales photos down before uploading)";
 /** bareJpeg's SOI and APP0 take 20 bytes, its frame header (SOF0) the next 13. */
 const withoutFrameHeader = (jpeg: Uint8Array) => Uint8Array.from([...jpeg.subarray(0, 20), ...jpeg.subarray(33)]);
 
@@ -169,7 +170,7 @@ describe("POST /v1/sessions/:id/photos", () => {
       expect(res.status).toBe(413);
       expect((await json(res)).error).toEqual({
         code: "payload_too_large",
-        message: `The photo is ${size} px; at most 1568 px on its long side (the widget scales photos down before uploading)`,
+        message: `The photo is ${size} px; at most 1568 px on its long side ` + WIDGET_SCALES,
       });
       const listed = await env.PHOTOS.list({ prefix: `photos/${SITE_KEY}/${s.sessionId}/` });
       expect(listed.objects).toHaveLength(0);
@@ -223,7 +224,7 @@ describe("reading photos", () => {
     expect((await read(s, id, "not-a-token")).res.status).toBe(401);
   });
 
-  it("serves a photo as an image only: its sniffed type, nosniff, a sandbox with nothing allowed, a worker-made name", async () => {
+  it("serves a photo as an image only: sniffed type, nosniff, an empty sandbox, a worker-made name", async () => {
     const s = await openSession();
     const { id } = await json((await upload(s, png(), "text/html")).res);
     const owner = `/v1/admin/sessions/${s.sessionId}/photos/${id}?site=${SITE_KEY}`;
