@@ -86,9 +86,10 @@ export const consoleHome = "/console";
 export const consolePage = "/console/*";
 /** The demo's stand-in for a host's backend: a signed rep identity for the sales coach (demo mode only). */
 export const demoIdentity = "/v1/demo/identity";
-/** The demo site's pages (demo mode only). */
+/** The demo site's pages, and the scripts and styles only they use (demo mode only). */
 export const demoHome = "/";
 export const demoPage = "/:page{[a-z0-9-]+\\.html}";
+export const demoAsset = "/:file{[a-z0-9-]+\\.(?:js|css)}";
 
 /** Where middleware applies: every API route (CORS, body limit), the admin routes (admin key). */
 export const apiScope = "/v1/*";

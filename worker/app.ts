@@ -6,6 +6,7 @@ import * as ROUTES from "../shared/routes.ts";
 import type { AppEnv } from "./env.ts";
 import { ApiError, toErrorResponse } from "./errors.ts";
 import { corsForKnownOrigins } from "./middleware/cors.ts";
+import { securityHeaders } from "./middleware/security-headers.ts";
 import { adminRoutes } from "./routes/admin.ts";
 import { demoPageRoutes } from "./routes/demo-pages.ts";
 import { chatRoutes } from "./routes/chat.ts";
@@ -21,14 +22,15 @@ import { stageRoutes } from "./routes/stages.ts";
 import { toolRoutes } from "./routes/tools.ts";
 
 /**
- * Middleware order: errors (onError) -> CORS -> body size -> routes; each route adds its own
- * token and site-origin checks, so a refusal never reaches storage or the provider.
+ * Middleware order: errors (onError) -> security headers -> CORS -> body size -> routes; each route
+ * adds its own token and site-origin checks, so a refusal never reaches storage or the provider.
  */
 export function createApp() {
   const app = new Hono<AppEnv>();
   app.onError(toErrorResponse);
   app.notFound((c) => c.json(errorBody("not_found", `No route for ${c.req.method} ${c.req.path}`), 404));
 
+  app.use("*", securityHeaders());
   app.use(ROUTES.apiScope, corsForKnownOrigins());
   const jsonLimit = bodyLimit({
     maxSize: LIMITS.maxBodyBytes,

@@ -60,13 +60,25 @@ describe("a worker without demo mode, over the network", () => {
     expect(upstream.requests).toHaveLength(0);
   });
 
-  it("serves no demo page, only the widget's own files", async () => {
+  it("serves no demo page, script or style, only the widget's own files", async () => {
     for (const page of ["/", "/index.html", "/qa.html", "/portal.html"]) {
       const res = await fetch(`${dev.url}${page}`);
       expect(res.status, page).toBe(404);
       expect(await res.text(), page).not.toContain("demo-site-key-0001");
     }
-    expect((await fetch(`${dev.url}/parley.js`)).status).toBe(200);
+    for (const file of ["/demo.js", "/portal.js", "/hostile.css", "/clinic.css"]) {
+      const res = await fetch(`${dev.url}${file}`);
+      expect(res.status, file).toBe(404);
+      expect(((await res.json()) as { error: { code: string } }).error.code, file).toBe("not_found");
+    }
+    for (const file of ["/parley.js", "/parley-widget.js", "/parley.css", "/console/console.js"]) {
+      const res = await fetch(`${dev.url}${file}`);
+      expect(res.status, file).toBe(200);
+      // The static assets' own headers (widget/demo/_headers), as the worker's answers carry them.
+      expect(res.headers.get("x-content-type-options"), file).toBe("nosniff");
+      expect(res.headers.get("referrer-policy"), file).toBe("strict-origin-when-cross-origin");
+      await res.body?.cancel();
+    }
   });
 
   it("serves presets installed with presets:install --local, for the owner's origin only", async () => {

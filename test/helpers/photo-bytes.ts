@@ -94,8 +94,8 @@ export function withJpegSegments(jpeg: Uint8Array, ...segments: Uint8Array[]): U
   return concat([jpeg.subarray(0, 2), ...segments, jpeg.subarray(2)]);
 }
 
-/** A JPEG's structure (JFIF header, a scan, end) for checks that read bytes, not pixels. */
-export function bareJpeg(): Uint8Array {
+/** A JPEG's structure (JFIF header, a frame header of that size, a scan, end): for checks that read bytes. */
+export function bareJpeg(width = 1, height = 1): Uint8Array {
   const jfif = [...enc.encode("JFIF\0"), 1, 1, 0, 0, 1, 0, 1, 0, 0];
   return Uint8Array.from([
     0xff,
@@ -104,6 +104,8 @@ export function bareJpeg(): Uint8Array {
     0xe0,
     ...be16(jfif.length + 2),
     ...jfif,
+    // SOF0: 8-bit samples, height, width, one component.
+    ...[0xff, 0xc0, 0, 11, 8, ...be16(height), ...be16(width), 1, 1, 0x11, 0],
     0xff,
     0xda,
     0,
@@ -131,9 +133,9 @@ function pngChunk(kind: string, data: Uint8Array | number[]): Uint8Array {
   return concat([be32(body.length - 4), body, be32(crc32(body))]);
 }
 
-/** A 1x1 PNG, with the given extra chunks (`tEXt`, `eXIf`, …) before its image data. */
-export function png(extra: Array<[string, Uint8Array | number[]]> = []): Uint8Array {
-  const ihdr = [...be32(1), ...be32(1), 8, 2, 0, 0, 0];
+/** A PNG (1x1, or declaring that size), with the given extra chunks (`tEXt`, `eXIf`, …) before its image data. */
+export function png(extra: Array<[string, Uint8Array | number[]]> = [], width = 1, height = 1): Uint8Array {
+  const ihdr = [...be32(width), ...be32(height), 8, 2, 0, 0, 0];
   // zlib stream of one filtered row (filter 0, RGB 255 0 0), stored without compression.
   const idat = [0x78, 0x01, 0x01, 0x04, 0x00, 0xfb, 0xff, 0x00, 0xff, 0x00, 0x00, 0x03, 0x01, 0x01, 0x00];
   return concat([
@@ -161,10 +163,31 @@ export const VP8L_1x1: [string, Uint8Array] = [
   Uint8Array.from([0x2f, 0, 0, 0, 0x10, 0x07, 0x10, 0x11, 0x11, 0x88, 0x88, 0xfe, 0x07, 0]),
 ];
 
-/** A GIF of `frames` 1x1 frames. */
-export function gif(frames: number): Uint8Array {
+/** A WebP's extended header (VP8X) declaring a canvas of that size. */
+export function vp8x(width: number, height: number): [string, Uint8Array] {
+  const le24 = (n: number) => [n & 255, (n >> 8) & 255, (n >> 16) & 255];
+  return ["VP8X", Uint8Array.from([0, 0, 0, 0, ...le24(width - 1), ...le24(height - 1)])];
+}
+
+/** A lossless WebP bitstream's header declaring that size (14 bits each: at most 16384). */
+export function vp8l(width: number, height: number): [string, Uint8Array] {
+  const bits = (width - 1) | ((height - 1) << 14);
+  return ["VP8L", Uint8Array.from([0x2f, ...le32(bits), 0x07, 0x10, 0x11, 0x11, 0x88, 0x88, 0xfe, 0x07, 0])];
+}
+
+/** A lossy WebP key frame's header declaring that size (14 bits each). */
+export function vp8(width: number, height: number): [string, Uint8Array] {
+  const le16 = (n: number) => [n & 255, (n >> 8) & 255];
+  return ["VP8 ", Uint8Array.from([0x30, 0x01, 0x00, 0x9d, 0x01, 0x2a, ...le16(width), ...le16(height), 0, 0])];
+}
+
+/** A GIF of `frames` 1x1 frames, on a logical screen of 1x1 or the given size. */
+export function gif(frames: number, width = 1, height = 1): Uint8Array {
   const frame = [0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x44, 0x01, 0];
-  const parts: number[][] = [[...enc.encode("GIF89a"), 1, 0, 1, 0, 0x80, 0, 0, 255, 0, 0, 0, 0, 0]];
+  const le16 = (n: number) => [n & 255, (n >> 8) & 255];
+  const parts: number[][] = [
+    [...enc.encode("GIF89a"), ...le16(width), ...le16(height), 0x80, 0, 0, 255, 0, 0, 0, 0, 0],
+  ];
   for (let i = 0; i < frames; i++) parts.push(frame);
   parts.push([0x3b]);
   return concat(parts);

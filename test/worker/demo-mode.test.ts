@@ -15,6 +15,8 @@ const DEPLOYED = { DEMO_MODE: "", LLM_BASE_URL: "https://provider.example/v1", L
 /** A forged loopback Origin: curl can send any. */
 const FORGED = { origin: "http://127.0.0.1:8787" };
 const json = async (r: Response) => (await r.json()) as any;
+/** Scripts and styles only the demo site uses (widget/demo). */
+const DEMO_FILES = ["/demo.js", "/portal.js", "/hostile.css", "/clinic.css", "/portal.css"];
 const openDemoSite = (vars = {}) =>
   call("/v1/sessions", { method: "POST", json: { siteKey: SITE_KEY, agentId: "derm-consult" }, headers: FORGED }, vars);
 const demoAdmin = (vars = {}) =>
@@ -46,6 +48,14 @@ describe("a deployed worker (no DEMO_MODE): the attacker's test from issue 12", 
     for (const page of ["/", "/qa.html"]) {
       const { res } = await call(page, {}, DEPLOYED);
       expect(res.status, page).toBe(404);
+      expect((await json(res)).error.code).toBe("not_found");
+    }
+  });
+
+  it("serves none of the demo's scripts and styles (wrangler.toml sends them to the worker first)", async () => {
+    for (const file of DEMO_FILES) {
+      const { res } = await call(file, {}, DEPLOYED);
+      expect(res.status, file).toBe(404);
       expect((await json(res)).error.code).toBe("not_found");
     }
   });
@@ -98,6 +108,15 @@ describe("demo mode (DEMO_MODE=1, as npm start runs it)", () => {
     const cors = await preflight();
     expect(cors.res.headers.get("access-control-allow-origin")).toBe(FORGED.origin);
     expect(await json((await call("/v1/health")).res)).toEqual({ ok: true, demo: true });
+  });
+
+  it("serves the demo's scripts and styles from the static assets", async () => {
+    for (const file of DEMO_FILES) {
+      const { res } = await call(file);
+      expect(res.status, file).toBe(200);
+      expect(res.headers.get("content-type"), file).toMatch(file.endsWith(".js") ? /javascript/ : /^text\/css/);
+      await res.body?.cancel();
+    }
   });
 
   it("never lets a preset cached in demo mode answer outside it (one isolate, both modes)", async () => {

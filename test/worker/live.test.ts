@@ -3,6 +3,7 @@ import { env } from "cloudflare:workers";
 import { runInDurableObject } from "cloudflare:test";
 import type { LiveFrame } from "../../shared/live.ts";
 import { auth, call, openSession, readSse } from "../helpers/worker/client.ts";
+import { collect, openSocket } from "../helpers/worker/live-socket.ts";
 import { GENERIC_REPLY } from "../helpers/fake-upstream.ts";
 import { sessionRoom } from "../../worker/session/session-stub.ts";
 
@@ -14,36 +15,6 @@ function startReply(token: string, text: string, replyId: string, tab?: string) 
   const messages = [{ id: `${replyId}-q`, role: "user", content: text }];
   const json = { stream: true, messages, parley: { replyId, ...(tab ? { tab } : {}) } };
   return call("/v1/chat/completions", { method: "POST", json, headers: auth(token) }, slow());
-}
-
-async function openSocket(sessionId: string, token: string, headers: Record<string, string> = {}) {
-  const { res } = await call(`/v1/sessions/${sessionId}/live`, {
-    headers: { upgrade: "websocket", "sec-websocket-protocol": `parley.v1, bearer.${token}`, ...headers },
-  });
-  return res;
-}
-
-/** A socket's frames as they come, and a wait for the one that matches. */
-function collect(ws: WebSocket) {
-  const frames: LiveFrame[] = [];
-  const waiters: Array<() => void> = [];
-  ws.addEventListener("message", (m) => {
-    frames.push(JSON.parse(m.data as string) as LiveFrame);
-    waiters.splice(0).forEach((w) => w());
-  });
-  ws.accept();
-  const until = async (pred: (f: LiveFrame) => boolean, ms = 8000) => {
-    const end = Date.now() + ms;
-    while (!frames.some(pred)) {
-      if (Date.now() > end) throw new Error(`no such frame in ${JSON.stringify(frames).slice(0, 400)}`);
-      await new Promise<void>((r) => {
-        waiters.push(r);
-        setTimeout(r, 50);
-      });
-    }
-    return frames.find(pred)!;
-  };
-  return { frames, until };
 }
 
 /** The reply's text from `r` frames, checking each starts where the last ended (nothing lost or doubled). */

@@ -11,7 +11,10 @@ import {
   gif,
   pdf,
   png,
+  vp8,
+  vp8l,
   VP8L_1x1,
+  vp8x,
   webp,
   withJpegSegments,
   xmpSegment,
@@ -22,6 +25,9 @@ import { DEMO_ADMIN_KEY } from "../../worker/demo/index.ts";
 import { HEADERS } from "../../shared/protocol.ts";
 
 const json = async (r: Response) => (await r.json()) as any;
+const WIDGET_SCALES = "(the widget scales photos down before uploading)";
+/** bareJpeg's SOI and APP0 take 20 bytes, its frame header (SOF0) the next 13. */
+const withoutFrameHeader = (jpeg: Uint8Array) => Uint8Array.from([...jpeg.subarray(0, 20), ...jpeg.subarray(33)]);
 
 const upload = (s: { sessionId: string; token: string }, bytes: Uint8Array, type = "image/jpeg", sid = s.sessionId) =>
   call(`/v1/sessions/${sid}/photos`, {
@@ -106,6 +112,88 @@ describe("POST /v1/sessions/:id/photos", () => {
     });
   });
 
+  it("reads an upload without Content-Length (chunked) only up to the limit, then answers 413", async () => {
+    const s = await openSession();
+    const chunk = new Uint8Array(64 * 1024);
+    chunk.set(bareJpeg());
+    let pulled = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(ctrl) {
+        if (pulled >= 32 * 1024 * 1024) return ctrl.close();
+        pulled += chunk.byteLength;
+        ctrl.enqueue(chunk.slice());
+      },
+    });
+    const { res } = await call(`/v1/sessions/${s.sessionId}/photos`, {
+      method: "POST",
+      body,
+      headers: { ...auth(s.token), "content-type": "image/jpeg" },
+    });
+    expect(res.status).toBe(413);
+    expect((await json(res)).error.code).toBe("payload_too_large");
+    // The agent's limit is 4 MB: the worker stopped reading there, not at the stream's 32 MB.
+    expect(pulled).toBeLessThan(5 * 1024 * 1024);
+  });
+
+  it("takes a chunked upload within the limit", async () => {
+    const s = await openSession();
+    const bytes = bareJpeg();
+    const body = new ReadableStream<Uint8Array>({
+      start(ctrl) {
+        for (let at = 0; at < bytes.length; at += 7) ctrl.enqueue(bytes.slice(at, at + 7));
+        ctrl.close();
+      },
+    });
+    const { res } = await call(`/v1/sessions/${s.sessionId}/photos`, {
+      method: "POST",
+      body,
+      headers: { ...auth(s.token), "content-type": "image/jpeg" },
+    });
+    expect(res.status).toBe(201);
+    expect((await json(res)).bytes).toBe(bytes.length);
+  });
+
+  it.each([
+    ["a JPEG", bareJpeg(60000, 60000), "60000 × 60000"],
+    ["a JPEG one pixel too wide", bareJpeg(1569, 1000), "1569 × 1000"],
+    ["a PNG", png([], 60000, 60000), "60000 × 60000"],
+    ["a WebP canvas (VP8X)", webp([vp8x(60000, 60000), VP8L_1x1]), "60000 × 60000"],
+    ["a lossless WebP (VP8L)", webp([vp8l(16384, 16384)]), "16384 × 16384"],
+    ["a lossy WebP (VP8)", webp([vp8(16000, 9000)]), "16000 × 9000"],
+    ["a GIF's logical screen", gif(1, 60000, 60000), "60000 × 60000"],
+  ])(
+    "refuses %s declaring more pixels than the agent's long side (413), before anything decodes it",
+    async (_what, bytes, size) => {
+      const s = await openSession();
+      expect(bytes.length).toBeLessThan(1024);
+      const { res } = await upload(s, bytes);
+      expect(res.status).toBe(413);
+      expect((await json(res)).error).toEqual({
+        code: "payload_too_large",
+        message: `The photo is ${size} px; at most 1568 px on its long side ` + WIDGET_SCALES,
+      });
+      const listed = await env.PHOTOS.list({ prefix: `photos/${SITE_KEY}/${s.sessionId}/` });
+      expect(listed.objects).toHaveLength(0);
+    },
+  );
+
+  it.each([
+    ["a JPEG without a frame header", withoutFrameHeader(bareJpeg())],
+    ["a JPEG whose height comes later (DNL)", bareJpeg(100, 0)],
+    ["a PNG whose first chunk is not its header", png().subarray(0, 8)],
+  ])("refuses %s: its pixel size cannot be read (415)", async (_what, bytes) => {
+    const s = await openSession();
+    const { res } = await upload(s, bytes);
+    expect(res.status).toBe(415);
+    expect((await json(res)).error.message).toContain("pixel size");
+  });
+
+  it("takes a photo exactly the agent's long side wide", async () => {
+    const s = await openSession();
+    expect((await upload(s, bareJpeg(1568, 1176))).res.status).toBe(201);
+    expect((await upload(s, webp([vp8x(1176, 1568), vp8l(1176, 1568)]))).res.status).toBe(201);
+  });
+
   it("refuses an agent that does not take photos, with a clear message", async () => {
     const s = await openSession("medical-qa");
     const { res } = await upload(s, bareJpeg());
@@ -134,6 +222,20 @@ describe("reading photos", () => {
     expect((await json(got.res)).error.code).toBe("not_found");
     expect((await upload(other, bareJpeg(), "image/jpeg", s.sessionId)).res.status).toBe(404);
     expect((await read(s, id, "not-a-token")).res.status).toBe(401);
+  });
+
+  it("serves a photo as an image only: sniffed type, nosniff, an empty sandbox, a worker-made name", async () => {
+    const s = await openSession();
+    const { id } = await json((await upload(s, png(), "text/html")).res);
+    const owner = `/v1/admin/sessions/${s.sessionId}/photos/${id}?site=${SITE_KEY}`;
+    for (const { res } of [await read(s, id), await call(owner, { headers: { [HEADERS.adminKey]: DEMO_ADMIN_KEY } })]) {
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("image/png");
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; sandbox");
+      expect(res.headers.get("content-disposition")).toBe(`inline; filename="photo-${id}.png"`);
+      await res.body?.cancel();
+    }
   });
 
   it("lets the site owner read a photo with the admin key", async () => {

@@ -71,7 +71,10 @@ liveAdminRoutes.get(ROUTES.adminLiveChannel, async (c) => {
   if (c.req.header("upgrade")?.toLowerCase() === "websocket") {
     if (c.req.header("origin") !== new URL(c.req.url).origin)
       throw new ApiError(403, "forbidden_origin", "The staff channel opens from the console's own origin only");
-    return upgradeToRoom(room, c.req.header("sec-websocket-protocol"));
+    return upgradeToRoom(room, c.req.header("sec-websocket-protocol"), {
+      who: "staff",
+      perMinute: site.rateLimits.sessionPerMinute,
+    });
   }
   const after = Number(c.req.query("after") ?? 0);
   if (!Number.isInteger(after) || after < 0)

@@ -10,7 +10,7 @@ import { deskAdminRoutes } from "./admin-desk.ts";
 import { conversationAdminRoutes } from "./admin-conversations.ts";
 import { PHOTO_ID } from "../../shared/photo-ref.ts";
 import { getPhoto } from "../photos/photo-store.ts";
-import { photoResponse } from "./photos.ts";
+import { photoResponse } from "../photos/photo-response.ts";
 import { siteAdminRoutes } from "./admin-site.ts";
 import { agentAdminRoutes } from "./admin-agents.ts";
 import { agentDraftRoutes } from "./admin-agent-drafts.ts";
@@ -58,5 +58,5 @@ adminRoutes.get(ROUTES.adminPhoto, async (c) => {
   const id = c.req.param("photoId");
   const photo = PHOTO_ID.test(id) ? await getPhoto(c.env, state.siteKey, state.sessionId, id) : null;
   if (!photo) throw new ApiError(404, "not_found", "No such photo");
-  return photoResponse(photo);
+  return photoResponse({ id, ...photo });
 });

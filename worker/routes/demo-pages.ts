@@ -6,12 +6,13 @@ import { ApiError } from "../errors.ts";
 export const demoPageRoutes = new Hono<AppEnv>();
 
 /**
- * The demo site's pages (widget/demo, built into the static assets): wrangler.toml sends `/` and
- * `/*.html` to the worker first, so they are served in demo mode only. A deployed worker answers
- * 404 for them rather than pages that show the demo (the widget's own files are served as before).
+ * The demo site's files (widget/demo, built into the static assets): wrangler.toml sends `/`, its
+ * pages and every script and style but the widget's and the console's to the worker first, so they
+ * are served in demo mode only. A deployed worker answers 404 for them rather than the demo (the
+ * widget's own files are served as before).
  */
 function demoPage(c: Context<AppEnv>, path: string): Promise<Response> {
-  if (!c.env.demo) throw new ApiError(404, "not_found", "The demo pages are served in demo mode only (npm start)");
+  if (!c.env.demo) throw new ApiError(404, "not_found", "The demo site is served in demo mode only (npm start)");
   const url = new URL(c.req.url);
   url.pathname = path;
   return c.env.ASSETS.fetch(new Request(url, c.req.raw));
@@ -27,6 +28,7 @@ demoPageRoutes.get(ROUTES.demoIdentity, async (c) => {
 });
 
 demoPageRoutes.get(ROUTES.demoHome, (c) => demoPage(c, "/index.html"));
+demoPageRoutes.get(ROUTES.demoAsset, (c) => demoPage(c, c.req.path));
 demoPageRoutes.get(ROUTES.demoPage, async (c) => {
   const page = await demoPage(c, c.req.path);
   if (c.req.path !== "/sales.html" || !page.ok || !c.env.demo) return page;

@@ -10,6 +10,7 @@ import { admitSession, sessionRefusal } from "../limits/admission.ts";
 import { sessionRoom } from "../session/session-stub.ts";
 import { upgradeToRoom } from "../session/live-upgrade.ts";
 import { followRefusal, followRequest } from "../session/follow-request.ts";
+import { tooManyConnections } from "../session/live-limits.ts";
 
 export const liveRoutes = new Hono<AppEnv>();
 
@@ -39,13 +40,13 @@ liveRoutes.get(ROUTES.live, sessionToken(), ownSession({ session: false }), asyn
   const perMinute = site.rateLimits.sessionPerMinute;
   if (c.req.header("upgrade")?.toLowerCase() === "websocket") {
     await admitSession(c, site, c.var.claims, false);
-    return upgradeToRoom(room, c.req.header("sec-websocket-protocol"));
+    return upgradeToRoom(room, c.req.header("sec-websocket-protocol"), { who: "visitor", perMinute });
   }
   const { after = 0, reply, from = 0, tab } = parsed.data;
   // Admitted by the object as it attaches: a storm of reattaching visitors costs it one call each.
   const followed = await room.fetch(followRequest({ after, reply, from, perMinute, tab }));
   const refused = await followRefusal(followed);
-  if (refused) throw sessionRefusal(site, refused);
+  if (refused) throw refused.reason === "connections" ? tooManyConnections(refused.cap) : sessionRefusal(site, refused);
   // A response of our own: the object's headers are immutable, and CORS adds its own.
   return new Response(followed.body, {
     headers: {

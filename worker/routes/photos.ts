@@ -8,7 +8,10 @@ import { checkSiteOrigin } from "../middleware/site-origin.ts";
 import { admitTurn } from "../limits/admission.ts";
 import { loadSessionAgent } from "../config/config-store.ts";
 import { imageFacts } from "../photos/image-bytes.ts";
+import { declaredSize } from "../photos/image-size.ts";
 import { photoAccess } from "../photos/photo-access.ts";
+import { photoResponse } from "../photos/photo-response.ts";
+import { readCapped } from "../photos/read-capped.ts";
 import { countSessionPhotos, getPhoto, newPhotoId, putPhoto } from "../photos/photo-store.ts";
 
 export const photoRoutes = new Hono<AppEnv>();
@@ -30,21 +33,10 @@ async function ownPhotoSession(c: Context<AppEnv>) {
 
 const notFound = () => new ApiError(404, "not_found", "No such photo");
 
-/** The photo's bytes, never cached by the browser or anything between (a clinic's photos). */
-export function photoResponse(photo: { type: string; bytes: ArrayBuffer }): Response {
-  return new Response(photo.bytes, {
-    headers: {
-      "content-type": photo.type,
-      "cache-control": "no-store",
-      "x-content-type-options": "nosniff",
-      "content-disposition": "inline",
-    },
-  });
-}
-
 /**
  * The body is the image itself (any Content-Type: the bytes decide). Checked before it is stored:
- * size (413), type by magic bytes (415), animation and metadata segments (422), the agent's
+ * size (413), type by magic bytes (415), the pixel size its header declares (413 past the agent's
+ * `longSide`, before anything decodes it), animation (415) and metadata segments (422), the agent's
  * photo setting and its model's vision (403).
  */
 photoRoutes.post(ROUTES.sessionPhotos, sessionToken(), async (c) => {
@@ -53,16 +45,25 @@ photoRoutes.post(ROUTES.sessionPhotos, sessionToken(), async (c) => {
   if (!agent) throw new ApiError(404, "unknown_agent", `Agent ${claims.agent} no longer exists`);
   const access = photoAccess(c.env, site, agent);
   if (!access.ok) throw new ApiError(403, "photos_unavailable", access.reason);
-  const { maxBytes, maxPerMessage } = access.config;
+  const { maxBytes, maxPerMessage, longSide } = access.config;
   const tooLarge = () =>
     new ApiError(413, "payload_too_large", `The photo is larger than ${(maxBytes / 1024 / 1024).toFixed(1)} MB`);
   if (Number(c.req.header("content-length") ?? 0) > maxBytes) throw tooLarge();
-  const bytes = new Uint8Array(await c.req.arrayBuffer());
-  if (bytes.byteLength > maxBytes) throw tooLarge();
+  const bytes = await readCapped(c.req.raw.body, maxBytes);
+  if (!bytes) throw tooLarge();
   if (!bytes.byteLength) throw new ApiError(400, "bad_request", "The request body is empty: send the image's bytes");
   const facts = imageFacts(bytes);
   if (!facts)
     throw new ApiError(415, "unsupported_media_type", "The file is not a JPEG, PNG, WebP or GIF image (by its bytes)");
+  const size = declaredSize(bytes, facts.type);
+  if (!size) throw new ApiError(415, "unsupported_media_type", "The image's pixel size cannot be read from its header");
+  if (Math.max(size.width, size.height) > longSide)
+    throw new ApiError(
+      413,
+      "payload_too_large",
+      `The photo is ${size.width} × ${size.height} px; at most ${longSide} px on its long side ` +
+        `(the widget scales photos down before uploading)`,
+    );
   if (facts.animated)
     throw new ApiError(415, "unsupported_media_type", "Animated images are not accepted; send a still photo");
   if (facts.metadata.length)
@@ -88,5 +89,5 @@ photoRoutes.get(ROUTES.sessionPhoto, sessionToken(), async (c) => {
   const id = c.req.param("photoId");
   const photo = PHOTO_ID.test(id) ? await getPhoto(c.env, site.siteKey, claims.sid, id) : null;
   if (!photo) throw notFound();
-  return photoResponse(photo);
+  return photoResponse({ id, ...photo });
 });

@@ -41,12 +41,18 @@ export function readFollowRequest(url: string): FollowAsk | null {
   };
 }
 
-export function refusedResponse(refused: Exclude<Admission, { ok: true }>): Response {
+/**
+ * Why the object did not attach a client: the session's own limits (admission-check.ts), or as many
+ * live connections open as the session may hold (live-limits.ts).
+ */
+export type FollowRefusal = Exclude<Admission, { ok: true }> | { ok: false; reason: "connections"; cap: number };
+
+export function refusedResponse(refused: FollowRefusal): Response {
   return Response.json(refused, { status: REFUSED_STATUS });
 }
 
 /** The refusal the object answered instead of the stream, or null when it streams. */
-export async function followRefusal(res: Response): Promise<Exclude<Admission, { ok: true }> | null> {
+export async function followRefusal(res: Response): Promise<FollowRefusal | null> {
   if (res.status !== REFUSED_STATUS) return null;
-  return (await res.json()) as Exclude<Admission, { ok: true }>;
+  return (await res.json()) as FollowRefusal;
 }

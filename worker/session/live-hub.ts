@@ -1,32 +1,16 @@
-import type { AttachFrame, ClientFrame, LiveFrame } from "../../shared/live.ts";
+import type { AttachFrame, LiveFrame } from "../../shared/live.ts";
 import type { SessionEvent } from "../../shared/session.ts";
+import { readClientFrame } from "./client-frame.ts";
+import type { LiveClient } from "./live-limits.ts";
 import type { LiveReply } from "./live-reply.ts";
+import { acceptSocket, POLICY_CLOSE, tagOf, UNSUPPORTED_CLOSE, type SocketTag } from "./live-socket.ts";
+import type { SocketOpener } from "./live-upgrade.ts";
+import { SseClients, type SseClient } from "./sse-clients.ts";
 
-/** An SSE client (the fallback where WebSockets are blocked): a writer, and the one reply it follows, if any. */
-interface SseClient {
-  writer: WritableStreamDefaultWriter<Uint8Array>;
-  /** Follows only this reply and ends with it (a chat request's reattachment); else the whole channel. */
-  reply?: string;
-  /** The channel's page (tab): the text of the replies it streams itself is not sent to it. */
-  tab?: string;
-}
-
-/** A socket's state kept across hibernation (serializeAttachment): it asked for frames, from this page (tab). */
-interface SocketTag {
-  attached: boolean;
-  tab?: string;
-}
-
-const enc = new TextEncoder();
-/** A page's id as its socket names it (the widget's are UUIDs); a longer one is ignored. */
-const MAX_TAB = 64;
 /** How long a finished reply's text stays for a late reattachment; after that the log has the message. */
 const KEEP_ENDED_MS = 120_000;
-/** SSE comment lines keep proxies from closing an idle fallback channel. */
-const SSE_HEARTBEAT_MS = 25_000;
 
-const tabOf = (frame: AttachFrame) =>
-  typeof frame.tab === "string" && frame.tab.length <= MAX_TAB ? frame.tab : undefined;
+const tabOf = (frame: AttachFrame) => frame.tab || undefined;
 
 /**
  * Who is attached to a session and what they are sent: the Durable Object's sockets (hibernation
@@ -37,14 +21,15 @@ export class LiveHub {
   readonly replies = new Map<string, LiveReply>();
   /** The page (tab) that streams each reply over its chat response: its socket is not sent the reply's text. */
   private readonly streamers = new Map<string, string>();
-  private readonly sse = new Set<SseClient>();
-  private heartbeat: ReturnType<typeof setInterval> | null = null;
+  private readonly sse = new SseClients();
   /** The tabs of the attached sockets ("" unnamed); unknown after a wake-up, an attach or a close (then asked once). */
   private socketTabs: string[] | undefined;
 
   constructor(
     private readonly ctx: DurableObjectState,
     private readonly eventsAfter: (seq: number) => Array<{ seq: number; event: SessionEvent }>,
+    /** Counts one frame in the session's request window (its rate a minute); false when it is full. */
+    private readonly admitFrame: (perMinute: number) => boolean,
   ) {}
 
   /** New log entries, to every attached client. */
@@ -81,7 +66,7 @@ export class LiveHub {
 
   ended(reply: LiveReply): void {
     this.broadcast({ t: "end", id: reply.id, status: reply.ended ?? "interrupted" }, reply.id);
-    for (const c of this.sse) if (c.reply === reply.id) this.closeSse(c);
+    for (const c of this.sse) if (c.reply === reply.id) this.sse.close(c);
     const now = Date.now();
     for (const [id, r] of this.replies) {
       if (!r.ended || now - r.endedAt <= KEEP_ENDED_MS) continue;
@@ -90,54 +75,62 @@ export class LiveHub {
     }
   }
 
-  /** A WebSocket upgrade: accepted with the hibernation API (an idle socket costs nothing). */
-  accept(request: Request): Response {
-    if (request.headers.get("upgrade") !== "websocket") return new Response(null, { status: 426 });
-    const [client, server] = Object.values(new WebSocketPair());
-    this.ctx.acceptWebSocket(server);
-    return new Response(null, { status: 101, webSocket: client });
+  /** A WebSocket upgrade (live-socket.ts). */
+  accept(request: Request, opener: SocketOpener): Response {
+    return acceptSocket(this.ctx, request, opener);
   }
 
-  /** A frame from a socket: an attach is answered here; a stop's reply id is the caller's to stop. */
+  /**
+   * A frame from a socket: its one attach is answered here; a stop, counted in the session's request
+   * window, gives its reply id to the caller to stop. A second attach (each re-sends the whole log),
+   * a stop past the window or a frame that is not one closes the socket.
+   */
   async frame(ws: WebSocket, message: string | ArrayBuffer): Promise<string | null> {
-    let frame: ClientFrame;
-    try {
-      frame = JSON.parse(typeof message === "string" ? message : new TextDecoder().decode(message)) as ClientFrame;
-    } catch {
-      ws.close(1003, "frames are JSON");
+    const frame = readClientFrame(message);
+    if (!frame) {
+      ws.close(UNSUPPORTED_CLOSE, "unknown frame");
       return null;
     }
-    if (frame.t === "attach" && Number.isInteger(frame.after)) await this.attachSocket(ws, frame);
-    else if (frame.t === "stop" && typeof frame.id === "string") return frame.id;
-    else ws.close(1003, "unknown frame");
+    const tag = tagOf(ws);
+    if (frame.t === "stop") {
+      if (this.admitFrame(tag.perMinute)) return frame.id;
+      ws.close(POLICY_CLOSE, "too many frames for this session");
+    } else if (tag.asked || tag.attached) ws.close(POLICY_CLOSE, "one attach per socket");
+    else await this.attachSocket(ws, frame, tag);
     return null;
   }
 
   /** A socket's attach: what it missed (log entries after `after`, each reply from its offset), then live. */
-  async attachSocket(ws: WebSocket, frame: AttachFrame): Promise<void> {
+  private async attachSocket(ws: WebSocket, frame: AttachFrame, tag: SocketTag): Promise<void> {
+    // Marked first: another attach arriving while the copies are read is a second one.
+    ws.serializeAttachment({ ...tag, asked: true } satisfies SocketTag);
     await this.readCopies(frame);
     for (const f of this.catchUp(frame)) ws.send(JSON.stringify(f));
     const tab = tabOf(frame);
-    ws.serializeAttachment({ attached: true, ...(tab ? { tab } : {}) } satisfies SocketTag);
+    ws.serializeAttachment({ ...tag, asked: true, attached: true, ...(tab ? { tab } : {}) } satisfies SocketTag);
     this.socketTabs = undefined;
   }
 
+  /** Open SSE streams of a kind of client: the visitor's are capped like its sockets. */
+  streams(who: LiveClient): number {
+    return this.sse.count(who);
+  }
+
   /** The SSE form of the same: a response body that gets the catch-up, then live frames. */
-  async attachSse(frame: AttachFrame, reply?: string): Promise<ReadableStream<Uint8Array>> {
+  async attachSse(frame: AttachFrame, who: LiveClient, reply?: string): Promise<ReadableStream<Uint8Array>> {
     await this.readCopies(frame);
     const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
     const tab = reply ? undefined : tabOf(frame);
-    const client: SseClient = { writer: writable.getWriter(), ...(reply ? { reply } : {}), ...(tab ? { tab } : {}) };
-    for (const f of this.catchUp(frame, reply)) this.writeSse(client, JSON.stringify(f));
+    const client: SseClient = {
+      writer: writable.getWriter(),
+      who,
+      ...(reply ? { reply } : {}),
+      ...(tab ? { tab } : {}),
+    };
+    for (const f of this.catchUp(frame, reply)) this.sse.write(client, JSON.stringify(f));
     const r = reply ? this.replies.get(reply) : undefined;
-    if (reply && (!r || r.ended)) {
-      this.closeSse(client);
-      return readable;
-    }
-    this.sse.add(client);
-    this.heartbeat ??= setInterval(() => {
-      for (const c of this.sse) void c.writer.write(enc.encode(": keep-alive\n\n")).catch(() => this.closeSse(c));
-    }, SSE_HEARTBEAT_MS);
+    if (reply && (!r || r.ended)) this.sse.close(client);
+    else this.sse.add(client);
     return readable;
   }
 
@@ -172,8 +165,8 @@ export class LiveHub {
   /** Cached: a reply's every chunk is broadcast, and asking the runtime for its sockets each time costs. */
   private attachedTabs(): string[] {
     this.socketTabs ??= this.ctx.getWebSockets().flatMap((ws) => {
-      const tag = ws.deserializeAttachment() as SocketTag | null;
-      return tag?.attached ? [tag.tab ?? ""] : [];
+      const tag = tagOf(ws);
+      return tag.attached ? [tag.tab ?? ""] : [];
     });
     return this.socketTabs;
   }
@@ -184,27 +177,14 @@ export class LiveHub {
     const sockets = this.ctx.getWebSockets();
     const json = JSON.stringify(frame);
     for (const ws of sockets) {
-      const tag = ws.deserializeAttachment() as SocketTag | null;
-      if (!tag?.attached || (skipTab && tag.tab === skipTab)) continue;
+      const tag = tagOf(ws);
+      if (!tag.attached || (skipTab && tag.tab === skipTab)) continue;
       try {
         ws.send(json);
       } catch {
         /* closing: its close handler forgets it */
       }
     }
-    for (const c of this.sse) if (c.reply ? c.reply === reply : !skipTab || c.tab !== skipTab) this.writeSse(c, json);
-  }
-
-  private writeSse(c: SseClient, json: string): void {
-    c.writer.write(enc.encode(`data: ${json}\n\n`)).catch(() => this.closeSse(c));
-  }
-
-  private closeSse(c: SseClient): void {
-    this.sse.delete(c);
-    c.writer.close().catch(() => {});
-    if (!this.sse.size && this.heartbeat) {
-      clearInterval(this.heartbeat);
-      this.heartbeat = null;
-    }
+    for (const c of this.sse) if (c.reply ? c.reply === reply : !skipTab || c.tab !== skipTab) this.sse.write(c, json);
   }
 }

@@ -12,6 +12,8 @@ import { RoomAlarm } from "./room-alarm.ts";
 import { LIVE } from "../../shared/live.ts";
 import { feedbackOutcome, type FeedbackOutcome } from "./feedback-ops.ts";
 import { LiveHub } from "./live-hub.ts";
+import { LIVE_LIMITS } from "./live-limits.ts";
+import { readUpgrade } from "./live-upgrade.ts";
 import { cutReplies, runReply, type ReplyStart } from "./reply-runner.ts";
 import type { Turn } from "./turn-record.ts";
 import { admitState, type Admission } from "./admission-check.ts";
@@ -62,7 +64,11 @@ export class SessionRoom extends DurableObject<Env> {
     this.log = new EventLog(ctx.storage);
     this.alarms = new RoomAlarm(ctx.storage);
     this.state = this.log.fold();
-    this.hub = new LiveHub(ctx, (seq) => this.log.after(seq));
+    this.hub = new LiveHub(
+      ctx,
+      (seq) => this.log.after(seq),
+      (perMinute) => this.rate.hit(perMinute, 60_000, Date.now()).ok,
+    );
     this.tools = new ToolResults(ctx.storage.sql);
     this.notes = new OwnerNotes(ctx.storage.sql);
     // Pings are answered by the runtime without waking the object: an idle socket costs nothing.
@@ -258,28 +264,32 @@ export class SessionRoom extends DurableObject<Env> {
     return true;
   }
 
-  /** The SSE form of the live channel (where WebSockets are blocked). */
-  async follow(after: number, reply?: string, from = 0, tab?: string): Promise<ReadableStream<Uint8Array>> {
+  /** Staff's SSE form of the live channel (the console's Live page, where WebSockets are blocked). */
+  async follow(after: number): Promise<ReadableStream<Uint8Array>> {
+    return this.hub.attachSse({ t: "attach", after }, "staff");
+  }
+
+  /**
+   * The object's fetch: a visitor's reattachment (follow-request.ts), admitted by the session's rate
+   * here rather than in a call of its own, so a storm of reattachments costs one round trip each, and
+   * refused while the visitor holds LIVE_LIMITS.visitorStreams open; or a WebSocket upgrade, forwarded
+   * by the live routes once the caller is checked (live-upgrade.ts).
+   */
+  async fetch(request: Request): Promise<Response> {
+    const ask = readFollowRequest(request.url);
+    if (!ask) return this.hub.accept(request, readUpgrade(request.url));
+    const cap = LIVE_LIMITS.visitorStreams;
+    if (this.hub.streams("visitor") >= cap) return refusedResponse({ ok: false, reason: "connections", cap });
+    const admission = admitState(this.state, this.rate, { perMinute: ask.perMinute, tokenBudget: Infinity });
+    if (!admission.ok) return refusedResponse(admission);
+    const { after, reply, from, tab } = ask;
     const frame = {
       t: "attach" as const,
       after,
       ...(reply ? { replies: { [reply]: from } } : {}),
       ...(tab ? { tab } : {}),
     };
-    return this.hub.attachSse(frame, reply);
-  }
-
-  /**
-   * The object's fetch: a visitor's reattachment (follow-request.ts), admitted by the session's rate
-   * here rather than in a call of its own, so a storm of reattachments costs one round trip each; or
-   * a WebSocket upgrade, forwarded by the live route once the token and origin are checked.
-   */
-  async fetch(request: Request): Promise<Response> {
-    const ask = readFollowRequest(request.url);
-    if (!ask) return this.hub.accept(request);
-    const admission = admitState(this.state, this.rate, { perMinute: ask.perMinute, tokenBudget: Infinity });
-    if (!admission.ok) return refusedResponse(admission);
-    return new Response(await this.follow(ask.after, ask.reply, ask.from, ask.tab));
+    return new Response(await this.hub.attachSse(frame, "visitor", reply));
   }
 
   async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
