@@ -25,6 +25,7 @@ const cases = loadSet("./safety-set.json");
 const heldOut = loadSet("./safety-heldout.json");
 const blind = loadSet("./safety-blind.json");
 const dev = loadSet("./safety-dev.json");
+const dev2 = loadSet("./safety-dev2.json");
 const sealed = loadSet("./safety-sealed.json");
 
 // Latency: each message many times after a warm-up, its median; then the median over messages.
@@ -56,6 +57,7 @@ const results = await runSet(cases, classifier, failures);
 const heldOutResults = await runSet(heldOut, classifier, failures);
 const blindResults = await runSet(blind, classifier, failures);
 const devResults = await runSet(dev, classifier, failures);
+const dev2Results = await runSet(dev2, classifier, failures);
 const sealedResults = await runSet(sealed, classifier, failures);
 
 const main = score(results);
@@ -114,6 +116,16 @@ console.log(`  by language: ${devBy.languages}`);
 console.log(
   "  (written blind from the situation list for a second round of tuning; first run, before tuning on it: " +
     "recall 214/303, false positives 7/177)",
+);
+console.log("");
+const dev2Score = score(dev2Results);
+report("development set 2", dev2Score, (c) => `[${c.lang}, dev 2]`);
+const dev2By = breakdown(dev2Score);
+console.log(`  by situation: ${dev2By.situations}`);
+console.log(`  by language: ${dev2By.languages}`);
+console.log(
+  "  (written blind in plain, unclinical words for a third round; first run, before tuning on it: " +
+    "recall 224/297, false positives 5/202)",
 );
 console.log("");
 const sealedScore = score(sealedResults);

@@ -98,6 +98,12 @@ const KEYWORD_SET = new Set(KEYWORDS);
 /** Real words one edit from a keyword: never "corrected". */
 const REAL_WORDS = new Set([
   "chess",
+  "beach",
+  "drooling",
+  "dropping",
+  "dripping",
+  "breeding",
+  "beaches",
   "chests",
   "strike",
   "stoke",

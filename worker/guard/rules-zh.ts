@@ -284,6 +284,7 @@ export const ZH_LOOKALIKES: RegExp[] = [
   /牙龈(?:出血|流血)|刷牙(?:出血|流血)/g,
   /打死(?:我|也)(?:也)?不/g,
   /[忙累烦热冷饿困吵]到(?:要|快)?死/g,
+  /气(?:得|到)(?:我)?(?:要)?吐血/g,
   // Shop talk: a "jump-off-the-building" sale is a clearance sale.
   /跳楼(?:大)?(?:拍卖|价|甩卖|清仓|促销|大甩卖)/g,
 ];

@@ -4,6 +4,7 @@ import { sign, when, type SituationModel } from "./sign.ts";
 const CHOKING = sign(
   "choking",
   [
+    "(?:grabbing|holding) (?:his|her|their|my) throat",
     "gagging",
     "chok\\w*",
     "(?:something|food|a grape|a sweet|candy|a coin|a toy|meat|steak|a bone|a piece of \\w+|piece of \\w+) (?:is )?(?:stuck|lodged)",
@@ -12,18 +13,22 @@ const CHOKING = sign(
     "can't cough",
     "making no (?:sound|noise)",
   ],
-  ["噎", "卡住", "卡在喉咙", "卡喉", "卡到", "异物", "呛住", "鲠", "咳不出"],
+  ["呛到", "咳不出来", "噎", "卡住", "卡在喉咙", "卡喉", "卡到", "异物", "呛住", "鲠", "咳不出"],
 );
 
 const NO_VOICE = sign(
   "can't speak",
   [
+    "can't (?:talk|speak|cough)(?: or (?:talk|speak|cough|breathe))?",
+    "can't get words out",
     "can't (?:talk|speak|get a word out|make a sound)",
     "making no (?:sound|noise)",
     "can't say (?:a word|anything)",
     "voice (?:has )?(?:changed|gone)",
   ],
   [
+    "讲不到东西",
+    "说不到话",
     "(?:讲|说)不(?:到|出|了)(?:成句|完整)",
     "说不出话",
     "讲不出话",
@@ -39,6 +44,9 @@ const NO_VOICE = sign(
 const BLUE = sign(
   "blue or grey",
   [
+    "(?:going|turning|gone) (?:\\w+ then )?(?:blue|purple|grey|gray|dusky)",
+    "bluey? ?gr[ae]y",
+    "slate colou?r",
     "(?:turning|gone|going|went) dusky",
     "(?:lips|face|mouth|fingers|fingertips|skin|tongue) (?:are |is |have |has |turning |going |gone |went |look |looks )*(?:blue|purple|grey|gray|dusky)",
     "(?:turning|gone|going|went) (?:blue|purple|grey|gray)",
@@ -46,6 +54,10 @@ const BLUE = sign(
     "a grey colou?r",
   ],
   [
+    "嘴.{0,4}乌",
+    "面.{0,3}紫",
+    "紫晒",
+    "紫黑",
     "嘴唇.{0,6}(?:发紫|发青|发乌)",
     "嘴唇.{0,3}(?:发紫|发青|发乌|紫|青|发白)",
     "脸.{0,3}(?:发紫|发青|紫了)",
@@ -59,6 +71,9 @@ const BLUE = sign(
 const THROAT_CLOSING = sign(
   "throat closing",
   [
+    "can't swallow (?:his|her|my|their) spit",
+    "tongue (?:is )?pushed up",
+    "(?:jaw|under (?:my|the|his|her) chin)[^.]{0,30}swollen",
     "can (?:hardly|barely) swallow",
     "tongue[^.,]{0,20}swollen",
     "throat (?:is |feels )?(?:closing|closed|swelling|swollen|tight|tightening|narrowing|closing up)",
@@ -67,7 +82,16 @@ const THROAT_CLOSING = sign(
     "swollen tongue",
     "(?:drooling|dribbling) and (?:can't|won't)",
   ],
-  ["喉咙.{0,4}(?:紧|肿|堵|闭|收窄|tight)", "嗓子.{0,4}(?:紧|肿|堵)", "咽不下", "吞不下", "舌头.{0,3}(?:肿|大)", "难吞"],
+  [
+    "吞不下去",
+    "掐住",
+    "喉咙.{0,4}(?:紧|肿|堵|闭|收窄|tight)",
+    "嗓子.{0,4}(?:紧|肿|堵)",
+    "咽不下",
+    "吞不下",
+    "舌头.{0,3}(?:肿|大)",
+    "难吞",
+  ],
 );
 
 const ASTHMA = sign(
@@ -95,6 +119,10 @@ const SEVERE = sign(
 const STRIDOR = sign(
   "stridor",
   [
+    "squeaky whistle",
+    "honking",
+    "crowing",
+    "(?:breathing|breathes?) through a straw",
     "high[- ]pitched \\w+ (?:noise|sound)",
     "whistl\\w* (?:noise |sound )?(?:when|every time) (?:she|he|they) breathes? in",
     "stridor",
@@ -102,11 +130,24 @@ const STRIDOR = sign(
     "noisy breathing",
     "breathing (?:is )?(?:really |very )?noisy",
   ],
-  ["吸气.{0,8}(?:声音|声|响)", "喉咙.{0,6}(?:尖|响|声音)", "喉鸣", "犬吠", "流口水", "呼吸.{0,3}(?:有声|很响)"],
+  [
+    "鸡叫",
+    "尖尖的声音",
+    "吸气.{0,8}(?:声音|声|响)",
+    "喉咙.{0,6}(?:尖|响|声音)",
+    "喉鸣",
+    "犬吠",
+    "流口水",
+    "呼吸.{0,3}(?:有声|很响)",
+  ],
 );
 
 /** Drooling and sitting forward: a child who cannot swallow their saliva (epiglottitis). */
-const DROOLING = sign("drooling", ["drooling", "dribbling", "sitting forward", "leaning forward"], ["流口水"]);
+const DROOLING = sign(
+  "drooling",
+  ["drooling", "dribbling", "sitting forward", "leaning forward"],
+  ["口水流", "流口水"],
+);
 
 /** Recession: WHO ETAT's severe respiratory distress in a child. */
 const RECESSION = sign(
@@ -143,6 +184,8 @@ export const AIRWAY: SituationModel = {
     when("breathing", ASTHMA, SEVERE),
     when("breathing", BREATHING_HARD, NO_VOICE),
     when("breathing", DROOLING, STRIDOR),
+    when("breathing", STRIDOR, NO_VOICE),
+    when("breathing", STRIDOR, THROAT_CLOSING),
     when("breathing", DROOLING, FEVER, BREATHING_HARD),
     when("breathing", STRIDOR, RECESSION),
     when("breathing", STRIDOR, BREATHING_HARD),

@@ -47,6 +47,7 @@ const CHEMICAL = context(
 const IN_THE_EYE = sign(
   "in the eye",
   [
+    "(?:face|skin) and eyes",
     "eyes? ?(?:入|进)",
     "(?:in|into) (?:my|his|her|their|the|both) (?:\\w+(?:'s|s)? )?eyes?",
     "eyes? (?:is |are )?(?:burning|stinging)",
@@ -59,6 +60,10 @@ const IN_THE_EYE = sign(
 const SERIOUS_BURN = sign(
   "serious burn",
   [
+    "slimy",
+    "still burn\\w* (?:even )?after (?:rinsing|washing)",
+    "raw and oozing",
+    "skin coming off",
     "blistered and peeling",
     "peeling and blistered",
     "face (?:is |got )?(?:burnt|burned)",
@@ -83,6 +88,11 @@ const SERIOUS_BURN = sign(
     "burning like crazy",
   ],
   [
+    "起晒泡",
+    "皮甩",
+    "成条(?:手臂|腿)",
+    "整条(?:手臂|腿)",
+    "变色",
     "面积(?:很|好)?大",
     "皮都掉了",
     "掉皮",
@@ -121,6 +131,8 @@ const BURN = context(
     "kettle",
   ],
   [
+    "淥",
+    "(?:油|热油|开水|滚油).{0,4}(?:泼|溅|烫)",
     "热水",
     "热水壶",
     "滚水",

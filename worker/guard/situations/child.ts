@@ -26,6 +26,9 @@ const UNDER_THREE_MONTHS = context(
 const RED_FEATURES = sign(
   "red features",
   [
+    "not answering me",
+    "won't answer me",
+    "not responding",
     "no (?:pee|wee)",
     "cries without tears",
     "no tears",
@@ -49,6 +52,8 @@ const RED_FEATURES = sign(
     "stopped breathing",
   ],
   [
+    "哼哼",
+    "灰灰",
     "哭.{0,3}没(?:有)?眼泪",
     "软趴趴",
     "软绵绵",
@@ -66,10 +71,30 @@ const RED_FEATURES = sign(
   ],
 );
 
+/** Three to six months: a fever of 39 °C or more is a red flag (NICE NG143). */
+const THREE_TO_SIX_MONTHS = context(
+  "three to six months",
+  ["(?:3|4|5|6|three|four|five|six)[- ]?months?[- ]old"],
+  ["[3-6三四五六]个月大?"],
+);
+const HIGH_FEVER = sign(
+  "fever 39 or more",
+  ["(?:temp(?:erature)? (?:of |is )?)?(?:39|40|41)(?:\\.\\d)? ?(?:c|°c|degrees)?"],
+  ["(?:39|40|41)(?:\\.\\d)?度"],
+);
+/** Green vomit in a baby: bowel obstruction until shown otherwise (NICE CKS). */
+const GREEN_VOMIT = sign(
+  "green vomit",
+  ["(?:vomit\\w*|throwing up|being sick|sick)[^.]{0,25}(?:green|bile)", "green (?:vomit|sick)"],
+  ["吐.{0,6}绿"],
+);
+
 /** Amber features: a red flag in a baby with a fever, not alone. */
 const UNWELL = sign(
   "unwell",
   [
+    "(?:isn't|not) interested in (?:feeding|feeds|milk)",
+    "whimpering",
     "(?:very|really|so) (?:drowsy|sleepy)",
     "drowsy",
     "(?:not|isn't|won't) (?:feeding|drinking)",
@@ -102,7 +127,7 @@ const DOWN = sign(
 );
 const FLOOR = sign(
   "on the floor",
-  ["on the floor", "fell (?:down|over)", "fell and"],
+  ["fell", "fall(?:en)?", "on the floor", "fell (?:down|over)", "fell and"],
   ["倒在地上", "摔倒", "跌倒", "倒地"],
 );
 
@@ -116,6 +141,8 @@ export const CHILD_MODEL: SituationModel = {
   ],
   combinations: [
     when("collapse", UNDER_THREE_MONTHS, FEVER),
+    when("collapse", THREE_TO_SIX_MONTHS, HIGH_FEVER),
+    when("collapse", INFANT, GREEN_VOMIT),
     when("collapse", INFANT, RED_FEATURES),
     when("collapse", INFANT, UNWELL, FEVER),
     when("collapse", CHILD, RED_FEATURES),

@@ -49,6 +49,27 @@ const AUTONOMIC = sign(
   ["冷汗", "大汗", "出汗", "恶心", "想吐"],
 );
 
+const PALPITATIONS = sign(
+  "palpitations",
+  [
+    "heart (?:is )?(?:racing|pounding|all over the place|irregular|skipping)",
+    "(?:racing|pounding|irregular) heart\\w*",
+  ],
+  ["心跳.{0,4}(?:好快|很快|好乱|很乱|乱跳)", "心慌"],
+);
+const FAINTING = sign(
+  "fainting",
+  [
+    "pass(?:ed|ing)? out",
+    "fainted",
+    "blacking out",
+    "blacked out",
+    "(?:going to|about to) (?:pass out|faint)",
+    "collapsed",
+  ],
+  ["要晕过去", "晕过去", "眼前发黑", "晕倒", "昏倒"],
+);
+
 const BLEEDING = context(
   "bleeding",
   ["bleed\\w*", "blood", "bled", "nosebleed", "haemorrhag\\w*", "hemorrhag\\w*"],
@@ -81,6 +102,11 @@ const BLEEDING_SEVERE = sign(
     "for (?:over )?(?:\\d+|ten|fifteen|twenty|thirty|forty) min\\w*",
   ],
   [
+    "飙",
+    "往外冒",
+    "还在流",
+    "停不下来",
+    "哗哗",
     "止不住",
     "止不了",
     "不停",
@@ -169,6 +195,7 @@ export const CIRCULATION: SituationModel = {
     when("cardiac", CHEST_PAIN, BREATHING_HARD),
     when("cardiac", CHEST_PAIN, DIZZY_FAINT),
     when("cardiac", REFERRED_PAIN, AUTONOMIC),
+    when("cardiac", PALPITATIONS, FAINTING),
     when("cardiac", SHOCK_SIGNS, VOMITING),
     when("bleeding", BLEEDING, BLEEDING_SEVERE),
     when("bleeding", BLEEDING, SHOCK_SIGNS),

@@ -86,7 +86,12 @@ const MUCOSA = sign(
     "(?:mouth|lips?|eyes?|genital\\w*|gums?)[^.,]{0,25}(?:sores?|ulcers?|blister\\w*|raw|bleeding|crust\\w*|peel\\w*|red and)",
     "(?:sores?|ulcers?|blisters?) (?:in|on|around|inside) (?:my |his |her |the )?(?:mouth|lips|eyes|genitals)",
   ],
-  ["(?:嘴|口腔|嘴巴|嘴唇|眼睛|眼|生殖器|下体).{0,6}(?:溃烂|溃疡|起泡|破|烂|糜烂|出血|结痂)", "口腔溃疡"],
+  [
+    "(?:口|嘴).{0,2}(?:同|和)眼.{0,4}痛",
+    "口.{0,2}眼.{0,4}(?:都)?(?:好|很)?痛",
+    "(?:嘴|口腔|嘴巴|嘴唇|眼睛|眼|生殖器|下体).{0,6}(?:溃烂|溃疡|起泡|破|烂|糜烂|出血|结痂)",
+    "口腔溃疡",
+  ],
 );
 
 /** Angioedema of the lips, tongue, face or throat. */
@@ -145,6 +150,8 @@ const ALLERGEN = context(
 const HIVES = sign(
   "hives",
   [
+    "(?:red )?blotches (?:all over|everywhere)",
+    "blotches everywhere",
     "hives",
     "welts",
     "blotchy all over",
@@ -160,6 +167,8 @@ const HIVES = sign(
 const SYSTEMIC = sign(
   "systemic",
   [
+    "blood pressure (?:dropped|is low|crashed|dropping)",
+    "legs? (?:like|feel like) jelly",
     "(?:going to|about to|gonna) pass out",
     "(?:bp|blood pressure)[^.]{0,20}(?<!\\d)[4-8]\\d ?/ ?\\d{2}(?!\\d)",
     "dizzy",
@@ -201,8 +210,19 @@ const ADRENALINE_USED = sign(
 );
 const TONGUE_SWELLING = sign(
   "tongue swelling",
-  ["tongue (?:is |feels )?(?:swell\\w*|swollen|too big|huge|thick)", "swollen tongue"],
+  [
+    "tongue (?:keeps )?getting (?:bigger|fatter|thicker)",
+    "tongue (?:is |feels )?(?:swell\\w*|swollen|too big|huge|thick)",
+    "swollen tongue",
+  ],
   ["舌头.{0,3}(?:肿|变大|大了)"],
+);
+
+/** Skin that slides off when rubbed (the Nikolsky sign): epidermal necrolysis. */
+const SKIN_SLIDES_OFF = sign(
+  "skin slides off",
+  ["(?:skin )?(?:slides|comes|peels|rubs|wipes) off (?:if|when) (?:you |i |we )?(?:rub|touch|press)", "slides off"],
+  ["一擦就(?:甩|掉|破|脱)", "一碰就(?:掉|破|脱)", "皮甩"],
 );
 
 const DRESS_FEATURES = sign(
@@ -222,6 +242,8 @@ export const DRUG_REACTION: SituationModel = {
   ],
   combinations: [
     when("skin_reaction", SKIN_LOSS, MUCOSA),
+    when("skin_reaction", SKIN_SLIDES_OFF, NEW_MEDICINE),
+    when("skin_reaction", SKIN_SLIDES_OFF, MUCOSA),
     when("skin_reaction", SKIN_LOSS, NEW_MEDICINE, FEVER),
     when("skin_reaction", MUCOSA, NEW_MEDICINE, RASH),
     when("anaphylaxis", ADRENALINE_USED),

@@ -52,6 +52,8 @@ const NO_SWEAT = sign(
 const HOT_BODY = sign(
   "hot body",
   [
+    "scalding",
+    "skin (?:is )?(?:scalding|burning|boiling)",
     "hot and dry",
     "(?:really|very|so|burning) hot(?: to (?:the )?touch)?",
     "hot as",
@@ -59,7 +61,19 @@ const HOT_BODY = sign(
     "temp(?:erature)? (?:of |is )?(?:40|41|42|104|105|106)",
     "(?:40|41|42)(?:\\.\\d)? ?(?:c|degrees)",
   ],
-  ["体温(?:好|很)高", "全身很烫", "身体很烫", "(?:好|很|非常)热", "烫手", "很烫", "好烫", "体温.{0,3}(?:40|41|42)"],
+  [
+    "超烫",
+    "(?:好|很|超)烫",
+    "烫得",
+    "体温(?:好|很)高",
+    "全身很烫",
+    "身体很烫",
+    "(?:好|很|非常)热",
+    "烫手",
+    "很烫",
+    "好烫",
+    "体温.{0,3}(?:40|41|42)",
+  ],
 );
 
 const HEATSTROKE = context("heatstroke", ["heat ?stroke", "sun ?stroke", "heat exhaustion"], ["中暑", "热射病"]);
@@ -143,6 +157,7 @@ export const HEAT_GAS: SituationModel = {
     when("heat", HEAT, HOT_BODY, CONFUSED_DROWSY),
     when("heat", HEAT, HOT_BODY, DIZZY_FAINT),
     when("heat", NO_SWEAT, HOT_BODY, CONFUSED_DROWSY),
+    when("heat", HOT_BODY, CONFUSED_DROWSY, DIZZY_FAINT),
     when("heat", HEATSTROKE, CONFUSED_DROWSY),
     when("heat", HEATSTROKE, DIZZY_FAINT, VOMITING),
     when("heat", HEATSTROKE, NO_SWEAT),

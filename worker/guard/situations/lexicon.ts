@@ -5,6 +5,7 @@ import { context, sign } from "./sign.ts";
 export const FEVER = sign(
   "fever",
   [
+    "shivering",
     "hot and cold",
     "burning hot then shivering",
     "hot then (?:cold|shivering)",
@@ -22,6 +23,7 @@ export const FEVER = sign(
     "chills",
   ],
   [
+    "(?:3[89]|4[0-2])(?:\\.\\d)? ?度",
     "发高烧",
     "发烧",
     "发热",
@@ -194,6 +196,7 @@ export const NO_URINE = sign(
 export const NON_BLANCHING = sign(
   "non-blanching",
   [
+    "(?:like|look like|looks like) (?:a )?bruises?",
     "(?:looks?|looking) like (?:bruises|bruising|blood spots)",
     "purple blotch\\w*",
     "(?:dark )?purple [a-z]+ ?(?:rash|spots|blotches|marks)",
@@ -207,6 +210,8 @@ export const NON_BLANCHING = sign(
     "pinprick (?:spots|rash|dots)",
   ],
   [
+    "乌青.{0,4}(?:斑|点)",
+    "瘀青.{0,4}(?:斑|点)",
     "(?:压|按).{0,6}不(?:会)?(?:褪|退|消)",
     "紫色.{0,2}点",
     "紫红色.{0,2}(?:斑点|点)",
@@ -276,6 +281,8 @@ export const SHOCK_SIGNS = sign(
     "nearly passed out",
   ],
   [
+    "煞白",
+    "满头大汗",
     "血压(?:低|很低|好低)",
     "冷汗",
     "脸色(?:苍白|发白|很白)",
@@ -291,6 +298,10 @@ export const SHOCK_SIGNS = sign(
 export const CONFUSED_DROWSY = sign(
   "confused or drowsy",
   [
+    "staggering",
+    "talking gibberish",
+    "gibberish",
+    "(?:keeps )?asking the same (?:questions?|thing)",
     "babbling",
     "muddled",
     "confused(?! (?:about|by|why|whether|as to|if|with|what|how|which|on))|confusion",
@@ -308,6 +319,9 @@ export const CONFUSED_DROWSY = sign(
     "slurring",
   ],
   [
+    "乱讲话?",
+    "犯困",
+    "喊不醒",
     "乱说话",
     "难叫醒",
     "叫不太醒",
@@ -332,6 +346,11 @@ export const CONFUSED_DROWSY = sign(
 export const BREATHING_HARD = sign(
   "hard to breathe",
   [
+    "dragging air",
+    "breathing like a fish",
+    "can (?:hardly|barely) get air in",
+    "barely breathing",
+    "gasping",
     "breathing sounds (?:noisy|weird|funny|wheezy|rattly)",
     "breathing (?:is )?getting (?:harder|worse|difficult)",
     "breathing slow(?:ly)?",
@@ -348,6 +367,10 @@ export const BREATHING_HARD = sign(
     "grunting",
   ],
   [
+    "出气.{0,6}(?:抽|难|急)",
+    "喘气.{0,4}(?:粗|响|急)",
+    "扯气",
+    "嘶嘶",
     "呼吸(?:很慢|变慢)",
     "喘不(?:上|过)气",
     "上不来气",
@@ -413,6 +436,12 @@ export const CHILD = context(
 export const CONFUSION = sign(
   "confusion",
   [
+    "mumbling",
+    "not (?:been )?(?:himself|herself)",
+    "not answering properly",
+    "(?:keeps )?asking the same (?:questions?|thing)",
+    "talking gibberish",
+    "gibberish",
     "muddled",
     "babbling",
     "not herself",
@@ -426,6 +455,8 @@ export const CONFUSION = sign(
     "doesn't (?:know|recognise|recognize) (?:where|who|me)",
   ],
   [
+    "乱讲话?",
+    "乱说话?",
     "乱说话",
     "混乱",
     "颠三倒四",

@@ -5,6 +5,7 @@ import { context, sign, when, type SituationModel } from "./sign.ts";
 const FACE_DROOP = sign(
   "face drooping",
   [
+    "(?:mouth|face) (?:is )?(?:bent|slanted)",
     "smile (?:is )?not straight",
     "face (?:has |is |went |gone )?(?:droop\\w*|dropp?\\w*|sagg\\w*|crooked|lopsided|uneven|twisted|fallen|slid\\w*)",
     "(?:droop\\w*|crooked|lopsided|uneven|wonky|twisted) (?:face|smile|mouth)",
@@ -52,6 +53,7 @@ const SPEECH = sign(
 const ONE_SIDE_WEAK = sign(
   "one side weak",
   [
+    "(?:keeps )?dropping (?:things|the \\w+|everything|her \\w+|his \\w+)",
     "(?:one|left|right) (?:side|arm|leg|hand)[^.,]{0,20}won't work",
     "(?:can't|cannot) (?:lift|raise|move|feel) the (?:left|right) (?:arm|leg|hand|side)",
     "(?:one|left|right) (?:side|arm|leg|hand)[^.,]{0,20}(?:weak|numb|heavy|dead|floppy|won't move|can't move|not working|limp|drop\\w*)",
@@ -61,6 +63,8 @@ const ONE_SIDE_WEAK = sign(
     "(?:left|right) hand (?:is )?not working",
   ],
   [
+    "一边.{0,3}(?:手脚|手|脚).{0,3}(?:没劲|没力|无力)",
+    "往一边倒",
     "手都没力",
     "(?:手|脚).{0,3}(?:没力|无力)",
     "半边.{0,4}(?:麻|无力|没力气|动不了|没知觉)",
@@ -180,6 +184,8 @@ const UNRESPONSIVE = sign(
     "(?:on|lying on) the floor and (?:not|won't|isn't)",
   ],
   [
+    "叫.{0,3}不应",
+    "喊不醒",
     "叫不醒",
     "叫极都不醒",
     "昏迷",
@@ -201,6 +207,7 @@ const UNRESPONSIVE = sign(
 const HEAD_INJURY = context(
   "head injury",
   [
+    "(?:punched|hit|kicked|struck) in the head",
     "(?:rolled|fell|dropped) off",
     "fell from",
     "swelling on (?:the side of )?(?:his|her|the) head",
@@ -212,6 +219,8 @@ const HEAD_INJURY = context(
     "bump on (?:the|his|her|my) head",
   ],
   [
+    "(?:滚|摔|跌|掉)下来",
+    "头上起了?.{0,3}包",
     "从.{0,8}(?:楼梯|楼上|阳台|窗|床|梳化|沙发).{0,4}(?:摔|跌|掉)",
     "撞到头",
     "磕到头",
@@ -255,6 +264,19 @@ const FALL_FROM_HEIGHT = sign(
   ["从.{0,6}(?:楼上|阳台|窗|楼梯顶|屋顶|梯子).{0,4}(?:摔|跌|掉)", "从.{0,3}楼.{0,3}(?:摔|跌|掉)下"],
 );
 
+/** Clear fluid from the nose or ear after a blow: a skull-base fracture (NICE NG232). */
+const CSF_LEAK = sign(
+  "fluid from nose or ear",
+  ["clear (?:watery )?(?:fluid|stuff|liquid)[^.]{0,20}(?:from|out of) (?:his|her|my|the) (?:nose|ears?)"],
+  ["(?:鼻子|耳朵).{0,6}(?:流|出).{0,4}(?:清水|透明)"],
+);
+/** Low blood sugar in someone on insulin or diabetic: confusion is the emergency sign. */
+const DIABETES = context(
+  "diabetes",
+  ["diabet\\w*", "insulin", "(?:has|have|got) sugar", "blood sugar", "hypo"],
+  ["糖尿病", "胰岛素", "血糖", "低血糖"],
+);
+
 const VISION_LOSS = sign(
   "sudden vision loss",
   [
@@ -287,6 +309,8 @@ export const NEURO: SituationModel = {
     when("seizure", SEIZURE, SEIZURE_LONG),
     when("collapse", UNRESPONSIVE, PERSON),
     when("collapse", HEAD_INJURY, ANTICOAGULANT),
+    when("collapse", HEAD_INJURY, CSF_LEAK),
+    when("collapse", DIABETES, CONFUSION),
     when("collapse", FALL_FROM_HEIGHT, PERSON),
     when("collapse", HEAD_INJURY, VOMITING),
     when("collapse", HEAD_INJURY, CONFUSED_DROWSY),

@@ -13,6 +13,8 @@ const PREGNANT = context(
     "baby bump",
   ],
   [
+    "有了?[一二三四五六七八九]个月",
+    "怀起",
     "孕晚期",
     "孕早期",
     "孕中期",
@@ -30,6 +32,7 @@ const PREGNANT = context(
 const POSTPARTUM = context(
   "after birth",
   [
+    "had (?:our|my|the|a) baby (?:last week|yesterday|\\d+ (?:days|weeks) ago)",
     "miscarr\\w*",
     "(?:had|have) (?:a|the|our) baby \\d+ (?:days|weeks) ago",
     "(?:gave|given) birth",
@@ -54,7 +57,17 @@ const HEAVY_BLEEDING = sign(
     "(?:big|large|huge) clots",
     "clots (?:the size|as big)",
   ],
-  ["大出血", "大量出血", "出血.{0,3}(?:很多|止不住|不止)", "流了?很多血", "血块", "卫生巾.{0,6}湿透", "血流不止"],
+  [
+    "哗哗",
+    "血.{0,4}(?:一直流|流个不停)",
+    "大出血",
+    "大量出血",
+    "出血.{0,3}(?:很多|止不住|不止)",
+    "流了?很多血",
+    "血块",
+    "卫生巾.{0,6}湿透",
+    "血流不止",
+  ],
 );
 
 /** Ectopic pregnancy: one-sided pain, shoulder-tip pain, faintness (NICE NG126). */
@@ -99,6 +112,7 @@ const PRE_ECLAMPSIA = sign(
 const FETAL_MOVEMENT = sign(
   "no baby movements",
   [
+    "(?:baby )?feels quieter",
     "(?:baby )?mov(?:es|ements?) (?:are |is )?(?:way |much |a lot )?less",
     "only (?:\\d|one|two|three) kicks",
     "(?:haven't|hasn't|not|didn't|havent) (?:felt|feel) (?:the |my )?baby (?:move|moving|kick)",
@@ -109,6 +123,7 @@ const FETAL_MOVEMENT = sign(
     "baby (?:is |has been )?(?:very |really )?quiet(?:er)?(?: today| than usual| all day)",
   ],
   [
+    "(?:baby|宝宝|bb|胎儿).{0,12}没动过?",
     "(?:baby|宝宝|bb|胎儿).{0,6}没动过?",
     "(?:没|没有|感觉不到|感觉不到了).{0,4}(?:胎动|宝宝动|宝宝在动)",
     "(?:宝宝|胎儿).{0,3}不动了",
@@ -121,6 +136,9 @@ const FETAL_MOVEMENT = sign(
 const LABOUR_RED_FLAG = sign(
   "labour red flag",
   [
+    "green and murky",
+    "murky",
+    "meconium",
     "fluid (?:is )?(?:green|brown|dark)",
     "(?:green|brown) (?:fluid|water)",
     "cord (?:is )?(?:coming|hanging|came) (?:out|down)",
@@ -133,6 +151,8 @@ const LABOUR_RED_FLAG = sign(
 const SEVERE_ABDOMINAL_PAIN = sign(
   "severe abdominal pain",
   [
+    "(?:belly|tummy|stomach|bump|womb) (?:suddenly )?(?:went |is |feels )?(?:rock )?hard",
+    "(?:much|a lot of|so much|lots of) pain",
     "(?:severe|really bad|very bad|terrible|unbearable|excruciating|sharp|stabbing)(?: \\w+){1,2} (?:pain|cramps?)",
     "(?:belly|tummy|stomach|bump) (?:feels |is )?(?:hard|rigid) (?:like a board|as a board|and painful)",
     "(?:severe|really bad|very bad|terrible|unbearable|excruciating|sharp|stabbing|agonising|agonizing) (?:pain|cramps?|cramping)",
@@ -155,6 +175,8 @@ const SEIZURE = sign("seizure", ["seiz\\w*", "fitting", "convuls\\w*"], ["抽搐
 const PUERPERAL_PSYCHOSIS = sign(
   "postpartum psychosis",
   [
+    "(?:hasn't|has not|haven't) slept (?:in|for) days",
+    "baby is (?:the devil|evil|possessed|not (?:ours|real|mine))",
     "hearing voices",
     "(?:hasn't|has not|haven't) slept (?:in|for) days",
     "(?:baby|bub) is(?:n't| not) (?:ours|hers|mine|real)",
@@ -178,7 +200,7 @@ const PUERPERAL_PSYCHOSIS = sign(
 
 const WATERS = context(
   "waters broken",
-  ["waters? (?:just )?(?:broke|broken|breaking|went)"],
+  ["waters? (?:just )?went", "waters? (?:just )?(?:broke|broken|breaking|went)"],
   ["破了水", "破水", "羊水破"],
 );
 
@@ -194,6 +216,7 @@ export const OBSTETRIC: SituationModel = {
   combinations: [
     when("obstetric", PREGNANT, HEAVY_BLEEDING),
     when("obstetric", POSTPARTUM, HEAVY_BLEEDING),
+    when("obstetric", POSTPARTUM, BLEEDING, SHOCK_SIGNS),
     when("obstetric", PREGNANT, ECTOPIC_PAIN),
     when("obstetric", PREGNANT, SEVERE_ABDOMINAL_PAIN),
     when("obstetric", PREGNANT, BLEEDING, SEVERE_ABDOMINAL_PAIN),

@@ -26,6 +26,7 @@ const SWALLOWED = sign(
     "cooked (?:them|it|and ate)",
   ],
   [
+    "咬破",
     "吃了.{0,3}(?:些|点)",
     "喝了.{0,3}(?:些|点)",
     "吞",
@@ -191,6 +192,19 @@ const ILLICIT_ALCOHOL = context(
   ["假酒", "自酿酒", "散装白酒", "工业酒精"],
 );
 
+/** A medicine taken more often than prescribed: methotrexate daily, insulin twice. */
+const DOSING_ERROR = sign(
+  "dosing error",
+  [
+    "every day instead of (?:once )?(?:a|per) week",
+    "instead of (?:once )?(?:a |per )?week(?:ly)?",
+    "(?:injected|took|taken|given) (?:his |her |my )?(?:\\w+ )?(?:twice|double|two doses)",
+    "(?:twice|double|triple|two doses|three doses|3 times|three times) by (?:accident|mistake)",
+    "mixed up (?:his|her|my) (?:pills|meds|tablets)",
+  ],
+  ["吃重了", "打了两次", "重复(?:吃|服|打)", "多打了"],
+);
+
 /** Wild mushrooms and plants: symptoms after eating them need the emergency department (NHS). */
 const TOXIC_PLANT = context(
   "wild plant",
@@ -236,6 +250,7 @@ const MANY_PILLS = sign(
     "overdos\\w*",
   ],
   [
+    "(?:两|几|三|一)板",
     "\\d{2,} ?(?:片|粒)",
     "(?:好多|很多|一把|大量|一堆|几十|二十几|一整瓶|整瓶|一瓶).{0,4}(?:药|片|粒)",
     "(?<=药.{0,10})(?:好多(?!了)|很多(?!了)|一把|一整瓶|整瓶|一瓶|过量)",
@@ -248,6 +263,10 @@ const MANY_PILLS = sign(
 const POISON_SYMPTOMS = sign(
   "poisoning symptoms",
   [
+    "mouth ulcers",
+    "gums? (?:are )?bleeding",
+    "sweaty",
+    "shaking",
     "(?:seems |really |very |so )?sleepy",
     "vision (?:is )?(?:blurry|blurred|going)",
     "can't see properly",
@@ -273,6 +292,9 @@ const POISON_SYMPTOMS = sign(
     "not acting right",
   ],
   [
+    "模糊",
+    "模模糊糊",
+    "喘气.{0,3}急",
     "看不清",
     "呼吸(?:很急|急促|很慢)",
     "嘴.{0,3}(?:烧|痛)",
@@ -292,6 +314,12 @@ const POISON_SYMPTOMS = sign(
     "腹泻",
     "拉肚子",
   ],
+);
+
+const FAINTED = sign(
+  "fainted",
+  ["passed out", "collapsed", "unconscious", "(?:won't|can't) wake"],
+  ["晕倒", "昏倒", "喊不醒", "叫不醒", "晕过去"],
 );
 
 const CO_SOURCE = context(
@@ -382,6 +410,9 @@ export const POISONING: SituationModel = {
     when("poisoning", SWALLOWED, HOUSEHOLD, POISON_SYMPTOMS),
     when("poisoning", TOXIC_PLANT, POISON_SYMPTOMS, VOMITING),
     when("poisoning", SWALLOWED, SEVERE_POISON),
+    when("poisoning", DOSING_ERROR, POISON_SYMPTOMS),
+    when("poisoning", CO_SOURCE, CO_SYMPTOMS, DIZZY_FAINT),
+    when("poisoning", CO_SOURCE, FAINTED),
     when("poisoning", ILLICIT_ALCOHOL, POISON_SYMPTOMS),
     when("poisoning", CO_SOURCE, CO_SYMPTOMS, SEVERAL_PEOPLE),
     when("poisoning", CO_SOURCE, CONFUSED_DROWSY),

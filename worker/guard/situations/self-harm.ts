@@ -7,6 +7,10 @@ import { context, sign, when, type SituationModel } from "./sign.ts";
 const FAREWELL = sign(
   "farewell",
   [
+    "(?:don't|do not) see the point (?:in|of) (?:anything|living|life|going on)",
+    "tired of (?:living|life|being alive)",
+    "ending (?:things|it all|my life)",
+    "end things",
     "so (?:that )?(?:i|he|she|they) (?:doesn't|don't|won't|never) wake up",
     "after everyone goes to bed",
     "(?:written|wrote|left|writing) (?:a |my )?(?:goodbye|suicide|farewell)? ?(?:letters?|notes?)",
@@ -33,6 +37,11 @@ const FAREWELL = sign(
     "end (?:it|my life|everything)(?: all)? (?:tonight|today|now)",
   ],
   [
+    "下辈子",
+    "想好怎么走",
+    "(?:猫|狗|东西).{0,3}送人",
+    "不用再麻烦",
+    "活着好累",
     "不想再?撑",
     "活着有什么意思",
     "今天就结束",
@@ -96,6 +105,12 @@ const RESOLVE = sign(
 const PLAN = sign(
   "plan or means",
   [
+    "how high (?:the|a) (?:bridge|building|roof)",
+    "looking up (?:how|ways) to (?:die|end)",
+    "sav(?:ed|ing) up (?:my |all my |the )?(?:\\w+ )?(?:pills|tablets|meds)",
+    "have enough (?:pills|tablets) now",
+    "my plan is",
+    "after (?:my family|everyone) (?:sleeps|is asleep|goes to bed)",
     "(?:saved|stockpiled|hoarded|collected) (?:up )?(?:all )?(?:of )?(?:the |my )?(?:pills|tablets|meds)",
     "(?:have|got) the (?:razor|blade|knife|rope|pills|gun) ready",
     "(?:razor|blade|knife|rope|gun) (?:is |are )?ready",
@@ -110,6 +125,10 @@ const PLAN = sign(
     "tonight's the night",
   ],
   [
+    "刀片",
+    "刀.{0,6}手上",
+    "一头扎进去",
+    "跳江",
     "在(?:天台|楼顶|桥上|窗台)",
     "刀.{0,6}(?:在手边|准备好|准备好了)",
     "要 ?jump",
@@ -136,7 +155,7 @@ const LETHAL_QUESTION = context(
 const NO_ANSWER = sign(
   "not answering",
   ["not (?:answering|picking up)", "isn't answering", "won't answer", "phone (?:is )?off"],
-  ["不接电话", "联系不上", "电话关机", "不回信息"],
+  ["打不通", "不接电话", "联系不上", "电话关机", "不回信息"],
 );
 
 const OVERDOSE_TO_DIE = sign(

@@ -37,6 +37,8 @@ const INFECTION = context(
   ["手术后", "刀口", "感染", "肺炎", "发炎", "伤口", "化脓", "流脓", "尿路感染", "肾盂肾炎"],
 );
 
+const DIABETIC = context("diabetic", ["diabet\\w*", "(?:has|have|got) sugar", "sugar patient"], ["糖尿"]);
+
 const DIABETIC_FOOT = context(
   "diabetic foot",
   ["diabet\\w*[^.]{0,20}(?:foot|feet|toe|leg|ulcer|wound)", "(?:foot|toe) ulcer"],
@@ -104,6 +106,11 @@ export const SEPSIS: SituationModel = {
     when("sepsis", SKIN_INFECTION, SPREADING_FAST, PAIN_OUT_OF_PROPORTION),
     when("sepsis", SKIN_INFECTION, PAIN_OUT_OF_PROPORTION, FEVER),
     when("sepsis", DIABETIC_FOOT, NECROSIS),
+    when("sepsis", DIABETIC, SKIN_INFECTION, NECROSIS),
+    when("sepsis", SKIN_INFECTION, NECROSIS, FEVER),
+    when("sepsis", SKIN_INFECTION, NECROSIS, SEPSIS_SIGNS),
+    when("sepsis", SKIN_INFECTION, NO_URINE),
+    when("sepsis", INFECTION, NO_URINE),
     when("sepsis", DIABETIC_FOOT, FEVER, CONFUSED_DROWSY),
     when("sepsis", INFECTION, SEPSIS_SIGNS, FEVER),
     when("sepsis", INFECTION, CONFUSION),
