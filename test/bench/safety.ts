@@ -133,6 +133,7 @@ console.log(
 );
 console.log("");
 const sealedScore = score(sealedResults);
+const met = (ok: boolean) => (ok ? "met" : "not met");
 reportSealed("sealed set (its texts are never printed)", sealedScore);
 console.log(
   "  (first run, 2026-11-27, before the clinical model: recall 28/121, false positives 6/101. Never read " +
@@ -140,8 +141,8 @@ console.log(
 );
 console.log(
   `  held-out goals: deterministic recall >= ${pct(HELD_OUT_GOALS.rulesRecall)} ` +
-    `(${sealedScore.rulesRecall >= HELD_OUT_GOALS.rulesRecall ? "met" : "not met"}), false positives <= ` +
-    `${pct(HELD_OUT_GOALS.falsePositiveRate)} (${sealedScore.fpRate <= HELD_OUT_GOALS.falsePositiveRate ? "met" : "not met"})`,
+    `(${met(sealedScore.rulesRecall >= HELD_OUT_GOALS.rulesRecall)}), false positives <= ` +
+    `${pct(HELD_OUT_GOALS.falsePositiveRate)} (${met(sealedScore.fpRate <= HELD_OUT_GOALS.falsePositiveRate)})`,
 );
 console.log("");
 console.log(

@@ -530,7 +530,11 @@ export const EN_RULES: EmergencyRule[] = [
  */
 export const EN_LOOKALIKES: RegExp[] = [
   // Drowning in something: "choking on all the advice online".
-  /\bchoking on (?:all )?(?:the |this |that )?(?:\w+ )?(?:advice|information|info|paperwork|work|emails?|options|choices|data)\b/g,
+  new RegExp(
+    "\\bchoking on (?:all )?(?:the |this |that )?(?:\\w+ )?" +
+      "(?:advice|information|info|paperwork|work|emails?|options|choices|data)\\b",
+    "g",
+  ),
   new RegExp(
     [
       "\\b(?:chest (?:of drawers|freezer|press|day|",

@@ -7,7 +7,8 @@ const CHOKING = sign(
     "(?:grabbing|holding) (?:his|her|their|my) throat",
     "gagging",
     "chok\\w*",
-    "(?:something|food|a grape|a sweet|candy|a coin|a toy|meat|steak|a bone|a piece of \\w+|piece of \\w+) (?:is )?(?:stuck|lodged)",
+    "(?:something|food|a grape|a sweet|candy|a coin|a toy|meat|steak|a bone|a piece of \\w+|piece of " +
+      "\\w+) (?:is )?(?:stuck|lodged)",
     "stuck in (?:his|her|my|their|the) (?:throat|windpipe)",
     "clutching (?:his|her|their|my) throat",
     "can't cough",
@@ -48,7 +49,8 @@ const BLUE = sign(
     "bluey? ?gr[ae]y",
     "slate colou?r",
     "(?:turning|gone|going|went) dusky",
-    "(?:lips|face|mouth|fingers|fingertips|skin|tongue) (?:are |is |have |has |turning |going |gone |went |look |looks )*(?:blue|purple|grey|gray|dusky)",
+    "(?:lips|face|mouth|fingers|fingertips|skin|tongue) (?:are |is |have |has |turning |going |gone |" +
+      "went |look |looks )*(?:blue|purple|grey|gray|dusky)",
     "(?:turning|gone|going|went) (?:blue|purple|grey|gray)",
     "blue (?:lips|around (?:the|his|her) (?:mouth|lips))",
     "a grey colou?r",

@@ -4,8 +4,10 @@ import { context, sign, when, type SituationModel } from "./sign.ts";
 const CHEST_PAIN = sign(
   "chest pain",
   [
-    "(?:pain|pressure|tightness|heaviness|weight) (?:in|on) (?:the (?:middle|centre|center) of )?(?:my|his|her|the) chest",
-    "chest[^.,]{0,25}(?:pain|hurt\\w*|pressure|tight\\w*|squeez\\w*|crush\\w*|heavy|heaviness|ach\\w*|burning|elephant)",
+    "(?:pain|pressure|tightness|heaviness|weight) (?:in|on) (?:the (?:middle|centre|center) of )?(?:m" +
+      "y|his|her|the) chest",
+    "chest[^.,]{0,25}(?:pain|hurt\\w*|pressure|tight\\w*|squeez\\w*|crush\\w*|heavy|heaviness|ach\\w*" +
+      "|burning|elephant)",
     "(?:pain|pressure|tightness|heaviness|weight|elephant) (?:in|on) (?:my|his|her|the) chest",
     "heart (?:hurts|pain)",
   ],
@@ -187,7 +189,8 @@ export const CIRCULATION: SituationModel = {
     "NICE CG95: Chest pain of recent onset (features of acute coronary syndrome)",
     "NHS: When to call 999 (chest pain, severe bleeding, collapse)",
     "NICE NG141 / CKS: Upper gastrointestinal bleeding: haematemesis, melaena with shock",
-    "King M. et al., Management of a vascular occlusion associated with cosmetic injections, J Clin Aesthet Dermatol 2020",
+    "King M. et al., Management of a vascular occlusion associated with cosmetic injections, J Clin A" +
+      "esthet Dermatol 2020",
     "中华医学会急诊医学分会, 急诊预检分诊专家共识, 2018 (胸痛, 大出血, 休克征象)",
   ],
   combinations: [

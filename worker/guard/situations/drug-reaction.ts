@@ -83,7 +83,8 @@ const MUCOSA = sign(
     "eyes (?:are )?(?:stuck|glued) (?:together|shut)",
     "hurts to (?:pee|wee|urinate)",
     "genital sores",
-    "(?:mouth|lips?|eyes?|genital\\w*|gums?)[^.,]{0,25}(?:sores?|ulcers?|blister\\w*|raw|bleeding|crust\\w*|peel\\w*|red and)",
+    "(?:mouth|lips?|eyes?|genital\\w*|gums?)[^.,]{0,25}(?:sores?|ulcers?|blister\\w*|raw|bleeding|cru" +
+      "st\\w*|peel\\w*|red and)",
     "(?:sores?|ulcers?|blisters?) (?:in|on|around|inside) (?:my |his |her |the )?(?:mouth|lips|eyes|genitals)",
   ],
   [
@@ -234,7 +235,8 @@ const DRESS_FEATURES = sign(
 export const DRUG_REACTION: SituationModel = {
   id: "drug_reaction",
   sources: [
-    "British Association of Dermatologists: Stevens-Johnson syndrome and toxic epidermal necrolysis patient information",
+    "British Association of Dermatologists: Stevens-Johnson syndrome and toxic epidermal necrolysis p" +
+      "atient information",
     "American Academy of Dermatology: Stevens-Johnson syndrome/toxic epidermal necrolysis: signs and symptoms",
     "Resuscitation Council UK: Emergency treatment of anaphylaxis, 2021 (airway, breathing or circulation problems)",
     "NICE CKS: Angio-oedema and anaphylaxis; MHRA: ACE inhibitor angioedema",

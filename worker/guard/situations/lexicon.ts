@@ -186,7 +186,8 @@ export const MOTTLED = sign(
 export const NO_URINE = sign(
   "no urine",
   [
-    "(?:hasn't|has not|haven't|not) (?:had a wee|had a pee|peed|wee'd|weed|urinated|passed urine|been to the loo for a wee)",
+    "(?:hasn't|has not|haven't|not) (?:had a wee|had a pee|peed|wee'd|weed|urinated|passed urine|been" +
+      " to the loo for a wee)",
     "no (?:pee|wee|urine)",
   ],
   ["没(?:有)?小便", "没(?:有)?尿", "不尿", "无尿"],
@@ -200,7 +201,8 @@ export const NON_BLANCHING = sign(
     "(?:looks?|looking) like (?:bruises|bruising|blood spots)",
     "purple blotch\\w*",
     "(?:dark )?purple [a-z]+ ?(?:rash|spots|blotches|marks)",
-    "(?:doesn't|don't|didn't|won't|not|does not|do not|did not|isn't|aren't|wont|dont) (?:fade|go away|disappear|blanch|go white|go pale|change)[^.]{0,40}(?:press|glass|push|tumbler)",
+    "(?:doesn't|don't|didn't|won't|not|does not|do not|did not|isn't|aren't|wont|dont) (?:fade|go awa" +
+      "y|disappear|blanch|go white|go pale|change)[^.]{0,40}(?:press|glass|push|tumbler)",
     "(?:glass|tumbler) test",
     "non[- ]?blanching",
     "(?:under|through) (?:a|the) glass",
@@ -386,7 +388,8 @@ export const PERSON = context(
   "person",
   [
     "i|i'm|me|my|he|he's|she|she's|him|her|they|them|their|we|our|someone|somebody|mum|mom|mummy|mommy|dad|daddy",
-    "husband|wife|partner|son|daughter|baby|child|kid|friend|brother|sister|grandma|grandpa|nan|granny|grandad|neighbou?r",
+    "husband|wife|partner|son|daughter|baby|child|kid|friend|brother|sister|grandma|grandpa|nan|grann" +
+      "y|grandad|neighbou?r",
     "father|mother|man|woman|guy|boy|girl|colleague|patient",
   ],
   ["我", "他", "她", "妈", "爸", "孩子", "宝宝", "老公", "老婆", "朋友", "奶奶", "爷爷", "外婆", "外公", "有人", "人"],

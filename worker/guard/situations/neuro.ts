@@ -10,7 +10,8 @@ const FACE_DROOP = sign(
     "face (?:has |is |went |gone )?(?:droop\\w*|dropp?\\w*|sagg\\w*|crooked|lopsided|uneven|twisted|fallen|slid\\w*)",
     "(?:droop\\w*|crooked|lopsided|uneven|wonky|twisted) (?:face|smile|mouth)",
     "mouth (?:is )?(?:droop\\w*|crooked|pulled|twisted|hanging)",
-    "one side of (?:his|her|my|the) (?:face|mouth) (?:is |has )?(?:droop\\w*|dropped|down|numb|sag\\w*|not moving|fallen)",
+    "one side of (?:his|her|my|the) (?:face|mouth) (?:is |has )?(?:droop\\w*|dropped|down|numb|sag\\w" +
+      "*|not moving|fallen)",
     "smile (?:is |looks )?(?:crooked|lopsided|uneven|wonky)",
     "face[^.,]{0,12}drooping",
   ],
@@ -34,7 +35,8 @@ const SPEECH = sign(
     "speech (?:is |was |sounds )?(?:slurred|weird|garbled|funny|off|jumbled|strange)",
     "talk\\w* (?:funny|weird|gibberish|like (?:he's|she's|he is|she is) drunk)",
     "words (?:are |were )?(?:coming out (?:all )?(?:wrong|jumbled|mixed)|all jumbled|jumbled|mixed up)",
-    "(?:can't|not able to|unable to) (?:get (?:the|his|her|my) words out|speak properly|find (?:the|his|her|my) words|talk properly|speak)",
+    "(?:can't|not able to|unable to) (?:get (?:the|his|her|my) words out|speak properly|find (?:the|h" +
+      "is|her|my) words|talk properly|speak)",
     "sounds drunk",
   ],
   [
@@ -56,7 +58,8 @@ const ONE_SIDE_WEAK = sign(
     "(?:keeps )?dropping (?:things|the \\w+|everything|her \\w+|his \\w+)",
     "(?:one|left|right) (?:side|arm|leg|hand)[^.,]{0,20}won't work",
     "(?:can't|cannot) (?:lift|raise|move|feel) the (?:left|right) (?:arm|leg|hand|side)",
-    "(?:one|left|right) (?:side|arm|leg|hand)[^.,]{0,20}(?:weak|numb|heavy|dead|floppy|won't move|can't move|not working|limp|drop\\w*)",
+    "(?:one|left|right) (?:side|arm|leg|hand)[^.,]{0,20}(?:weak|numb|heavy|dead|floppy|won't move|can" +
+      "'t move|not working|limp|drop\\w*)",
     "(?:can't|cannot) (?:lift|raise|move|feel|grip with) (?:his|her|my) (?:left|right|one) (?:arm|leg|hand|side)",
     "(?:arm|leg|hand) (?:suddenly )?(?:went|is|has gone|gone) (?:dead|limp|numb|weak|floppy)",
     "(?:half|one side) of (?:his|her|my) body",
@@ -258,7 +261,8 @@ const ANTICOAGULANT = context(
 const FALL_FROM_HEIGHT = sign(
   "fall from height",
   [
-    "fell (?:from|out of|off) (?:a |the )?(?:\\w+[- ]floor )?(?:window|balcony|roof|ladder|scaffold\\w*|second floor|third floor|top of the stairs)",
+    "fell (?:from|out of|off) (?:a |the )?(?:\\w+[- ]floor )?(?:window|balcony|roof|ladder|scaffold\\" +
+      "w*|second floor|third floor|top of the stairs)",
     "fell down (?:the|a flight of) stairs",
   ],
   ["从.{0,6}(?:楼上|阳台|窗|楼梯顶|屋顶|梯子).{0,4}(?:摔|跌|掉)", "从.{0,3}楼.{0,3}(?:摔|跌|掉)下"],

@@ -155,8 +155,10 @@ const SEVERE_ABDOMINAL_PAIN = sign(
     "(?:much|a lot of|so much|lots of) pain",
     "(?:severe|really bad|very bad|terrible|unbearable|excruciating|sharp|stabbing)(?: \\w+){1,2} (?:pain|cramps?)",
     "(?:belly|tummy|stomach|bump) (?:feels |is )?(?:hard|rigid) (?:like a board|as a board|and painful)",
-    "(?:severe|really bad|very bad|terrible|unbearable|excruciating|sharp|stabbing|agonising|agonizing) (?:pain|cramps?|cramping)",
-    "(?:stomach|tummy|belly|abdominal|abdomen|lower) (?:pain|cramps?) (?:is |are )?(?:unbearable|severe|really bad|so bad)",
+    "(?:severe|really bad|very bad|terrible|unbearable|excruciating|sharp|stabbing|agonising|agonizin" +
+      "g) (?:pain|cramps?|cramping)",
+    "(?:stomach|tummy|belly|abdominal|abdomen|lower) (?:pain|cramps?) (?:is |are )?(?:unbearable|seve" +
+      "re|really bad|so bad)",
     "pain (?:is )?(?:unbearable|so bad i can't)",
     "doubled over",
   ],

@@ -133,7 +133,8 @@ const ADULT_MEDICINE = context(
     "amlodipine",
     "lithium",
     "warfarin",
-    "(?:my|our|grandma'?s|grandmas|grandpa'?s|nan'?s|nana'?s|dad'?s|mum'?s|mom'?s|his|her) [^.,]{0,20}(?:pills|tablets|meds|medicine|medication|patches)",
+    "(?:my|our|grandma'?s|grandmas|grandpa'?s|nan'?s|nana'?s|dad'?s|mum'?s|mom'?s|his|her) [^.,]{0,20" +
+      "}(?:pills|tablets|meds|medicine|medication|patches)",
     "iron (?:pills|tablets)",
     "(?:blood pressure|heart|diabetes|sleeping|thyroid) (?:pills|meds|tablets)",
     "antidepressants?",
@@ -243,7 +244,8 @@ const MANY_PILLS = sign(
     "double (?:dose|dosed)",
     "(?:a whole|the whole|an entire|the entire|a) (?:bottle|box|packet|pack|strip)",
     "(?:all|most) (?:of )?(?:my|his|her|the|their) (?:pills|tablets|meds|medicine)",
-    "(?:\\d{2,}|twenty|thirty|forty|fifty|a handful|a load|loads|a bunch|a lot|lots|too many|way too many) (?:of )?(?:pills|tablets|capsules|paracetamol|panadol)",
+    "(?:\\d{2,}|twenty|thirty|forty|fifty|a handful|a load|loads|a bunch|a lot|lots|too many|way too " +
+      "many) (?:of )?(?:pills|tablets|capsules|paracetamol|panadol)",
     "(?:maybe|about|around|like) \\d{2,}",
     "some missing",
     "(?:pills|tablets) (?:are |is )?missing",

@@ -16,7 +16,8 @@ const FAREWELL = sign(
     "(?:written|wrote|left|writing) (?:a |my )?(?:goodbye|suicide|farewell)? ?(?:letters?|notes?)",
     "goodbye (?:letters?|notes?|messages?)",
     "(?:this is|saying) (?:my )?(?:goodbye|the last)",
-    "(?:won't|will not|wont) be (?:a problem|a burden|around|here) (?:for (?:anyone|anybody|you) )?(?:much |any )?longer",
+    "(?:won't|will not|wont) be (?:a problem|a burden|around|here) (?:for (?:anyone|anybody|you) )?(?" +
+      ":much |any )?longer",
     "(?:won't|will not) be (?:a problem|a burden) (?:for|to) (?:anyone|anybody|you)",
     "(?:better|happier) off without me",
     "(?:everyone|they|you all|my family|my kids) (?:would|will|'d)(?: all)? be better off",

@@ -95,7 +95,8 @@ export const SEPSIS: SituationModel = {
     "NICE NG240: Bacterial meningitis and meningococcal disease (non-blanching rash, stiff neck, photophobia)",
     "NICE NG143: Fever in under 5s (traffic-light red features)",
     "NHS: Necrotising fasciitis (pain out of proportion, rapid spread); NICE NG19: Diabetic foot problems",
-    "British Association of Dermatologists: Eczema herpeticum; Staphylococcal scalded skin syndrome patient information",
+    "British Association of Dermatologists: Eczema herpeticum; Staphylococcal scalded skin syndrome p" +
+      "atient information",
   ],
   combinations: [
     when("sepsis", NON_BLANCHING, FEVER),
