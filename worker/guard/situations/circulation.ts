@@ -1,4 +1,12 @@
-import { BREATHING_HARD, DIZZY_FAINT, PAIN_OUT_OF_PROPORTION, SHOCK_SIGNS, VOMITING } from "./lexicon.ts";
+import {
+  BLEEDING,
+  BREATHING_HARD,
+  DIZZY_FAINT,
+  FAINTING,
+  PAIN_OUT_OF_PROPORTION,
+  SHOCK_SIGNS,
+  VOMITING,
+} from "./lexicon.ts";
 import { context, sign, when, type SituationModel } from "./sign.ts";
 
 const CHEST_PAIN = sign(
@@ -58,24 +66,6 @@ const PALPITATIONS = sign(
     "(?:racing|pounding|irregular) heart\\w*",
   ],
   ["心跳.{0,4}(?:好快|很快|好乱|很乱|乱跳)", "心慌"],
-);
-const FAINTING = sign(
-  "fainting",
-  [
-    "pass(?:ed|ing)? out",
-    "fainted",
-    "blacking out",
-    "blacked out",
-    "(?:going to|about to) (?:pass out|faint)",
-    "collapsed",
-  ],
-  ["要晕过去", "晕过去", "眼前发黑", "晕倒", "昏倒"],
-);
-
-const BLEEDING = context(
-  "bleeding",
-  ["bleed\\w*", "blood", "bled", "nosebleed", "haemorrhag\\w*", "hemorrhag\\w*"],
-  ["出血", "流血", "血"],
 );
 
 /** Bleeding that pressure does not stop, or that soaks through (NHS: severe bleeding; ATLS class III-IV signs). */

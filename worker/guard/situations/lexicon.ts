@@ -476,3 +476,47 @@ export const CONFUSION = sign(
     "答非所问",
   ],
 );
+
+export const BLEEDING = context(
+  "bleeding",
+  ["bleed\\w*", "blood", "bled", "nosebleed", "haemorrhag\\w*", "hemorrhag\\w*"],
+  ["见红", "出血", "流血", "血"],
+);
+
+export const SEIZURE = sign(
+  "seizure",
+  [
+    "had (?:a|another) fit",
+    "seiz\\w*",
+    "fitting",
+    "having (?:a|another) fit",
+    "fits",
+    "convuls\\w*",
+    "shaking (?:all over|uncontrollably) and (?:jerking|not)",
+    "jerking",
+    "eyes rolled",
+  ],
+  ["抽搐", "抽风", "癫痫", "羊角风", "口吐白沫", "翻白眼", "抽筋.{0,3}(?:全身|停不)"],
+);
+
+export const FAINTING = sign(
+  "fainting",
+  [
+    "unconscious",
+    "(?:won't|can't) wake",
+    "pass(?:ed|ing)? out",
+    "fainted",
+    "blacking out",
+    "blacked out",
+    "(?:going to|about to) (?:pass out|faint)",
+    "collapsed",
+  ],
+  ["喊不醒", "叫不醒", "要晕过去", "晕过去", "眼前发黑", "晕倒", "昏倒"],
+);
+
+/** Low blood sugar in someone on insulin or diabetic: confusion is the emergency sign. */
+export const DIABETES = context(
+  "diabetes",
+  ["sugar patient", "diabet\\w*", "insulin", "(?:has|have|got) sugar", "blood sugar", "hypo"],
+  ["糖尿", "糖尿病", "胰岛素", "血糖", "低血糖"],
+);

@@ -1,4 +1,4 @@
-import { CONFUSED_DROWSY, CONFUSION, PERSON, VOMITING } from "./lexicon.ts";
+import { CONFUSED_DROWSY, CONFUSION, DIABETES, PERSON, SEIZURE, VOMITING } from "./lexicon.ts";
 import { context, sign, when, type SituationModel } from "./sign.ts";
 
 /** BE-FAST: balance, eyes, face, arms, speech, time (NICE NG128; the Chinese 中风120 card). */
@@ -116,22 +116,6 @@ const WORST_HEADACHE = sign(
     "雷击样头痛",
     "头痛欲裂",
   ],
-);
-
-const SEIZURE = sign(
-  "seizure",
-  [
-    "had (?:a|another) fit",
-    "seiz\\w*",
-    "fitting",
-    "having (?:a|another) fit",
-    "fits",
-    "convuls\\w*",
-    "shaking (?:all over|uncontrollably) and (?:jerking|not)",
-    "jerking",
-    "eyes rolled",
-  ],
-  ["抽搐", "抽风", "癫痫", "羊角风", "口吐白沫", "翻白眼", "抽筋.{0,3}(?:全身|停不)"],
 );
 
 /** Status epilepticus: a seizure over 5 minutes, or one after another without waking (NICE NG217). */
@@ -273,12 +257,6 @@ const CSF_LEAK = sign(
   "fluid from nose or ear",
   ["clear (?:watery )?(?:fluid|stuff|liquid)[^.]{0,20}(?:from|out of) (?:his|her|my|the) (?:nose|ears?)"],
   ["(?:鼻子|耳朵).{0,6}(?:流|出).{0,4}(?:清水|透明)"],
-);
-/** Low blood sugar in someone on insulin or diabetic: confusion is the emergency sign. */
-const DIABETES = context(
-  "diabetes",
-  ["diabet\\w*", "insulin", "(?:has|have|got) sugar", "blood sugar", "hypo"],
-  ["糖尿病", "胰岛素", "血糖", "低血糖"],
 );
 
 const VISION_LOSS = sign(

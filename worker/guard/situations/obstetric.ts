@@ -1,4 +1,4 @@
-import { DIZZY_FAINT, SHOCK_SIGNS } from "./lexicon.ts";
+import { BLEEDING, DIZZY_FAINT, SEIZURE, SHOCK_SIGNS } from "./lexicon.ts";
 import { context, sign, when, type SituationModel } from "./sign.ts";
 
 const PREGNANT = context(
@@ -170,8 +170,6 @@ const SEVERE_ABDOMINAL_PAIN = sign(
     "疼得直不起腰",
   ],
 );
-const BLEEDING = context("bleeding", ["bleed\\w*", "blood"], ["出血", "流血", "见红"]);
-const SEIZURE = sign("seizure", ["seiz\\w*", "fitting", "convuls\\w*"], ["抽搐", "抽风"]);
 
 /** Postpartum psychosis: voices, no sleep, beliefs about the baby, thoughts of harm (NHS; RCPsych). */
 const PUERPERAL_PSYCHOSIS = sign(

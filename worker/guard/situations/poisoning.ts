@@ -1,4 +1,4 @@
-import { CHILD, CONFUSED_DROWSY, DIZZY_FAINT, INFANT, VOMITING } from "./lexicon.ts";
+import { CHILD, CONFUSED_DROWSY, DIZZY_FAINT, FAINTING, INFANT, VOMITING } from "./lexicon.ts";
 import { context, sign, when, type SituationModel } from "./sign.ts";
 
 const SWALLOWED = sign(
@@ -318,12 +318,6 @@ const POISON_SYMPTOMS = sign(
   ],
 );
 
-const FAINTED = sign(
-  "fainted",
-  ["passed out", "collapsed", "unconscious", "(?:won't|can't) wake"],
-  ["晕倒", "昏倒", "喊不醒", "叫不醒", "晕过去"],
-);
-
 const CO_SOURCE = context(
   "fumes",
   [
@@ -414,7 +408,7 @@ export const POISONING: SituationModel = {
     when("poisoning", SWALLOWED, SEVERE_POISON),
     when("poisoning", DOSING_ERROR, POISON_SYMPTOMS),
     when("poisoning", CO_SOURCE, CO_SYMPTOMS, DIZZY_FAINT),
-    when("poisoning", CO_SOURCE, FAINTED),
+    when("poisoning", CO_SOURCE, FAINTING),
     when("poisoning", ILLICIT_ALCOHOL, POISON_SYMPTOMS),
     when("poisoning", CO_SOURCE, CO_SYMPTOMS, SEVERAL_PEOPLE),
     when("poisoning", CO_SOURCE, CONFUSED_DROWSY),

@@ -2,11 +2,12 @@ import {
   CHILD,
   CONFUSED_DROWSY,
   CONFUSION,
+  DIABETES,
   FEVER,
   INFANT,
   MOTTLED,
-  NO_URINE,
   NON_BLANCHING,
+  NO_URINE,
   PAIN_OUT_OF_PROPORTION,
   RASH,
   SEPSIS_SIGNS,
@@ -36,8 +37,6 @@ const INFECTION = context(
   ],
   ["手术后", "刀口", "感染", "肺炎", "发炎", "伤口", "化脓", "流脓", "尿路感染", "肾盂肾炎"],
 );
-
-const DIABETIC = context("diabetic", ["diabet\\w*", "(?:has|have|got) sugar", "sugar patient"], ["糖尿"]);
 
 const DIABETIC_FOOT = context(
   "diabetic foot",
@@ -107,7 +106,7 @@ export const SEPSIS: SituationModel = {
     when("sepsis", SKIN_INFECTION, SPREADING_FAST, PAIN_OUT_OF_PROPORTION),
     when("sepsis", SKIN_INFECTION, PAIN_OUT_OF_PROPORTION, FEVER),
     when("sepsis", DIABETIC_FOOT, NECROSIS),
-    when("sepsis", DIABETIC, SKIN_INFECTION, NECROSIS),
+    when("sepsis", DIABETES, SKIN_INFECTION, NECROSIS),
     when("sepsis", SKIN_INFECTION, NECROSIS, FEVER),
     when("sepsis", SKIN_INFECTION, NECROSIS, SEPSIS_SIGNS),
     when("sepsis", SKIN_INFECTION, NO_URINE),
