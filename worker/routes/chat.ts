@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { ChatRequest } from "../../shared/chat.ts";
+import { ChatRequest, type ChatCompletion } from "../../shared/chat.ts";
 import { HEADERS, STREAM_EXTENSION } from "../../shared/protocol.ts";
 import type { SessionEvent } from "../../shared/session.ts";
 import * as ROUTES from "../../shared/routes.ts";
@@ -28,6 +28,9 @@ import { completionEvents, failureEvents, turnAgent, type Turn, type TurnInfo } 
 import { resolvePhotoParts } from "../photos/photo-parts.ts";
 import { agentSystemPrompt, configPrompt, promptVersions } from "../prompts/agent-prompt-cache.ts";
 import { guardChatRequest, withGuardNote } from "../guard/chat-guard.ts";
+import { guardedCompletion } from "../guard/escalation-completion.ts";
+import { startReplyGuard } from "../guard/reply-guard.ts";
+import { escalationIn } from "../guard/turn-guard.ts";
 
 export const chatRoutes = new Hono<AppEnv>();
 const noop = () => {};
@@ -73,13 +76,11 @@ chatRoutes.post(ROUTES.chat, sessionToken(), jsonBody(ChatRequest), async (c) =>
   const takeover = site.takeover.enabled;
   const admitted = inRoom ? Promise.resolve(undefined) : admitSession(c, site, claims, true, stateful || takeover);
   admitted.catch(noop);
-  const [prompt, guard] = await Promise.all([
-    // A draft is tried with its own prompt text: the registry holds the published agent's versions.
-    claims.draft
-      ? configPrompt(agent)
-      : agentSystemPrompt(c.env, site.siteKey, agent, (p) => c.executionCtx.waitUntil(p)),
-    guardChatRequest(c.env, c.req.raw, site, agent, req),
-  ]);
+  const guard = guardChatRequest(c.env, c.req.raw, site, agent, req);
+  // A draft is tried with its own prompt text: the registry holds the published agent's versions.
+  const prompt = await (claims.draft
+    ? configPrompt(agent)
+    : agentSystemPrompt(c.env, site.siteKey, agent, (p) => c.executionCtx.waitUntil(p)));
   const state = stateful ? await admitted : undefined;
 
   const room = sessionRoom(c.env, claims.sid);
@@ -90,7 +91,8 @@ chatRoutes.post(ROUTES.chat, sessionToken(), jsonBody(ChatRequest), async (c) =>
 
   const maxTokens = Math.min(agent.maxTokens, site.maxTokens ?? agent.maxTokens);
   const capped = { ...agent, systemPrompt: prompt.text, maxTokens };
-  const body = upstreamBody(req, capped, state, { askForPerson: takeover });
+  const escalationTool = guard.plan?.tool ?? false;
+  const body = upstreamBody(req, capped, state, { askForPerson: takeover, escalationTool });
   const ids = req.messages.map((m) => m.id);
   if (req.model !== undefined) body.model = req.model;
   withGuardNote(body, guard);
@@ -122,6 +124,7 @@ chatRoutes.post(ROUTES.chat, sessionToken(), jsonBody(ChatRequest), async (c) =>
       defaultModel: model(),
       prompt: promptVersions(prompt),
       inputs: [...newInputEvents(req.messages), ...guard.events],
+      ...(guard.plan ? { guard: guard.plan } : {}),
       env: providerSettings(c.env, targets),
       ids,
       tab: req.parley?.tab,
@@ -178,6 +181,8 @@ chatRoutes.post(ROUTES.chat, sessionToken(), jsonBody(ChatRequest), async (c) =>
     });
   }
 
+  // The guard's classifier starts with the provider's request (reply-guard.ts), not before it.
+  const replyGuard = guard.plan && startReplyGuard(guard.plan, site.safety, agent.model);
   // Sent before the session's admission is back, unless this session was refused here lately: a
   // refused turn aborts the request (the provider may still count its prompt), and nothing of the
   // reply is passed on, nor anything stored, before the admission passes.
@@ -236,18 +241,28 @@ chatRoutes.post(ROUTES.chat, sessionToken(), jsonBody(ChatRequest), async (c) =>
     // The visitor's message stays; the failure (and the retries before it) go into the trace.
     const error =
       err instanceof ApiError ? { code: err.code, message: err.message } : { code: "internal", message: String(err) };
-    store(failureEvents(jsonTurn, log, error), 0);
+    const held = (await replyGuard?.settle()) ?? [];
+    store([...held, ...failureEvents(jsonTurn, log, error)], 0);
     throw err;
   }
   firstByteMs = Date.now() - started;
-  if (upstream.kind !== "json") throw new ApiError(502, "upstream_error", "The provider streamed an unstreamed reply");
-  const completion = upstream.completion;
+  const { completion, events: guardEvents } = await guardedCompletion(jsonCompletion(upstream), guard, replyGuard, {
+    next: async (messages) => {
+      const next = { ...body, messages: [...body.messages, ...messages] };
+      return jsonCompletion(await callModel(c.env, agent, next, log, targets, cancel.signal));
+    },
+  });
+  const escalation = escalationIn([...guard.events, ...guardEvents]);
   const reply = { ...completionReply(completion), complete: true };
   const { events, tokens } = completionEvents(jsonTurn, log, reply, false, firstByteMs);
-  store(events, tokens);
-  const escalation = guard.events.find((e) => e.id.startsWith("escalation:"));
+  store([...guardEvents, ...events], tokens);
   return c.json(escalation ? { ...completion, [STREAM_EXTENSION]: { event: escalation } } : completion, 200, headers);
 });
+
+function jsonCompletion(reply: ModelReply): ChatCompletion {
+  if (reply.kind !== "json") throw new ApiError(502, "upstream_error", "The provider streamed an unstreamed reply");
+  return reply.completion;
+}
 
 /** What the provider call reads of the env: the object running a streamed turn gets the route's view. */
 function providerSettings(env: Env, targets: ModelTarget[]): Partial<Env> {
