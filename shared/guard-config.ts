@@ -25,17 +25,20 @@ export const EmergencyContact = z.object({
 export type EmergencyContact = z.infer<typeof EmergencyContact>;
 
 /**
- * The optional second layer: an OpenAI-compatible moderation route (`/moderations`) or a chat model
- * asked with a guard prompt. It runs only when the rules found nothing; when it fails or times out,
- * the rules' verdict stands.
+ * The optional classifier layer: an OpenAI-compatible moderation route (`/moderations`) or a chat
+ * model asked with a guard prompt. It runs only when the rules found nothing, in parallel with the
+ * provider's request; when it fails or times out, the rules' verdict stands.
  */
 export const GuardClassifier = z.object({
   kind: z.enum(["moderation", "chat"]),
   /** OpenAI-compatible base URL (…/v1); default: the worker's LLM_BASE_URL, with LLM_API_KEY. */
   baseUrl: z.optional(z.string().check(z.regex(/^https?:\/\//))),
   model: z.optional(z.string().check(z.maxLength(200))),
-  /** Added to the time before the model is called; the rules alone add well under 1 ms. */
-  timeoutMs: z._default(z.int().check(z.gte(50), z.lte(5000)), 1500),
+  /**
+   * The longest the reply is held for its answer: the visible stream waits for the classifier (or
+   * this) before its first byte; the provider's request is not delayed.
+   */
+  timeoutMs: z._default(z.int().check(z.gte(50), z.lte(5000)), 800),
 });
 export type GuardClassifier = z.infer<typeof GuardClassifier>;
 
@@ -58,6 +61,11 @@ export const SiteSafety = z.object({
   /** Shown on every advice card of an agent with the advice guard. */
   disclaimer: z.optional(LocalizedText),
   classifier: z.optional(GuardClassifier),
+  /**
+   * The agent's model may raise the escalation itself with the escalate_emergency tool (agents with
+   * the emergency guard and native or hybrid tool calling). On unless `false`.
+   */
+  modelEscalation: z.optional(z.boolean()),
   /**
    * Where crm_action goes: an https webhook, and the name of the worker secret (an env binding set
    * with `wrangler secret put`) sent as its Bearer token. Never sent to the browser.

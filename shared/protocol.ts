@@ -64,7 +64,9 @@ export type AdviceSeverity = (typeof ADVICE_SEVERITIES)[number];
 
 /**
  * What the emergency guard recognises, by the first step the card gives. `self_harm` gets the crisis
- * variant of the card: a listening tone and the crisis line, no first-aid steps.
+ * variant of the card: a listening tone and the crisis line, no first-aid steps. The rules name the
+ * narrow categories; `circulation`, `neuro`, `drug_reaction`, `child` and `heat_gas` are the wider
+ * situations the model's escalate_emergency tool names where no narrower one is known.
  */
 export const EMERGENCY_CATEGORIES = [
   "cardiac",
@@ -85,10 +87,38 @@ export const EMERGENCY_CATEGORIES = [
   "gas",
   "cold",
   "vascular",
+  "circulation",
+  "neuro",
+  "drug_reaction",
+  "child",
+  "heat_gas",
 ] as const;
 export type EmergencyCategory = (typeof EMERGENCY_CATEGORIES)[number];
 export const ESCALATION_VARIANTS = ["emergency", "crisis"] as const;
 export type EscalationVariant = (typeof ESCALATION_VARIANTS)[number];
+
+/**
+ * The clinical situations the agent's model names when it calls escalate_emergency: the same
+ * grouping as the triage red-flag lists (airway and breathing, circulation and bleeding, ...).
+ */
+export const EMERGENCY_SITUATIONS = [
+  "airway",
+  "circulation",
+  "neuro",
+  "sepsis",
+  "drug_reaction",
+  "burns",
+  "poisoning",
+  "self_harm",
+  "obstetric",
+  "child",
+  "heat_gas",
+] as const;
+export type EmergencySituation = (typeof EMERGENCY_SITUATIONS)[number];
+
+/** Which layer raised an escalation: the deterministic rules, the site's classifier, or the agent's model. */
+export const ESCALATION_SOURCES = ["rules", "classifier", "model"] as const;
+export type EscalationSource = (typeof ESCALATION_SOURCES)[number];
 
 /**
  * Parley's own field in a streamed chunk or a completion (`{ choices: [], parley: { event } }`):

@@ -2,6 +2,8 @@ import { z } from "zod/mini";
 import {
   ADVICE_SEVERITIES,
   EMERGENCY_CATEGORIES,
+  EMERGENCY_SITUATIONS,
+  ESCALATION_SOURCES,
   ESCALATION_VARIANTS,
   EVENT_TYPES,
   MESSAGE_STATUS,
@@ -142,8 +144,10 @@ export const Escalation = z.object({
   messageId: z.string().check(z.maxLength(100)),
   category: z.enum(EMERGENCY_CATEGORIES),
   variant: z.enum(ESCALATION_VARIANTS),
-  /** Which layer decided: the deterministic rules or the site's classifier. */
-  source: z.enum(["rules", "classifier"]),
+  /** Which layer decided: the deterministic rules, the site's classifier or the agent's model. */
+  source: z.enum(ESCALATION_SOURCES),
+  /** The clinical situation the model named (its escalate_emergency call). */
+  situation: z.optional(z.enum(EMERGENCY_SITUATIONS)),
   /** The words that decided it (rules), for the owner's review. */
   matched: z.string().check(z.maxLength(200)),
   region: z.string().check(z.maxLength(8)),

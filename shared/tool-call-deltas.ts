@@ -28,7 +28,8 @@ export function mergeToolCallDeltas(into: ToolCall[], deltas: readonly ToolCallD
   }
 }
 
-function slotOf(into: readonly ToolCall[], d: ToolCallDelta): number {
+/** Where a delta goes among the calls so far: its index, or for a provider that sends none, by id. */
+export function slotOf(into: readonly ToolCall[], d: ToolCallDelta): number {
   if (typeof d.index === "number" && d.index >= 0) return d.index;
   // No index: a delta with an id not seen yet starts a call; one without continues the last.
   if (d.id) {

@@ -93,6 +93,7 @@ describe("emergency guard on the chat route", () => {
       {
         stream: true,
         messages: [{ role: "user", content: "my husband's face is drooping and he is slurring his words" }],
+        parley: {},
       },
       {},
       vars,

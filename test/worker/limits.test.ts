@@ -165,11 +165,11 @@ describe("token budgets", () => {
     "per site and day: over budget gets 429 budget_exceeded with Retry-After " +
       "until midnight UTC, for every session",
     async () => {
-      // A turn reserves its max_tokens cap plus its request's bytes (about 3 000 here) until its usage is known.
-      const siteKey = await putSite({ budgets: { sitePerDay: 5_000, perSession: 100_000 } });
+      // A turn reserves its max_tokens cap plus its request's bytes (about 7 000 here) until its usage is known.
+      const siteKey = await putSite({ budgets: { sitePerDay: 10_000, perSession: 100_000 } });
       const spy = vi
         .spyOn(globalThis, "fetch")
-        .mockImplementation(async () => sseResponse([delta("Hi", "stop"), usage(4_900, 90)]));
+        .mockImplementation(async () => sseResponse([delta("Hi", "stop"), usage(9_900, 90)]));
       const a = await openSession("derm-consult", {}, { siteKey });
       expect((await chat(a.token, "first", {}, PROVIDER)).res.status).toBe(200);
       const b = await openSession("derm-consult", {}, { siteKey });

@@ -1,12 +1,40 @@
 import type { AgentConfig, SiteConfig } from "../../shared/agent-config.ts";
 import type { ChatRequest } from "../../shared/chat.ts";
-import type { SessionEvent } from "../../shared/session.ts";
+import type { Escalation, SessionEvent } from "../../shared/session.ts";
 import type { Env } from "../env.ts";
 import type { ProviderStream } from "../llm/model-reply.ts";
 import type { UpstreamBody } from "../llm/upstream-body.ts";
-import { escalationChunk, guardTurn, type TurnGuardResult } from "./turn-guard.ts";
+import type { ClassifierPlan } from "./classifier-layer.ts";
+import { offersEscalationTool } from "./model-escalation.ts";
+import {
+  escalationChunks,
+  escalationIn,
+  guardTurn,
+  NOTHING_RAISED,
+  type EscalationContext,
+  type TurnGuardResult,
+} from "./turn-guard.ts";
 
-export const NO_GUARD: TurnGuardResult = { events: [], escalation: null, note: null };
+/**
+ * The guard's layers that decide after the provider's request is sent, for one request: plain
+ * data, so the session's object runs them for a streamed turn (reply-guard.ts).
+ */
+export interface GuardPlan {
+  context: EscalationContext;
+  /** The rules' escalation (its events are in the turn's inputs), or null. */
+  raised: Escalation | null;
+  /** The site's classifier, run with the provider's request (the rules found nothing; the turn's first request). */
+  classifier: ClassifierPlan | null;
+  /** escalate_emergency is offered to the model (model-escalation.ts). */
+  tool: boolean;
+}
+
+export interface ChatGuard extends TurnGuardResult {
+  /** Null for an agent without the emergency guard, or a request without a visitor message. */
+  plan: GuardPlan | null;
+}
+
+export const NO_GUARD: ChatGuard = { ...NOTHING_RAISED, context: null, plan: null };
 
 /**
  * Local wrangler dev reports a made-up network country (US) for every request, so on the local demo a
@@ -19,9 +47,10 @@ function fromThisMachine(request: Request): boolean {
 }
 
 /**
- * The chat route's one call into the guards: for an agent with the emergency guard, the verdict on
- * the request's latest visitor message. The classifier runs on a turn's first request (the
- * visitor's message is the last one) but not for the router's classification, so it runs once.
+ * The chat route's one call into the guards: for an agent with the emergency guard, the rules'
+ * verdict on the request's latest visitor message, and the plan for the layers that run with the
+ * provider's request. The classifier runs on a turn's first request (the visitor's message is the
+ * last one) but not for the router's classification, so it runs once.
  */
 export function guardChatRequest(
   env: Env,
@@ -29,36 +58,49 @@ export function guardChatRequest(
   site: SiteConfig,
   agent: AgentConfig,
   req: ChatRequest,
-): Promise<TurnGuardResult> {
-  if (!agent.guards.emergency) return Promise.resolve(NO_GUARD);
-  const firstStep = req.messages.at(-1)?.role === "user" && req.parley?.purpose !== "classify";
-  const baseUrl = site.safety.classifier?.baseUrl ?? env.LLM_BASE_URL;
+): ChatGuard {
+  if (!agent.guards.emergency) return NO_GUARD;
+  const purpose = req.parley?.purpose ?? "chat";
+  const firstStep = req.messages.at(-1)?.role === "user" && purpose !== "classify";
   const cf = (request as { cf?: { country?: unknown } }).cf;
   const country = typeof cf?.country === "string" && !(env.demo && fromThisMachine(request)) ? cf.country : undefined;
-  return guardTurn({
+  const verdict = guardTurn({
     agent,
     site,
     messages: req.messages,
-    model: agent.model,
     place: {
       country,
       acceptLanguage: request.headers.get("accept-language") ?? undefined,
     },
-    classifier: firstStep && baseUrl ? { baseUrl, apiKey: env.LLM_API_KEY } : null,
+    extension: req.parley !== undefined,
   });
+  if (!verdict.context) return { ...verdict, plan: null };
+  const config = site.safety.classifier;
+  const baseUrl = config?.baseUrl ?? env.LLM_BASE_URL;
+  const classifier =
+    config && baseUrl && firstStep && !verdict.escalation
+      ? { config, target: { baseUrl, apiKey: env.LLM_API_KEY } }
+      : null;
+  const tool = offersEscalationTool(agent, site, purpose, verdict.escalation !== null);
+  return { ...verdict, plan: { context: verdict.context, raised: verdict.escalation, classifier, tool } };
 }
 
 /** The model is told with the turn's system prompt; it still answers. */
-export function withGuardNote(body: UpstreamBody, guard: TurnGuardResult): void {
+export function withGuardNote(body: UpstreamBody, guard: { note: string | null }): void {
   const system = body.messages[0];
   if (guard.note && system?.role === "system") system.content = `${String(system.content)}\n\n${guard.note}`;
 }
 
 /** The escalation goes first in the client's stream, ahead of the provider's first byte. */
-export function withEscalationFirst(stream: ProviderStream, events: SessionEvent[], model: string): ProviderStream {
-  const event = events.find((e) => e.id.startsWith("escalation:"));
+export function withEscalationFirst(
+  stream: ProviderStream,
+  events: readonly SessionEvent[],
+  model: string,
+  ctx: EscalationContext,
+): ProviderStream {
+  const event = escalationIn(events);
   if (!event) return stream;
-  const head = escalationChunk(event, model);
+  const head = new TextEncoder().encode(escalationChunks(event, model, ctx));
   if (!stream.first) return { ...stream, first: head };
   const first = new Uint8Array(head.length + stream.first.length);
   first.set(head);

@@ -45,6 +45,11 @@ const SITUATION_OF: Record<EmergencyCategory, Situation> = {
   gas: "heat_gas",
   cold: "heat_gas",
   vascular: "circulation",
+  circulation: "circulation",
+  neuro: "neuro",
+  drug_reaction: "drug_reaction",
+  child: "child",
+  heat_gas: "heat_gas",
 };
 
 const CJK = /[\u3400-\u9fff]/;

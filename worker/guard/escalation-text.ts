@@ -1,6 +1,9 @@
 import type { EmergencyCategory } from "../../shared/protocol.ts";
+import type { Escalation } from "../../shared/session.ts";
 
-type Lang = "en" | "zh-CN";
+export type Lang = "en" | "zh-CN";
+
+export const cardLanguage = (language: string): Lang => (language.startsWith("zh") ? "zh-CN" : "en");
 
 /**
  * What the urgent card says to do now. The crisis variant listens and points to a person to talk
@@ -90,12 +93,32 @@ const STEP: Record<Exclude<EmergencyCategory, "self_harm">, Record<Lang, string>
     en: "Move away from anyone who may be hurt, and keep yourself safe.",
     "zh-CN": "远离可能受到伤害的人，先确保自身安全。",
   },
+  circulation: {
+    en: "Sit or lie down and do not drive yourself. Press firmly on any bleeding with a clean cloth.",
+    "zh-CN": "坐下或躺下，不要自己开车。如有出血，用干净的布用力按住。",
+  },
+  neuro: {
+    en: "Note the time the signs began. Give no food or drink, and do not hold down someone having a seizure.",
+    "zh-CN": "记下症状开始的时间。不要给吃喝，有人抽搐时不要按住他。",
+  },
+  drug_reaction: {
+    en: "Take no more of the new medicine. Use an adrenaline auto-injector if there is one.",
+    "zh-CN": "不要再用新开始的药物。如有肾上腺素笔，立即使用。",
+  },
+  child: {
+    en: "Stay with the child and keep them warm; give no food, drink or medicine.",
+    "zh-CN": "守在孩子身边并注意保暖；不要给吃喝或药物。",
+  },
+  heat_gas: {
+    en: "Get into fresh air or a cool place now, and do not go back in.",
+    "zh-CN": "立即到空气流通或凉爽的地方，不要再回去。",
+  },
 };
 
 const CALL: Record<Lang, string> = { en: "Call the emergency number now.", "zh-CN": "请立即拨打急救电话。" };
 
 export function escalationText(category: EmergencyCategory, language: string): { title: string; body: string } {
-  const lang: Lang = language.startsWith("zh") ? "zh-CN" : "en";
+  const lang = cardLanguage(language);
   if (category === "self_harm") return { title: TITLE.crisis[lang], body: CRISIS_BODY[lang] };
   return { title: TITLE.emergency[lang], body: `${CALL[lang]} ${STEP[category][lang]}` };
 }
@@ -116,4 +139,22 @@ export function modelNote(category: EmergencyCategory, numbers: string[]): strin
         "no methods and no first-aid instructions."
       : "Tell them to call the emergency number first, briefly, then answer what they asked.",
   ].join(" ");
+}
+
+/** The note for an escalation already raised (a later step of the turn, the model's call answered). */
+export const escalationNote = (e: Pick<Escalation, "category" | "contacts">) =>
+  modelNote(
+    e.category,
+    e.contacts.map((c) => `${c.label} ${c.number}`),
+  );
+
+/**
+ * The card as the reply's first words, for a client that does not read Parley's stream extension
+ * (any OpenAI-compatible client): the title, what to do, the numbers as a list; paragraphs apart,
+ * so it reads the same as plain text and as Markdown, and the model's answer follows as its own.
+ */
+export function escalationAsText(e: Pick<Escalation, "title" | "body" | "contacts">, language: string): string {
+  const colon = cardLanguage(language) === "zh-CN" ? "：" : ": ";
+  const numbers = e.contacts.map((c) => `- ${c.label}${colon}${c.number}`).join("\n");
+  return `**${e.title}**\n\n${e.body}\n\n${numbers}\n\n`;
 }

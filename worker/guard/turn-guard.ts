@@ -1,13 +1,35 @@
 import type { AgentConfig, SiteConfig } from "../../shared/agent-config.ts";
 import { contentText, type ChatMessage } from "../../shared/chat.ts";
 import { escalationEvent } from "../../shared/events.ts";
+import type { EmergencyRegion, SiteSafety } from "../../shared/guard-config.ts";
 import { traceEvent, traceEventId } from "../../shared/step-events.ts";
-import { STREAM_EXTENSION, type EmergencyCategory } from "../../shared/protocol.ts";
+import {
+  STREAM_EXTENSION,
+  type EmergencyCategory,
+  type EmergencySituation,
+  type EscalationSource,
+} from "../../shared/protocol.ts";
 import type { Escalation, SessionEvent } from "../../shared/session.ts";
-import { classify, type ClassifierTarget } from "./classifier.ts";
 import { contactsFor, visitorRegion, type VisitorPlace } from "./emergency-contacts.ts";
 import { checkEmergency, variantOf } from "./emergency-guard.ts";
-import { escalationText, modelNote } from "./escalation-text.ts";
+import { cardLanguage, escalationAsText, escalationText, modelNote, type Lang } from "./escalation-text.ts";
+
+/**
+ * What any layer needs to raise an escalation for the request's latest visitor message: plain
+ * data, so the session's object can raise one later in the turn (the classifier's, the model's).
+ */
+export interface EscalationContext {
+  messageId: string;
+  /** The visitor's message, for the classifier. */
+  text: string;
+  language: Lang;
+  region: EmergencyRegion;
+  /**
+   * The client reads Parley's stream extension (its request carries `parley`, as the widget's do);
+   * any other client is sent the escalation as the reply's first text too.
+   */
+  extension: boolean;
+}
 
 export interface TurnGuardInput {
   agent: AgentConfig;
@@ -15,18 +37,32 @@ export interface TurnGuardInput {
   messages: readonly ChatMessage[];
   /** The visitor's country and languages, from the request. */
   place: Omit<VisitorPlace, "language">;
-  /** Run the classifier too (when the site has one): the turn's first request, not its later steps. */
-  classifier: ClassifierTarget | null;
-  model: string;
+  extension: boolean;
 }
 
-export interface TurnGuardResult {
-  /** The escalation and its trace step; empty when the message is not an emergency. */
+export interface Raised {
+  /** The escalation and its trace step (or a layer's own trace step); empty when nothing was raised. */
   events: SessionEvent[];
   escalation: Escalation | null;
   /** Appended to the provider's system prompt. */
   note: string | null;
 }
+
+export interface TurnGuardResult extends Raised {
+  /** Null when the request has no visitor message. */
+  context: EscalationContext | null;
+}
+
+/** What a layer decided; `matched` is the words that decided it (the rules' match, the model's quote). */
+export interface Decision {
+  category: EmergencyCategory;
+  source: EscalationSource;
+  matched: string;
+  situation?: EmergencySituation;
+  detail?: Record<string, string | number | boolean | null>;
+}
+
+export const NOTHING_RAISED: Raised = { events: [], escalation: null, note: null };
 
 /** Text-ReAct observations come back as user messages; they are tool output, not the visitor. */
 const isVisitor = (m: ChatMessage) => m.role === "user" && !contentText(m.content).startsWith("Observation:");
@@ -39,93 +75,85 @@ function textId(text: string): string {
 }
 
 /**
- * The emergency guard for one chat request: the visitor's latest message through the rules (every
- * request, so every step of a turn is told), then, when the rules found nothing and the site has
- * one, through the classifier. Returns what to store, stream and tell the model.
+ * The rules' verdict on the request's latest visitor message (every request, so every step of a
+ * turn is told), and the context a later layer raises its escalation with.
  */
-export async function guardTurn(input: TurnGuardInput): Promise<TurnGuardResult> {
-  const none: TurnGuardResult = { events: [], escalation: null, note: null };
+export function guardTurn(input: TurnGuardInput): TurnGuardResult {
   const last = [...input.messages].reverse().find(isVisitor);
-  if (!last) return none;
+  if (!last) return { ...NOTHING_RAISED, context: null };
   const text = contentText(last.content);
-  const messageId = last.id ?? textId(text);
-  const now = Date.now();
+  const language = cardLanguage(/[\u3400-\u9fff]/.test(text) ? "zh-CN" : "en");
+  const context: EscalationContext = {
+    messageId: last.id ?? textId(text),
+    text,
+    language,
+    region: visitorRegion({ ...input.place, language }, input.site.safety),
+    extension: input.extension,
+  };
   const verdict = checkEmergency(text);
-  let category: EmergencyCategory | null = verdict.emergency ? verdict.category : null;
-  let source: Escalation["source"] = "rules";
-  const traceDetail: Record<string, string | number | boolean | null> = {};
-  const config = input.site.safety.classifier;
-  if (!category && config && input.classifier) {
-    const outcome = await classify(config, input.classifier, text, input.model);
-    if (outcome.ok && outcome.category) {
-      category = outcome.category;
-      source = "classifier";
-    }
-    if (!outcome.ok) {
-      // The rules' verdict stands; the owner sees the classifier failed.
-      const data = {
-        kind: "guard",
-        name: "classifier",
-        ms: outcome.ms,
-        ok: false,
-        detail: { messageId, error: outcome.reason },
-      };
-      return { ...none, events: [traceEvent(traceEventId(`guard-classifier:${messageId}`), data, now)] };
-    }
-    traceDetail.classifierMs = outcome.ms;
-  }
-  if (!category) return none;
+  if (!verdict.emergency) return { ...NOTHING_RAISED, context };
+  const decision: Decision = { category: verdict.category, source: "rules", matched: verdict.matched };
+  return { ...raiseEscalation(context, input.site.safety, decision), context };
+}
 
-  const language = /[\u3400-\u9fff]/.test(text) ? "zh-CN" : "en";
-  const region = visitorRegion({ ...input.place, language }, input.site.safety);
-  const crisis = variantOf(category) === "crisis";
-  const contacts = contactsFor(region, input.site.safety, crisis, language);
+/**
+ * The escalation one layer decided: the card in the visitor's language with the numbers for their
+ * region, its trace step (which layer, on what), and the note the model is told.
+ */
+export function raiseEscalation(ctx: EscalationContext, safety: SiteSafety, d: Decision, now = Date.now()): Raised {
+  const { messageId, region, language } = ctx;
+  const variant = variantOf(d.category);
+  const contacts = contactsFor(region, safety, variant === "crisis", language);
+  const situation: { situation?: EmergencySituation } = d.situation ? { situation: d.situation } : {};
+  const matched = d.matched.trim().slice(0, 200);
   const escalation: Escalation = {
     messageId,
-    category,
-    variant: variantOf(category),
-    source,
-    matched: verdict.emergency ? verdict.matched : "",
+    category: d.category,
+    variant,
+    source: d.source,
+    ...situation,
+    matched,
     region,
-    ...escalationText(category, language),
+    ...escalationText(d.category, language),
     contacts,
     at: now,
   };
-  const detail = {
+  const detail: Record<string, string | number | boolean | null> = {
     messageId,
-    category,
-    variant: escalation.variant,
-    source,
+    category: d.category,
+    variant,
+    source: d.source,
+    ...situation,
     region,
-    matched: escalation.matched,
-    ...traceDetail,
+    matched,
+    ...d.detail,
   };
   const events: SessionEvent[] = [
     escalationEvent(escalation, now),
     traceEvent(traceEventId(`guard:${messageId}`), { kind: "guard", name: "emergency", ok: true, detail }, now),
   ];
-  return {
-    events,
-    escalation,
-    note: modelNote(
-      category,
-      contacts.map((c) => `${c.label} ${c.number}`),
-    ),
-  };
+  const numbers = contacts.map((c) => `${c.label} ${c.number}`);
+  return { events, escalation, note: modelNote(d.category, numbers) };
 }
 
+const sse = (chunk: unknown) => `data: ${JSON.stringify(chunk)}\n\n`;
+
 /**
- * The escalation as the first event of the reply's stream, before the provider's first byte: a
- * chunk with no choices (OpenAI clients skip it, as they do the usage chunk) and Parley's field.
+ * The escalation as stream events, ahead of the reply's text: a chunk with no choices and Parley's
+ * field (OpenAI clients skip it, as they do the usage chunk; the widget shows its card), and for a
+ * client that does not read the extension, the card as the reply's first assistant content.
  */
-export function escalationChunk(event: SessionEvent, model: string): Uint8Array {
+export function escalationChunks(event: SessionEvent, model: string, ctx: EscalationContext): string {
+  const escalation = (event.data as { escalation: Escalation }).escalation;
   // No `id`: readers name the reply (and tool calls sent without ids) after the first chunk's id.
-  const chunk = {
-    object: "chat.completion.chunk",
-    created: Math.floor(event.at / 1000),
-    model,
-    choices: [],
-    [STREAM_EXTENSION]: { event },
-  };
-  return new TextEncoder().encode(`data: ${JSON.stringify(chunk)}\n\n`);
+  const head = { object: "chat.completion.chunk", created: Math.floor(event.at / 1000), model };
+  let out = sse({ ...head, choices: [], [STREAM_EXTENSION]: { event } });
+  if (!ctx.extension) {
+    const delta = { role: "assistant", content: escalationAsText(escalation, ctx.language) };
+    out += sse({ ...head, choices: [{ index: 0, delta, finish_reason: null }] });
+  }
+  return out;
 }
+
+/** The escalation event among a layer's events, if it raised one. */
+export const escalationIn = (events: readonly SessionEvent[]) => events.find((e) => e.id.startsWith("escalation:"));

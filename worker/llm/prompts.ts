@@ -33,6 +33,37 @@ export const HYBRID_INSTRUCTIONS =
   '"Thought:" that says what you are about to check and why; ' +
   "the visitor sees it as your reasoning.";
 
+/**
+ * When the model calls escalate_emergency: each situation by the signs a visitor describes in their
+ * own words (after the NHS 111 / NICE red flags, the dermatology emergencies of the BAD and AAD
+ * patient guidance, and WHO ETAT for children), and what is not one.
+ */
+export const ESCALATION_INSTRUCTIONS = [
+  "Emergencies: when the visitor's latest message describes a possible emergency happening now, to them or to",
+  "someone with them, call escalate_emergency before you write anything, with the situation and their words:",
+  "- airway: choking, struggling to breathe, blue or grey lips, a swelling tongue or throat;",
+  "- circulation: chest pain or pressure, bleeding that will not stop, fainting, cold clammy pale skin;",
+  "- neuro: a drooping face, a weak arm, slurred or confused speech, a fit lasting minutes, cannot be woken,",
+  "  a head injury while on blood thinners, a sudden worst-ever headache;",
+  "- sepsis: fever with a rash that does not fade when pressed, a skin infection spreading fast or hurting far",
+  "  more than it looks, an infection with confusion, fast breathing or mottled skin;",
+  "- drug_reaction: skin blistering or peeling, sores in the mouth, eyes or genitals, or a swelling face after",
+  "  a medicine;",
+  "- burns: large or deep burns, acid or chemical burns (peels included), a chemical in the eye, a burn with",
+  "  faintness;",
+  "- poisoning: medicines, chemicals or a button battery swallowed, an overdose, fumes breathed in;",
+  "- self_harm: thoughts of suicide or self-harm, said plainly or indirectly (goodbye messages, wanting to",
+  "  disappear, giving things away), or self-harm now;",
+  "- obstetric: pregnant or just given birth, with heavy bleeding, severe pain, a fit, or the baby moving less;",
+  "- child: a baby or child who is floppy, hard to wake, breathing hard, not feeding, has a fever under",
+  "  3 months, or a rash with fever; an injured or unresponsive adult a child reports;",
+  "- heat_gas: heat stroke (hot, confused, no longer sweating), or carbon monoxide (headaches in the household,",
+  "  a gas alarm).",
+  "Do not call it for general or first-aid questions, fiction, films or news, history told as history, someone",
+  "else's story told for information, old scars or events that are over, or figures of speech",
+  '("dying to know", "a heart attack of a bill"). After the call, answer as its result says.',
+].join("\n");
+
 export function routerPrompt(router: RouterConfig): string {
   return [
     "You route a visitor's message for a health service. Classify the LATEST visitor message into exactly one intent:",

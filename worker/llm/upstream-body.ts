@@ -3,12 +3,14 @@ import { CLIENT_SAMPLING_FIELDS, type ChatMessage, type ChatRequest } from "../.
 import { toOpenAITool, type OpenAITool } from "../../shared/tool.ts";
 import { classifyIntent } from "../../shared/tools/classify-intent.ts";
 import { askForPerson as askForPersonTool } from "../../shared/tools/ask-for-person.ts";
+import { escalateEmergency } from "../../shared/tools/escalate-emergency.ts";
 import { stageDataTool } from "../../shared/tools/record-stage-data.ts";
 import type { SessionState } from "../../shared/session.ts";
 import { stageById } from "../../shared/stage-machine.ts";
 import { ApiError } from "../errors.ts";
 import { TOOL_DEFS } from "../tools/definitions.ts";
 import {
+  ESCALATION_INSTRUCTIONS,
   HYBRID_INSTRUCTIONS,
   quickInstructions,
   reactInstructions,
@@ -32,6 +34,7 @@ export type UpstreamBody = Record<string, unknown> & {
 export const NEVER_FORWARDED = ["n", "store", "functions", "function_call"] as const;
 
 let askTool: OpenAITool | undefined;
+let escalateTool: OpenAITool | undefined;
 
 // JSON schemas are derived once per tool per isolate, not on every request.
 const schemaCache = new Map<string, OpenAITool>();
@@ -75,7 +78,8 @@ export function upstreamBody(
   req: ChatRequest,
   agent: AgentConfig,
   state?: SessionState,
-  opts: { askForPerson?: boolean } = {},
+  /** `escalationTool`: offer escalate_emergency, which the worker runs (guard/model-escalation.ts). */
+  opts: { askForPerson?: boolean; escalationTool?: boolean } = {},
 ): UpstreamBody {
   const { parley, messages } = req;
   const purpose = parley?.purpose ?? "chat";
@@ -99,6 +103,11 @@ export function upstreamBody(
       system = systemPromptFor(agent, [stages, agent.strategy === "hybrid" ? HYBRID_INSTRUCTIONS : ""]);
       if (tools.length) body.tools = tools;
     }
+  }
+  if (opts.escalationTool && purpose !== "classify") {
+    // The quick path offers no other tool: the worker answers this one itself, so its answer stays one reply.
+    body.tools = [...(body.tools ?? []), (escalateTool ??= toOpenAITool(escalateEmergency))];
+    system = `${system}\n\n${ESCALATION_INSTRUCTIONS}`;
   }
   body.messages = [{ role: "system", content: system }, ...messages.map(stripId)];
   const cap = agent.maxTokens;

@@ -74,13 +74,12 @@ export async function analyzeSkin(
   const id = ctx.callId || `photo-${photos.join("-").slice(0, 60)}`;
   const advice = findingsCard(findings, photos, id);
   const guard = findings.redFlags.length
-    ? await guardTurn({
+    ? guardTurn({
         agent,
         site,
         messages: [{ id: `photo:${id}`, role: "user", content: findings.redFlags.join(". ") }],
         place: {},
-        classifier: null,
-        model: agent.model,
+        extension: true,
       })
     : null;
   const events = [...(advice ? [adviceEvent(advice)] : []), ...(guard?.events ?? [])];

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { ChatRequest } from "../../shared/chat.ts";
+import { ChatRequest, type ChatCompletion } from "../../shared/chat.ts";
 import { HEADERS, STREAM_EXTENSION } from "../../shared/protocol.ts";
 import type { SessionEvent } from "../../shared/session.ts";
 import * as ROUTES from "../../shared/routes.ts";
@@ -30,6 +30,9 @@ import type { OwnerNote } from "../session/owner-notes.ts";
 import { resolvePhotoParts } from "../photos/photo-parts.ts";
 import { agentSystemPrompt, configPrompt, promptVersions } from "../prompts/agent-prompt-cache.ts";
 import { guardChatRequest, withGuardNote } from "../guard/chat-guard.ts";
+import { guardedCompletion } from "../guard/escalation-completion.ts";
+import { startReplyGuard } from "../guard/reply-guard.ts";
+import { escalationIn } from "../guard/turn-guard.ts";
 
 export const chatRoutes = new Hono<AppEnv>();
 const noop = () => {};
@@ -80,13 +83,11 @@ chatRoutes.post(ROUTES.chat, sessionToken(), jsonBody(ChatRequest), async (c) =>
   const ids = turnIds(replyId, inputs);
   const admitted = inRoom ? Promise.resolve(undefined) : admitSession(c, site, claims, true, stateful || takeover, ids);
   admitted.catch(noop);
-  const [prompt, guard] = await Promise.all([
-    // A draft is tried with its own prompt text: the registry holds the published agent's versions.
-    claims.draft
-      ? configPrompt(agent)
-      : agentSystemPrompt(c.env, site.siteKey, agent, (p) => c.executionCtx.waitUntil(p)),
-    guardChatRequest(c.env, c.req.raw, site, agent, req),
-  ]);
+  const guard = guardChatRequest(c.env, c.req.raw, site, agent, req);
+  // A draft is tried with its own prompt text: the registry holds the published agent's versions.
+  const prompt = await (claims.draft
+    ? configPrompt(agent)
+    : agentSystemPrompt(c.env, site.siteKey, agent, (p) => c.executionCtx.waitUntil(p)));
   const state = stateful ? await admitted : undefined;
 
   const room = sessionRoom(c.env, claims.sid);
@@ -96,7 +97,8 @@ chatRoutes.post(ROUTES.chat, sessionToken(), jsonBody(ChatRequest), async (c) =>
 
   const maxTokens = Math.min(agent.maxTokens, site.maxTokens ?? agent.maxTokens);
   const capped = { ...agent, systemPrompt: prompt.text, maxTokens };
-  const body = upstreamBody(req, capped, state, { askForPerson: takeover });
+  const escalationTool = guard.plan?.tool ?? false;
+  const body = upstreamBody(req, capped, state, { askForPerson: takeover, escalationTool });
   const sentIds = req.messages.map((m) => m.id);
   if (req.model !== undefined) body.model = req.model;
   withGuardNote(body, guard);
@@ -128,6 +130,7 @@ chatRoutes.post(ROUTES.chat, sessionToken(), jsonBody(ChatRequest), async (c) =>
       defaultModel: model(),
       prompt: promptVersions(prompt),
       inputs: [...inputs, ...guard.events],
+      ...(guard.plan ? { guard: guard.plan } : {}),
       env: providerSettings(c.env, targets),
       ids: sentIds,
       tab: req.parley?.tab,
@@ -184,6 +187,8 @@ chatRoutes.post(ROUTES.chat, sessionToken(), jsonBody(ChatRequest), async (c) =>
     });
   }
 
+  // The guard's classifier starts with the provider's request (reply-guard.ts), not before it.
+  const replyGuard = guard.plan && startReplyGuard(guard.plan, site.safety, agent.model);
   // Sent before the session's admission is back, unless this session was refused here lately: a
   // refused turn aborts the request (the provider may still count its prompt), and nothing of the
   // reply is passed on, nor anything stored, before the admission passes.
@@ -240,18 +245,28 @@ chatRoutes.post(ROUTES.chat, sessionToken(), jsonBody(ChatRequest), async (c) =>
     // The visitor's message stays; the failure (and the retries before it) go into the trace, the
     // provider's own words into the owner's notes (the error answers the visitor its generic text).
     const { events, notes } = failureEvents(jsonTurn, log, err);
-    store(events, 0, notes);
+    const held = (await replyGuard?.settle()) ?? [];
+    store([...held, ...events], 0, notes);
     throw err;
   }
   firstByteMs = Date.now() - started;
-  if (upstream.kind !== "json") throw new ApiError(502, "upstream_error", "The provider streamed an unstreamed reply");
-  const completion = upstream.completion;
+  const { completion, events: guardEvents } = await guardedCompletion(jsonCompletion(upstream), guard, replyGuard, {
+    next: async (messages) => {
+      const next = { ...body, messages: [...body.messages, ...messages] };
+      return jsonCompletion(await callModel(c.env, agent, next, log, targets, cancel.signal));
+    },
+  });
+  const escalation = escalationIn([...guard.events, ...guardEvents]);
   const reply = { ...completionReply(completion), complete: true };
   const { events, tokens } = completionEvents(jsonTurn, log, reply, false, firstByteMs);
-  store(events, tokens);
-  const escalation = guard.events.find((e) => e.id.startsWith("escalation:"));
+  store([...guardEvents, ...events], tokens);
   return c.json(escalation ? { ...completion, [STREAM_EXTENSION]: { event: escalation } } : completion, 200, headers);
 });
+
+function jsonCompletion(reply: ModelReply): ChatCompletion {
+  if (reply.kind !== "json") throw new ApiError(502, "upstream_error", "The provider streamed an unstreamed reply");
+  return reply.completion;
+}
 
 /** What the provider call reads of the env: the object running a streamed turn gets the route's view. */
 function providerSettings(env: Env, targets: ModelTarget[]): Partial<Env> {

@@ -1,7 +1,10 @@
 import type { SessionEvent } from "../../shared/session.ts";
 import type { Env } from "../env.ts";
 import { ApiError, isProviderError } from "../errors.ts";
-import { withEscalationFirst } from "../guard/chat-guard.ts";
+import { withGuardNote, type GuardPlan } from "../guard/chat-guard.ts";
+import { guardedStream, lateEscalationCalls, startReplyGuard, type ReplyGuard } from "../guard/reply-guard.ts";
+import { escalationNote } from "../guard/escalation-text.ts";
+import type { ModelReply, ProviderStream } from "../llm/model-reply.ts";
 import { ReplyAccumulator } from "../llm/reply-accumulator.ts";
 import { callModel, newCallLog } from "../llm/upstream.ts";
 import type { LiveHub } from "./live-hub.ts";
@@ -111,29 +114,43 @@ export async function runReply(room: RunnerRoom, turn: Turn): Promise<ReplyStart
     if (!admission.ok) return { ok: false, refused: admission };
   }
   const log = newCallLog();
+  const guard = turn.guard && replyGuard(room, turn, turn.guard);
   let stream;
   let firstByteMs: number | undefined;
   try {
-    const reply = await callModel(room.env, turn.agent, turn.body, log, turn.targets);
-    if (reply.kind !== "stream") throw new ApiError(502, "upstream_error", "The provider did not stream the reply");
-    stream = reply.stream;
+    stream = await streamOf(callModel(room.env, turn.agent, turn.body, log, turn.targets));
     firstByteMs = Date.now() - turn.started;
   } catch (err) {
     const failure = err instanceof ApiError ? err : new ApiError(502, "upstream_error", String(err));
     const { events, notes } = failureEvents(turn, log, failure);
-    room.store([...turn.inputs, ...events], notes);
+    const held = (await guard?.settle()) ?? [];
+    room.store([...turn.inputs, ...held, ...events], notes);
     // A provider's failure in the session's language; its own words stay in the owner's notes.
     const e = isProviderError(failure) ? failure.forVisitor(room.state().locale ?? "en") : failure;
     return { ok: false, status: e.status, code: e.code, message: e.message, extra: e.extra, headers: e.headers };
   }
+  // The visible stream waits for the classifier (at most the site's timeout since both requests left).
+  const inputs = [...turn.inputs, ...((await guard?.settle()) ?? [])];
   // Written just after the start is answered: a write before it would hold the answer back (the
   // runtime's output gate waits for it to be durable). The reply's own record waits for it.
   let inputsStored = false;
   const storeInputs = () => {
     if (inputsStored) return;
     inputsStored = true;
-    room.store(turn.inputs);
+    room.store(inputs);
   };
+  if (turn.guard && guard)
+    stream = await guardedStream(stream, turn.guard, guard, inputs, {
+      store(events) {
+        storeInputs();
+        room.store(events);
+      },
+      model: () => log.model ?? turn.defaultModel,
+      next: (messages) => {
+        const body = { ...turn.body, messages: [...turn.body.messages, ...messages] };
+        return streamOf(callModel(room.env, turn.agent, body, log, turn.targets));
+      },
+    });
   setTimeout(storeInputs, 0);
   const { replyId } = turn;
   let checkpointAt = Date.now();
@@ -142,33 +159,49 @@ export async function runReply(room: RunnerRoom, turn: Turn): Promise<ReplyStart
   let savedTo = 0;
   let spent!: (end: { tokens: number; cut: boolean }) => void;
   const tokensSpent = new Promise<{ tokens: number; cut: boolean }>((resolve) => (spent = resolve));
-  const reply: LiveReply = new LiveReply(
-    replyId,
-    turn.purpose,
-    withEscalationFirst(stream, turn.inputs, log.model ?? turn.defaultModel),
-    {
-      wantsText: () => hub.listening(replyId) || Date.now() - checkpointAt >= CHECKPOINT_MS,
-      onText: (o, d) => {
-        hub.text(replyId, o, d);
-        unsaved += d;
-        if (Date.now() - checkpointAt < CHECKPOINT_MS) return;
-        checkpointAt = Date.now();
-        sql.exec("INSERT INTO live_reply_parts (id, o, text) VALUES (?, ?, ?)", replyId, savedTo, unsaved);
-        savedTo += unsaved.length;
-        unsaved = "";
-      },
-      onEnd: (r, cut) => {
-        storeInputs();
-        const { events, tokens } = completionEvents(turn, log, r, cut, firstByteMs);
-        sql.exec("DELETE FROM live_reply_parts WHERE id = ?", replyId);
-        room.store(events);
-        hub.ended(reply);
-        spent({ tokens, cut });
-      },
+  const reply: LiveReply = new LiveReply(replyId, turn.purpose, stream, {
+    wantsText: () => hub.listening(replyId) || Date.now() - checkpointAt >= CHECKPOINT_MS,
+    onText: (o, d) => {
+      hub.text(replyId, o, d);
+      unsaved += d;
+      if (Date.now() - checkpointAt < CHECKPOINT_MS) return;
+      checkpointAt = Date.now();
+      sql.exec("INSERT INTO live_reply_parts (id, o, text) VALUES (?, ?, ?)", replyId, savedTo, unsaved);
+      savedTo += unsaved.length;
+      unsaved = "";
     },
-  );
+    onEnd: (r, cut) => {
+      storeInputs();
+      if (guard) room.store(lateEscalationCalls(guard, r.toolCalls));
+      const { events, tokens } = completionEvents(turn, log, r, cut, firstByteMs);
+      sql.exec("DELETE FROM live_reply_parts WHERE id = ?", replyId);
+      room.store(events);
+      hub.ended(reply);
+      spent({ tokens, cut });
+    },
+  });
   hub.add(reply, turn.tab);
   const { readable, writable } = new IdentityTransformStream();
   void reply.run(writable);
   return { ok: true, body: readable, spent: () => tokensSpent };
+}
+
+async function streamOf(reply: Promise<ModelReply>): Promise<ProviderStream> {
+  const r = await reply;
+  if (r.kind !== "stream") throw new ApiError(502, "upstream_error", "The provider did not stream the reply");
+  return r.stream;
+}
+
+/**
+ * The guard's later layers for this reply. A later step of a turn whose message an earlier step
+ * escalated (the model's call, the classifier) is told so, as the rules' verdict tells the model,
+ * and a call of the tool again raises nothing new.
+ */
+function replyGuard(room: RunnerRoom, turn: Turn, plan: GuardPlan): ReplyGuard {
+  const earlier = plan.raised
+    ? null
+    : (room.state().escalations ?? []).find((e) => e.messageId === plan.context.messageId);
+  const guard = startReplyGuard(plan, turn.site.safety, turn.agent.model, earlier ?? null);
+  if (earlier) withGuardNote(turn.body, { note: escalationNote(earlier) });
+  return guard;
 }

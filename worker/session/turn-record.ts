@@ -3,6 +3,7 @@ import type { SessionEvent } from "../../shared/session.ts";
 import type { Env } from "../env.ts";
 import { ApiError, isProviderError } from "../errors.ts";
 import { adviceFromReply } from "../guard/advice-guard.ts";
+import type { GuardPlan } from "../guard/chat-guard.ts";
 import { replyComplianceEvents } from "../guard/reply-compliance.ts";
 import type { ModelTarget } from "../llm/model-targets.ts";
 import type { AccumulatedReply } from "../llm/reply-accumulator.ts";
@@ -42,6 +43,8 @@ export interface Turn {
   prompt: string;
   /** The request's new messages and the guard's verdict, stored once the provider has answered. */
   inputs: SessionEvent[];
+  /** The emergency guard's layers that run with the provider's request (classifier, the model's tool). */
+  guard?: GuardPlan;
   /**
    * The provider settings the route read from its env (base URL, the keys its targets name, timeouts):
    * the object calls the provider as the route would have, with the same settings. It travels from

@@ -1,24 +1,11 @@
-import type { EmergencyCategory } from "../../../shared/protocol.ts";
+import type { EmergencyCategory, EmergencySituation } from "../../../shared/protocol.ts";
 
 /**
- * The situations the emergency guard reasons about, each grounded in published triage red flags.
- * A situation says which card a visitor gets through its rules' `category` (the first-aid step).
+ * The situations the emergency guard reasons about, each grounded in published triage red flags
+ * (the same the model's escalate_emergency tool names), and violence, which only the phrase rules
+ * read. A situation's rules say which card a visitor gets through their `category`.
  */
-export const SITUATIONS = [
-  "airway",
-  "circulation",
-  "neuro",
-  "sepsis",
-  "drug_reaction",
-  "burns",
-  "poisoning",
-  "self_harm",
-  "obstetric",
-  "child",
-  "heat_gas",
-  "violence",
-] as const;
-export type Situation = (typeof SITUATIONS)[number];
+export type Situation = EmergencySituation | "violence";
 
 /**
  * A sign: one clinical concept (a symptom, a modifier such as "spreading fast", a context such as
