@@ -260,7 +260,7 @@ async function main(): Promise<number> {
       ...demoSite,
       siteKey: SITE_KEY,
       rateLimits: { sessionPerMinute: 1000, ipPerMinute: 1_000_000 },
-      // A large site's day (100 M tokens): slices of it are what the turns spend (see the README's limits).
+      // A large site's day (100 M tokens): slices of it are what the turns spend (see docs/limits.md).
       budgets: { sitePerDay: 100_000_000, perSession: 1e9 },
     });
     log(

@@ -73,7 +73,7 @@ describe("the owner's console: setup, agents, knowledge", () => {
     await page.getByRole("button", { name: "Show the live preview" }).click();
     const preview = page.frameLocator("iframe.preview");
     await preview.getByText("Hi! Ask me an everyday health question").first().waitFor({ timeout: 20_000 });
-    // The snippets and the preview in one picture for the README.
+    // The snippets and the preview in one picture for the docs.
     await page.setViewportSize({ width: 1280, height: 1400 });
     await page.getByRole("heading", { name: "Put the chat on your site" }).evaluate((h) => h.scrollIntoView());
     await page.screenshot({ path: `${SHOTS}/setup.png` });

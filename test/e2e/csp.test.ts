@@ -10,7 +10,7 @@ import { serveStatic, type StaticPage, type StaticServer } from "../helpers/stat
 
 /**
  * Issue #20: the widget on strict host sites. Host pages on another origin (a second loopback port)
- * send the policies the README's "Content-Security-Policy" section gives, word for word; in each the
+ * send the policies the "Content-Security-Policy" section of docs/embed.md gives, word for word; in each the
  * launcher is styled and fixed in place, a consultation gives advice cards, a protocol design opens
  * the stage panel, and the browser reports no CSP or Trusted Types violation.
  */
@@ -20,7 +20,7 @@ const NONCE = "cGFybGV5LXN0cmljdC1ob3N0";
 /** The worker's origin as the live channel's WebSocket reaches it (`wss://` for `https://`). */
 const ws = (w: string) => w.replace(/^http/, "ws");
 
-/** The README's policies, `W` being the worker's origin. */
+/** The policies of docs/embed.md, `W` being the worker's origin. */
 const POLICY = {
   strict: (w: string) =>
     `default-src 'self'; script-src 'self' ${w}; style-src 'self'; connect-src 'self' ${w} ${ws(w)}`,

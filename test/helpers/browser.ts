@@ -20,7 +20,7 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 /**
- * Where the console tests save their pictures: the README's own (docs/console/, committed) only when
+ * Where the console tests save their pictures: the docs' own (docs/console/, committed) only when
  * asked with UPDATE_DOCS=1, so an ordinary test run leaves the checkout clean.
  */
 export const CONSOLE_SHOTS = process.env.UPDATE_DOCS ? "docs/console" : "test-results/console";

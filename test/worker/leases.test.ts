@@ -13,7 +13,7 @@ import { putSite } from "../helpers/worker/sites.ts";
 afterEach(() => vi.restoreAllMocks());
 
 /**
- * The lease bounds the README states, over several "isolates" (each its own BudgetLeases or
+ * The lease bounds docs/limits.md states, over several "isolates" (each its own BudgetLeases or
  * RateLeases, as each isolate holds its own) against the real Durable Objects in workerd.
  */
 const ISOLATES = 6;

@@ -4,7 +4,7 @@ import { promptRegistry } from "./prompt-registry.ts";
 import { SwrCache } from "./swr-cache.ts";
 
 /**
- * Bounds on how old a compiled prompt the chat path may send (stated in the README): fresh for
+ * Bounds on how old a compiled prompt the chat path may send (stated in docs/admin-api.md): fresh for
  * 5 s; up to 30 s it is sent while a refresh runs; after that the request reads the registry.
  */
 export const PROMPT_FRESH_MS = 5_000;
