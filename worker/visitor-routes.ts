@@ -120,7 +120,7 @@ export const VISITOR_ROUTES = {
   tool: {
     methods: ["POST"],
     token: true,
-    writes: "an edge tool's arguments and a call id of this session",
+    writes: "arguments for one of its agent's edge tools, a call id (of this session only)",
     owns: "the run's result, its trace step (id, time, ms, side edge)",
   },
 } as const satisfies Partial<Record<RouteName, VisitorRoute>>;
