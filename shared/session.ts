@@ -1,5 +1,5 @@
 import { EVENT_TYPES } from "./protocol.ts";
-import { foldBooking, type BookingCard } from "./booking-card.ts";
+import { foldBooking, type BookingCard } from "./booking-fold.ts";
 import type {
   Advice,
   Escalation,

@@ -1,4 +1,4 @@
-import type { BookingCard } from "../../shared/booking-card.ts";
+import type { BookingCard } from "../../shared/booking-fold.ts";
 import { EVENT_TYPES } from "../../shared/protocol.ts";
 import type { ToolInput } from "../../shared/tool.ts";
 import type { bookSlot, cancelBooking, findSlots } from "../../shared/tools/booking.ts";
