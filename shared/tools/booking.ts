@@ -14,8 +14,6 @@ export const findSlots = defineTool({
   input: z.object({
     /** First day to look at (YYYY-MM-DD); today when left out. */
     from: z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))),
-    /** The visitor's IANA time zone, when they said one (the card shows times in the browser's). */
-    timeZone: z.optional(z.string().check(z.maxLength(64))),
   }),
 });
 
