@@ -4,6 +4,7 @@ import { StageConfig } from "./stage-config.ts";
 import { ModelRef, ProviderProfile } from "./provider-config.ts";
 import { AgentGuards, SiteSafety } from "./guard-config.ts";
 import { PhotoConfig } from "./photo-config.ts";
+import { SiteBooking } from "./booking-config.ts";
 import { DEFAULT_MAX_WAIT_MINUTES, TakeoverSettings } from "./takeover-config.ts";
 
 export { LOCALES, LocalizedText, localize, type Locale } from "./localized-text.ts";
@@ -55,6 +56,8 @@ export const AgentConfig = z.object({
   guards: z._default(AgentGuards, { emergency: false, advice: false, compliance: false }),
   /** Visitors may attach photos (issue #17; needs a model with `vision`); see photo-config.ts. */
   photos: z.optional(PhotoConfig),
+  /** Booking in the chat: find_slots, book_slot and cancel_booking, when the site connects a calendar. */
+  booking: z.optional(z.boolean()),
 });
 export type AgentConfig = z.infer<typeof AgentConfig>;
 /** A config as written (defaults may be left out), e.g. in presets or KV. */
@@ -131,6 +134,8 @@ export const SiteConfig = z.object({
   retentionDays: z._default(z.int().check(z.gte(1), z.lte(3650)), 90),
   /** Handing conversations to a person from the site's staff (takeover-config.ts); off by default. */
   takeover: z._default(TakeoverSettings, { enabled: false, maxWaitMinutes: DEFAULT_MAX_WAIT_MINUTES }),
+  /** The calendar visitors book in the chat (booking-config.ts); agents with `booking` use it. */
+  booking: z.optional(SiteBooking),
 });
 export type SiteConfig = z.infer<typeof SiteConfig>;
 /** A site config as written (defaults may be left out), e.g. in presets or KV. */

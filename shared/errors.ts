@@ -37,6 +37,11 @@ export const ERROR_CODES = [
   /** The provider is rate limiting this site (its 429, after retries and fallbacks); Retry-After says when. */
   "upstream_busy",
   "tool_failed",
+  /** Booking: the calendar refused for now (its 429) or did not answer well (5xx, a body not in its shape). */
+  "calendar_busy",
+  "calendar_unavailable",
+  /** Booking: a slot that has already begun, or one that is not a slot of the calendar. */
+  "slot_unavailable",
   "misconfigured",
   "provider_not_configured",
   "internal",

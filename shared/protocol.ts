@@ -37,6 +37,10 @@ export const EVENT_TYPES = {
   staffHandedBack: "staff.handed_back",
   /** The visitor left a way to be contacted (nobody was available): the owner reads it in Conversations. */
   contactLeft: "contact.left",
+  /** Booking, worker only: find_slots offered times (a slots card), a visit was booked, or cancelled. */
+  bookingOffered: "booking.offered",
+  bookingCreated: "booking.created",
+  bookingCancelled: "booking.cancelled",
 } as const;
 export type EventType = (typeof EVENT_TYPES)[keyof typeof EVENT_TYPES];
 

@@ -1,4 +1,5 @@
 import { z } from "zod/mini";
+import { BookingEvents } from "./booking-card.ts";
 import {
   ADVICE_SEVERITIES,
   EMERGENCY_CATEGORIES,
@@ -193,6 +194,7 @@ export const SessionEvent = z.discriminatedUnion("type", [
   EscalationRaised,
   FeedbackGiven,
   ...TakeoverEvents,
+  ...BookingEvents,
 ]);
 
 export type SessionEvent = z.infer<typeof SessionEvent>;

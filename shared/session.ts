@@ -1,4 +1,5 @@
 import { EVENT_TYPES } from "./protocol.ts";
+import { foldBooking, type BookingCard } from "./booking-fold.ts";
 import type {
   Advice,
   Escalation,
@@ -29,6 +30,8 @@ export interface SessionState extends TakeoverState {
   advice: Advice[];
   /** The emergency guard's urgent cards, oldest first; the panel pins the latest. */
   escalations: Escalation[];
+  /** Booking in the chat: the slots cards find_slots offered, each with the visit booked from it. */
+  bookings: BookingCard[];
   /** Stage workflow: the current stage (null before it starts or after the last one), those completed. */
   stage: { current: string | null; completed: string[]; done: boolean };
   /** Collected values by stage id, then field key. */
@@ -53,6 +56,7 @@ export function emptySession(): SessionState {
     messages: [],
     advice: [],
     escalations: [],
+    bookings: [],
     trace: [],
     version: 0,
     stage: { current: null, completed: [], done: false },
@@ -91,6 +95,11 @@ export function reduceSession(state: SessionState, event: SessionEvent): Session
       if (escalations.some((x) => x.messageId === e.messageId)) return { ...state, version };
       return { ...state, escalations: [...escalations, e], version };
     }
+    case EVENT_TYPES.bookingOffered:
+    case EVENT_TYPES.bookingCreated:
+    case EVENT_TYPES.bookingCancelled:
+      // `?? []`: a state restored from an older worker may lack `bookings`.
+      return { ...state, bookings: foldBooking(state.bookings ?? [], event), version };
     case EVENT_TYPES.contextUpdated: {
       const { stageId, values } = event.data;
       return {

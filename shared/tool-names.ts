@@ -14,4 +14,7 @@ export const TOOL_NAMES = {
   ruleVerdict: "rule_verdict",
   suggestStrategyUpdate: "suggest_strategy_update",
   askForPerson: "ask_for_person",
+  findSlots: "find_slots",
+  bookSlot: "book_slot",
+  cancelBooking: "cancel_booking",
 } as const;

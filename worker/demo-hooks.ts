@@ -2,6 +2,7 @@ import type { AgentConfigInput, SiteConfigInput } from "../shared/agent-config.t
 import type { WebResult } from "../shared/tools/web-search.ts";
 import type { UpstreamBody } from "./llm/upstream-body.ts";
 import type { ModelReply } from "./llm/model-reply.ts";
+import type { CalendarConnector } from "./booking/calendar-connector.ts";
 import type { IndexedDoc } from "./tools/text-index.ts";
 import type { DeskCompletion, DeskRequest } from "./strategy/desk-llm.ts";
 
@@ -28,6 +29,8 @@ export interface DemoHooks {
   signIdentity(rep: string): Promise<string | undefined>;
   /** Customer profiles profile_reader reads for a site without `profile:<site>:<id>` in KV. */
   profile(siteKey: string, customerId: string): ({ reps: string[] } & Record<string, unknown>) | undefined;
+  /** The demo clinic's calendar for the demo site (booking in the chat without a Cal.com account). */
+  calendar(siteKey: string): CalendarConnector | undefined;
   /** The scripted strategy desk: editors A and B, reviewer C and the judge, each completion taking `ms`. */
   desk(req: DeskRequest, ms: number): Promise<DeskCompletion>;
 }

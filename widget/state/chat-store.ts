@@ -335,6 +335,12 @@ export function createChatStore(opts: ChatStoreOptions) {
     /** The session's folded state (stage, context) for the stage panel. */
     state: session.state,
     stageApi,
+    /** An edge tool a visitor's card calls itself (booking): the worker runs it; its events fold in at once. */
+    runTool: (name: string, args: unknown) =>
+      session.api.call(ROUTES.tool, session.auth(), { body: { arguments: args } }, { name }).then((r) => {
+        if (r.events?.length) session.apply(r.events);
+        return r.result as Record<string, unknown>;
+      }),
     /** What the photo kit (a lazy chunk) needs to upload and read photos with the session's token. */
     photoApi: { api: opts.api, fetch: opts.fetch, auth: session.ensure },
     streaming,

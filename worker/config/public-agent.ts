@@ -4,6 +4,7 @@ import { TOOL_NAMES } from "../../shared/tool-names.ts";
 import type { Env } from "../env.ts";
 import { usesDemoModel } from "../llm/upstream.ts";
 import { photoAccess } from "../photos/photo-access.ts";
+import { bookingToolNames } from "../booking/booking-calendar.ts";
 
 /**
  * What the browser may know of an agent: everything but its prompts (system, strategies, guidance,
@@ -22,6 +23,11 @@ export function publicAgent(agent: AgentConfig, env: Env, site?: SiteConfig): Pu
   const access = site && photoAccess(env, site, agent);
   const photos = access && access.ok ? { photos: access.config } : {};
   // A site with takeover offers every agent ask_for_person (an edge tool the widget passes on).
-  const tools = site?.takeover.enabled ? [...rest.tools, TOOL_NAMES.askForPerson] : rest.tools;
+  // and an agent that books visits, on a site with a calendar, the booking tools (edge tools too).
+  const tools = [
+    ...rest.tools,
+    ...(site?.takeover.enabled ? [TOOL_NAMES.askForPerson] : []),
+    ...bookingToolNames(agent, site).filter((t) => !rest.tools.includes(t)),
+  ];
   return { ...rest, tools, stages, demo: usesDemoModel(env), ...disclaimer, ...photos };
 }

@@ -1,5 +1,7 @@
 import type { DemoHooks } from "../demo-hooks.ts";
 import { TextIndex } from "../tools/text-index.ts";
+import { demoCalendar } from "./demo-calendar.ts";
+import { demoSite } from "./presets/demo-site.ts";
 import { demoReply } from "./demo-upstream.ts";
 import { deskDemoModel } from "./desk-model.ts";
 import { PRESET_AGENTS, PRESET_SITES } from "./presets/index.ts";
@@ -31,4 +33,5 @@ export const demoHooks: DemoHooks = {
   signIdentity: async (rep) => ((DEMO_REPS as readonly string[]).includes(rep) ? signDemoIdentity(rep) : undefined),
   model: demoReply,
   desk: deskDemoModel,
+  calendar: (siteKey) => (siteKey === demoSite.siteKey ? demoCalendar : undefined),
 };

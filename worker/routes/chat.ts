@@ -24,6 +24,7 @@ import { withStaffTurns } from "../session/staff-turns.ts";
 import { newInputEvents } from "../session/message-events.ts";
 import { turnIds } from "../session/message-ids.ts";
 import { sessionRoom } from "../session/session-stub.ts";
+import { bookingToolNames } from "../booking/booking-calendar.ts";
 import { DRAIN_MS } from "../session/live-reply.ts";
 import { completionEvents, failureEvents, turnAgent, type Turn, type TurnInfo } from "../session/turn-record.ts";
 import type { OwnerNote } from "../session/owner-notes.ts";
@@ -96,7 +97,9 @@ chatRoutes.post(ROUTES.chat, sessionToken(), jsonBody(ChatRequest), async (c) =>
   const started = Date.now();
 
   const maxTokens = Math.min(agent.maxTokens, site.maxTokens ?? agent.maxTokens);
-  const capped = { ...agent, systemPrompt: prompt.text, maxTokens };
+  // An agent that books visits is offered the booking tools when its site connects a calendar.
+  const booking = bookingToolNames(agent, site).filter((t) => !agent.tools.includes(t));
+  const capped = { ...agent, systemPrompt: prompt.text, maxTokens, tools: [...agent.tools, ...booking] };
   const escalationTool = guard.plan?.tool ?? false;
   const body = upstreamBody(req, capped, state, { askForPerson: takeover, escalationTool });
   const sentIds = req.messages.map((m) => m.id);

@@ -14,6 +14,7 @@ import { sessionToken } from "../middleware/session-token.ts";
 import { checkSiteOrigin } from "../middleware/site-origin.ts";
 import { loadSessionAgent } from "../config/config-store.ts";
 import { EDGE_TOOLS } from "../tools/registry.ts";
+import { bookingToolNames } from "../booking/booking-calendar.ts";
 import { sessionRoom } from "../session/session-stub.ts";
 import { admitTurn } from "../limits/admission.ts";
 
@@ -34,13 +35,15 @@ toolRoutes.post(ROUTES.tool, sessionToken(), jsonBody(ToolCallBody), async (c) =
   if (!tool) throw new ApiError(404, "not_found", `No edge tool named ${JSON.stringify(name.slice(0, 60))}`);
   const claims = c.var.claims;
   const [site, agent] = await Promise.all([checkSiteOrigin(c, claims.site, false), loadSessionAgent(c.env, claims)]);
-  // Stage agents get record_stage_data without listing it, and every agent of a site with takeover
-  // ask_for_person; other tools must be in the agent's config.
+  // Stage agents get record_stage_data without listing it, every agent of a site with takeover
+  // ask_for_person, and an agent that books visits on a site with a calendar the booking tools; other
+  // tools must be in the agent's config.
   const allowed =
     agent &&
     (agent.tools.includes(name) ||
       (name === TOOL_NAMES.askForPerson && site.takeover.enabled) ||
       (name === RECORD_STAGE_DATA && agent.stages.length > 0) ||
+      bookingToolNames(agent, site).includes(name) ||
       agent.stages.some((s) => s.tools.includes(name)));
   if (!allowed) throw new ApiError(403, "forbidden", `Agent ${claims.agent} may not use ${name}`);
   const { arguments: args, callId } = c.req.valid("json");

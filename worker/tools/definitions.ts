@@ -5,6 +5,7 @@ import { priceCalculator } from "../../shared/tools/price-calculator.ts";
 import { crmAction } from "../../shared/tools/crm-action.ts";
 import { profileReader } from "../../shared/tools/profile-reader.ts";
 import { analyzeSkinImage } from "../../shared/tools/analyze-skin-image.ts";
+import { BOOKING_TOOLS } from "../../shared/tools/booking.ts";
 
 /**
  * Every tool an agent config may name, as the worker knows them: the shared ones and the sales
@@ -17,4 +18,5 @@ export const TOOL_DEFS: Record<string, ToolDefinition> = {
   [crmAction.name]: crmAction,
   [profileReader.name]: profileReader,
   [analyzeSkinImage.name]: analyzeSkinImage,
+  ...Object.fromEntries(BOOKING_TOOLS.map((t) => [t.name, t])),
 };

@@ -23,6 +23,8 @@ import { analyzeSkinImage } from "../../shared/tools/analyze-skin-image.ts";
 import { analyzeSkin } from "../photos/skin-analysis.ts";
 import { askForPerson } from "../../shared/tools/ask-for-person.ts";
 import { askPerson } from "./ask-person.ts";
+import { bookSlot, cancelBooking, findSlots } from "../../shared/tools/booking.ts";
+import { runBookSlot, runCancelBooking, runFindSlots } from "../booking/booking-tools.ts";
 
 export interface EdgeToolContext {
   env: Env;
@@ -80,6 +82,9 @@ export const EDGE_TOOLS: Record<string, EdgeTool> = {
     return analyzeSkin({ env, site, agent, sessionId, callId }, input.context);
   }),
   [askForPerson.name]: edgeTool(askForPerson, (ctx, input) => askPerson(ctx, input.reason)),
+  [findSlots.name]: edgeTool(findSlots, runFindSlots),
+  [bookSlot.name]: edgeTool(bookSlot, runBookSlot),
+  [cancelBooking.name]: edgeTool(cancelBooking, runCancelBooking),
   [recordStageData.name]: edgeTool(recordStageData, (ctx, input) => recordStageValues(ctx, input.values)),
   [suggestStrategyUpdate.name]: edgeTool(suggestStrategyUpdate, async ({ env, siteKey, sessionId, agent }, input) => {
     const site = await loadSite(env, siteKey);

@@ -22,4 +22,6 @@ export const demoSite = {
   desk: { debounceMs: 60_000, autoPromote: true, dailyTokens: 200_000 },
   // The sales coach's reps sign in with identities the demo signer makes (sales-profiles.ts).
   safety: { identity: { secretName: "DEMO_REP_IDENTITY_SECRET" } },
+  // The clinic books visits against the demo calendar (worker/demo/demo-calendar.ts); the key is never read.
+  booking: { provider: "calcom", apiKeySecret: "DEMO_CALENDAR_KEY", eventTypeId: 1 },
 } satisfies SiteConfigInput;

@@ -6,6 +6,18 @@ export const dermConsultScript: DemoScript = {
   turns: [
     ...CRISIS_TURNS,
     {
+      // Booking in the chat: the slots card; the visitor picks and confirms in it.
+      when: ["book", "appointment", "预约", "挂号"],
+      steps: [
+        { toolCalls: [{ name: "find_slots", arguments: {} }] },
+        {
+          content:
+            "I've put the clinic's free times **in a card** below, in your time zone. Pick one, check your " +
+            "details, and confirm: the visit is booked from the card.",
+        },
+      ],
+    },
+    {
       // A photo (issue #17): the vision model's findings (scripted below) become a card with the photo.
       photo: true,
       steps: [

@@ -8,7 +8,11 @@ import { protocolDesignerScript } from "./protocol-designer.ts";
 import { salesCoachScript } from "./sales-coach.ts";
 
 /** Built-in configs: the fallback when KV has no entry, so a fresh local run works (the agent templates). */
-export const PRESET_AGENTS: Record<string, AgentConfigInput> = { ...AGENT_TEMPLATES };
+export const PRESET_AGENTS: Record<string, AgentConfigInput> = {
+  ...AGENT_TEMPLATES,
+  // The demo clinic books visits in the chat (its site connects the demo calendar).
+  "derm-consult": { ...AGENT_TEMPLATES["derm-consult"]!, booking: true },
+};
 
 export const PRESET_SITES: Record<string, SiteConfigInput> = {
   [demoSite.siteKey]: demoSite,

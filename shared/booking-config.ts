@@ -1,0 +1,21 @@
+import { z } from "zod/mini";
+
+/** Calendars a site can connect; each is a connector on the worker (worker/booking/). */
+export const CALENDAR_PROVIDERS = ["calcom"] as const;
+
+/**
+ * A site's calendar for booking in the chat. The API key is a worker secret named here (set with
+ * `wrangler secret put`), as the CRM's is: it never reaches the browser or the site's KV record.
+ */
+export const SiteBooking = z.object({
+  provider: z.enum(CALENDAR_PROVIDERS),
+  /** The worker secret holding the calendar's API key (Cal.com: a `cal_live_...` key). */
+  apiKeySecret: z.string().check(z.regex(/^[A-Z][A-Z0-9_]{2,63}$/)),
+  /** The event type visitors book (Cal.com's numeric event type id). */
+  eventTypeId: z.int().check(z.positive()),
+  /** The calendar's API origin; Cal.com's cloud unless the owner runs their own instance. */
+  baseUrl: z._default(z.string().check(z.regex(/^https:\/\/[^/?#@]+$/)), "https://api.cal.com"),
+  /** How far ahead find_slots looks, in days. */
+  daysAhead: z._default(z.int().check(z.gte(1), z.lte(30)), 14),
+});
+export type SiteBooking = z.infer<typeof SiteBooking>;

@@ -1,0 +1,88 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { newPage, useDemo } from "../helpers/e2e.ts";
+import { resolve } from "node:path";
+
+/**
+ * Booking in the chat on the demo clinic's page (built bundle, local worker, demo calendar): the
+ * slots card in the visitor's time zone and language, a time picked and confirmed by keyboard, the
+ * visit booked on the worker, then cancelled from the card.
+ */
+const demo = useDemo();
+const q = (page: Page, sel: string) => page.locator(`parley-chat ${sel}`);
+
+/** axe-core's serious and critical findings in the card (injected inline: the page's CSP would refuse it). */
+async function cardFindings(page: Page): Promise<unknown[]> {
+  if (!(await page.evaluate(() => "axe" in window)))
+    await page.addScriptTag({ path: resolve("node_modules/axe-core/axe.min.js") });
+  return page.evaluate(async () => {
+    const res = await (window as any).axe.run(
+      { include: [["parley-chat", ".booking"]] },
+      { resultTypes: ["violations"] },
+    );
+    return res.violations
+      .filter((v: any) => v.impact === "serious" || v.impact === "critical")
+      .map((v: any) => ({ id: v.id, targets: v.nodes.map((n: any) => n.target) }));
+  });
+}
+
+const CASES = [
+  { locale: "en-US", timezoneId: "America/New_York", ask: "I'd like to book a visit", booked: "Booked", slot: 0 },
+  { locale: "zh-CN", timezoneId: "Asia/Shanghai", ask: "我想预约看诊", booked: "已预约", slot: 1 },
+] as const;
+
+describe("booking a visit in the chat", () => {
+  for (const c of CASES)
+    it(`books and cancels a visit from the slots card (${c.locale})`, async () => {
+      const { context, page, errors } = await newPage(demo.browser, {
+        locale: c.locale,
+        timezoneId: c.timezoneId,
+        viewport: { width: 1280, height: 900 },
+        bypassCSP: true,
+      });
+      await page.goto(demo.dev.url + "/");
+      await q(page, "button.l").click();
+      await q(page, "textarea").click();
+      await page.keyboard.type(c.ask);
+      await page.keyboard.press("Enter");
+      const card = q(page, ".booking");
+      await card.locator("button[data-start]").first().waitFor({ timeout: 20_000 });
+      expect(await card.getAttribute("data-booking")).toBe("slots");
+
+      // Each time is the slot's start in the visitor's own zone and language.
+      const slot = card.locator("button[data-start]").nth(c.slot);
+      const start = (await slot.getAttribute("data-start"))!;
+      const local = new Intl.DateTimeFormat(c.locale, { hour: "2-digit", minute: "2-digit", timeZone: c.timezoneId });
+      expect(await slot.textContent()).toBe(local.format(new Date(start)));
+      const shown = await card.locator("button[data-start]").count();
+      await card.locator("button.bk-link").click();
+      expect(await card.locator("button[data-start]").count()).toBeGreaterThan(shown);
+      await page.screenshot({ path: `test-results/e2e-booking-slots-${c.locale}.png` });
+      expect(await cardFindings(page)).toEqual([]);
+
+      // Picked and confirmed by keyboard.
+      await card.locator(`button[data-start="${start}"]`).focus();
+      await page.keyboard.press("Enter");
+      await card.locator("input").first().waitFor();
+      expect(await card.getAttribute("data-booking")).toBe("confirm");
+      await card.locator("input").first().focus();
+      await page.keyboard.type("Ana Silva");
+      await page.keyboard.press("Tab");
+      await page.keyboard.type("ana@example.com");
+      await page.keyboard.press("Tab");
+      await page.keyboard.type("Itchy rash on the arm");
+      await page.screenshot({ path: `test-results/e2e-booking-confirm-${c.locale}.png` });
+      expect(await cardFindings(page)).toEqual([]);
+      await page.keyboard.press("Enter");
+      await expect.poll(() => card.getAttribute("data-booking"), { timeout: 10_000 }).toBe("booked");
+      expect(await card.locator("h3").textContent()).toContain(c.booked);
+      expect(await card.textContent()).toContain("ana@example.com");
+      await page.screenshot({ path: `test-results/e2e-booking-booked-${c.locale}.png` });
+      expect(await cardFindings(page)).toEqual([]);
+
+      await card.locator("button.bk-link").click();
+      await expect.poll(() => card.getAttribute("data-booking"), { timeout: 10_000 }).toBe("cancelled");
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+});

@@ -1,0 +1,25 @@
+import type { BookedVisit, BookingOffer } from "../../shared/booking-card.ts";
+import { EVENT_TYPES } from "../../shared/protocol.ts";
+import type { SessionEvent } from "../../shared/session.ts";
+import type { Env } from "../env.ts";
+import { sessionRoom } from "../session/session-stub.ts";
+
+type BookingChange =
+  | { type: typeof EVENT_TYPES.bookingOffered; data: BookingOffer }
+  | { type: typeof EVENT_TYPES.bookingCreated; data: BookedVisit }
+  | { type: typeof EVENT_TYPES.bookingCancelled; data: { cardId: string; uid: string } };
+
+/**
+ * The one place booking changes leave the booking code: today they are session events (the card,
+ * the owner's conversation view). `booking.created` and `booking.cancelled` are also the site's
+ * webhook events: their delivery is to be queued here, beside the append, with the same event.
+ */
+export async function emitBookingEvent(env: Env, sessionId: string, change: BookingChange): Promise<SessionEvent> {
+  const id =
+    change.type === EVENT_TYPES.bookingCreated
+      ? `booking:${change.data.key}`
+      : `${change.type}:${change.data.cardId}:${crypto.randomUUID().slice(0, 8)}`;
+  const event = { id, at: Date.now(), ...change } as SessionEvent;
+  await sessionRoom(env, sessionId).append([event]);
+  return event;
+}
