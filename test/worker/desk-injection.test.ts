@@ -63,7 +63,7 @@ async function thumbsDown(siteKey: string, comment: string) {
 
 /** The desk's alarm, as the debounce would fire it; answers the run in full, as the owner reads it. */
 async function runDesk(siteKey: string, agent = "sales-coach") {
-  const desk = strategyDesk(env, siteKey, agent);
+  const desk = strategyDesk(env, { siteKey }, agent);
   expect(await runDurableObjectAlarm(desk)).toBe(true);
   const [latest] = (await admin(`/v1/admin/desk/${agent}/runs?site=${siteKey}`)).body.runs;
   return (await admin(`/v1/admin/desk/${agent}/runs/${latest.id}?site=${siteKey}`)).body;

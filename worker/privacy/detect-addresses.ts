@@ -16,7 +16,11 @@ const NOT_A_NAME =
   "minutes?|hours?|days?|weeks?|months?|years?";
 const NAME = String.raw`(?!(?:${NOT_A_NAME})\b)[A-Za-z][A-Za-z'’-]*`;
 /** UK postcode, US state and ZIP, Australian state and postcode. */
-const POSTAL = String.raw`(?:[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}|[A-Z]{2} \d{5}(?:-\d{4})?|(?:NSW|VIC|QLD|WA|SA|TAS|ACT|NT) \d{4})`;
+const POSTAL = [
+  String.raw`[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}`,
+  String.raw`[A-Z]{2} \d{5}(?:-\d{4})?`,
+  String.raw`(?:NSW|VIC|QLD|WA|SA|TAS|ACT|NT) \d{4}`,
+].join("|");
 const CITY = String.raw`[A-Z][a-z][A-Za-z'-]*(?: [A-Z][a-z][A-Za-z'-]*){0,2}`;
 const UNIT = String.raw`(?:${anyCase(["apt", "apartment", "suite", "unit", "flat", "floor"])}|#)\.? ?\w{1,5}`;
 
@@ -26,14 +30,15 @@ const UNIT = String.raw`(?:${anyCase(["apt", "apartment", "suite", "unit", "flat
  */
 const EN = new RegExp(
   String.raw`(?:\b${UNIT},? )?\b\d{1,5}[A-Za-z]?,? (?:${NAME} ){0,3}(?:${SUFFIX})\b\.?` +
-    String.raw`(?:,? ${UNIT})?(?:,? ${CITY})?(?:,? ${POSTAL})?(?![A-Za-z0-9])`,
+    String.raw`(?:,? ${UNIT})?(?:,? ${CITY})?(?:,? (?:${POSTAL}))?(?![A-Za-z0-9])`,
   "g",
 );
 
 const HAN = String.raw`\u4e00-\u9fff`;
 /**
  * A Chinese address: optionally province, city, district and town, then a road (路, 街, 大道, 巷, 弄,
- * 胡同, with its 段) and a number with 号, then the compound, building, unit and room (10号院, 2号楼1205室, A座, 5栋302).
+ * 胡同, with its 段) and a number with 号, then the compound, building, unit and room (10号院, 2号楼1205室,
+ * A座, 5栋302).
  */
 const ZH = new RegExp(
   String.raw`(?:[${HAN}]{2,3}?(?:省|自治区))?(?:[${HAN}]{2,4}?市)?(?:[${HAN}]{1,5}?(?:区|县|旗))?` +

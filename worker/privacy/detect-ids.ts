@@ -9,9 +9,15 @@ const SSN = /(?<![\d-])(\d{3})([- ])(\d{2})\2(\d{4})(?![\d-])/g;
 const SSN_BARE = /(?:\bssn|social security(?: number| no\.?)?)\W{0,12}(?<![\d-])(\d{3})(\d{2})(\d{4})(?!\d)/gi;
 const NHS = /(?<![\d-])(\d{3})([ -]?)(\d{3})\2(\d{4})(?![\d-])/g;
 const NHS_WORDS = /\bnhs\b|health (?:service|care) (?:number|no)/i;
-/** UK National Insurance number: two letters (not D, F, I, Q, U, V; not BG, GB, KN, NK, NT, TN, ZZ), six digits, A-D. */
-const NINO =
-  /(?<![A-Za-z0-9])(?!BG|GB|KN|NK|NT|TN|ZZ)[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z] ?\d{2} ?\d{2} ?\d{2} ?[A-D](?![A-Za-z0-9])/g;
+/**
+ * UK National Insurance number: two letters (not D, F, I, Q, U, V; not BG, GB, KN, NK, NT, TN, ZZ), six
+ * digits, A-D.
+ */
+const NINO = new RegExp(
+  String.raw`(?<![A-Za-z0-9])(?!BG|GB|KN|NK|NT|TN|ZZ)[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z]` +
+    String.raw` ?\d{2} ?\d{2} ?\d{2} ?[A-D](?![A-Za-z0-9])`,
+  "g",
+);
 /** US Medicare Beneficiary Identifier: 11 characters in a fixed pattern, letters without S, L, O, I, B, Z. */
 const L = "[AC-HJKMNP-RT-Y]";
 const MBI = new RegExp(
@@ -22,8 +28,13 @@ const MBI = new RegExp(
  * A number named by the words before it: insurance, member, policy, passport, resident card and social
  * security numbers in English and Chinese. The value: letters and digits, at least five of them digits.
  */
-const NAMED =
-  /(?:insurance|medicare|medicaid|policy|passport|member(?:ship)?|subscriber|医保|社保|保险|护照|身份证|证件|通行证|居住证)(?:卡|号码|号|编号|number|no\.?|id|card|is|#|[\s:：.=-]|是|为){0,6}(?=(?:[A-Z-]*\d){5})([A-Z0-9][A-Z0-9-]{4,23})(?![A-Za-z0-9])/gi;
+const NUMBER_WORDS =
+  "insurance|medicare|medicaid|policy|passport|member(?:ship)?|subscriber|医保|社保|保险|护照|身份证|证件|通行证|居住证";
+const FILLER = String.raw`卡|号码|号|编号|number|no\.?|id|card|is|#|[\s:：.=-]|是|为`;
+const NAMED = new RegExp(
+  String.raw`(?:${NUMBER_WORDS})(?:${FILLER}){0,6}(?=(?:[A-Z-]*\d){5})([A-Z0-9][A-Z0-9-]{4,23})(?![A-Za-z0-9])`,
+  "gi",
+);
 
 /** National identity, insurance and passport numbers (the `id-number` placeholder). */
 export function findIdNumbers(text: string): PiiMatch[] {

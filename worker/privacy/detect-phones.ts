@@ -7,8 +7,11 @@ import { matchesOf, type PiiMatch } from "./pii-types.ts";
  * The groups are taken whole (a lookahead and its backreference: no backtracking into them) and a run
  * starts only at its first group, so a long run of numbers costs linear time, not quadratic.
  */
-const CANDIDATE =
-  /(?<![\p{Script=Latin}\p{N}+.,/-])(?<!\d[ .()-]{1,2})(?:\+|\(\s?)?(?=(\d+(?:[ .()-]{1,2}\d+)*))\1(?!\p{N}|[.,/-]\d|\p{Script=Latin})/gu;
+const CANDIDATE = new RegExp(
+  String.raw`(?<![\p{Script=Latin}\p{N}+.,/-])(?<!\d[ .()-]{1,2})(?:\+|\(\s?)?` +
+    String.raw`(?=(\d+(?:[ .()-]{1,2}\d+)*))\1(?!\p{N}|[.,/-]\d|\p{Script=Latin})`,
+  "gu",
+);
 
 /** Shapes a phone number has, tried against the whole run (separators are any of space, hyphen, dot). */
 const SHAPES = [
@@ -26,11 +29,17 @@ const SHAPES = [
 ];
 
 /** Words that say the number after them is not a phone number. */
-const NOT_A_PHONE =
-  /(?:order|invoice|inv|ref(?:erence)?|tracking|batch|lot|build|version|ver|serial|case|ticket|account|acct|订单|单号|编号|批号|版本|发票|流水|取件码|账号)\W{0,3}(?:no\.?|number|#|id|号|码)?\W{0,3}(?:is|was|是|为)?\W{0,3}$/i;
+const NOT_A_PHONE = new RegExp(
+  "(?:order|invoice|inv|ref(?:erence)?|tracking|batch|lot|build|version|ver|serial|case|ticket|account|acct|" +
+    String.raw`订单|单号|编号|批号|版本|发票|流水|取件码|账号)\W{0,3}(?:no\.?|number|#|id|号|码)?\W{0,3}` +
+    String.raw`(?:is|was|是|为)?\W{0,3}$`,
+  "i",
+);
 /** Words that say the number after them is one: then shorter or unusual shapes count too (7-15 digits). */
-const PHONE_WORDS =
-  /(?:phone|tel|telephone|mobile|cell|call|ring|text|sms|whatsapp|wechat|fax|number is|电话|手机|座机|微信|联系|致电|打|拨)/i;
+const PHONE_WORDS = new RegExp(
+  "phone|tel|telephone|mobile|cell|call|ring|text|sms|whatsapp|wechat|fax|number is|电话|手机|座机|微信|联系|致电|打|拨",
+  "i",
+);
 
 const digitsIn = (s: string) => s.replace(/\D/g, "").length;
 

@@ -23,6 +23,8 @@ import { analyzeSkinImage } from "../../shared/tools/analyze-skin-image.ts";
 import { analyzeSkin } from "../photos/skin-analysis.ts";
 import { askForPerson } from "../../shared/tools/ask-for-person.ts";
 import { askPerson } from "./ask-person.ts";
+import { jurisdictionOf } from "../placement/jurisdiction.ts";
+import { redactText } from "../privacy/redact-text.ts";
 
 export interface EdgeToolContext {
   env: Env;
@@ -83,9 +85,11 @@ export const EDGE_TOOLS: Record<string, EdgeTool> = {
   [recordStageData.name]: edgeTool(recordStageData, (ctx, input) => recordStageValues(ctx, input.values)),
   [suggestStrategyUpdate.name]: edgeTool(suggestStrategyUpdate, async ({ env, siteKey, sessionId, agent }, input) => {
     const site = await loadSite(env, siteKey);
-    const context = { session: sessionId, ...(input.context ? { "the agent's context": input.context } : {}) };
-    const desk = strategyDesk(env, siteKey, agent.id);
-    const request = { source: "tool" as const, text: input.update, context };
+    // As a visitor's feedback (routes/feedback.ts): the desk in the site's jurisdiction, its quotes redacted.
+    const text = site?.redactTraces ? redactText : (t: string) => t;
+    const context = { session: sessionId, ...(input.context ? { "the agent's context": text(input.context) } : {}) };
+    const desk = strategyDesk(env, { siteKey, jurisdiction: jurisdictionOf(sessionId) }, agent.id);
+    const request = { source: "tool" as const, text: text(input.update), context };
     const { request: queued, runAt } = await desk.enqueue(siteKey, agent.id, request, site?.desk.debounceMs ?? 60_000);
     return { result: { queued: queued.id, reviewAfter: new Date(runAt).toISOString() } };
   }),

@@ -22,4 +22,6 @@ export const demoSite = {
   desk: { debounceMs: 60_000, autoPromote: true, dailyTokens: 200_000 },
   // The sales coach's reps sign in with identities the demo signer makes (sales-profiles.ts).
   safety: { identity: { secretName: "DEMO_REP_IDENTITY_SECRET" } },
+  // As every new site: personal details become placeholders in traces, the index and webhooks (docs/privacy.md).
+  redactTraces: true,
 } satisfies SiteConfigInput;
