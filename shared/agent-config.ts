@@ -65,6 +65,11 @@ export type PublicAgent = Omit<AgentConfig, "systemPrompt" | "strategies" | "gui
   demo: boolean;
   /** For an agent with the advice guard: the site's disclaimer, shown on every advice card. */
   disclaimer?: LocalizedText;
+  /**
+   * The site keeps nothing: the worker erases a conversation this many minutes after its last message,
+   * and the page, while open, carries what it showed into the next conversation (session-store.ts).
+   */
+  keepNothingMinutes?: number;
 };
 
 /**

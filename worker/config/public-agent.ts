@@ -23,5 +23,6 @@ export function publicAgent(agent: AgentConfig, env: Env, site?: SiteConfig): Pu
   const photos = access && access.ok ? { photos: access.config } : {};
   // A site with takeover offers every agent ask_for_person (an edge tool the widget passes on).
   const tools = site?.takeover.enabled ? [...rest.tools, TOOL_NAMES.askForPerson] : rest.tools;
-  return { ...rest, tools, stages, demo: usesDemoModel(env), ...disclaimer, ...photos };
+  const keep = site?.keepNothingMinutes ? { keepNothingMinutes: site.keepNothingMinutes } : {};
+  return { ...rest, tools, stages, demo: usesDemoModel(env), ...disclaimer, ...photos, ...keep };
 }
