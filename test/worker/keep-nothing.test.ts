@@ -132,3 +132,34 @@ describe("keep nothing", () => {
     expect(await row(siteKey, s.sessionId)).toMatchObject({ messages: 2, firstText: "My arm itches" });
   });
 });
+
+describe("the owner's settings (PUT /v1/admin/site)", () => {
+  const settings = async (siteKey: string, change: Record<string, unknown> = {}) => {
+    const get = await call(`/v1/admin/site?site=${siteKey}`, { headers: { "x-parley-admin-key": DEMO_ADMIN_KEY } });
+    const { allowedOrigins, models, rateLimits, budgets, desk, retentionDays, takeover } = (await json(get.res)).site;
+    const form = { allowedOrigins, models, rateLimits, budgets, desk, retentionDays, takeover, ...change };
+    const { res } = await call(`/v1/admin/site?site=${siteKey}`, {
+      method: "PUT",
+      json: form,
+      headers: { "x-parley-admin-key": DEMO_ADMIN_KEY },
+    });
+    return { status: res.status, body: await json(res) };
+  };
+
+  it("sets keep nothing (1 to 1440 minutes) and turns it off when left out; redaction is kept when left out", async () => {
+    const siteKey = await putSite({ redactTraces: true });
+    for (const minutes of [0, 1441, 2.5]) {
+      const refused = await settings(siteKey, { keepNothingMinutes: minutes });
+      expect(refused.status, String(minutes)).toBe(400);
+      expect(refused.body.error.issues.map((i: { path: string }) => i.path)).toContain("keepNothingMinutes");
+    }
+    const on = await settings(siteKey, { keepNothingMinutes: 30, redactTraces: false });
+    expect(on.status).toBe(200);
+    expect(on.body.site).toMatchObject({ keepNothingMinutes: 30, redactTraces: false });
+    const s = await openSession("derm-consult", {}, { siteKey });
+    expect(s.agent.keepNothingMinutes).toBe(30);
+    const off = await settings(siteKey, { redactTraces: true });
+    expect(off.body.site.keepNothingMinutes).toBeUndefined();
+    expect((await settings(siteKey)).body.site.redactTraces).toBe(true);
+  });
+});
