@@ -38,6 +38,9 @@ async function site(desk: Record<string, unknown>, extra: Record<string, unknown
     siteKey,
     adminKeySha256,
     desk: { debounceMs: 60_000, autoPromote: true, dailyTokens: 200_000, ...desk },
+    // The desk's own defence is tested: the comment reaches it whole (redaction would turn the number
+    // into a placeholder before the desk saw it: redact-traces.test.ts).
+    redactTraces: false,
     ...extra,
   } as Parameters<typeof putSite>[0]);
 }
