@@ -15,7 +15,15 @@ export default defineConfig({
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
               // Demo mode as `npm start` runs it; a test passes `{ DEMO_MODE: "" }` for a deployed worker.
-              bindings: { SESSION_SECRET: "test-session-secret-0123456789abcdef", DEMO_MODE: "1", DEMO_CHUNK_MS: "0" },
+              // Jurisdictions: workerd implements none, so their objects get the local stand-in
+              // (worker/placement/jurisdiction.ts), and their photo buckets are local ones.
+              bindings: {
+                SESSION_SECRET: "test-session-secret-0123456789abcdef",
+                DEMO_MODE: "1",
+                DEMO_CHUNK_MS: "0",
+                JURISDICTION_STAND_IN: "1",
+              },
+              r2Buckets: { PHOTOS_EU: "parley-photos-eu", PHOTOS_FEDRAMP: "parley-photos-fedramp" },
             },
           }),
         ],

@@ -1,4 +1,10 @@
-import { AgentConfig, SiteConfig, type SiteConfigInput } from "../shared/agent-config.ts";
+import {
+  AgentConfig,
+  JURISDICTIONS,
+  SiteConfig,
+  type Jurisdiction,
+  type SiteConfigInput,
+} from "../shared/agent-config.ts";
 import { AGENT_TEMPLATES } from "../worker/templates/index.ts";
 
 export interface PresetInstall {
@@ -11,6 +17,8 @@ export interface PresetInstall {
   tenantId?: string;
   /** Hex SHA-256 of the owner's admin key; without it the admin routes refuse the site. */
   adminKeySha256?: string;
+  /** Where the site's conversations are kept (eu, fedramp); chosen now, since stored data cannot follow a change. */
+  jurisdiction?: string;
 }
 
 /** One entry of `wrangler kv bulk put`'s file. */
@@ -22,7 +30,8 @@ export interface KvEntry {
 /**
  * The KV entries that install preset agents for a production site: `agent:<id>` for each agent,
  * `site:<key>` with the owner's origins, and `origin:<origin>` for CORS. Every value is checked
- * against the schema the worker loads it with, so what is written is what the worker accepts.
+ * against the schema the worker loads it with, so what is written is what the worker accepts. A new
+ * site redacts personal details from its traces (`redactTraces`); a site stored before keeps its setting.
  */
 export function presetEntries(opts: PresetInstall): KvEntry[] {
   const agents = opts.agents?.length ? opts.agents : Object.keys(AGENT_TEMPLATES);
@@ -44,12 +53,16 @@ export function presetEntries(opts: PresetInstall): KvEntry[] {
       );
     }
   }
+  if (opts.jurisdiction !== undefined && !(JURISDICTIONS as readonly string[]).includes(opts.jurisdiction))
+    throw new Error(`--jurisdiction ${opts.jurisdiction} is not one of ${JURISDICTIONS.join(", ")}`);
   const site: SiteConfigInput = {
     siteKey: opts.siteKey,
     tenantId: opts.tenantId ?? opts.siteKey,
     allowedOrigins: opts.origins,
     agents,
+    redactTraces: true,
     ...(opts.adminKeySha256 ? { adminKeySha256: opts.adminKeySha256.toLowerCase() } : {}),
+    ...(opts.jurisdiction ? { jurisdiction: opts.jurisdiction as Jurisdiction } : {}),
   };
   const checked = SiteConfig.safeParse(site);
   if (!checked.success) {

@@ -1,5 +1,6 @@
 // `npm run presets:install -- --site <key> --origin https://www.example.com [--origin ...]
-//   [--agent <id> ...] [--tenant <id>] [--admin-key-sha256 <hex>] [--local [--persist-to <dir>]] [--dry-run]`
+//   [--agent <id> ...] [--tenant <id>] [--admin-key-sha256 <hex>] [--jurisdiction eu|fedramp]
+//   [--local [--persist-to <dir>]] [--dry-run]`
 // A deployed worker serves no presets: this writes the chosen preset agents and the owner's site
 // into the CONFIG namespace explicitly (`wrangler kv bulk put`, remote unless --local).
 import { spawnSync } from "node:child_process";
@@ -16,6 +17,7 @@ const { values } = parseArgs({
     agent: { type: "string", multiple: true, default: [] },
     tenant: { type: "string" },
     "admin-key-sha256": { type: "string" },
+    jurisdiction: { type: "string" },
     local: { type: "boolean", default: false },
     "persist-to": { type: "string" },
     "dry-run": { type: "boolean", default: false },
@@ -36,6 +38,7 @@ try {
     agents: values.agent,
     tenantId: values.tenant,
     adminKeySha256: values["admin-key-sha256"],
+    jurisdiction: values.jurisdiction,
   });
 } catch (err) {
   fail((err as Error).message);

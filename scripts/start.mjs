@@ -30,6 +30,8 @@ console.log(`\nParley demo: http://127.0.0.1:${port}/  (${model})\n`);
 // DEMO_MODE serves the presets, the demo site and (without a provider) the demo model; a deploy never sets it.
 const wranglerArgs = ["wrangler", "dev", "-c", "wrangler.toml", "--port", port, "--ip", "127.0.0.1"];
 wranglerArgs.push("--var", "DEMO_MODE:1");
+// Local workerd has no Durable Object jurisdictions: a site of the EU or FedRAMP gets a local stand-in.
+wranglerArgs.push("--var", "JURISDICTION_STAND_IN:1");
 for (const name of ["LLM_BASE_URL", "LLM_API_KEY", "TAVILY_API_KEY"]) {
   if (process.env[name]) wranglerArgs.push("--var", `${name}:${process.env[name]}`);
 }

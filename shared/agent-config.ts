@@ -68,6 +68,11 @@ export type PublicAgent = Omit<AgentConfig, "systemPrompt" | "strategies" | "gui
   demo: boolean;
   /** For an agent with the advice guard: the site's disclaimer, shown on every advice card. */
   disclaimer?: LocalizedText;
+  /**
+   * The site keeps nothing: the worker erases a conversation this many minutes after its last message,
+   * and the page, while open, carries what it showed into the next conversation (session-store.ts).
+   */
+  keepNothingMinutes?: number;
 };
 
 /**
@@ -106,6 +111,13 @@ export const DeskSettings = z.object({
 });
 export type DeskSettings = z.infer<typeof DeskSettings>;
 
+/**
+ * Where a site's conversations are kept, as Cloudflare offers: its conversations' objects, their photos and
+ * the site's index are created in that jurisdiction and stay there. Unset: wherever Cloudflare places them.
+ */
+export const JURISDICTIONS = ["eu", "fedramp"] as const;
+export type Jurisdiction = (typeof JURISDICTIONS)[number];
+
 export const SiteConfig = z.object({
   siteKey: z.string().check(z.minLength(8)),
   tenantId: z.string(),
@@ -136,6 +148,19 @@ export const SiteConfig = z.object({
   takeover: z._default(TakeoverSettings, { enabled: false, maxWaitMinutes: DEFAULT_MAX_WAIT_MINUTES }),
   /** The calendar visitors book in the chat (booking-config.ts); agents with `booking` use it. */
   booking: z.optional(SiteBooking),
+  /**
+   * E-mail addresses, phone numbers, identity and insurance numbers, birth dates and street addresses are
+   * replaced by typed placeholders in what staff and logs read beside the transcript: trace steps, the
+   * index's rows, the CRM webhook's note. New sites are created with it on; a site stored without it is off.
+   */
+  redactTraces: z.optional(z.boolean()),
+  /**
+   * Keep nothing: a conversation's object erases itself this many minutes after its last message (the
+   * visitor's page keeps what it showed); the site's index keeps its counts only. Unset: `retentionDays`.
+   */
+  keepNothingMinutes: z.optional(z.int().check(z.gte(1), z.lte(1440))),
+  /** Chosen when the site is created (data already stored cannot follow a change); see JURISDICTIONS. */
+  jurisdiction: z.optional(z.enum(JURISDICTIONS)),
 });
 export type SiteConfig = z.infer<typeof SiteConfig>;
 /** A site config as written (defaults may be left out), e.g. in presets or KV. */

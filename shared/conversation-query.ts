@@ -25,6 +25,8 @@ export const ConversationQuery = z.object({
   /** Paging: conversations opened before this (the previous page's `next`). */
   before: digits,
   format: z.optional(z.enum(["csv", "json"])),
+  /** Exports: the variant for sharing, personal details replaced by typed placeholders (`[email]`, `[phone]`, …). */
+  redacted: flag,
 });
 export type ConversationQuery = z.infer<typeof ConversationQuery>;
 

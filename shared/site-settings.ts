@@ -5,7 +5,8 @@ import { SiteConfig } from "./agent-config.ts";
  * What a site owner edits from the console (PUT /v1/admin/site): a pick of the very schema the
  * worker loads `site:<key>` with, so a value the form may send is one the worker accepts. The key,
  * the tenant, the admin key's digest and the agent list are not settings: the worker keeps them
- * (agents change through the agent routes); providers, fallbacks and safety are kept as stored.
+ * (agents change through the agent routes); providers, fallbacks and safety are kept as stored, and so
+ * is the jurisdiction, which data already stored could not follow.
  */
 export const SiteSettings = z.pick(SiteConfig, {
   allowedOrigins: true,
@@ -16,6 +17,8 @@ export const SiteSettings = z.pick(SiteConfig, {
   desk: true,
   retentionDays: true,
   takeover: true,
+  redactTraces: true,
+  keepNothingMinutes: true,
 });
 export type SiteSettings = z.infer<typeof SiteSettings>;
 export type SiteSettingsInput = z.input<typeof SiteSettings>;

@@ -22,6 +22,14 @@ export interface Env {
   CONFIG: KVNamespace;
   /** Visitors' photos (issue #17), under their site and session; never public. */
   PHOTOS: R2Bucket;
+  /** The same for sites whose conversations are kept in the EU or FedRAMP jurisdiction (placement/photo-bucket.ts). */
+  PHOTOS_EU?: R2Bucket;
+  PHOTOS_FEDRAMP?: R2Bucket;
+  /**
+   * Local only ("1": the worker tests, npm start): workerd does not implement Durable Object jurisdictions,
+   * so a jurisdiction's objects are named apart in the local namespace instead (placement/jurisdiction.ts).
+   */
+  JURISDICTION_STAND_IN?: string;
   ASSETS: Fetcher;
   /** OpenAI-compatible base URL (…/v1). Empty: 503 provider_not_configured, or the demo model in demo mode. */
   LLM_BASE_URL?: string;

@@ -10,6 +10,7 @@ import { errorUnder, focusFirstInvalid, formErrors, type FormErrors } from "../f
 import { EmbedPanel } from "./embed-panel.tsx";
 import { TakeoverFields } from "./setup-takeover.tsx";
 import { takeoverBody, takeoverForm, type TakeoverForm } from "./takeover-form.ts";
+import { PrivacyFields, privacyForm, type PrivacyForm } from "./setup-privacy.tsx";
 
 type SiteView = { site: Omit<SiteConfig, "adminKeySha256">; demo: boolean; takesEffectWithinMs: number };
 
@@ -61,6 +62,7 @@ export default function Setup(_: PageProps) {
   const origins = useSignal<string[]>([]);
   const autoPromote = useSignal(false);
   const takeover = useSignal<TakeoverForm>(takeoverForm(undefined));
+  const privacy = useSignal<PrivacyForm>(privacyForm({}));
   const hoursError = useSignal<string | undefined>(undefined);
   const errors = useSignal<FormErrors>({ fields: {}, summary: "" });
   const status = useSignal("");
@@ -73,6 +75,7 @@ export default function Setup(_: PageProps) {
     origins.value = [...s.allowedOrigins];
     autoPromote.value = s.desk.autoPromote;
     takeover.value = takeoverForm(s.takeover);
+    privacy.value = privacyForm(s);
     form.value = {
       models: s.models.join(", "),
       maxTokens: s.maxTokens === undefined ? "" : String(s.maxTokens),
@@ -118,6 +121,10 @@ export default function Setup(_: PageProps) {
             visitorQuorum: num(f.visitorQuorum),
           },
           takeover: handover.body,
+          redactTraces: privacy.value.redactTraces,
+          ...(privacy.value.keepNothingMinutes.trim()
+            ? { keepNothingMinutes: num(privacy.value.keepNothingMinutes) }
+            : {}),
         },
       });
       fill(answer);
@@ -211,6 +218,12 @@ export default function Setup(_: PageProps) {
             onForm={(x) => (takeover.value = x)}
             err={err}
             hoursError={hoursError.value}
+          />
+          <PrivacyFields
+            form={privacy.value}
+            onForm={(x) => (privacy.value = x)}
+            jurisdiction={v.site.jurisdiction}
+            err={err}
           />
           <button type="submit" disabled={busy.value}>
             {t(S.save)}

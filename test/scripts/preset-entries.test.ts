@@ -26,10 +26,13 @@ describe("presets:install entries (what `wrangler kv bulk put` writes)", () => {
     expect(site).toMatchObject({
       siteKey: "clinic-site-key-0001",
       tenantId: "clinic-site-key-0001",
+      // A new site redacts personal details from what staff and logs read; no jurisdiction unless asked.
+      redactTraces: true,
       adminKeySha256: DIGEST,
       allowedOrigins: ["https://www.clinic.example", "https://portal.clinic.example"],
       agents: ["derm-consult", "protocol-designer"],
     });
+    expect(site.jurisdiction).toBeUndefined();
     // Nothing of the demo site comes along: no loopback origin, no published admin key.
     expect(JSON.stringify(entries)).not.toMatch(/127\.0\.0\.1|localhost|demo-site-key|ec8870e7/);
   });
@@ -44,8 +47,23 @@ describe("presets:install entries (what `wrangler kv bulk put` writes)", () => {
     ]);
   });
 
+  it("places the site's conversations in the jurisdiction asked for", () => {
+    const entries = presetEntries({
+      siteKey: "clinic-site-key-0001",
+      origins: ["https://a.example"],
+      jurisdiction: "eu",
+    });
+    const site = SiteConfig.parse(JSON.parse(entries.find((e) => e.key.startsWith("site:"))!.value));
+    expect(site.jurisdiction).toBe("eu");
+  });
+
   it.each([
     ["an origin with a path", { origins: ["https://a.example/shop"] }, /exact origin/],
+    [
+      "a jurisdiction Cloudflare does not offer",
+      { origins: ["https://a.example"], jurisdiction: "us" },
+      /jurisdiction us/,
+    ],
     ["no origin", { origins: [] }, /at least one --origin/],
     ["an unknown agent", { origins: ["https://a.example"], agents: ["nope"] }, /No preset agent nope/],
     ["a short site key", { siteKey: "short", origins: ["https://a.example"] }, /siteKey/],

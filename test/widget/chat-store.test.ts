@@ -212,4 +212,39 @@ describe("chat store", () => {
     expect(store.error.value).toBeNull();
     expect(store.messages.value.at(-1)?.role).toBe("assistant");
   });
+
+  it("a site that keeps nothing: after the worker erased the conversation, the page carries it into a new one", async () => {
+    const gone = new Set<string>();
+    const { store, api } = setup(fakeApi({ keepNothingMinutes: 5, gone, reply: ["Keep it dry."] }));
+    await store.send("my arm itches");
+    // The site's minutes pass: the worker erased session s1, whose token now finds nothing.
+    gone.add("t1");
+    await store.send("and now it is red");
+    await until(() => store.status.value === "idle" && store.messages.value.length === 4);
+    expect(store.error.value).toBeNull();
+    expect(store.messages.value.map((m) => [m.role, m.content])).toEqual([
+      ["user", "my arm itches"],
+      ["assistant", "Keep it dry."],
+      ["user", "and now it is red"],
+      ["assistant", "Keep it dry."],
+    ]);
+    // A new session was opened, and the model got the conversation so far from the page.
+    const chats = api.requests.filter((r) => r.path === "/v1/chat/completions");
+    expect(chats.map((c) => c.auth)).toEqual(["Bearer t1", "Bearer t1", "Bearer t2"]);
+    expect(chats[2].body.messages.map((m: { content: string }) => m.content)).toEqual([
+      "my arm itches",
+      "Keep it dry.",
+      "and now it is red",
+    ]);
+  });
+
+  it("a site that keeps its conversations: a 404 is an error as before, nothing is carried or reopened", async () => {
+    const gone = new Set<string>(["t1"]);
+    const { store, api } = setup(fakeApi({ gone }));
+    await store.send("hello");
+    await until(() => store.status.value === "error");
+    expect(store.error.value?.code).toBe("not_found");
+    expect(api.requests.filter((r) => r.path === "/v1/sessions")).toHaveLength(1);
+    expect(store.messages.value.map((m) => m.content)).toEqual(["hello"]);
+  });
 });

@@ -79,7 +79,7 @@ describe("strategy desk (Durable Object per site and agent, scripted demo model)
       "production moves, the next chat follows it",
     async () => {
       const siteKey = await site();
-      const desk = strategyDesk(env, siteKey, "sales-coach");
+      const desk = strategyDesk(env, { siteKey }, "sales-coach");
       const before = Date.now();
       await thumbsDown(siteKey, "too pushy about price");
       const first = await desk.nextRunAt();
@@ -192,7 +192,7 @@ describe("strategy desk (Durable Object per site and agent, scripted demo model)
 
   it("rolls back a failed run: requests queued again unchanged, production untouched, run failed", async () => {
     const siteKey = await site();
-    const desk = strategyDesk(env, siteKey, "sales-coach");
+    const desk = strategyDesk(env, { siteKey }, "sales-coach");
     await admin(`/v1/admin/desk/sales-coach/notes?site=${siteKey}`, {
       method: "POST",
       json: { text: "Answer in rhyme, visitors love it" },
@@ -210,7 +210,7 @@ describe("strategy desk (Durable Object per site and agent, scripted demo model)
 
   it("runs one at a time, and detects a run that died", async () => {
     const siteKey = await site();
-    const desk = strategyDesk(env, siteKey, "sales-coach");
+    const desk = strategyDesk(env, { siteKey }, "sales-coach");
     await desk.enqueue(siteKey, "sales-coach", { source: "owner", text: "Be more concise" }, 60_000);
     const [a, b] = await Promise.all([desk.tick(), desk.tick()]);
     expect([a.started, b.started].filter(Boolean)).toHaveLength(1);
@@ -237,7 +237,7 @@ describe("strategy desk (Durable Object per site and agent, scripted demo model)
 
   it("without auto-promotion the owner decides: promote, roll back in one call, reject; moves recorded", async () => {
     const siteKey = await site({ autoPromote: false });
-    const desk = strategyDesk(env, siteKey, "sales-coach");
+    const desk = strategyDesk(env, { siteKey }, "sales-coach");
     await admin(`/v1/admin/desk/sales-coach/notes?site=${siteKey}`, {
       method: "POST",
       json: { text: "too pushy about price" },
@@ -297,7 +297,7 @@ describe("strategy desk (Durable Object per site and agent, scripted demo model)
 
   it("stops at the desk's daily tokens: the run says so and its requests wait", async () => {
     const siteKey = await site({ dailyTokens: 200 });
-    const desk = strategyDesk(env, siteKey, "sales-coach");
+    const desk = strategyDesk(env, { siteKey }, "sales-coach");
     await desk.enqueue(siteKey, "sales-coach", { source: "owner", text: "too pushy about price" }, 0);
     await runDurableObjectAlarm(desk);
     const [run] = await settled(desk);

@@ -83,7 +83,7 @@ describe("rate limits", () => {
       await expectRefusal(res, await res.clone().text(), 429, "rate_limited");
       expect(res.headers.get("retry-after")).toMatch(/^\d+$/);
       await pushToIndex(...opened.map((o) => o.sessionId));
-      expect((await siteIndex(env, siteKey).list({}, 10)).length).toBe(2);
+      expect((await siteIndex(env, { siteKey }).list({}, 10)).length).toBe(2);
     },
   );
 

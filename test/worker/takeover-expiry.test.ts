@@ -26,7 +26,7 @@ async function queued(takeover: object = { enabled: true }) {
 
 /** Mei's page died without saying so: her last heartbeat is older than the presence TTL. */
 async function presenceLapses(siteKey: string) {
-  await runInDurableObject(siteIndex(env, siteKey), (_obj, state) => {
+  await runInDurableObject(siteIndex(env, { siteKey }), (_obj, state) => {
     state.storage.sql.exec("UPDATE staff_presence SET seen = ?", Date.now() - PRESENCE_TTL_MS - 1_000);
   });
 }

@@ -177,6 +177,9 @@ export function createChatStore(opts: ChatStoreOptions) {
     }
   }
 
+  /** A turn is being asked again in a new session, after the worker erased a keep-nothing conversation. */
+  let reopened = false;
+
   /** A person from the site's staff handles the conversation (takeover): messages go to them, not the model. */
   const withPerson = () => session.state.value.handler?.kind === "person";
 
@@ -202,6 +205,14 @@ export function createChatStore(opts: ChatStoreOptions) {
    * not heard of the join yet), is no error: the message goes to the person instead.
    */
   function turnFailed(e: unknown, message?: string): void {
+    // A site that keeps nothing erased the conversation after its minutes: the page opens the next one,
+    // carrying what it shows (session-store.ts), and asks again, once.
+    if (errorCode(e) === "not_found" && agent.value?.keepNothingMinutes && !session.hasCredentials() && !reopened) {
+      reopened = true;
+      status.value = "idle";
+      void retry().finally(() => (reopened = false));
+      return;
+    }
     if (errorCode(e) !== "taken_over" && !withPerson()) return fail(e, message);
     status.value = "idle";
     void session.refresh().then(() => void (withPerson() && turn()), fail);

@@ -93,8 +93,10 @@ export function createTurnRunner(opts: TurnRunnerOptions) {
     } catch (e) {
       const partial = mine === epoch ? live.value : null;
       live.value = null;
-      // The token expired mid-conversation: the next attempt opens a new session.
-      if (isHttpError(e) && e.status === 401) session.forget();
+      // The token expired mid-conversation, or the worker erased the conversation of a site that keeps
+      // nothing (after its minutes): the next attempt opens a new session.
+      const erased = isHttpError(e) && e.status === 404 && e.code === "not_found" && agent.keepNothingMinutes;
+      if ((isHttpError(e) && e.status === 401) || erased) session.forget();
       if (isAbortError(e)) status.value = "idle";
       else if (partial?.answer) {
         // The stream broke after it began (the provider broke off, the connection dropped): the

@@ -29,5 +29,6 @@ export function publicAgent(agent: AgentConfig, env: Env, site?: SiteConfig): Pu
     ...(site?.takeover.enabled ? [TOOL_NAMES.askForPerson] : []),
     ...bookingToolNames(agent, site).filter((t) => !rest.tools.includes(t)),
   ];
-  return { ...rest, tools, stages, demo: usesDemoModel(env), ...disclaimer, ...photos };
+  const keep = site?.keepNothingMinutes ? { keepNothingMinutes: site.keepNothingMinutes } : {};
+  return { ...rest, tools, stages, demo: usesDemoModel(env), ...disclaimer, ...photos, ...keep };
 }

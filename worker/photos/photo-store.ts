@@ -1,10 +1,12 @@
 import type { Env } from "../env.ts";
+import { photoBucket, requirePhotoBucket } from "../placement/photo-bucket.ts";
 
 /**
  * Photos in R2, one object per photo under its site and session: `photos/<site>/<session>/<id>`.
  * The session prefix lets the conversation's erasure (its deletion by the owner, the site's retention
  * purge) take its photos with it. Nothing here is public: the routes read an
- * object only for its own session's token or the site owner's key.
+ * object only for its own session's token or the site owner's key. A conversation of a site with a
+ * jurisdiction keeps its photos in that jurisdiction's bucket (placement/photo-bucket.ts).
  */
 export interface StoredPhoto {
   id: string;
@@ -28,7 +30,7 @@ export async function putPhoto(
   type: string,
 ): Promise<StoredPhoto> {
   const uploadedAt = Date.now();
-  await env.PHOTOS.put(photoKey(where.siteKey, where.sessionId, where.id), bytes, {
+  await requirePhotoBucket(env, where.sessionId).put(photoKey(where.siteKey, where.sessionId, where.id), bytes, {
     httpMetadata: { contentType: type },
     customMetadata: { uploadedAt: String(uploadedAt) },
   });
@@ -36,31 +38,34 @@ export async function putPhoto(
 }
 
 export async function getPhoto(env: Env, siteKey: string, sessionId: string, id: string) {
-  const object = await env.PHOTOS.get(photoKey(siteKey, sessionId, id));
+  const object = await photoBucket(env, sessionId)?.get(photoKey(siteKey, sessionId, id));
   if (!object) return null;
   return { type: object.httpMetadata?.contentType ?? "application/octet-stream", bytes: await object.arrayBuffer() };
 }
 
 /** How many photos a session holds (its uploads are capped, so a visitor cannot fill the bucket). */
 export async function countSessionPhotos(env: Env, siteKey: string, sessionId: string): Promise<number> {
+  const bucket = requirePhotoBucket(env, sessionId);
   let count = 0;
   let cursor: string | undefined;
   do {
-    const page = await env.PHOTOS.list({ prefix: sessionPrefix(siteKey, sessionId), cursor });
+    const page = await bucket.list({ prefix: sessionPrefix(siteKey, sessionId), cursor });
     count += page.objects.length;
     cursor = page.truncated ? page.cursor : undefined;
   } while (cursor);
   return count;
 }
 
-async function deleteListed(env: Env, prefix: string) {
+async function deleteListed(bucket: R2Bucket | null, prefix: string) {
   let deleted = 0;
   let cursor: string | undefined;
+  // No bucket bound for the conversation's jurisdiction: none of its photos can have been stored.
+  if (!bucket) return deleted;
   do {
-    const page = await env.PHOTOS.list({ prefix, cursor });
+    const page = await bucket.list({ prefix, cursor });
     const gone = page.objects.map((o) => o.key);
     // R2 deletes at most 1000 keys a call; a list page holds at most 1000.
-    if (gone.length) await env.PHOTOS.delete(gone);
+    if (gone.length) await bucket.delete(gone);
     deleted += gone.length;
     cursor = page.truncated ? page.cursor : undefined;
   } while (cursor);
@@ -72,5 +77,5 @@ async function deleteListed(env: Env, prefix: string) {
  * owner's delete and the site's retention purge alike. Answers how many went.
  */
 export function deleteSessionPhotos(env: Env, siteKey: string, sessionId: string): Promise<number> {
-  return deleteListed(env, sessionPrefix(siteKey, sessionId));
+  return deleteListed(photoBucket(env, sessionId), sessionPrefix(siteKey, sessionId));
 }

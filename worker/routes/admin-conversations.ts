@@ -11,6 +11,7 @@ import { reportSiteSpending } from "../limits/admission.ts";
 import { eraseSession } from "../session/erase-session.ts";
 import { sessionRoom } from "../session/session-stub.ts";
 import { siteIndex } from "../site-index/site-index.ts";
+import { redactedState, redactedSummary } from "../privacy/redact-state.ts";
 
 type AdminEnv = AppEnv & { Variables: { site: SiteConfig } };
 
@@ -46,7 +47,7 @@ conversationAdminRoutes.get(ROUTES.adminSessions, async (c) => {
   // This isolate's unreported spending first; other isolates' comes with their next refill of their slice.
   await reportSiteSpending().catch(() => undefined);
   const [sessions, spent] = await Promise.all([
-    siteIndex(c.env, site.siteKey).list(q, limit),
+    siteIndex(c.env, site).list(q, limit),
     siteLedger(c.env, site.siteKey).spent(utcDay()),
   ]);
   const body: ConversationList = {
@@ -80,7 +81,7 @@ const SUMMARY_COLUMNS: Array<[string, (s: SessionSummary) => unknown]> = [
 
 conversationAdminRoutes.get(ROUTES.adminSessionsExport, async (c) => {
   const q = query(c);
-  const index = siteIndex(c.env, c.var.site.siteKey);
+  const index = siteIndex(c.env, c.var.site);
   const rows: SessionSummary[] = [];
   // Pages of the index, newest first, until the filters run out or the export is full.
   for (let before = q.before; rows.length < EXPORT_MAX;) {
@@ -90,14 +91,16 @@ conversationAdminRoutes.get(ROUTES.adminSessionsExport, async (c) => {
     before = String(page.at(-1)!.openedAt);
   }
   const format = q.format ?? "csv";
+  // The variant for sharing: each first message redacted (redact-state.ts).
+  const sessions = q.redacted ? rows.map(redactedSummary) : rows;
   const body =
     format === "csv"
       ? toCsv(
           SUMMARY_COLUMNS.map(([name]) => name),
-          rows.map((s) => SUMMARY_COLUMNS.map(([, get]) => get(s))),
+          sessions.map((s) => SUMMARY_COLUMNS.map(([, get]) => get(s))),
         )
-      : JSON.stringify({ site: c.var.site.siteKey, filters: q, sessions: rows }, null, 2);
-  return download(c, `conversations-${utcDay()}`, format, body);
+      : JSON.stringify({ site: c.var.site.siteKey, filters: q, sessions }, null, 2);
+  return download(c, `conversations-${utcDay()}${q.redacted ? "-redacted" : ""}`, format, body);
 });
 
 /**
@@ -112,9 +115,12 @@ async function siteSession(c: Context<AdminEnv>) {
 }
 
 conversationAdminRoutes.get(ROUTES.adminSessionExport, async (c) => {
-  const format = query(c).format ?? "json";
-  const state = await siteSession(c);
-  const name = `conversation-${state.sessionId}`;
+  const q = query(c);
+  const format = q.format ?? "json";
+  const stored = await siteSession(c);
+  // The variant for sharing: the same conversation with its personal details replaced (redact-state.ts).
+  const state = q.redacted ? redactedState(stored) : stored;
+  const name = `conversation-${state.sessionId}${q.redacted ? "-redacted" : ""}`;
   if (format === "json") return download(c, name, format, JSON.stringify(state, null, 2));
   const rows = state.messages.map((m) => {
     const fb = state.feedback?.[m.id];
@@ -126,7 +132,7 @@ conversationAdminRoutes.get(ROUTES.adminSessionExport, async (c) => {
 /** Erasure (a visitor's right): the conversation's events, its index row, and what else it stored. */
 conversationAdminRoutes.delete(ROUTES.adminSession, async (c) => {
   const id = c.req.param("id");
-  const index = siteIndex(c.env, c.var.site.siteKey);
+  const index = siteIndex(c.env, c.var.site);
   const [state, indexed] = await Promise.all([sessionRoom(c.env, id).getState(), index.has(id)]);
   const own = state.sessionId !== "" && state.siteKey === c.var.site.siteKey;
   if (!own && !indexed) throw new ApiError(404, "not_found", "No such session for this site");
@@ -140,7 +146,7 @@ conversationAdminRoutes.get(ROUTES.adminInsights, async (c) => {
   const from = Number(q.from) || to - 14 * DAY_MS;
   if (from >= to || to - from > 366 * DAY_MS)
     throw new ApiError(400, "validation_failed", "Insights cover 1 to 366 days: from must be before to");
-  const { rows, days } = await siteIndex(c.env, c.var.site.siteKey).insights(from, to, q.agent);
+  const { rows, days } = await siteIndex(c.env, c.var.site).insights(from, to, q.agent);
   const budgetPerDay = c.var.site.budgets.sitePerDay;
   const body: Insights = { site: c.var.site.siteKey, from, to, budgetPerDay, agents: c.var.site.agents, rows, days };
   return c.json(body);

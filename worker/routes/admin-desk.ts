@@ -17,7 +17,7 @@ function deskOf(c: Context<AdminEnv>) {
   const agent = c.req.param("agent") ?? "";
   if (!c.var.site.agents.includes(agent))
     throw new ApiError(404, "unknown_agent", `Agent ${JSON.stringify(agent)} is not available for this site`);
-  return { agent, desk: strategyDesk(c.env, c.var.site.siteKey, agent) };
+  return { agent, desk: strategyDesk(c.env, c.var.site, agent) };
 }
 
 deskAdminRoutes.get(ROUTES.adminDeskQueue, async (c) => {

@@ -36,7 +36,7 @@ const enabled = (site: SiteConfig) => {
 
 liveAdminRoutes.get(ROUTES.adminLive, async (c) => {
   const site = c.var.site;
-  const { now, queue, live, present } = await siteIndex(c.env, site.siteKey).liveOverview();
+  const { now, queue, live, present } = await siteIndex(c.env, site).liveOverview();
   const hours = withinHours(site.takeover.hours, now);
   const staff = { present, withinHours: hours, available: hours && present > 0, enabled: site.takeover.enabled };
   c.header("cache-control", "no-store");
@@ -47,13 +47,13 @@ liveAdminRoutes.get(ROUTES.adminLive, async (c) => {
 liveAdminRoutes.post(ROUTES.adminLivePresence, jsonBody(StaffNameInput), async (c) => {
   const site = c.var.site;
   enabled(site);
-  const present = await siteIndex(c.env, site.siteKey).staffBeat(await staffIdOf(c), c.req.valid("json").name);
+  const present = await siteIndex(c.env, site).staffBeat(await staffIdOf(c), c.req.valid("json").name);
   const hours = withinHours(site.takeover.hours, Date.now());
   return c.json({ present, withinHours: hours, available: hours });
 });
 
 liveAdminRoutes.delete(ROUTES.adminLivePresence, async (c) => {
-  await siteIndex(c.env, c.var.site.siteKey).staffLeave(await staffIdOf(c));
+  await siteIndex(c.env, c.var.site).staffLeave(await staffIdOf(c));
   return c.body(null, 204);
 });
 
@@ -96,7 +96,7 @@ async function step(c: AdminContext, op: TakeoverOp, status = 200) {
 liveAdminRoutes.post(ROUTES.adminLiveJoin, jsonBody(StaffNameInput), async (c) => {
   const staff = { staffId: await staffIdOf(c), name: c.req.valid("json").name };
   // Joining is being there: the staff member counts as present (a visitor's message checks it).
-  await siteIndex(c.env, c.var.site.siteKey).staffBeat(staff.staffId, staff.name);
+  await siteIndex(c.env, c.var.site).staffBeat(staff.staffId, staff.name);
   return step(c, { op: "join", staff });
 });
 

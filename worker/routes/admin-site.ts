@@ -34,8 +34,9 @@ siteAdminRoutes.put(ROUTES.adminSite, jsonBody(SiteSettings), async (c) => {
   if (problems.length) throw validationFailed(problems);
   const stored = await readSiteFresh(c.env, c.var.site.siteKey);
   if (!stored) throw new ApiError(404, "unknown_site", "The site is no longer configured");
-  // A PUT of the whole form: a setting left out goes back to its default (maxTokens: no cap).
-  const { maxTokens: _previousCap, ...kept } = stored;
+  // A PUT of the whole form: a setting left out goes back to its default (maxTokens: no cap; keep nothing:
+  // off, the retention applies), but for redaction, which a client that does not know it never turns off.
+  const { maxTokens: _previousCap, keepNothingMinutes: _previousMinutes, ...kept } = stored;
   const next: SiteConfig = { ...kept, ...settings };
   await writeSite(c.env, next);
   return c.json(view(next, loopback));

@@ -47,7 +47,7 @@ consoleRoutes.post(ROUTES.consoleSession, jsonBody(ConsoleSignIn), async (c) => 
     kh: keyFingerprint(site),
     exp,
   };
-  await siteIndex(c.env, site.siteKey).openConsoleSession(claims.cid, exp * 1000);
+  await siteIndex(c.env, site).openConsoleSession(claims.cid, exp * 1000);
   setCookie(c, CONSOLE_COOKIE, await signConsoleCookie(claims, secret), {
     prefix: "host",
     path: "/",
@@ -62,8 +62,8 @@ consoleRoutes.post(ROUTES.consoleSession, jsonBody(ConsoleSignIn), async (c) => 
 consoleRoutes.get(ROUTES.consoleSession, async (c) => answer(c, (await consoleSession(c)).claims));
 
 consoleRoutes.delete(ROUTES.consoleSession, async (c) => {
-  const { claims } = await consoleSession(c);
-  await siteIndex(c.env, claims.site).closeConsoleSession(claims.cid);
+  const { site, claims } = await consoleSession(c);
+  await siteIndex(c.env, site).closeConsoleSession(claims.cid);
   deleteCookie(c, CONSOLE_COOKIE, { prefix: "host", path: "/", secure: true });
   return c.body(null, 204);
 });

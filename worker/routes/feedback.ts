@@ -9,6 +9,8 @@ import { ownSession } from "../middleware/own-session.ts";
 import { sessionRoom } from "../session/session-stub.ts";
 import { loadSite } from "../config/config-store.ts";
 import { strategyDesk } from "../strategy/strategy-desk.ts";
+import { jurisdictionOf } from "../placement/jurisdiction.ts";
+import { redactText } from "../privacy/redact-text.ts";
 
 export const feedbackRoutes = new Hono<AppEnv>();
 
@@ -27,24 +29,19 @@ feedbackRoutes.post(ROUTES.sessionFeedback, sessionToken(), ownSession(), jsonBo
   if (!outcome)
     throw new ApiError(404, "not_found", `No assistant reply ${JSON.stringify(input.messageId)} in this session`);
   // A thumbs-down that says what went wrong asks the strategy desk; a thumbs-up marks a good case.
-  if (input.rating === "down" && comment) {
+  if ((input.rating === "down" && comment) || input.rating === "up") {
     const site = await loadSite(c.env, claims.site);
-    const context = { "visitor asked": outcome.question, "the reply": outcome.reply, session: claims.sid };
+    // The desk is in the site's jurisdiction (the conversation's id names it), and its queue is read by the
+    // site's staff: with redaction on, it quotes the conversation redacted.
+    const desk = strategyDesk(c.env, { siteKey: claims.site, jurisdiction: jurisdictionOf(claims.sid) }, claims.agent);
+    const text = site?.redactTraces ? redactText : (t: string) => t;
+    const context = { "visitor asked": text(outcome.question), "the reply": text(outcome.reply), session: claims.sid };
+    const request = { source: "feedback" as const, text: text(comment ?? ""), context };
     c.executionCtx.waitUntil(
-      strategyDesk(c.env, claims.site, claims.agent)
-        .enqueue(
-          claims.site,
-          claims.agent,
-          { source: "feedback", text: comment, context },
-          site?.desk.debounceMs ?? 60_000,
-        )
-        .catch(() => {}),
-    );
-  } else if (input.rating === "up") {
-    c.executionCtx.waitUntil(
-      strategyDesk(c.env, claims.site, claims.agent)
-        .noteGood(claims.site, claims.agent, outcome.question)
-        .catch(() => {}),
+      (input.rating === "up"
+        ? desk.noteGood(claims.site, claims.agent, text(outcome.question))
+        : desk.enqueue(claims.site, claims.agent, request, site?.desk.debounceMs ?? 60_000)
+      ).catch(() => {}),
     );
   }
   return c.json({ events: [outcome.event] }, 201);

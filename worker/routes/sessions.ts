@@ -16,6 +16,8 @@ import { publicAgent } from "../config/public-agent.ts";
 import { requireSecret } from "../config/secrets.ts";
 import { signToken } from "../session/token.ts";
 import { sessionRoom } from "../session/session-stub.ts";
+import { privacyOf } from "../session/room-privacy.ts";
+import { newSessionId } from "../placement/jurisdiction.ts";
 import { admitSessionOpen } from "../limits/admission.ts";
 import { repOfIdentity } from "../sales/rep-identity.ts";
 import { consoleSession, hasConsoleCookie } from "../console/console-auth.ts";
@@ -47,11 +49,16 @@ sessionRoutes.post(ROUTES.sessions, jsonBody(CreateSessionRequest), async (c) =>
     throw new ApiError(404, "unknown_agent", `Agent ${JSON.stringify(agentId)} is not available for this site`);
   // A forged, expired or other site's identity is refused here: no session opens with it.
   const rep = await repOfIdentity(c.env, site, identity);
-  const sessionId = crypto.randomUUID();
+  // The id names the site's jurisdiction: every later request finds the object where it was created.
+  const sessionId = newSessionId(site.jurisdiction);
   const exp = Math.floor(Date.now() / 1000) + LIMITS.sessionTtlSeconds;
   const firstStage = orderedStages(agent.stages)[0]?.id;
   const [state, token] = await Promise.all([
-    sessionRoom(c.env, sessionId).open({ sessionId, siteKey, agentId, ...(locale ? { locale } : {}) }, firstStage),
+    sessionRoom(c.env, sessionId).open(
+      { sessionId, siteKey, agentId, ...(locale ? { locale } : {}) },
+      firstStage,
+      privacyOf(site),
+    ),
     signToken(
       { sid: sessionId, site: siteKey, agent: agentId, ...(rep ? { rep } : {}), ...(draft ? { draft } : {}), exp },
       secret,

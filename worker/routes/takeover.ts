@@ -71,14 +71,13 @@ takeoverRoutes.post(ROUTES.sessionPerson, sessionToken(), ownSession(), jsonBody
 });
 
 takeoverRoutes.post(ROUTES.sessionMessages, sessionToken(), ownSession(), jsonBody(VisitorMessageInput), async (c) => {
-  await takeoverSite(c);
+  const site = await takeoverSite(c);
   const { id, content } = c.req.valid("json");
   if (id.startsWith(STAFF_MESSAGE_PREFIX))
     throw new ApiError(403, "forbidden", `Message ids starting ${STAFF_MESSAGE_PREFIX} are staff messages'`);
   const room = sessionRoom(c.env, c.var.claims.sid);
   const { handler } = await room.getState();
-  const gone =
-    handler.kind === "person" && !(await siteIndex(c.env, c.var.claims.site).staffIsPresent(handler.staffId));
+  const gone = handler.kind === "person" && !(await siteIndex(c.env, site).staffIsPresent(handler.staffId));
   const outcome = await room.takeover({ op: "visitor_message", id, content, staffGone: gone });
   const refused = takeoverRefusal(outcome);
   if (refused) throw refused;

@@ -5,6 +5,7 @@ import { loadSite } from "../config/config-store.ts";
 import type { Env } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import { sessionRoom } from "../session/session-stub.ts";
+import { redactText } from "../privacy/redact-text.ts";
 
 async function sha256Hex(text: string): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
@@ -26,10 +27,12 @@ export async function idempotencyKey(sessionId: string, input: ToolInput<typeof 
 /**
  * crm_action on the worker: the site's webhook, with its secret from a worker binding, and an
  * Idempotency-Key header. The outcome is kept in the session (a trace step keyed by the key): a
- * retry answers what the first call did without calling the CRM again.
+ * retry answers what the first call did without calling the CRM again. With the site's redaction on,
+ * the note goes to the CRM redacted (the conversation keeps it whole).
  */
 export async function runCrmAction(env: Env, siteKey: string, sessionId: string, input: ToolInput<typeof crmAction>) {
-  const crm = (await loadSite(env, siteKey))?.safety.crm;
+  const site = await loadSite(env, siteKey);
+  const crm = site?.safety.crm;
   if (!crm) throw new ApiError(400, "misconfigured", "This site has no CRM configured (safety.crm)");
   const secret = (env as unknown as Record<string, unknown>)[crm.secretName];
   if (typeof secret !== "string" || !secret)
@@ -41,7 +44,11 @@ export async function runCrmAction(env: Env, siteKey: string, sessionId: string,
   const res = await fetch(crm.webhookUrl, {
     method: "POST",
     headers: { "content-type": "application/json", authorization: `Bearer ${secret}`, "idempotency-key": key },
-    body: JSON.stringify({ ...input, sessionId }),
+    body: JSON.stringify({
+      ...input,
+      ...(site?.redactTraces && input.note ? { note: redactText(input.note) } : {}),
+      sessionId,
+    }),
   });
   // The CRM's body is not passed on: it is the tenant's system, and may echo what it was sent.
   if (!res.ok) throw new ApiError(502, "tool_failed", `The CRM answered HTTP ${res.status}`);

@@ -1,6 +1,7 @@
 import type { Env } from "../env.ts";
 import { deleteSessionPhotos } from "../photos/photo-store.ts";
 import { siteIndex } from "../site-index/site-index.ts";
+import { jurisdictionOf } from "../placement/jurisdiction.ts";
 import { sessionRoom } from "./session-stub.ts";
 
 /**
@@ -12,8 +13,8 @@ export async function eraseSessionData(env: Env, siteKey: string, sessionId: str
   if (await sessionRoom(env, sessionId).erase(siteKey)) await deleteSessionPhotos(env, siteKey, sessionId);
 }
 
-/** The visitor's right to erasure: the conversation's data, then its index row. */
+/** The visitor's right to erasure: the conversation's data, then its index row (placed as its id says). */
 export async function eraseSession(env: Env, siteKey: string, sessionId: string): Promise<void> {
   await eraseSessionData(env, siteKey, sessionId);
-  await siteIndex(env, siteKey).forget(sessionId);
+  await siteIndex(env, { siteKey, jurisdiction: jurisdictionOf(sessionId) }).forget(sessionId);
 }

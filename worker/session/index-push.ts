@@ -2,6 +2,8 @@ import { sessionSteps, summarizeSession } from "../../shared/session-summary.ts"
 import type { SessionState } from "../../shared/session.ts";
 import type { Env } from "../env.ts";
 import { siteIndex } from "../site-index/site-index.ts";
+import { jurisdictionOf } from "../placement/jurisdiction.ts";
+import { indexedSummary, NO_PRIVACY, type RoomPrivacy } from "./room-privacy.ts";
 
 /**
  * How long a session waits after a change before it pushes its summary to the site's index: the
@@ -31,14 +33,15 @@ export class IndexPushes {
   /** Each step sent, as it was sent (its row's fields), by id. */
   private readonly sent = new Map<string, string>();
 
-  async push(env: Env, state: SessionState): Promise<void> {
+  /** The summary goes as the site's privacy settings let it (room-privacy.ts), to the index in its jurisdiction. */
+  async push(env: Env, state: SessionState, privacy: RoomPrivacy = NO_PRIVACY): Promise<void> {
     if (!state.sessionId) return;
     const changed = sessionSteps(state)
       .map((step) => ({ step, row: JSON.stringify(step) }))
       .filter(({ step, row }) => this.sent.get(step.id) !== row);
-    await siteIndex(env, state.siteKey).record(
+    await siteIndex(env, { siteKey: state.siteKey, jurisdiction: jurisdictionOf(state.sessionId) }).record(
       state.siteKey,
-      summarizeSession(state),
+      indexedSummary(summarizeSession(state), privacy),
       changed.map((c) => c.step),
     );
     // Only once the index has them: a failed push leaves them to the next.

@@ -25,6 +25,11 @@ import { queuedRequest, queueVerdict } from "./queue-expiry.ts";
 import { loadSite } from "../config/config-store.ts";
 import { ToolResults, type RecordedTool, type ToolClaim } from "./tool-results.ts";
 import { OwnerNotes, type OwnerNote } from "./owner-notes.ts";
+import { PrivacyRecord, type RoomPrivacy } from "./room-privacy.ts";
+import { redactTraceSteps } from "../privacy/redact-values.ts";
+import { redactText } from "../privacy/redact-text.ts";
+import { deleteSessionPhotos } from "../photos/photo-store.ts";
+import { EVENT_TYPES } from "../../shared/protocol.ts";
 import {
   completeStage,
   updateContext,
@@ -58,11 +63,14 @@ export class SessionRoom extends DurableObject<Env> {
   private readonly pushes = new IndexPushes();
   /** The owner's notes on trace steps, never in the log a visitor reads (owner-notes.ts). */
   private readonly notes: OwnerNotes;
+  /** What the site chose for this conversation's data when it opened: redaction, keep nothing (room-privacy.ts). */
+  private readonly privacy: PrivacyRecord;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.log = new EventLog(ctx.storage);
     this.alarms = new RoomAlarm(ctx.storage);
+    this.privacy = new PrivacyRecord(ctx.storage.kv);
     this.state = this.log.fold();
     this.hub = new LiveHub(
       ctx,
@@ -77,12 +85,17 @@ export class SessionRoom extends DurableObject<Env> {
     if (cut.length) this.store(cut);
   }
 
-  /** Creates the session once (and starts its first stage, if the agent has stages); again: the existing state. */
+  /**
+   * Creates the session once (and starts its first stage, if the agent has stages), with its site's
+   * privacy settings as they are now; again: the existing state.
+   */
   async open(
     data: { sessionId: string; siteKey: string; agentId: string; locale?: string },
     firstStage?: string,
+    privacy?: RoomPrivacy,
   ): Promise<SessionState> {
     if (this.state.sessionId) return this.state;
+    if (privacy) this.privacy.set(privacy);
     const at = Date.now();
     const events: SessionEvent[] = [sessionOpenedEvent(data, at)];
     if (firstStage) events.push(stageChangedEvent(null, firstStage, "started", at, "stage:start"));
@@ -142,7 +155,7 @@ export class SessionRoom extends DurableObject<Env> {
     if (outcome.stopReplies) for (const r of this.hub.replies.values()) r.stop();
     if (!outcome.events.length) return outcome;
     this.store(outcome.events);
-    await this.pushes.push(this.env, this.state).catch(() => this.indexSoon());
+    await this.pushes.push(this.env, this.state, this.privacy.value).catch(() => this.indexSoon());
     return outcome;
   }
 
@@ -167,11 +180,28 @@ export class SessionRoom extends DurableObject<Env> {
     return { version: this.state.version };
   }
 
+  /**
+   * The one write path. With redaction on, trace steps and owner notes are stored redacted (the
+   * transcript keeps the visitor's words for the owner); in keep-nothing mode a message moves the
+   * conversation's erasure to the site's minutes after it.
+   */
   private store(events: SessionEvent[], notes: readonly OwnerNote[] = []): void {
+    const privacy = this.privacy.value;
+    if (privacy.redact) {
+      events = redactTraceSteps(events);
+      notes = notes.map((n) => ({ ...n, text: redactText(n.text) }));
+    }
     if (notes.length) this.notes.add(notes);
     const { state, added } = this.log.append(this.state, events);
     this.state = state;
     this.hub.events(added);
+    if (
+      privacy.keepMinutes !== null &&
+      added.some(({ event: e }) => e.type === EVENT_TYPES.messageAppended || e.type === EVENT_TYPES.sessionOpened)
+    ) {
+      this.privacy.messageAt(Date.now());
+      this.alarms.erasesAt(this.privacy.erasesAt()!);
+    }
     this.indexSoon();
   }
 
@@ -183,8 +213,29 @@ export class SessionRoom extends DurableObject<Env> {
   }
 
   override async alarm(): Promise<void> {
-    if (this.alarms.rang().push) await this.pushes.push(this.env, this.state);
+    const { push } = this.alarms.rang();
+    if (await this.eraseIfDue()) return;
+    if (push) await this.pushes.push(this.env, this.state, this.privacy.value);
     await this.checkQueue();
+    // Not erased: not due yet, or due while a reply streams (then looked at again in a minute).
+    const erasesAt = this.privacy.erasesAt();
+    if (erasesAt !== null) this.alarms.erasesAt(erasesAt > Date.now() ? erasesAt : Date.now() + 60_000);
+  }
+
+  /**
+   * Keep nothing: the site's minutes after the last message, the conversation's counts go to the index
+   * one last time, then its photos and its whole storage are erased. A reply streaming then is let finish
+   * (its end is a message, which moves the time). Answers whether it erased.
+   */
+  private async eraseIfDue(now = Date.now()): Promise<boolean> {
+    const at = this.privacy.erasesAt();
+    if (at === null || now < at || !this.state.sessionId) return false;
+    if ([...this.hub.replies.values()].some((r) => !r.ended)) return false;
+    const { siteKey, sessionId } = this.state;
+    await this.pushes.push(this.env, this.state, this.privacy.value);
+    await deleteSessionPhotos(this.env, siteKey, sessionId);
+    await this.erase(siteKey);
+    return true;
   }
 
   /**

@@ -1,6 +1,11 @@
 import type { Env } from "../env.ts";
+import { jurisdictionOf, placed } from "../placement/jurisdiction.ts";
 
-/** The SessionRoom of a session id; ids are random UUIDs minted by POST /v1/sessions. */
+/**
+ * The SessionRoom of a session id (minted by POST /v1/sessions: placement/jurisdiction.ts). The id names
+ * its jurisdiction, if its site chose one, so every route reaches the object where it was created.
+ */
 export function sessionRoom(env: Env, sessionId: string) {
-  return env.SESSION_ROOM.get(env.SESSION_ROOM.idFromName(sessionId));
+  const ns = placed(env, env.SESSION_ROOM, jurisdictionOf(sessionId));
+  return ns.get(ns.idFromName(sessionId));
 }

@@ -16,6 +16,6 @@ export async function nobodyAvailable(
 ): Promise<{ reason: UnavailableReason; text: LocalizedText } | undefined> {
   const text = site.takeover.unavailableMessage ?? DEFAULT_UNAVAILABLE;
   if (!withinHours(site.takeover.hours, now)) return { reason: "outside_hours", text };
-  const present = await siteIndex(env, site.siteKey).staffPresent();
+  const present = await siteIndex(env, site).staffPresent();
   return present > 0 ? undefined : { reason: "no_staff", text };
 }

@@ -2,7 +2,9 @@ import { DurableObject } from "cloudflare:workers";
 import type { ConversationQuery, InsightRow } from "../../shared/conversation-query.ts";
 import type { SessionStep, SessionSummary } from "../../shared/session-summary.ts";
 import type { Env } from "../env.ts";
+import type { SiteConfig } from "../../shared/agent-config.ts";
 import { loadSite } from "../config/config-store.ts";
+import { placed } from "../placement/jurisdiction.ts";
 import { eraseSessionData } from "../session/erase-session.ts";
 import { ConsoleSessions } from "./console-sessions.ts";
 import { SessionIndex } from "./session-index.ts";
@@ -134,6 +136,11 @@ export class SiteIndex extends DurableObject<Env> {
   }
 }
 
-export function siteIndex(env: Env, siteKey: string) {
-  return env.SITE_INDEX.get(env.SITE_INDEX.idFromName(siteKey));
+/**
+ * The site's index, in its jurisdiction (if it chose one) like its conversations: the site's config
+ * carries it, and a conversation's id names it (placement/jurisdiction.ts).
+ */
+export function siteIndex(env: Env, site: Pick<SiteConfig, "siteKey" | "jurisdiction">) {
+  const ns = placed(env, env.SITE_INDEX, site.jurisdiction);
+  return ns.get(ns.idFromName(site.siteKey));
 }

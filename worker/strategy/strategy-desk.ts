@@ -1,5 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
+import type { SiteConfig } from "../../shared/agent-config.ts";
 import type { Env } from "../env.ts";
+import { placed } from "../placement/jurisdiction.ts";
 import { loadAgent, loadSite } from "../config/config-store.ts";
 import { spendSiteTokens } from "../limits/admission.ts";
 import { siteLedger, utcDay } from "../limits/site-ledger.ts";
@@ -223,6 +225,8 @@ export class StrategyDesk extends DurableObject<Env> {
   }
 }
 
-export function strategyDesk(env: Env, siteKey: string, agentId: string) {
-  return env.STRATEGY_DESK.get(env.STRATEGY_DESK.idFromName(`${siteKey}\n${agentId}`));
+/** An agent's desk, in its site's jurisdiction (if it chose one): its queue quotes the site's conversations. */
+export function strategyDesk(env: Env, site: Pick<SiteConfig, "siteKey" | "jurisdiction">, agentId: string) {
+  const ns = placed(env, env.STRATEGY_DESK, site.jurisdiction);
+  return ns.get(ns.idFromName(`${site.siteKey}\n${agentId}`));
 }

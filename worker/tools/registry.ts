@@ -25,6 +25,8 @@ import { askForPerson } from "../../shared/tools/ask-for-person.ts";
 import { askPerson } from "./ask-person.ts";
 import { bookSlot, cancelBooking, findSlots } from "../../shared/tools/booking.ts";
 import { runBookSlot, runCancelBooking, runFindSlots } from "../booking/booking-tools.ts";
+import { jurisdictionOf } from "../placement/jurisdiction.ts";
+import { redactText } from "../privacy/redact-text.ts";
 
 export interface EdgeToolContext {
   env: Env;
@@ -88,9 +90,11 @@ export const EDGE_TOOLS: Record<string, EdgeTool> = {
   [recordStageData.name]: edgeTool(recordStageData, (ctx, input) => recordStageValues(ctx, input.values)),
   [suggestStrategyUpdate.name]: edgeTool(suggestStrategyUpdate, async ({ env, siteKey, sessionId, agent }, input) => {
     const site = await loadSite(env, siteKey);
-    const context = { session: sessionId, ...(input.context ? { "the agent's context": input.context } : {}) };
-    const desk = strategyDesk(env, siteKey, agent.id);
-    const request = { source: "tool" as const, text: input.update, context };
+    // As a visitor's feedback (routes/feedback.ts): the desk in the site's jurisdiction, its quotes redacted.
+    const text = site?.redactTraces ? redactText : (t: string) => t;
+    const context = { session: sessionId, ...(input.context ? { "the agent's context": text(input.context) } : {}) };
+    const desk = strategyDesk(env, { siteKey, jurisdiction: jurisdictionOf(sessionId) }, agent.id);
+    const request = { source: "tool" as const, text: text(input.update), context };
     const { request: queued, runAt } = await desk.enqueue(siteKey, agent.id, request, site?.desk.debounceMs ?? 60_000);
     return { result: { queued: queued.id, reviewAfter: new Date(runAt).toISOString() } };
   }),

@@ -22,6 +22,10 @@ export interface FakeApiOptions {
    * (the agent's strategy then is text-react); the next ones answer with `reply`.
    */
   toolStepFirst?: "native" | "text-react";
+  /** The site keeps nothing for this many minutes (the agent says so, as the worker's public agent does). */
+  keepNothingMinutes?: number;
+  /** Sessions the worker erased: a chat request with their token answers 404 not_found. */
+  gone?: Set<string>;
 }
 
 const enc = new TextEncoder();
@@ -52,6 +56,7 @@ export function fakeApi(opts: FakeApiOptions = {}) {
       stages: [],
       demo: true,
       ...(opts.compliance ? { guards: { emergency: false, advice: false, compliance: true } } : {}),
+      ...(opts.keepNothingMinutes ? { keepNothingMinutes: opts.keepNothingMinutes } : {}),
     };
     if (url.pathname === "/v1/sessions" && init.method === "POST") {
       sessions++;
@@ -90,6 +95,8 @@ export function fakeApi(opts: FakeApiOptions = {}) {
     }
     if (url.pathname === "/v1/chat/completions") {
       if (opts.chatError) return json(opts.chatError.status, { error: { code: opts.chatError.code, message: "nope" } });
+      if (opts.gone?.has(headers.get("authorization")?.slice("Bearer ".length) ?? ""))
+        return json(404, { error: { code: "not_found", message: "Session not found; open a new session" } });
       completions++;
       const first = opts.toolStepFirst && completions === 1;
       const toolStep = opts.toolCall || (first && opts.toolStepFirst === "native");

@@ -24,4 +24,6 @@ export const demoSite = {
   safety: { identity: { secretName: "DEMO_REP_IDENTITY_SECRET" } },
   // The clinic books visits against the demo calendar (worker/demo/demo-calendar.ts); the key is never read.
   booking: { provider: "calcom", apiKeySecret: "DEMO_CALENDAR_KEY", eventTypeId: 1 },
+  // As every new site: personal details become placeholders in traces, the index and webhooks (docs/privacy.md).
+  redactTraces: true,
 } satisfies SiteConfigInput;
