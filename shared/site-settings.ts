@@ -15,6 +15,8 @@ export const SiteSettings = z.pick(SiteConfig, {
   budgets: true,
   desk: true,
   retentionDays: true,
+  auditRetentionDays: true,
+  consoleIdleMinutes: true,
   takeover: true,
 });
 export type SiteSettings = z.infer<typeof SiteSettings>;
