@@ -14,7 +14,7 @@ export function b64url(bytes: Uint8Array): string {
     .replace(/=+$/, "");
 }
 
-const sha256 = async (data: Uint8Array) => new Uint8Array(await crypto.subtle.digest("SHA-256", data));
+const sha256 = async (data: Uint8Array) => new Uint8Array(await crypto.subtle.digest("SHA-256", new Uint8Array(data)));
 const concat = (...parts: Uint8Array[]) => {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
@@ -38,7 +38,7 @@ function cbor(value: unknown): Uint8Array {
   }
   if (value instanceof Uint8Array) return concat(head(2, value.length), value);
   if (value instanceof Map) {
-    const parts = [head(5, value.size)];
+    const parts: Uint8Array[] = [head(5, value.size)];
     for (const [k, v] of value) parts.push(cbor(k), cbor(v));
     return concat(...parts);
   }
@@ -96,7 +96,7 @@ export class SoftAuthenticator {
   async register(options: CreationOptions, origin: string) {
     const rpId = options.rp.id ?? new URL(origin).hostname;
     this.userHandle = options.user.id;
-    const jwk = await crypto.subtle.exportKey("jwk", this.keys.publicKey);
+    const jwk = (await crypto.subtle.exportKey("jwk", this.keys.publicKey)) as JsonWebKey;
     const fromB64 = (s: string) =>
       Uint8Array.from(atob(s.replace(/-/g, "+").replace(/_/g, "/")), (ch) => ch.charCodeAt(0));
     const cose = cbor(
