@@ -74,7 +74,7 @@ export const ROUTE_PERMISSIONS: Record<RouteKey, RouteRule> = {
   [`GET ${ROUTES.adminLive}`]: rule("live"),
   [`POST ${ROUTES.adminLivePresence}`]: rule("live"),
   [`DELETE ${ROUTES.adminLivePresence}`]: rule("live"),
-  [`GET ${ROUTES.adminLiveChannel}`]: rule("live"),
+  [`GET ${ROUTES.adminLiveChannel}`]: rule("live", "conversation.read"),
   [`POST ${ROUTES.adminLiveJoin}`]: rule("live", "takeover.join"),
   [`POST ${ROUTES.adminLiveMessages}`]: rule("live"),
   [`POST ${ROUTES.adminLiveHandback}`]: rule("live", "takeover.handback"),
