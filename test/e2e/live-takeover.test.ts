@@ -68,8 +68,9 @@ async function send(page: Page, text: string) {
 
 beforeAll(async () => {
   // The site hands conversations to its staff (the owner's Setup page writes the same setting).
-  const { site } = await staff<{ site: Record<string, unknown> }>("GET", "/v1/admin/site");
-  await staff("PUT", "/v1/admin/site", { ...site, takeover: { enabled: true } });
+  // The site's settings are the owner's: the admin key turns takeover on.
+  const { site } = await admin<{ site: Record<string, unknown> }>(ADMIN_KEY, "GET", "/v1/admin/site");
+  await admin(ADMIN_KEY, "PUT", "/v1/admin/site", { ...site, takeover: { enabled: true } });
   // The agent asks for a person itself when the visitor says so (its ask_for_person tool).
   demo.upstream.setScript({
     ...GENERIC_SCRIPT,
