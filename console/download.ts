@@ -26,3 +26,13 @@ export async function downloadFile(path: string, name: string): Promise<void> {
   a.click();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
+
+/**
+ * For an export link: an account's click goes through downloadFile (a passkey first if the sign-in is
+ * over 10 minutes old); a session of the admin key follows the link (it signs in again with the key).
+ */
+export function onExportClick(e: MouseEvent, path: string, name: string, onError: (message: string) => void): void {
+  if (session.value?.who.kind !== "account") return;
+  e.preventDefault();
+  downloadFile(path, name).catch((err) => onError(err instanceof Error ? err.message : String(err)));
+}
