@@ -25,6 +25,7 @@ const S = {
   name: { en: "Name", "zh-CN": "名字" },
   role: { en: "Role", "zh-CN": "角色" },
   roleOf: { en: "Role of {name}", "zh-CN": "{name} 的角色" },
+  saveRole: { en: "Save the role of {name}", "zh-CN": "保存 {name} 的角色" },
   lastSignIn: { en: "Last sign-in", "zh-CN": "最近登录" },
   passkeys: { en: "Passkeys", "zh-CN": "通行密钥" },
   actions: { en: "Actions", "zh-CN": "操作" },
@@ -51,10 +52,15 @@ export default function Team() {
   const link = useSignal("");
   const inviteRole = useSignal<Role>("staff");
   const inviteName = useSignal("");
+  /** Roles picked in the table and not saved yet, by account id. */
+  const roles = useSignal<Record<string, Role>>({});
 
   const load = () =>
     api<TeamView>(ROUTES.adminAccounts).then(
-      (v) => (team.value = v),
+      (v) => {
+        team.value = v;
+        roles.value = {};
+      },
       (e) => (status.value = t(S.failed).replace("{m}", e.message)),
     );
   useEffect(() => void load(), []);
@@ -99,22 +105,32 @@ export default function Team() {
               <tr key={a.id}>
                 <td>{a.name}</td>
                 <td>
+                  {/* A select changes nothing by itself (arrow keys walk its options): the button saves. */}
                   <select
                     aria-label={t(S.roleOf).replace("{name}", a.name)}
-                    value={a.role}
-                    onChange={(e) => {
-                      const role = e.currentTarget.value;
-                      void act(() =>
-                        api(routePath(ROUTES.adminAccount, { account: a.id }), { method: "PATCH", json: { role } }),
-                      );
-                    }}
+                    value={roles.value[a.id] ?? a.role}
+                    onChange={(e) => (roles.value = { ...roles.value, [a.id]: e.currentTarget.value as Role })}
                   >
                     {ROLES.map((r) => (
                       <option key={r} value={r}>
                         {roleText(r)}
                       </option>
                     ))}
-                  </select>
+                  </select>{" "}
+                  <button
+                    type="button"
+                    disabled={(roles.value[a.id] ?? a.role) === a.role}
+                    onClick={() =>
+                      act(() =>
+                        api(routePath(ROUTES.adminAccount, { account: a.id }), {
+                          method: "PATCH",
+                          json: { role: roles.value[a.id] },
+                        }),
+                      )
+                    }
+                  >
+                    {t(S.saveRole).replace("{name}", a.name)}
+                  </button>
                 </td>
                 <td>{a.lastSignInAt ? formatTime(a.lastSignInAt) : t(S.never)}</td>
                 <td>{a.passkeys}</td>

@@ -132,6 +132,13 @@ describe("accounts with passkeys", () => {
     expect(await axeFindings(op), "audit page").toEqual([]);
     await op.screenshot({ path: "test-results/accounts-audit.png", fullPage: true });
 
+    // The owner makes Mei a viewer on Team: her session ends at once.
+    await op.getByRole("link", { name: "Team" }).click();
+    await op.getByLabel("Role of Mei").selectOption("viewer");
+    await op.getByRole("button", { name: "Save the role of Mei" }).click();
+    await op.getByRole("status").filter({ hasText: "Done." }).waitFor();
+    expect(await mp.evaluate(async () => (await fetch("/v1/admin/live")).status)).toBe(401);
+
     expect([...owner.errors, ...mei.errors, ...visitor.errors]).toEqual([]);
     await Promise.all([owner.context.close(), mei.context.close(), visitor.context.close()]);
   });

@@ -1,12 +1,9 @@
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
+import type {
+  AuthenticationResponseJSON,
+  RegistrationResponseJSON,
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
 } from "@simplewebauthn/server";
-import { isoBase64URL } from "@simplewebauthn/server/helpers";
 import { ApiError } from "../errors.ts";
 import type { StoredPasskey } from "./passkey-store.ts";
 
@@ -15,8 +12,10 @@ import type { StoredPasskey } from "./passkey-store.ts";
  * party is the worker's own host (the console is served from it): a passkey made on the console of
  * one deployment is useless to another's, and the browser refuses to use it from any other page.
  * Every answer must show user verification (a PIN, a fingerprint): a passkey stands in for a password
- * and a second factor at once.
+ * and a second factor at once. The library (with its ASN.1 and X.509 code) is imported on the first
+ * passkey step, not when an isolate starts: most requests never need it.
  */
+const lib = () => import("@simplewebauthn/server");
 export interface RelyingParty {
   rpID: string;
   origin: string;
@@ -27,12 +26,12 @@ export const relyingParty = (url: string): RelyingParty => {
   return { rpID: u.hostname, origin: u.origin };
 };
 
-export const registrationOptions = (
+export const registrationOptions = async (
   rp: RelyingParty,
   user: { id: string; name: string },
   exclude: Array<{ id: string; transports: string[] }> = [],
 ) =>
-  generateRegistrationOptions({
+  (await lib()).generateRegistrationOptions({
     rpName: "Parley console",
     rpID: rp.rpID,
     userID: new Uint8Array(new TextEncoder().encode(user.id)),
@@ -43,13 +42,16 @@ export const registrationOptions = (
     authenticatorSelection: { residentKey: "required", userVerification: "required" },
   });
 
-export const authenticationOptions = (rp: RelyingParty) =>
-  generateAuthenticationOptions({ rpID: rp.rpID, userVerification: "required" });
+export const authenticationOptions = async (rp: RelyingParty) =>
+  (await lib()).generateAuthenticationOptions({ rpID: rp.rpID, userVerification: "required" });
 
 /** The challenge an answer says it signs (read from its client data), so the site's object can take it. */
 export function challengeOf(response: { response: { clientDataJSON: string } }): string {
   try {
-    const data = JSON.parse(isoBase64URL.toUTF8String(response.response.clientDataJSON)) as { challenge?: unknown };
+    const b64 = response.response.clientDataJSON.replace(/-/g, "+").replace(/_/g, "/");
+    const data = JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)))) as {
+      challenge?: unknown;
+    };
     return typeof data.challenge === "string" ? data.challenge : "";
   } catch {
     return "";
@@ -67,7 +69,9 @@ export async function verifyRegistration(
 ): Promise<StoredPasskey> {
   let result: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
   try {
-    result = await verifyRegistrationResponse({
+    result = await (
+      await lib()
+    ).verifyRegistrationResponse({
       response: response as RegistrationResponseJSON,
       expectedChallenge: challenge,
       expectedOrigin: rp.origin,
@@ -101,7 +105,9 @@ export async function verifyAssertion(
 ): Promise<number> {
   let result: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
   try {
-    result = await verifyAuthenticationResponse({
+    result = await (
+      await lib()
+    ).verifyAuthenticationResponse({
       response: response as AuthenticationResponseJSON,
       expectedChallenge: challenge,
       expectedOrigin: rp.origin,
