@@ -2,7 +2,7 @@ import { useSignal } from "@preact/signals";
 import { useEffect, useMemo } from "preact/hooks";
 import type { InvitationInfo } from "../shared/accounts-api.ts";
 import { ApiFailure } from "./api.ts";
-import { t } from "./i18n.ts";
+import { formatTime, t } from "./i18n.ts";
 import { acceptInvitation, invitationInfo } from "./passkeys.ts";
 import { navigate } from "./router.ts";
 import { ROLE_LABELS } from "./roles.ts";
@@ -10,7 +10,9 @@ import { ROLE_LABELS } from "./roles.ts";
 const S = {
   title: { en: "Join the team of {site}", "zh-CN": "加入 {site} 的团队" },
   intro: {
-    en: "You are invited as {role}. Choose the name your colleagues and visitors will see, then create a passkey on this device: it is how you sign in, no password.",
+    en:
+      "You are invited as {role}. Choose the name your colleagues and visitors will see, then " +
+      "create a passkey on this device: it is how you sign in, no password.",
     "zh-CN": "您受邀担任{role}。请填写同事和访客看到的名字,然后在此设备上创建通行密钥:以后用它登录,无需密码。",
   },
   name: { en: "Your name", "zh-CN": "您的名字" },
@@ -22,7 +24,7 @@ const S = {
   failed: { en: "Not done: {m}", "zh-CN": "未完成:{m}" },
 };
 
-/** The invitation's parts: the site from the query, the secret from the fragment (never sent in a URL to the worker). */
+/** The invitation's parts: the site from the query, the secret from the fragment (never in a URL the worker gets). */
 function linkParts(): { siteKey: string; token: string } {
   return { siteKey: new URLSearchParams(location.search).get("site") ?? "", token: location.hash.slice(1) };
 }
@@ -70,7 +72,7 @@ export function Invite() {
       {i && (
         <>
           <p>{t(S.intro).replace("{role}", t(ROLE_LABELS[i.role]))}</p>
-          <p class="muted">{t(S.expires).replace("{time}", new Date(i.expiresAt).toLocaleString())}</p>
+          <p class="muted">{t(S.expires).replace("{time}", formatTime(i.expiresAt))}</p>
           <form onSubmit={submit}>
             <label for="invite-name">{t(S.name)}</label>
             <input

@@ -19,7 +19,8 @@ export interface ConsolePage {
 
 /**
  * The console's pages, in the order the navigation lists them; the first is where /console goes.
- * To add a page, add ONE line here (path, label in both languages, the permission it needs, a dynamic import of a module
+ * To add a page, add ONE line here (path, label in both languages, the permission it needs, a dynamic import of a
+ * module
  * whose default export is the page); the layout, the navigation and the router do the rest. A
  * page reads `rest` for its own sub-addresses and calls the worker with `api()` (./api.ts).
  */

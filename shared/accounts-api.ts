@@ -11,7 +11,7 @@ const Name = z.string().check(z.trim(), z.minLength(1), z.maxLength(60));
 const SiteKey = z.string().check(z.minLength(1), z.maxLength(200));
 /** An invitation's secret, as the link carries it (after `#`). */
 const InvitationToken = z.string().check(z.regex(/^[A-Za-z0-9_-]{20,100}$/));
-/** A WebAuthn credential as @simplewebauthn/browser returns it (RegistrationResponseJSON, AuthenticationResponseJSON). */
+/** A WebAuthn credential as @simplewebauthn/browser returns it: its Registration- or AuthenticationResponseJSON. */
 export const WebAuthnResponse = z.looseObject({
   id: z.string().check(z.minLength(1), z.maxLength(1500)),
   rawId: z.string().check(z.maxLength(1500)),

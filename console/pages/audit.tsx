@@ -10,7 +10,11 @@ import { TableHead } from "../form/table-head.tsx";
 const S = {
   title: { en: "Audit", "zh-CN": "审计" },
   intro: {
-    en: "Who did what, when and from where: sign-ins, team changes, settings, publishing, takeovers, and every read, export and erasure of a conversation. Entries name ids, never what a conversation says; each carries the hash of the one before, so a changed or removed entry shows.",
+    en:
+      "Who did what, when and from where: sign-ins, team changes, settings, publishing, " +
+      "takeovers, and every read, export and erasure of a conversation. Entries name ids, never " +
+      "what a conversation says; each carries the hash of the one before, so a changed or removed " +
+      "entry shows.",
     "zh-CN":
       "谁在何时、从何处做了什么:登录、团队变更、设置、发布、人工接管,以及每次查看、导出和删除对话。记录只写编号,从不写对话内容;每条记录都带有上一条的哈希,任何修改或删除都会被发现。",
   },

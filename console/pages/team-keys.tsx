@@ -12,7 +12,9 @@ import { ROLE_LABELS } from "../roles.ts";
 const S = {
   title: { en: "Admin keys for scripts", "zh-CN": "脚本用的管理密钥" },
   intro: {
-    en: "A script sends its key in the x-parley-admin-key header and may do what its role may. Each key has a name, and the audit trail names it.",
+    en:
+      "A script sends its key in the x-parley-admin-key header and may do what its role may. Each " +
+      "key has a name, and the audit trail names it.",
     "zh-CN": "脚本在 x-parley-admin-key 请求头中发送密钥,权限与其角色相同。每个密钥都有名字,审计记录会写明。",
   },
   name: { en: "Name", "zh-CN": "名字" },

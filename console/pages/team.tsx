@@ -14,7 +14,9 @@ import { TeamKeys } from "./team-keys.tsx";
 const S = {
   title: { en: "Team", "zh-CN": "团队" },
   intro: {
-    en: "Everyone who works on this site has an account of their own and signs in with a passkey. Owners change roles and remove accounts; a site always keeps one owner.",
+    en:
+      "Everyone who works on this site has an account of their own and signs in with a passkey. " +
+      "Owners change roles and remove accounts; a site always keeps one owner.",
     "zh-CN": "每位成员都有自己的账户,用通行密钥登录。所有者可更改角色和移除账户;站点始终至少保留一位所有者。",
   },
   accounts: { en: "Accounts", "zh-CN": "账户" },

@@ -31,7 +31,7 @@ const errorOf = async (res: Response) => ({ status: res.status, code: (await jso
 const latest = async (siteKey: string, query = "") => (await auditOf(siteKey, query))[0];
 
 describe("invitations", () => {
-  it("makes an account with the invited role and the name the person gives, signed in with its new passkey", async () => {
+  it("makes an account with the invited role and the name the person gives, signed in with its passkey", async () => {
     const siteKey = await accountsSite();
     const { id, token } = await invite(siteKey, "editor", "Li");
     const info = await post("/v1/console/invitation", { siteKey, token });
@@ -87,7 +87,7 @@ describe("passkeys", () => {
     expect(await latest(other)).toMatchObject({ action: "sign_in", outcome: "refused", code: "passkey_unknown" });
   });
 
-  it("refuses a replayed assertion (its challenge is used) and a counter that went backwards, each recorded", async () => {
+  it("refuses a replayed assertion (its challenge used) and a counter that went backwards, each recorded", async () => {
     const siteKey = await accountsSite();
     const { passkey, browser } = await member(siteKey, "staff", "Mei");
     const first = await passkeySignIn(siteKey, passkey);
@@ -164,7 +164,7 @@ describe("roles and sessions", () => {
     expect((await mei.get("/v1/console/session")).status).toBe(200);
   });
 
-  it("ends an account's sessions at once when its role changes or it is removed; its old cookie is recorded", async () => {
+  it("ends an account's sessions when its role changes or it is removed; its old cookie is recorded", async () => {
     const siteKey = await accountsSite();
     const mei = (await member(siteKey, "staff", "Mei")).browser;
     const li = (await member(siteKey, "staff", "Li")).browser;
@@ -181,7 +181,7 @@ describe("roles and sessions", () => {
     });
   });
 
-  it("keeps the last owner: not removed, not demoted (409 last_owner); the bootstrap key not revoked without one", async () => {
+  it("keeps the last owner (409 last_owner): not removed, not demoted; the admin key stays while none", async () => {
     const siteKey = await accountsSite();
     expect(await errorOf(await withKey(siteKey, "DELETE", "/v1/admin/keys/bootstrap"))).toEqual({
       status: 409,

@@ -18,7 +18,7 @@ const sqlIn = (siteKey: string, query: string, ...args: SqlStorageValue[]) =>
 const verify = async (siteKey: string) => json(await withKey(siteKey, "GET", "/v1/admin/audit/verify"));
 
 describe("the audit trail", () => {
-  it("records every route the permission table marks, with who, when, the object's ids, from where and the outcome", async () => {
+  it("records every route the permission table marks: who, when, object ids, from where, the outcome", async () => {
     const siteKey = await accountsSite();
     const audited = (Object.keys(ROUTE_PERMISSIONS) as RouteKey[]).filter((k) => ROUTE_PERMISSIONS[k].audit);
     expect(audited.length).toBeGreaterThanOrEqual(20);
@@ -37,7 +37,7 @@ describe("the audit trail", () => {
     expect(await verify(siteKey)).toMatchObject({ ok: true });
   });
 
-  it("records sign-ins, failed ones and sign-outs; reads, exports and erasure of a conversation name its id, never its words", async () => {
+  it("records sign-ins (failed too), sign-outs; a conversation's reads, export, erasure by id, not words", async () => {
     const siteKey = await accountsSite();
     const signIn = (adminKey: string) =>
       call(at("/v1/console/session"), {
@@ -142,7 +142,7 @@ describe("the audit trail", () => {
     expect(await verify(siteKey)).toMatchObject({ ok: true, checked: 2 });
   });
 
-  it("keeps entries for the site's audit retention (default 6 years), then purges them and the chain still verifies", async () => {
+  it("keeps entries for the audit retention (6 years by default), then purges; the chain still verifies", async () => {
     const siteKey = await accountsSite();
     for (let i = 0; i < 3; i++) await withKey(siteKey, "GET", `/v1/admin/sessions/s${i}`);
     const stub = siteAccounts(env, siteKey);

@@ -61,7 +61,7 @@ describe("the permission table", () => {
           }
         }
         expect(verdicts).toEqual([]);
-        // About 140 requests (every admin route, by session and by key): longer than a test's default 5 s on a busy machine.
+        // About 140 requests (every admin route, by session and by key): over a test's default 5 s on a busy machine.
       }, 60_000);
 
     it("signed-in console routes answer every role's session", async () => {

@@ -23,7 +23,8 @@ export class SessionStore {
     // Expired rows go as new ones come: the table holds only sessions that could still be used.
     this.sql.exec("DELETE FROM console_sessions WHERE expires <= ?", now);
     this.sql.exec(
-      "INSERT OR REPLACE INTO console_sessions (id, actor_kind, actor_id, expires, last_seen, auth_at) VALUES (?, ?, ?, ?, ?, ?)",
+      `INSERT OR REPLACE INTO console_sessions (id, actor_kind, actor_id, expires, last_seen, auth_at)
+       VALUES (?, ?, ?, ?, ?, ?)`,
       row.id,
       row.actorKind,
       row.actorId,
