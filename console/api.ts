@@ -4,9 +4,9 @@ import { HEADERS } from "../shared/protocol.ts";
 import * as ROUTES from "../shared/routes.ts";
 
 /**
- * The signed-in session: null before sign-in (and after sign-out or expiry). The admin key is never
- * kept: it is sent once, to sign in; the cookie (HttpOnly, unreadable here) carries the session and
- * `csrf` (in memory only) goes back on every write.
+ * The signed-in session: null before sign-in (and after sign-out or expiry), with who signed in and
+ * their role. The admin key is never kept: it is sent once, to sign in; the cookie (HttpOnly,
+ * unreadable here) carries the session and `csrf` (in memory only) goes back on every write.
  */
 export const session = signal<ConsoleSession | null>(null);
 
@@ -31,8 +31,24 @@ interface CallInit {
   query?: Record<string, string | number | undefined>;
 }
 
-/** A call to the worker's API from the console: same-origin cookie, CSRF header on writes, errors thrown. */
+/**
+ * A call to the worker's API from the console: same-origin cookie, CSRF header on writes, errors
+ * thrown. A step that asks for a fresh sign-in (exports, erasure, roles, keys) asks an account for
+ * its passkey once and is tried again; a session of the admin key must sign in again.
+ */
 export async function api<T>(path: string, init: CallInit = {}): Promise<T> {
+  try {
+    return await call<T>(path, init);
+  } catch (err) {
+    const who = session.value?.who;
+    if (!(err instanceof ApiFailure) || err.code !== "reauth_required" || who?.kind !== "account") throw err;
+    const { passkeySignIn } = await import("./passkeys.ts");
+    await passkeySignIn(session.value!.site);
+    return call<T>(path, init);
+  }
+}
+
+async function call<T>(path: string, init: CallInit): Promise<T> {
   const method = init.method ?? "GET";
   const url = new URL(path, location.origin);
   for (const [k, v] of Object.entries(init.query ?? {}))
@@ -51,7 +67,7 @@ export async function api<T>(path: string, init: CallInit = {}): Promise<T> {
   if (!res.ok) {
     const err = body?.error ?? {};
     // The session ended (signed out elsewhere, expired, key changed): back to the sign-in form.
-    if (res.status === 401 && path !== ROUTES.consoleSession) session.value = null;
+    if (res.status === 401 && !path.startsWith("/v1/console/")) session.value = null;
     const retry = Number(res.headers.get("retry-after")) || undefined;
     const issues = Array.isArray(err.issues) ? err.issues : [];
     throw new ApiFailure(res.status, err.code ?? "internal", err.message ?? res.statusText, retry, issues);

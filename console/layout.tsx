@@ -2,7 +2,9 @@ import { useEffect, useRef } from "preact/hooks";
 import { session, signOut } from "./api.ts";
 import { locale, setLocale, t } from "./i18n.ts";
 import { PageFrame } from "./page-frame.tsx";
+import { can } from "../shared/roles.ts";
 import { PAGES } from "./pages.ts";
+import { ROLE_LABELS } from "./roles.ts";
 import { href, navigate, onLinkClick, route } from "./router.ts";
 
 const S = {
@@ -12,15 +14,21 @@ const S = {
   language: { en: "Language", "zh-CN": "语言" },
   signOut: { en: "Sign out", "zh-CN": "退出登录" },
   missing: { en: "There is no such page.", "zh-CN": "没有这个页面。" },
+  who: { en: "Signed in as", "zh-CN": "当前用户" },
 };
 
-/** The signed-in console: header (site, language, sign out), the pages' navigation, the current page. */
+/**
+ * The signed-in console: header (site, who and their role, language, sign out), the navigation of
+ * the pages the role may open, the current page.
+ */
 export function Layout() {
   const [first, ...rest] = route.value.split("/");
-  const page = PAGES.find((p) => p.path === first);
+  const who = session.value?.who;
+  const pages = PAGES.filter((p) => who && can(who.role, p.need));
+  const page = pages.find((p) => p.path === first);
   const main = useRef<HTMLElement>(null);
   useEffect(() => {
-    if (!first) navigate(PAGES[0].path, true);
+    if (!first) navigate(pages[0].path, true);
   }, [first]);
   // A new address (another page, or a conversation opened from the list and back) moves focus to the content,
   // as a page load would: the link that had it is gone, and focus must not fall to <body>.
@@ -39,6 +47,11 @@ export function Layout() {
         <span class="site">
           {t(S.site)}: <code>{session.value?.site}</code>
         </span>
+        {who && (
+          <span class="who">
+            {t(S.who)} <strong>{who.name}</strong> ({t(ROLE_LABELS[who.role])})
+          </span>
+        )}
         <label class="lang">
           {t(S.language)}{" "}
           <select value={locale.value} onChange={(e) => setLocale(e.currentTarget.value === "zh-CN" ? "zh-CN" : "en")}>
@@ -56,7 +69,7 @@ export function Layout() {
       </header>
       <nav aria-label={t(S.nav)} class="side">
         <ul>
-          {PAGES.map((p) => (
+          {pages.map((p) => (
             <li key={p.path}>
               <a
                 href={href(p.path)}

@@ -1,14 +1,23 @@
 import { useSignal } from "@preact/signals";
 import { ApiFailure, signIn } from "./api.ts";
+import { passkeySignIn } from "./passkeys.ts";
 import { t } from "./i18n.ts";
 
 const S = {
   title: { en: "Sign in to your site", "zh-CN": "登录你的站点" },
   intro: {
     en:
-      "Use your site key and the site's admin key. The admin key " +
-      "is sent once to sign in and never stored in this browser.",
-    "zh-CN": "请输入站点密钥和站点管理密钥。管理密钥只在登录时发送一次,不会保存在浏览器中。",
+      "Team members sign in with their passkey. At setup, the site's owner signs in with the site's admin key: " +
+      "it is sent once to sign in and never stored in this browser.",
+    "zh-CN":
+      "团队成员使用通行密钥登录。设置站点时,站点所有者使用站点管理密钥登录:它只在登录时发送一次,不会保存在浏览器中。",
+  },
+  passkeyTitle: { en: "Have an account?", "zh-CN": "已有账户?" },
+  passkey: { en: "Sign in with a passkey", "zh-CN": "使用通行密钥登录" },
+  needSite: { en: "Write your site key first.", "zh-CN": "请先填写站点密钥。" },
+  passkeyFailed: {
+    en: "Could not sign in with a passkey: {m}",
+    "zh-CN": "无法使用通行密钥登录:{m}",
   },
   siteKey: { en: "Site key", "zh-CN": "站点密钥" },
   adminKey: { en: "Admin key", "zh-CN": "管理密钥" },
@@ -46,6 +55,24 @@ export function SignIn() {
     }
   }
 
+  async function withPasskey() {
+    const site = siteKey.value.trim();
+    error.value = "";
+    if (!site) return void (error.value = t(S.needSite));
+    busy.value = true;
+    try {
+      await passkeySignIn(site);
+    } catch (err) {
+      const f = err instanceof ApiFailure ? err : null;
+      error.value =
+        f?.status === 429
+          ? t(S.limited).replace("{s}", String(f.retryAfter ?? 60))
+          : t(S.passkeyFailed).replace("{m}", err instanceof Error ? err.message : String(err));
+    } finally {
+      busy.value = false;
+    }
+  }
+
   return (
     <main class="sign-in" id="main">
       <h1>{t(S.title)}</h1>
@@ -77,6 +104,12 @@ export function SignIn() {
           {error.value}
         </p>
       </form>
+      <section aria-labelledby="passkey-title" class="passkey">
+        <h2 id="passkey-title">{t(S.passkeyTitle)}</h2>
+        <button type="button" disabled={busy.value} onClick={withPasskey}>
+          {t(S.passkey)}
+        </button>
+      </section>
     </main>
   );
 }

@@ -144,6 +144,10 @@ export const SiteConfig = z.object({
   safety: z._default(SiteSafety, {}),
   /** Days a conversation is kept after its last activity; older sessions are purged (the owner's console sets it). */
   retentionDays: z._default(z.int().check(z.gte(1), z.lte(3650)), 90),
+  /** Days an audit entry is kept: its own retention, apart from the conversations' (default 6 years). */
+  auditRetentionDays: z._default(z.int().check(z.gte(1), z.lte(3650)), 2190),
+  /** Minutes a console session may sit unused before it must sign in again. */
+  consoleIdleMinutes: z._default(z.int().check(z.gte(5), z.lte(720)), 30),
   /** Handing conversations to a person from the site's staff (takeover-config.ts); off by default. */
   takeover: z._default(TakeoverSettings, { enabled: false, maxWaitMinutes: DEFAULT_MAX_WAIT_MINUTES }),
   /** The calendar visitors book in the chat (booking-config.ts); agents with `booking` use it. */

@@ -1,6 +1,10 @@
 import { z } from "zod/mini";
+import type { Who } from "./accounts-api.ts";
 
-/** Signing in to the console: the site key and its admin key, exchanged for a session cookie. */
+/**
+ * Signing in to the console with the site key and its bootstrap admin key (owner, until an owner
+ * revokes it), exchanged for a session cookie. Accounts sign in with a passkey (accounts-api.ts).
+ */
 export const ConsoleSignIn = z.object({
   siteKey: z.string().check(z.minLength(1), z.maxLength(200)),
   adminKey: z.string().check(z.minLength(1), z.maxLength(500)),
@@ -17,4 +21,6 @@ export interface ConsoleSession {
   csrf: string;
   /** ms since the epoch; the cookie stops working then. */
   expiresAt: number;
+  /** Who is signed in (an account, or the site's admin key) and its role: the console shows what the role may open. */
+  who: Who;
 }

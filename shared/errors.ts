@@ -17,6 +17,24 @@ export const ERROR_CODES = [
   "unauthorized",
   "forbidden",
   "forbidden_origin",
+  /** The caller's role does not grant what the route needs (shared/route-permissions.ts). */
+  "role_forbidden",
+  /** The step asks for a passkey sign-in (or the admin key) within the last 10 minutes. */
+  "reauth_required",
+  /** The route is for an account's own things (its passkeys): an admin key has none. */
+  "account_required",
+  /** The site would be left without an owner. */
+  "last_owner",
+  /** An invitation link used, expired or revoked. */
+  "invitation_used",
+  "invitation_expired",
+  "invitation_revoked",
+  /** A passkey this site does not know, a WebAuthn answer that does not verify, a challenge used or expired. */
+  "passkey_unknown",
+  "passkey_invalid",
+  "challenge_invalid",
+  /** The passkey's signature counter went backwards: a cloned authenticator, refused. */
+  "passkey_counter",
   "unknown_site",
   "unknown_agent",
   "model_not_allowed",

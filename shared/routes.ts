@@ -78,9 +78,31 @@ export const adminLiveChannel = "/v1/admin/live/:id/channel";
 export const adminLiveJoin = "/v1/admin/live/:id/join";
 export const adminLiveMessages = "/v1/admin/live/:id/messages";
 export const adminLiveHandback = "/v1/admin/live/:id/handback";
+/** The team (owners): accounts, invitations, named admin keys (`bootstrap` is the site's original admin key). */
+export const adminAccounts = "/v1/admin/accounts";
+export const adminAccount = "/v1/admin/accounts/:account";
+export const adminInvitations = "/v1/admin/invitations";
+export const adminInvitation = "/v1/admin/invitations/:invitation";
+export const adminKeys = "/v1/admin/keys";
+export const adminKeyRevoke = "/v1/admin/keys/:key";
+/** The signed-in account itself: who it is, its passkeys (add one, remove one). */
+export const adminMe = "/v1/admin/me";
+export const adminMyPasskeyOptions = "/v1/admin/me/passkeys/options";
+export const adminMyPasskeys = "/v1/admin/me/passkeys";
+export const adminMyPasskey = "/v1/admin/me/passkeys/:passkey";
+/** The audit trail (owners): filtered entries or an export (`?format=csv|json`), and the chain's check. */
+export const adminAudit = "/v1/admin/audit";
+export const adminAuditVerify = "/v1/admin/audit/verify";
 export const embed = "/embed/:agent";
 /** The owner's console: sign in (POST), who is signed in (GET), sign out (DELETE). */
 export const consoleSession = "/v1/console/session";
+/** Passkey sign-in: a challenge for the site (POST options), then the signed answer (POST). */
+export const consolePasskeyOptions = "/v1/console/passkey/options";
+export const consolePasskey = "/v1/console/passkey";
+/** An invitation link: what it offers (POST, the secret in the body), a challenge, then the new account's passkey. */
+export const consoleInvitation = "/v1/console/invitation";
+export const consoleInvitationOptions = "/v1/console/invitation/options";
+export const consoleInvitationAccept = "/v1/console/invitation/accept";
 /** The console's page: one shell for every console address (deep links load the same page). */
 export const consoleHome = "/console";
 export const consolePage = "/console/*";

@@ -16,6 +16,8 @@ export const SiteSettings = z.pick(SiteConfig, {
   budgets: true,
   desk: true,
   retentionDays: true,
+  auditRetentionDays: true,
+  consoleIdleMinutes: true,
   takeover: true,
   redactTraces: true,
   keepNothingMinutes: true,

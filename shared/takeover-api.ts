@@ -26,9 +26,11 @@ export type VisitorMessageInput = z.infer<typeof VisitorMessageInput>;
 export const StaffMessageInput = z.object({ id: z.optional(MessageId), content: Text });
 export type StaffMessageInput = z.infer<typeof StaffMessageInput>;
 
-/** Joining, and the presence heartbeat: the name the visitor sees ("Mei from the clinic"). */
-export const StaffNameInput = z.object({ name: z.string().check(z.minLength(1), z.maxLength(60)) });
-export type StaffNameInput = z.infer<typeof StaffNameInput>;
+/**
+ * Joining, handing back, the presence heartbeat: an empty body. The name the visitor sees is the
+ * staff member's account's ("Mei"), never one the page sends (a `name` sent is ignored).
+ */
+export const StaffStepInput = z.object({});
 
 /** Every takeover answer that changed the session carries its events, so the caller folds them at once. */
 export interface TakeoverResponse {

@@ -4,6 +4,7 @@ import type { SessionRoom } from "./session/session-room.ts";
 import type { RateLimiter } from "./limits/rate-limiter.ts";
 import type { SiteLedger } from "./limits/site-ledger.ts";
 import type { SiteIndex } from "./site-index/site-index.ts";
+import type { SiteAccounts } from "./accounts/site-accounts.ts";
 import type { PromptRegistry } from "./prompts/prompt-registry.ts";
 import type { StrategyDesk } from "./strategy/strategy-desk.ts";
 
@@ -13,8 +14,10 @@ export interface Env {
   RATE_LIMITER: DurableObjectNamespace<RateLimiter>;
   /** One per site: daily token counters. */
   SITE_LEDGER: DurableObjectNamespace<SiteLedger>;
-  /** One per site: the index of its conversations (summaries, steps, retention) and its console sessions. */
+  /** One per site: the index of its conversations (summaries, steps, retention). */
   SITE_INDEX: DurableObjectNamespace<SiteIndex>;
+  /** One per site: its accounts, passkeys, invitations, admin keys, console sessions and audit trail. */
+  SITE_ACCOUNTS: DurableObjectNamespace<SiteAccounts>;
   /** One per site: its agents' and its strategy desk's prompts, versions, labels and label history. */
   PROMPT_REGISTRY: DurableObjectNamespace<PromptRegistry>;
   /** One per site and agent: the strategy desk's queue, alarm and runs. */

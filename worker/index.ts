@@ -11,6 +11,7 @@ z.config(z.locales.en());
 export { RateLimiter } from "./limits/rate-limiter.ts";
 export { SiteLedger } from "./limits/site-ledger.ts";
 export { SiteIndex } from "./site-index/site-index.ts";
+export { SiteAccounts } from "./accounts/site-accounts.ts";
 export { PromptRegistry } from "./prompts/prompt-registry.ts";
 
 /**

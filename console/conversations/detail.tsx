@@ -2,6 +2,7 @@ import { useSignal } from "@preact/signals";
 import { useEffect, useRef } from "preact/hooks";
 import type { SessionState } from "../../shared/session.ts";
 import { routePath } from "../../shared/route-path.ts";
+import { onExportClick } from "../download.ts";
 import * as ROUTES from "../../shared/routes.ts";
 import { api, ApiFailure } from "../api.ts";
 import { formatTime, t } from "../i18n.ts";
@@ -98,10 +99,20 @@ export function ConversationDetail({ id }: { id: string }) {
             </div>
           </dl>
           <p class="actions">
-            <a class="button" href={exportHref("json")} download>
+            <a
+              class="button"
+              href={exportHref("json")}
+              download
+              onClick={(e) => onExportClick(e, exportHref("json"), `conversation-${id}.json`, (m) => (error.value = m))}
+            >
               {t(S.exportJson)}
             </a>
-            <a class="button" href={exportHref("csv")} download>
+            <a
+              class="button"
+              href={exportHref("csv")}
+              download
+              onClick={(e) => onExportClick(e, exportHref("csv"), `conversation-${id}.csv`, (m) => (error.value = m))}
+            >
               {t(S.exportCsv)}
             </a>
             {!confirming.value && (

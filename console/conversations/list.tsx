@@ -2,6 +2,7 @@ import { useSignal } from "@preact/signals";
 import { useEffect } from "preact/hooks";
 import type { ConversationList as ListAnswer } from "../../shared/conversation-query.ts";
 import type { SessionSummary } from "../../shared/session-summary.ts";
+import { onExportClick } from "../download.ts";
 import * as ROUTES from "../../shared/routes.ts";
 import { api } from "../api.ts";
 import { formatTime, t } from "../i18n.ts";
@@ -109,10 +110,20 @@ export function ConversationList() {
       )}
       <FilterForm filters={filters} agents={agents.value} onApply={apply} />
       <p class="actions">
-        <a class="button" href={exportHref("csv")} download>
+        <a
+          class="button"
+          href={exportHref("csv")}
+          download
+          onClick={(e) => onExportClick(e, exportHref("csv"), "conversations.csv", (m) => (said.value = m))}
+        >
           {t(S.csv)}
         </a>
-        <a class="button" href={exportHref("json")} download>
+        <a
+          class="button"
+          href={exportHref("json")}
+          download
+          onClick={(e) => onExportClick(e, exportHref("json"), "conversations.json", (m) => (said.value = m))}
+        >
           {t(S.json)}
         </a>
         <span class="muted" role="status">

@@ -3,12 +3,11 @@ import { useEffect, useMemo, useRef } from "preact/hooks";
 import { routePath } from "../../shared/route-path.ts";
 import * as ROUTES from "../../shared/routes.ts";
 import type { StaffStepResponse } from "../../shared/takeover-api.ts";
-import { api } from "../api.ts";
+import { api, session } from "../api.ts";
 import { formatTime, t } from "../i18n.ts";
 import { href, onLinkClick } from "../router.ts";
 import { Contacts, Transcript } from "../conversations/transcript.tsx";
 import { openChannel, replyText } from "./channel.ts";
-import { staffName } from "./staff-name.ts";
 
 const S = {
   back: { en: "Back to Live", "zh-CN": "返回实时" },
@@ -18,7 +17,6 @@ const S = {
   waiting: { en: "The visitor asked for a person {time}.", "zh-CN": "访客于 {time} 请求人工。" },
   reason: { en: "Reason: {r}", "zh-CN": "原因:{r}" },
   join: { en: "Join as {name}", "zh-CN": "以 {name} 身份加入" },
-  noName: { en: "Write your name on the Live page first.", "zh-CN": "请先在“实时”页面填写您的名字。" },
   message: {
     en: "Message to the visitor (Enter sends, Shift+Enter for a new line)",
     "zh-CN": "发给访客的消息(回车发送,Shift+回车换行)",
@@ -60,7 +58,7 @@ export function LiveConversationPage({ id }: { id: string }) {
     }
   }
   async function join() {
-    if (await step(ROUTES.adminLiveJoin, { name: staffName.value.trim() })) composer.current?.focus();
+    if (await step(ROUTES.adminLiveJoin, {})) composer.current?.focus();
   }
   async function send(e?: Event) {
     e?.preventDefault();
@@ -69,7 +67,8 @@ export function LiveConversationPage({ id }: { id: string }) {
     if (await step(ROUTES.adminLiveMessages, { content })) draft.value = "";
     composer.current?.focus();
   }
-  const name = staffName.value.trim();
+  // The name visitors see is the signed-in account's: the worker takes it from the session.
+  const name = session.value?.who.name ?? "";
   return (
     <section aria-labelledby="live-conv-title">
       <p>
@@ -105,10 +104,9 @@ export function LiveConversationPage({ id }: { id: string }) {
       {error.value && <p role="alert">{error.value}</p>}
       {h.kind === "agent" && (
         <p class="actions">
-          <button type="button" disabled={busy.value || !name} onClick={join}>
-            {t(S.join).replace("{name}", name || "…")}
+          <button type="button" disabled={busy.value} onClick={join}>
+            {t(S.join).replace("{name}", name)}
           </button>
-          {!name && <span class="muted">{t(S.noName)}</span>}
         </p>
       )}
       {h.kind === "person" && (
@@ -134,7 +132,7 @@ export function LiveConversationPage({ id }: { id: string }) {
               type="button"
               class="secondary"
               disabled={busy.value}
-              onClick={() => step(ROUTES.adminLiveHandback, { name: name || h.name })}
+              onClick={() => step(ROUTES.adminLiveHandback, {})}
             >
               {t(S.handBack)}
             </button>

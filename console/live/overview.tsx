@@ -6,11 +6,11 @@ import { api } from "../api.ts";
 import { formatTime, t } from "../i18n.ts";
 import { href, onLinkClick } from "../router.ts";
 import { TableHead } from "../form/table-head.tsx";
-import { setStaffName, staffName } from "./staff-name.ts";
+import { session } from "../api.ts";
 
 const S = {
   title: { en: "Live", "zh-CN": "实时" },
-  name: { en: "Your name (visitors see it when you join)", "zh-CN": "您的名字(加入对话时访客可见)" },
+  name: { en: "Visitors see you as {name} when you join.", "zh-CN": "加入对话时,访客看到您的名字:{name}。" },
   available: {
     en: "You are available: visitors who ask for a person are queued here.",
     "zh-CN": "您在线:请求人工的访客会在此排队。",
@@ -94,16 +94,7 @@ export function LiveOverviewPage({ present }: { present: Promise<unknown> }) {
   return (
     <section aria-labelledby="live-title">
       <h1 id="live-title">{t(S.title)}</h1>
-      <div class="field">
-        <label for="staff-name">{t(S.name)}</label>
-        <input
-          id="staff-name"
-          value={staffName.value}
-          maxLength={60}
-          autoComplete="name"
-          onInput={(e) => setStaffName(e.currentTarget.value)}
-        />
-      </div>
+      <p>{t(S.name).replace("{name}", session.value?.who.name ?? "")}</p>
       {error.value && <p role="alert">{error.value}</p>}
       {v && (
         <p role="status" class={v.staff.available ? "" : "warn"}>

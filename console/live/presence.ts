@@ -2,7 +2,6 @@ import { HEADERS } from "../../shared/protocol.ts";
 import * as ROUTES from "../../shared/routes.ts";
 import { PRESENCE_BEAT_MS } from "../../shared/takeover-api.ts";
 import { api, session } from "../api.ts";
-import { staffName } from "./staff-name.ts";
 
 /**
  * While the Live page (its list or a conversation) is open, its staff member is present: a
@@ -11,10 +10,7 @@ import { staffName } from "./staff-name.ts";
  * first beat (the page reads the overview after it) and the stop.
  */
 export function stayPresent(): { first: Promise<unknown>; stop: () => void } {
-  const beat = () =>
-    api(ROUTES.adminLivePresence, { method: "POST", json: { name: staffName.value.trim() || "Staff" } }).catch(
-      () => {},
-    );
+  const beat = () => api(ROUTES.adminLivePresence, { method: "POST", json: {} }).catch(() => {});
   const first = beat();
   const timer = setInterval(beat, PRESENCE_BEAT_MS);
   const leave = () => {

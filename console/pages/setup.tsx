@@ -36,6 +36,8 @@ const S = {
   sitePerDay: { en: "Token budget per day (site)", "zh-CN": "每日令牌预算(站点)" },
   perSession: { en: "Token budget per conversation", "zh-CN": "每个对话的令牌预算" },
   retention: { en: "Keep conversations for (days)", "zh-CN": "对话保留天数" },
+  auditRetention: { en: "Keep audit entries for (days; 2190 is 6 years)", "zh-CN": "审计记录保留天数(2190 天即 6 年)" },
+  idle: { en: "Sign a console session out after it sits unused (minutes)", "zh-CN": "控制台闲置多久后自动退出(分钟)" },
   deskDebounce: { en: "Strategy desk: quiet time before a run (ms)", "zh-CN": "策略台:运行前的静默时间(毫秒)" },
   deskTokens: { en: "Strategy desk: tokens per day", "zh-CN": "策略台:每日令牌数" },
   deskAuto: { en: "Strategy desk: promote passing candidates by itself", "zh-CN": "策略台:自动发布通过审核的版本" },
@@ -84,6 +86,8 @@ export default function Setup(_: PageProps) {
       sitePerDay: String(s.budgets.sitePerDay),
       perSession: String(s.budgets.perSession),
       retentionDays: String(s.retentionDays),
+      auditRetentionDays: String(s.auditRetentionDays),
+      consoleIdleMinutes: String(s.consoleIdleMinutes),
       debounceMs: String(s.desk.debounceMs),
       dailyTokens: String(s.desk.dailyTokens),
       visitorQuorum: String(s.desk.visitorQuorum),
@@ -114,6 +118,8 @@ export default function Setup(_: PageProps) {
           rateLimits: { sessionPerMinute: num(f.sessionPerMinute), ipPerMinute: num(f.ipPerMinute) },
           budgets: { sitePerDay: num(f.sitePerDay), perSession: num(f.perSession) },
           retentionDays: num(f.retentionDays),
+          auditRetentionDays: num(f.auditRetentionDays),
+          consoleIdleMinutes: num(f.consoleIdleMinutes),
           desk: {
             debounceMs: num(f.debounceMs),
             dailyTokens: num(f.dailyTokens),
@@ -200,6 +206,8 @@ export default function Setup(_: PageProps) {
           {text("sitePerDay", S.sitePerDay, "budgets.sitePerDay")}
           {text("perSession", S.perSession, "budgets.perSession")}
           {text("retentionDays", S.retention, "retentionDays")}
+          {text("auditRetentionDays", S.auditRetention, "auditRetentionDays")}
+          {text("consoleIdleMinutes", S.idle, "consoleIdleMinutes")}
           {text("debounceMs", S.deskDebounce, "desk.debounceMs")}
           {text("dailyTokens", S.deskTokens, "desk.dailyTokens")}
           <div class="field">

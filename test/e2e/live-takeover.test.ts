@@ -14,16 +14,25 @@ import { GENERIC_SCRIPT } from "../helpers/fake-upstream.ts";
  */
 const demo = useUpstreamDemo({ apiKey: "k", chunkMs: 5 });
 const SITE = "demo-site-key-0001";
-const ADMIN = { "x-parley-admin-key": "demo-admin-key-0001", "content-type": "application/json" };
+const ADMIN_KEY = "demo-admin-key-0001";
 
-async function staff<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+async function admin<T = unknown>(key: string, method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(`${demo.dev.url}${path}?site=${SITE}`, {
     method,
-    headers: ADMIN,
+    headers: { "x-parley-admin-key": key, "content-type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
   return (res.status === 204 ? undefined : await res.json()) as T;
+}
+
+/** Staff by script: a named staff key "Mei" (the site's admin key makes it); the visitor sees the key's name. */
+let meiKey: Promise<string> | undefined;
+async function staff<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+  meiKey ??= admin<{ key: string }>(ADMIN_KEY, "POST", "/v1/admin/keys", { name: "Mei", role: "staff" }).then(
+    (k) => k.key,
+  );
+  return admin<T>(await meiKey, method, path, body);
 }
 
 const q = (page: Page, sel: string) => page.locator(`parley-chat ${sel}`);
@@ -59,8 +68,9 @@ async function send(page: Page, text: string) {
 
 beforeAll(async () => {
   // The site hands conversations to its staff (the owner's Setup page writes the same setting).
-  const { site } = await staff<{ site: Record<string, unknown> }>("GET", "/v1/admin/site");
-  await staff("PUT", "/v1/admin/site", { ...site, takeover: { enabled: true } });
+  // The site's settings are the owner's: the admin key turns takeover on.
+  const { site } = await admin<{ site: Record<string, unknown> }>(ADMIN_KEY, "GET", "/v1/admin/site");
+  await admin(ADMIN_KEY, "PUT", "/v1/admin/site", { ...site, takeover: { enabled: true } });
   // The agent asks for a person itself when the visitor says so (its ask_for_person tool).
   demo.upstream.setScript({
     ...GENERIC_SCRIPT,

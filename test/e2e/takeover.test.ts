@@ -32,7 +32,10 @@ async function asVisitor(page: Page, path: string, body?: unknown): Promise<{ st
 }
 
 /** The visitor page's own live channel: the frames it receives, kept on the page for the test to read. */
-/** Staff sign in, turn takeover on in Setup, and wait on the Live page as Mei (present for visitors). */
+/**
+ * The owner signs in with the site's admin key (named "Owner": a takeover shows the signed-in account's
+ * name, none typed), turns takeover on in Setup, and waits on the Live page (present for visitors).
+ */
 async function staffOnLive() {
   const staff = await newPage(demo.browser);
   const sp = staff.page;
@@ -42,7 +45,7 @@ async function staffOnLive() {
   await sp.getByRole("button", { name: "Save settings" }).click();
   await sp.getByRole("status").filter({ hasText: "Saved." }).waitFor();
   await sp.getByRole("link", { name: "Live" }).click();
-  await sp.getByLabel("Your name (visitors see it when you join)").fill("Mei");
+  await sp.getByText("Visitors see you as Owner when you join.").waitFor();
   await sp.getByRole("status").filter({ hasText: "You are available" }).waitFor({ timeout: 15_000 });
   return staff;
 }
@@ -102,9 +105,9 @@ describe("a person takes a conversation over", () => {
       expect(await sp.title()).toMatch(/^\(1\) /);
       await row.getByRole("link").click();
       await sp.getByRole("heading", { name: "Live conversation" }).waitFor();
-      await sp.getByRole("button", { name: "Join as Mei" }).click();
-      await sp.getByRole("status").filter({ hasText: "Mei handles this conversation" }).waitFor();
-      await w(vp, ".handoff[data-handoff=joined]").filter({ hasText: "Mei" }).waitFor({ timeout: 10_000 });
+      await sp.getByRole("button", { name: "Join as Owner" }).click();
+      await sp.getByRole("status").filter({ hasText: "Owner handles this conversation" }).waitFor();
+      await w(vp, ".handoff[data-handoff=joined]").filter({ hasText: "Owner" }).waitFor({ timeout: 10_000 });
 
       // While Mei handles it, the model gets no turn; the visitor's message goes to Mei, live.
       const refused = await asVisitor(vp, "/v1/chat/completions", {
@@ -124,8 +127,8 @@ describe("a person takes a conversation over", () => {
       await sp.keyboard.press("Enter");
       await expect
         .poll(() => staffMessagesSeen(vp), { timeout: 10_000 })
-        .toEqual(["Mei: Hi, I'm Mei from the clinic. Friday at 10:00 works."]);
-      await sp.locator("ol.transcript li").filter({ hasText: "Mei (staff)" }).waitFor();
+        .toEqual(["Owner: Hi, I'm Mei from the clinic. Friday at 10:00 works."]);
+      await sp.locator("ol.transcript li").filter({ hasText: "Owner (staff)" }).waitFor();
       await w(vp, ".msg[data-role=person]").filter({ hasText: "Friday at 10:00 works." }).waitFor({ timeout: 10_000 });
       await vp.screenshot({ path: "test-results/takeover-visitor-with-person.png" });
       await sp.screenshot({ path: "test-results/takeover-staff.png", fullPage: true });
@@ -145,7 +148,7 @@ describe("a person takes a conversation over", () => {
       await vp.screenshot({ path: "test-results/takeover-visitor.png" });
       const state = (await asVisitor(vp, "/v1/sessions/:id")).json.state;
       expect(state.handler).toEqual({ kind: "agent" });
-      expect(state.messages.filter((m: any) => m.author).map((m: any) => m.author.name)).toEqual(["Mei"]);
+      expect(state.messages.filter((m: any) => m.author).map((m: any) => m.author.name)).toEqual(["Owner"]);
       expect(state.messages.at(-1).role).toBe("assistant");
 
       // The conversation list says a person handled it.
@@ -170,7 +173,6 @@ describe("a person takes a conversation over", () => {
         const { context, page, errors } = await newPage(demo.browser, { bypassCSP: true, locale });
         await signInByKeyboard(page, demo.dev.url, DEMO_ADMIN_KEY);
         await page.locator('.side a[href="/console/live"]').click();
-        await page.locator("#staff-name").fill(locale === "en-US" ? "Ana" : "李");
         // The first test's conversation, back with the agent: listed as live (active in the last 15 minutes).
         const link = page.locator("table.live-list tbody tr a").first();
         await link.waitFor({ timeout: 15_000 });

@@ -35,7 +35,12 @@ describe("console session (cookie auth for the owner's console)", () => {
       const res = await signIn(siteKey);
       expect(res.status).toBe(200);
       const body = await json(res);
-      expect(body).toEqual({ site: siteKey, csrf: expect.any(String), expiresAt: expect.any(Number) });
+      expect(body).toEqual({
+        site: siteKey,
+        csrf: expect.any(String),
+        expiresAt: expect.any(Number),
+        who: { kind: "bootstrap", id: "bootstrap", name: "Owner", role: "owner" },
+      });
       expect(JSON.stringify(body)).not.toContain(ADMIN);
       expect(res.headers.get("cache-control")).toBe("no-store");
       const set = res.headers.get("set-cookie")!;

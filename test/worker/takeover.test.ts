@@ -77,7 +77,7 @@ describe("a staff member takes over", () => {
 
   it("refuses a second staff member (409 already_taken) and a message from one who did not join", async () => {
     const siteKey = await takeoverSite();
-    const [mei, li] = [await staff(siteKey), await staff(siteKey)];
+    const [mei, li] = [await staff(siteKey), await staff(siteKey, "Li")];
     const s = await openSession("derm-consult", {}, { siteKey });
     expect((await mei.join(s.sessionId)).status).toBe(200);
     expect((await mei.join(s.sessionId)).status).toBe(200); // again: the same person, no change
@@ -198,7 +198,10 @@ describe("refusals", () => {
       headers: { cookie: mei.cookie },
     });
     expect(noCsrf.status).toBe(403);
-    expect((await mei.join(s.sessionId, "")).status).toBe(400);
+    // The name the visitor sees is the account's, whatever the page sends.
+    const joined = await mei.join(s.sessionId, "Mallory");
+    expect(joined.status).toBe(200);
+    expect((await json<StaffStepResponse>(joined)).handler).toMatchObject({ kind: "person", name: "Mei" });
   });
 
   it(

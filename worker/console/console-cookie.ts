@@ -18,8 +18,10 @@ export const ConsoleClaims = z.object({
   csrf: z.string(),
   /** The console session's id (its row in the site's index, deleted at sign-out). */
   cid: z.string(),
-  /** The start of the admin key's digest at sign-in: changing the key ends every console session. */
+  /** The start of the admin key's digest at a sign-in with it: changing the key ends those sessions ("" otherwise). */
   kh: z.string(),
+  /** Who signed in (`account:<id>` or `bootstrap`): names a refused cookie in the audit trail. */
+  sub: z.optional(z.string()),
   exp: z.number(),
 });
 export type ConsoleClaims = z.infer<typeof ConsoleClaims>;

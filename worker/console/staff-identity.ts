@@ -1,22 +1,15 @@
-import type { Context } from "hono";
-import { getCookie } from "hono/cookie";
-import type { SiteConfig } from "../../shared/agent-config.ts";
-import type { AppEnv } from "../env.ts";
-import { requireSecret } from "../config/secrets.ts";
-import { CONSOLE_COOKIE, verifyConsoleCookie } from "./console-cookie.ts";
+import type { Actor } from "../accounts/actor.ts";
 
 const enc = new TextEncoder();
 
 /**
- * Which staff member a console request is (takeover, issue #16): a digest of the console session's
- * id (a sign-in; each person signs in on their own browser), or of the site for a script using the
- * admin key. A digest, because the id travels in session events to the visitor's browser, and the
- * session's id is what sign-out revokes. Called after the admin middleware checked the request.
+ * Which staff member a takeover step is: a digest of who the admin middleware found (an account, a
+ * named key, the bootstrap key), so the same account in two browsers is one staff member. A digest,
+ * because the id travels in session events to the visitor's browser. The name the visitor sees is
+ * the account's display name (or the key's), never one typed on the page.
  */
-export async function staffIdOf(c: Context<AppEnv & { Variables: { site: SiteConfig } }>): Promise<string> {
-  const token = getCookie(c, CONSOLE_COOKIE, "host");
-  const claims = token ? await verifyConsoleCookie(token, requireSecret(c.env)) : null;
-  const basis = claims ? `console:${claims.cid}` : `admin-key:${c.var.site.siteKey}`;
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", enc.encode(basis)));
-  return Array.from(digest.slice(0, 8), (b) => b.toString(16).padStart(2, "0")).join("");
+export async function staffOf(actor: Actor): Promise<{ staffId: string; name: string }> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", enc.encode(`${actor.kind}:${actor.id}`)));
+  const staffId = Array.from(digest.slice(0, 8), (b) => b.toString(16).padStart(2, "0")).join("");
+  return { staffId, name: actor.name };
 }

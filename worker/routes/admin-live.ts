@@ -5,21 +5,20 @@ import * as ROUTES from "../../shared/routes.ts";
 import { withinHours } from "../../shared/takeover-config.ts";
 import {
   StaffMessageInput,
-  StaffNameInput,
+  StaffStepInput,
   type LiveOverview,
   type StaffStepResponse,
 } from "../../shared/takeover-api.ts";
-import type { AppEnv } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import { jsonBody } from "../middleware/validate.ts";
 import { sessionRoom } from "../session/session-stub.ts";
 import { upgradeToRoom } from "../session/live-upgrade.ts";
 import type { TakeoverOp } from "../session/takeover-ops.ts";
 import { siteIndex } from "../site-index/site-index.ts";
-import { staffIdOf } from "../console/staff-identity.ts";
+import { staffOf } from "../console/staff-identity.ts";
+import type { AdminEnv } from "../middleware/admin-key.ts";
 import { takeoverRefusal } from "./takeover.ts";
 
-type AdminEnv = AppEnv & { Variables: { site: SiteConfig } };
 type AdminContext = Context<AdminEnv>;
 
 /**
@@ -44,16 +43,17 @@ liveAdminRoutes.get(ROUTES.adminLive, async (c) => {
 });
 
 /** The Live page's heartbeat: its staff member counts as present (visitors asking are queued) for PRESENCE_TTL_MS. */
-liveAdminRoutes.post(ROUTES.adminLivePresence, jsonBody(StaffNameInput), async (c) => {
+liveAdminRoutes.post(ROUTES.adminLivePresence, jsonBody(StaffStepInput), async (c) => {
   const site = c.var.site;
   enabled(site);
-  const present = await siteIndex(c.env, site).staffBeat(await staffIdOf(c), c.req.valid("json").name);
+  const { staffId, name } = await staffOf(c.var.actor);
+  const present = await siteIndex(c.env, site).staffBeat(staffId, name);
   const hours = withinHours(site.takeover.hours, Date.now());
   return c.json({ present, withinHours: hours, available: hours });
 });
 
 liveAdminRoutes.delete(ROUTES.adminLivePresence, async (c) => {
-  await siteIndex(c.env, c.var.site).staffLeave(await staffIdOf(c));
+  await siteIndex(c.env, c.var.site).staffLeave((await staffOf(c.var.actor)).staffId);
   return c.body(null, 204);
 });
 
@@ -92,9 +92,12 @@ async function step(c: AdminContext, op: TakeoverOp, status = 200) {
   return c.json({ events: outcome.events, handler: outcome.handler } satisfies StaffStepResponse, status as 200);
 }
 
-/** Join: the agent stops (a reply streaming now ends, kept); a second staff member is refused (409 already_taken). */
-liveAdminRoutes.post(ROUTES.adminLiveJoin, jsonBody(StaffNameInput), async (c) => {
-  const staff = { staffId: await staffIdOf(c), name: c.req.valid("json").name };
+/**
+ * Join: the agent stops (a reply streaming now ends, kept); a second staff member is refused (409
+ * already_taken). The visitor sees the account's display name.
+ */
+liveAdminRoutes.post(ROUTES.adminLiveJoin, jsonBody(StaffStepInput), async (c) => {
+  const staff = await staffOf(c.var.actor);
   // Joining is being there: the staff member counts as present (a visitor's message checks it).
   await siteIndex(c.env, c.var.site).staffBeat(staff.staffId, staff.name);
   return step(c, { op: "join", staff });
@@ -102,13 +105,11 @@ liveAdminRoutes.post(ROUTES.adminLiveJoin, jsonBody(StaffNameInput), async (c) =
 
 liveAdminRoutes.post(ROUTES.adminLiveMessages, jsonBody(StaffMessageInput), async (c) => {
   const { id, content } = c.req.valid("json");
-  const staffId = await staffIdOf(c);
+  const { staffId } = await staffOf(c.var.actor);
   // The name the visitor sees is the one given at join (the session's object checks it is this staff member).
   return step(c, { op: "staff_message", staff: { staffId, name: "-" }, ...(id ? { id } : {}), content }, 201);
 });
 
-const HandBack = z.object({ name: z.optional(z.string().check(z.minLength(1), z.maxLength(60))) });
-
-liveAdminRoutes.post(ROUTES.adminLiveHandback, jsonBody(HandBack), async (c) =>
-  step(c, { op: "hand_back", staff: { staffId: await staffIdOf(c), name: c.req.valid("json").name ?? "Staff" } }),
+liveAdminRoutes.post(ROUTES.adminLiveHandback, jsonBody(StaffStepInput), async (c) =>
+  step(c, { op: "hand_back", staff: await staffOf(c.var.actor) }),
 );

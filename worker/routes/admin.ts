@@ -1,9 +1,8 @@
 import { Hono } from "hono";
-import type { SiteConfig } from "../../shared/agent-config.ts";
 import * as ROUTES from "../../shared/routes.ts";
-import type { AppEnv } from "../env.ts";
 import { ApiError } from "../errors.ts";
-import { adminKey } from "../middleware/admin-key.ts";
+import { adminKey, type AdminEnv } from "../middleware/admin-key.ts";
+import { routePermission } from "../middleware/route-permission.ts";
 import { sessionRoom } from "../session/session-stub.ts";
 import { promptAdminRoutes } from "./admin-prompts.ts";
 import { deskAdminRoutes } from "./admin-desk.ts";
@@ -16,15 +15,16 @@ import { agentAdminRoutes } from "./admin-agents.ts";
 import { agentDraftRoutes } from "./admin-agent-drafts.ts";
 import { knowledgeAdminRoutes } from "./admin-knowledge.ts";
 import { liveAdminRoutes } from "./admin-live.ts";
-
-type AdminEnv = AppEnv & { Variables: { site: SiteConfig } };
+import { teamAdminRoutes } from "./admin-team.ts";
+import { meAdminRoutes } from "./admin-me.ts";
+import { auditAdminRoutes } from "./admin-audit.ts";
 
 /**
  * A site owner's view (seeds 001 and 003): the site's sessions, newest first, and each session's
  * state and trace (every completion with model, tokens, ms and retries; every tool call; errors).
  */
 export const adminRoutes = new Hono<AdminEnv>();
-adminRoutes.use(ROUTES.adminScope, adminKey());
+adminRoutes.use(ROUTES.adminScope, adminKey(), routePermission());
 adminRoutes.route("/", promptAdminRoutes);
 adminRoutes.route("/", deskAdminRoutes);
 adminRoutes.route("/", siteAdminRoutes);
@@ -33,12 +33,15 @@ adminRoutes.route("/", agentDraftRoutes);
 adminRoutes.route("/", knowledgeAdminRoutes);
 adminRoutes.route("/", conversationAdminRoutes);
 adminRoutes.route("/", liveAdminRoutes);
+adminRoutes.route("/", teamAdminRoutes);
+adminRoutes.route("/", meAdminRoutes);
+adminRoutes.route("/", auditAdminRoutes);
 
 /**
  * The session as its owner reads it (the trace with the owner's notes), when it belongs to the admin's
  * site; another site's session is not found (404).
  */
-async function siteSession(c: { env: AppEnv["Bindings"]; var: { site: SiteConfig } }, id: string) {
+async function siteSession(c: { env: AdminEnv["Bindings"]; var: { site: AdminEnv["Variables"]["site"] } }, id: string) {
   const state = await sessionRoom(c.env, id).ownerState();
   if (!state.sessionId || state.siteKey !== c.var.site.siteKey)
     throw new ApiError(404, "not_found", "No such session for this site");

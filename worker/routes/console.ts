@@ -1,69 +1,62 @@
 import { Hono, type Context } from "hono";
-import { deleteCookie, setCookie } from "hono/cookie";
-import { ConsoleSignIn, type ConsoleSession } from "../../shared/console-session.ts";
+import { deleteCookie } from "hono/cookie";
+import { ConsoleSignIn } from "../../shared/console-session.ts";
 import * as ROUTES from "../../shared/routes.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../errors.ts";
+import { loadSite } from "../config/config-store.ts";
 import { requireSecret } from "../config/secrets.ts";
 import { admitAdmin } from "../limits/admission.ts";
-import { siteForAdminKey } from "../middleware/admin-key.ts";
+import { actorForKey } from "../middleware/admin-key.ts";
 import { jsonBody } from "../middleware/validate.ts";
 import { pageCsp } from "../page-csp.ts";
-import { siteIndex } from "../site-index/site-index.ts";
-import { consoleSession, keyFingerprint, requireSameOrigin } from "../console/console-auth.ts";
-import {
-  CONSOLE_COOKIE,
-  CONSOLE_SESSION_SECONDS,
-  randomId,
-  signConsoleCookie,
-  type ConsoleClaims,
-} from "../console/console-cookie.ts";
+import { siteAccounts } from "../accounts/site-accounts.ts";
+import { actorRef, ANONYMOUS, auditRequest } from "../audit/record-audit.ts";
+import { consoleSession, requireSameOrigin } from "../console/console-auth.ts";
+import { CONSOLE_COOKIE } from "../console/console-cookie.ts";
+import { openConsoleSession, sessionAnswer } from "../console/open-session.ts";
+import { consolePasskeyRoutes } from "./console-passkeys.ts";
 
 /**
  * The owner's console: its page (one shell for /console and every address under it, so a deep
- * link or a reload works) and its session: sign in with the site key and admin key (POST),
- * read the session (GET), sign out (DELETE). The admin routes accept the session's cookie.
+ * link or a reload works) and its session: sign in with the site key and its bootstrap admin key
+ * (POST; accounts sign in with a passkey, console-passkeys.ts), read the session (GET), sign out
+ * (DELETE). The admin routes accept the session's cookie.
  */
 export const consoleRoutes = new Hono<AppEnv>();
-
-const answer = (c: Context<AppEnv>, claims: ConsoleClaims) => {
-  c.header("cache-control", "no-store");
-  return c.json({ site: claims.site, csrf: claims.csrf, expiresAt: claims.exp * 1000 } satisfies ConsoleSession);
-};
+consoleRoutes.route("/", consolePasskeyRoutes);
 
 consoleRoutes.post(ROUTES.consoleSession, jsonBody(ConsoleSignIn), async (c) => {
   // A sign-in from another origin would be login CSRF (the victim signed in as the attacker).
   requireSameOrigin(c);
-  const secret = requireSecret(c.env);
+  requireSecret(c.env);
   await admitAdmin(c);
   const { siteKey, adminKey } = c.req.valid("json");
-  const site = await siteForAdminKey(c.env, siteKey, adminKey);
-  if (!site) throw new ApiError(401, "unauthorized", "Wrong site key or admin key");
-  const exp = Math.floor(Date.now() / 1000) + CONSOLE_SESSION_SECONDS;
-  const claims: ConsoleClaims = {
-    site: site.siteKey,
-    csrf: randomId(),
-    cid: randomId(),
-    kh: keyFingerprint(site),
-    exp,
-  };
-  await siteIndex(c.env, site).openConsoleSession(claims.cid, exp * 1000);
-  setCookie(c, CONSOLE_COOKIE, await signConsoleCookie(claims, secret), {
-    prefix: "host",
-    path: "/",
-    secure: true,
-    httpOnly: true,
-    sameSite: "Strict",
-    maxAge: CONSOLE_SESSION_SECONDS,
-  });
-  return answer(c, claims);
+  const found = await actorForKey(c.env, siteKey, adminKey, { bootstrapOnly: true });
+  if (!found) {
+    if (await loadSite(c.env, siteKey))
+      await auditRequest(c, siteKey, {
+        actor: ANONYMOUS,
+        action: "sign_in",
+        object: "admin-key",
+        outcome: "refused",
+        code: "unauthorized",
+      });
+    throw new ApiError(401, "unauthorized", "Wrong site key or admin key");
+  }
+  await auditRequest(c, siteKey, { actor: actorRef(found.actor), action: "sign_in", object: "admin-key" });
+  return openConsoleSession(c, found.site, found.actor);
 });
 
-consoleRoutes.get(ROUTES.consoleSession, async (c) => answer(c, (await consoleSession(c)).claims));
+consoleRoutes.get(ROUTES.consoleSession, async (c) => {
+  const { claims, actor } = await consoleSession(c);
+  return sessionAnswer(c, claims, actor);
+});
 
 consoleRoutes.delete(ROUTES.consoleSession, async (c) => {
-  const { site, claims } = await consoleSession(c);
-  await siteIndex(c.env, site).closeConsoleSession(claims.cid);
+  const { claims, actor } = await consoleSession(c);
+  await siteAccounts(c.env, claims.site).closeSession(claims.cid);
+  await auditRequest(c, claims.site, { actor: actorRef(actor), action: "sign_out" });
   deleteCookie(c, CONSOLE_COOKIE, { prefix: "host", path: "/", secure: true });
   return c.body(null, 204);
 });

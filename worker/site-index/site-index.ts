@@ -6,7 +6,6 @@ import type { SiteConfig } from "../../shared/agent-config.ts";
 import { loadSite } from "../config/config-store.ts";
 import { placed } from "../placement/jurisdiction.ts";
 import { eraseSessionData } from "../session/erase-session.ts";
-import { ConsoleSessions } from "./console-sessions.ts";
 import { SessionIndex } from "./session-index.ts";
 import { LiveList } from "./live-list.ts";
 import { StaffPresence } from "./staff-presence.ts";
@@ -19,12 +18,10 @@ const PURGE_BATCH = 50;
 /**
  * One per site: the owner's side of the site, in SQLite. It holds the index of the site's
  * conversations (a summary row each, pushed by the session's own object after its turns, so
- * listing and filtering open no session) and the console's signed-in sessions (so sign-out
- * revokes a cookie at once, everywhere: a Durable Object reads its own writes, where KV may serve
- * an old value for up to a minute). Its alarm purges conversations past the site's retention.
+ * listing and filtering open no session). Its alarm purges conversations past the site's retention.
+ * The console's sessions live in the site's SiteAccounts object, with the accounts they belong to.
  */
 export class SiteIndex extends DurableObject<Env> {
-  private readonly consoleSessions: ConsoleSessions;
   private readonly sessions: SessionIndex;
   private purgeScheduled = false;
   /** Takeover (issue #16): the Live page's queue and live conversations, and the staff on that page. */
@@ -33,7 +30,6 @@ export class SiteIndex extends DurableObject<Env> {
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    this.consoleSessions = new ConsoleSessions(ctx.storage.sql);
     this.sessions = new SessionIndex(ctx.storage.sql);
     this.liveList = new LiveList(ctx.storage.sql);
     this.staff = new StaffPresence(ctx.storage.sql);
@@ -66,18 +62,6 @@ export class SiteIndex extends DurableObject<Env> {
   }> {
     const now = Date.now();
     return { now, queue: this.liveList.queue(now), live: this.liveList.live(now), present: this.staff.present(now) };
-  }
-
-  async openConsoleSession(id: string, expiresAt: number): Promise<void> {
-    this.consoleSessions.open(id, expiresAt, Date.now());
-  }
-
-  async consoleSessionAlive(id: string): Promise<boolean> {
-    return this.consoleSessions.alive(id, Date.now());
-  }
-
-  async closeConsoleSession(id: string): Promise<void> {
-    this.consoleSessions.close(id);
   }
 
   /** A session's summary and steps, pushed by its SessionRoom (replaces what was there). */

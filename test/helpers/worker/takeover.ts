@@ -1,9 +1,10 @@
-import { expect, inject } from "vitest";
+import { inject } from "vitest";
 import { env } from "cloudflare:workers";
 import type { SessionState } from "../../../shared/session.ts";
 import { sessionRoom } from "../../../worker/session/session-stub.ts";
 import { auth, call, ORIGIN } from "./client.ts";
 import { putSite, sha256Hex } from "./sites.ts";
+import { member } from "./accounts.ts";
 
 /** Takeover's worker tests (issue #16): a site with it on, a staff member's console, a visitor's routes. */
 export const ADMIN = "owner-key-" + "t".repeat(20);
@@ -17,12 +18,14 @@ export async function takeoverSite(takeover: object = { enabled: true }) {
   return putSite({ adminKeySha256: await sha256Hex(ADMIN), takeover } as never);
 }
 
-/** A staff member signed in to the console: cookie and CSRF token, as their browser holds them. */
-export async function staff(siteKey: string) {
-  const { res } = await call(at("/v1/console/session"), { method: "POST", json: { siteKey, adminKey: ADMIN } });
-  expect(res.status).toBe(200);
-  const cookie = res.headers.get("set-cookie")!.split(";")[0];
-  const csrf = (await json(res)).csrf as string;
+/**
+ * A staff member signed in to the console: an account of that name (invited with the site's admin
+ * key, signed up with a software passkey), its cookie and CSRF token as their browser holds them.
+ * The name the visitor sees is the account's: a `name` the calls below send is ignored by the worker.
+ */
+export async function staff(siteKey: string, name = "Mei") {
+  const { browser } = await member(siteKey, "staff", name, ADMIN);
+  const { cookie, csrf } = browser;
   const send = async (method: string, path: string, body?: unknown) =>
     (await call(at(path), { method, headers: { cookie, "x-parley-csrf": csrf }, json: body })).res;
   return {

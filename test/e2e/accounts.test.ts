@@ -1,0 +1,161 @@
+import { chromium, type Browser, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../helpers/browser.ts";
+import { axeFindings, CONSOLE_SITE, signInByKeyboard } from "../helpers/console.ts";
+import { newPage } from "../helpers/e2e.ts";
+import { startWranglerDev, type WranglerDev } from "../helpers/wrangler-dev.ts";
+import { DEMO_ADMIN_KEY } from "../../worker/demo/index.ts";
+
+/**
+ * Accounts end to end, in Chromium with its DevTools virtual authenticator (CDP WebAuthn domain, a
+ * real WebAuthn ceremony in the page, nothing mocked): the owner (the site's admin key) invites Mei
+ * as staff; Mei opens the link, names herself and creates a passkey; signs out and in with it; takes
+ * a visitor's conversation over (the visitor sees "Mei", typed nowhere); the owner's Audit page shows
+ * her steps and the chain verifies. The console runs on http://localhost (a WebAuthn relying party
+ * must be a domain, not an IP), so this file starts its own worker and browser.
+ */
+let dev: WranglerDev;
+let browser: Browser;
+let url = "";
+
+beforeAll(async () => {
+  const args = CHROMIUM_ARGS.map((a) => (a.startsWith("--host-resolver-rules") ? `${a}, EXCLUDE localhost` : a));
+  [dev, browser] = await Promise.all([startWranglerDev(), chromium.launch({ executablePath: CHROMIUM_PATH, args })]);
+  url = dev.url.replace("127.0.0.1", "localhost");
+});
+afterAll(async () => {
+  await browser?.close();
+  await dev?.stop();
+});
+
+const w = (page: Page, sel: string) => page.locator(`parley-chat ${sel}`);
+
+/** A virtual platform authenticator (user verification on, presence answered) for the page's context. */
+async function addAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return {
+    credentials: async () => (await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials,
+  };
+}
+
+describe("accounts with passkeys", () => {
+  it("invitation -> passkey -> sign-in -> takeover as Mei -> the owner reads it in the audit trail", async () => {
+    // The owner, with the site's admin key: takeover on, then an invitation for Mei as staff.
+    const owner = await newPage(browser, { bypassCSP: true });
+    const op = owner.page;
+    await signInByKeyboard(op, url, DEMO_ADMIN_KEY);
+    await op.getByRole("link", { name: "Setup" }).click();
+    await op.getByLabel("Visitors may ask for a person; staff answer from the Live page").check();
+    await op.getByRole("button", { name: "Save settings" }).click();
+    await op.getByRole("status").filter({ hasText: "Saved." }).waitFor();
+    await op.getByRole("link", { name: "Team" }).click();
+    await op.getByLabel("Role", { exact: true }).selectOption("staff");
+    await op.getByLabel("Their name (they may change it)").fill("Mei");
+    await op.getByRole("button", { name: "Create an invitation link" }).click();
+    const link = await op.locator("#invite-link").inputValue();
+    expect(link).toMatch(new RegExp(`^${url}/console/invite\\?site=${CONSOLE_SITE}#[\\w-]{43}$`));
+    expect(await axeFindings(op), "team page").toEqual([]);
+
+    // Mei, in her own browser with a passkey-capable authenticator: the invitation, by keyboard.
+    const mei = await newPage(browser, { bypassCSP: true });
+    const mp = mei.page;
+    const authenticator = await addAuthenticator(mp);
+    await mp.goto(link);
+    await expect.poll(() => mp.locator("#invite-name").inputValue()).toBe("Mei");
+    expect(await mp.getByText("You are invited as staff.").count()).toBe(1);
+    expect(await axeFindings(mp), "invitation page").toEqual([]);
+    await mp.locator("#invite-name").focus();
+    await mp.keyboard.press("Enter");
+    await mp.locator(".top .who").filter({ hasText: "Mei" }).waitFor({ timeout: 15_000 });
+    expect(await mp.locator(".top .who").textContent()).toContain("(staff)");
+    const nav = await mp.locator(".side a").allTextContents();
+    expect(nav).toEqual(["Conversations", "Live", "Insights", "My account"]);
+    const [credential] = await authenticator.credentials();
+    expect(credential).toMatchObject({ rpId: "localhost" });
+
+    // Signed out, then in again with the passkey (the site key, then the button).
+    await mp.getByRole("button", { name: "Sign out" }).click();
+    await mp.locator("#site-key").fill(CONSOLE_SITE);
+    expect(await axeFindings(mp), "sign-in page").toEqual([]);
+    await mp.getByRole("button", { name: "Sign in with a passkey" }).click();
+    await mp.locator(".top .who").filter({ hasText: "Mei" }).waitFor({ timeout: 15_000 });
+    expect((await authenticator.credentials())[0].signCount).toBeGreaterThan(credential.signCount);
+
+    // A visitor asks for a person; Mei, on the Live page, joins without typing a name.
+    await mp.getByRole("link", { name: "Live" }).click();
+    await mp.getByText("Visitors see you as Mei when you join.").waitFor();
+    const visitor = await newPage(browser);
+    const vp = visitor.page;
+    await vp.goto(dev.url + "/");
+    await w(vp, "button.l").click();
+    await w(vp, "textarea.input").first().click();
+    await vp.keyboard.type("A mole changed colour");
+    await vp.keyboard.press("Enter");
+    await expect.poll(() => w(vp, ".msg[data-role=assistant]").count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect.poll(() => w(vp, "button.send.stop").count(), { timeout: 30_000 }).toBe(0);
+    await w(vp, "[data-action=ask-person]").click();
+    await w(vp, ".takeover[data-takeover=queued]").waitFor({ timeout: 10_000 });
+    const row = mp.locator("table.live-queue tbody tr").filter({ hasText: "A mole changed colour" });
+    await row.waitFor({ timeout: 15_000 });
+    await row.getByRole("link").click();
+    await mp.getByRole("button", { name: "Join as Mei" }).click();
+    await mp.getByRole("status").filter({ hasText: "Mei handles this conversation" }).waitFor();
+    await w(vp, ".handoff[data-handoff=joined]").filter({ hasText: "Mei" }).waitFor({ timeout: 10_000 });
+    await mp.getByRole("button", { name: "Hand back to the agent" }).click();
+    await w(vp, ".handoff[data-handoff=back]").waitFor({ timeout: 10_000 });
+    // Mei may not open the owner's pages: the worker refuses, whatever the page asks.
+    const refused = await mp.evaluate(async () => (await fetch("/v1/admin/audit")).status);
+    expect(refused).toBe(403);
+
+    // The owner's Audit page: Mei's steps, by name; the chain verifies.
+    await op.getByRole("link", { name: "Audit" }).click();
+    await op.getByLabel("Person or key (name or id)").fill("Mei");
+    await op.getByRole("button", { name: "Apply filters" }).click();
+    const actions = op.locator("table.audit tbody tr td:nth-child(3)");
+    await expect
+      .poll(() => actions.allTextContents(), { timeout: 10_000 })
+      .toEqual(expect.arrayContaining(["invitation.accept", "passkey.add", "sign_in", "sign_out", "takeover.join"]));
+    expect(await actions.allTextContents()).toContain("permission.denied");
+    await op.getByRole("button", { name: "Verify the chain" }).click();
+    await op.getByRole("status").filter({ hasText: "The chain is intact" }).waitFor();
+    expect(await axeFindings(op), "audit page").toEqual([]);
+    await op.screenshot({ path: "test-results/accounts-audit.png", fullPage: true });
+
+    // The owner makes Mei a viewer on Team: her session ends at once.
+    await op.getByRole("link", { name: "Team" }).click();
+    await op.getByLabel("Role of Mei").selectOption("viewer");
+    await op.getByRole("button", { name: "Save the role of Mei" }).click();
+    await op.getByRole("status").filter({ hasText: "Done." }).waitFor();
+    expect(await mp.evaluate(async () => (await fetch("/v1/admin/live")).status)).toBe(401);
+
+    expect([...owner.errors, ...mei.errors, ...visitor.errors]).toEqual([]);
+    await Promise.all([owner.context.close(), mei.context.close(), visitor.context.close()]);
+  });
+
+  it("shows the Team, Audit, invitation and sign-in pages in Chinese, axe clean", async () => {
+    const { context, page, errors } = await newPage(browser, { bypassCSP: true, locale: "zh-CN" });
+    await signInByKeyboard(page, url, DEMO_ADMIN_KEY);
+    for (const path of ["team", "audit", "account"]) {
+      await page.locator(`.side a[href="/console/${path}"]`).click();
+      await page.locator("main h1").waitFor();
+      expect(await axeFindings(page), `${path} zh-CN`).toEqual([]);
+    }
+    expect(await page.locator("main h1").textContent()).toBe("我的账户");
+    await page.goto(`${url}/console/invite?site=${CONSOLE_SITE}#${"x".repeat(43)}`);
+    await page.getByRole("alert").filter({ hasText: "此邀请无法使用" }).waitFor();
+    expect(await axeFindings(page), "invitation zh-CN").toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

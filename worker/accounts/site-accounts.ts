@@ -1,0 +1,253 @@
+import { DurableObject } from "cloudflare:workers";
+import type { InvitationView, KeyView, PasskeyView, TeamView } from "../../shared/accounts-api.ts";
+import type { AuditEntry, AuditVerdict } from "../../shared/audit.ts";
+import type { Role } from "../../shared/roles.ts";
+import type { Env } from "../env.ts";
+import { loadSite } from "../config/config-store.ts";
+import { AuditChain, type AuditDraft, type AuditFilter } from "../audit/audit-chain.ts";
+import { PasskeyStore, type ChallengeFor, type StoredPasskey } from "./passkey-store.ts";
+import { SessionStore, type SessionRow } from "./session-store.ts";
+import { TeamStore } from "./team-store.ts";
+
+const DAY_MS = 86_400_000;
+
+/** A refusal the routes turn into their 4xx answer (a Durable Object's RPC carries values, not error classes). */
+export type Refusal = { refused: "last_owner" | "not_found" | "invitation_used" | "conflict" };
+
+/**
+ * One per site: who may use its console and admin routes, and what they did. Accounts, their
+ * passkeys and identities, invitations, named admin keys, the console's sessions and the audit
+ * trail, in SQLite. An object of its own (not the site's SiteIndex): the index is written on every
+ * conversation turn and its alarm erases conversations, while these rows must outlive any
+ * conversation and be read on every admin request without queueing behind turns; and a role change
+ * or a removal ends the account's sessions in the same transaction as the change.
+ */
+export class SiteAccounts extends DurableObject<Env> {
+  private readonly team: TeamStore;
+  private readonly passkeys: PasskeyStore;
+  private readonly sessions: SessionStore;
+  private readonly chain: AuditChain;
+  /** Appends run one after another: each hashes the one before it. */
+  private appending: Promise<unknown> = Promise.resolve();
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    const sql = ctx.storage.sql;
+    sql.exec("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
+    this.passkeys = new PasskeyStore(sql);
+    this.team = new TeamStore(sql);
+    this.sessions = new SessionStore(sql);
+    this.chain = new AuditChain(sql);
+  }
+
+  private meta(key: string): string | null {
+    const [r] = this.ctx.storage.sql.exec("SELECT value FROM meta WHERE key = ?", key).toArray();
+    return r ? String(r.value) : null;
+  }
+
+  private setMeta(key: string, value: string): void {
+    this.ctx.storage.sql.exec("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", key, value);
+  }
+
+  /** The site this object is for: its alarm reads the site's audit retention. */
+  private async remember(siteKey: string): Promise<void> {
+    if (this.meta("site_key") === siteKey) return;
+    this.setMeta("site_key", siteKey);
+    if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + DAY_MS);
+  }
+
+  // --- sessions and keys (every admin request) ---
+
+  /** A console session, alive and idle less than `idleMs`, with its account as it is now. */
+  async session(id: string, idleMs: number): Promise<(SessionRow & { name: string; role: Role }) | null> {
+    const row = this.sessions.touch(id, Date.now(), idleMs);
+    if (!row) return null;
+    if (row.actorKind === "bootstrap") return { ...row, name: "", role: "owner" };
+    const account = this.team.account(row.actorId);
+    return account ? { ...row, name: account.name, role: account.role } : null;
+  }
+
+  async openSession(row: SessionRow): Promise<void> {
+    this.sessions.open(row, Date.now());
+    if (row.actorKind === "account") this.team.signedIn(row.actorId, Date.now());
+  }
+
+  async closeSession(id: string): Promise<void> {
+    this.sessions.close(id);
+  }
+
+  async useKey(id: string, secretSha256: string): Promise<KeyView | null> {
+    return this.team.useKey(id, secretSha256, Date.now());
+  }
+
+  /** Whether the site's original admin key (this digest of it) was revoked by an owner. */
+  async bootstrapRevoked(digest: string): Promise<boolean> {
+    return this.meta("bootstrap_revoked") === digest;
+  }
+
+  /** Revokes it; not while no account is owner (the site would be left without one). */
+  async revokeBootstrap(digest: string): Promise<Refusal | { ok: true }> {
+    if (this.team.owners() === 0) return { refused: "last_owner" };
+    this.setMeta("bootstrap_revoked", digest);
+    this.sessions.closeBootstrap();
+    return { ok: true };
+  }
+
+  // --- the team ---
+
+  async teamView(bootstrapActive: boolean): Promise<TeamView> {
+    const now = Date.now();
+    return {
+      accounts: this.team.accounts(),
+      invitations: this.team.invitations(now),
+      keys: this.team.keys(),
+      bootstrapKey: bootstrapActive,
+    };
+  }
+
+  async account(id: string) {
+    return this.team.account(id);
+  }
+
+  async setRole(id: string, role: Role): Promise<Refusal | { ok: true; sessionsEnded: number }> {
+    const account = this.team.account(id);
+    if (!account) return { refused: "not_found" };
+    if (account.role === "owner" && role !== "owner" && this.team.owners() <= 1) return { refused: "last_owner" };
+    this.team.setRole(id, role);
+    return { ok: true, sessionsEnded: this.sessions.closeAccount(id) };
+  }
+
+  async removeAccount(id: string): Promise<Refusal | { ok: true }> {
+    const account = this.team.account(id);
+    if (!account) return { refused: "not_found" };
+    if (account.role === "owner" && this.team.owners() <= 1) return { refused: "last_owner" };
+    this.passkeys.removeAll(id);
+    this.team.removeAccount(id);
+    this.sessions.closeAccount(id);
+    return { ok: true };
+  }
+
+  async createInvitation(v: InvitationView, tokenSha256: string, siteKey: string): Promise<void> {
+    await this.remember(siteKey);
+    this.team.addInvitation(v, tokenSha256);
+  }
+
+  async revokeInvitation(id: string): Promise<boolean> {
+    return this.team.revokeInvitation(id, Date.now());
+  }
+
+  async invitation(tokenSha256: string) {
+    return this.team.invitationByToken(tokenSha256);
+  }
+
+  async createKey(v: KeyView, secretSha256: string): Promise<void> {
+    this.team.addKey(v, secretSha256);
+  }
+
+  async revokeKey(id: string): Promise<boolean> {
+    return this.team.revokeKey(id, Date.now());
+  }
+
+  // --- passkeys ---
+
+  async issueChallenge(challenge: string, what: ChallengeFor): Promise<void> {
+    this.passkeys.issue(challenge, what, Date.now());
+  }
+
+  async takeChallenge(challenge: string): Promise<ChallengeFor | null> {
+    return this.passkeys.take(challenge, Date.now());
+  }
+
+  async passkey(id: string): Promise<StoredPasskey | null> {
+    return this.passkeys.byId(id);
+  }
+
+  async passkeyUsed(id: string, counter: number): Promise<boolean> {
+    return this.passkeys.used(id, counter, Date.now());
+  }
+
+  async myPasskeys(accountId: string): Promise<PasskeyView[]> {
+    return this.passkeys.ofAccount(accountId);
+  }
+
+  async credentialIds(accountId: string) {
+    return this.passkeys.credentialIds(accountId);
+  }
+
+  /** The invitation's account and its first passkey, in one step with using the invitation (once). */
+  async acceptInvitation(
+    invitationId: string,
+    account: { id: string; name: string; role: Role },
+    passkey: StoredPasskey,
+  ): Promise<Refusal | { ok: true }> {
+    const now = Date.now();
+    if (this.passkeys.byId(passkey.id)) return { refused: "conflict" };
+    if (!this.team.useInvitation(invitationId, now)) return { refused: "invitation_used" };
+    this.team.addAccount(account.id, account.name, account.role, now);
+    this.passkeys.add(passkey, "Passkey 1", now);
+    return { ok: true };
+  }
+
+  async addPasskey(passkey: StoredPasskey, label: string): Promise<Refusal | { ok: true }> {
+    if (this.passkeys.byId(passkey.id)) return { refused: "conflict" };
+    if (!this.team.account(passkey.accountId)) return { refused: "not_found" };
+    this.passkeys.add(passkey, label, Date.now());
+    return { ok: true };
+  }
+
+  /** Removes one passkey; never the account's last (it could not sign in again). */
+  async removePasskey(accountId: string, id: string): Promise<Refusal | { ok: true }> {
+    const mine = this.passkeys.ofAccount(accountId);
+    if (!mine.some((p) => p.id === id)) return { refused: "not_found" };
+    if (mine.length <= 1) return { refused: "conflict" };
+    this.passkeys.remove(accountId, id);
+    return { ok: true };
+  }
+
+  // --- the audit trail ---
+
+  async audit(draft: AuditDraft, siteKey: string): Promise<AuditEntry> {
+    await this.remember(siteKey);
+    const next = this.appending.then(() => this.chain.append(draft));
+    this.appending = next.catch(() => undefined);
+    return next;
+  }
+
+  async auditList(filter: AuditFilter, limit: number): Promise<AuditEntry[]> {
+    return this.chain.list(filter, limit);
+  }
+
+  async auditVerify(): Promise<AuditVerdict> {
+    await this.appending;
+    return this.chain.verify();
+  }
+
+  /** The audit trail's own retention (the site's `auditRetentionDays`), daily; the purge is itself an entry. */
+  override async alarm(): Promise<void> {
+    const siteKey = this.meta("site_key");
+    const site = siteKey ? await loadSite(this.env, siteKey) : null;
+    if (!siteKey || !site) return;
+    const removed = this.chain.purge(Date.now() - site.auditRetentionDays * DAY_MS);
+    if (removed > 0)
+      await this.audit(
+        {
+          at: Date.now(),
+          actorKind: "anonymous",
+          actorId: "retention",
+          actorName: "Retention",
+          action: "audit.purge",
+          object: String(removed),
+          outcome: "ok",
+          code: "",
+          ip: "",
+          userAgent: "",
+        },
+        siteKey,
+      );
+    await this.ctx.storage.setAlarm(Date.now() + DAY_MS);
+  }
+}
+
+export function siteAccounts(env: Env, siteKey: string) {
+  return env.SITE_ACCOUNTS.get(env.SITE_ACCOUNTS.idFromName(siteKey));
+}
