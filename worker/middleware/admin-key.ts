@@ -7,6 +7,7 @@ import { ApiError } from "../errors.ts";
 import { loadSite } from "../config/config-store.ts";
 import { admitAdmin } from "../limits/admission.ts";
 import { consoleSession, hasConsoleCookie } from "../console/console-auth.ts";
+import { withContract } from "./contract.ts";
 
 const enc = new TextEncoder();
 
@@ -45,12 +46,22 @@ async function siteByKeyHeader<E extends AppEnv>(c: Context<E>, key: string): Pr
  * about which site keys exist; each client IP gets ADMIN_PER_MINUTE key checks a minute, right or
  * wrong (then 429 with Retry-After). A cookie is a signature, not a guess, so it spends none.
  */
-export function adminKey(): MiddlewareHandler<AppEnv & { Variables: { site: SiteConfig } }> {
-  return async function adminKeyMiddleware(c, next) {
+type AdminEnv = AppEnv & { Variables: { site: SiteConfig } };
+
+export function adminKey(): MiddlewareHandler<AdminEnv> {
+  const adminKeyMiddleware: MiddlewareHandler<AdminEnv> = async function adminKeyMiddleware(c, next) {
     const key = c.req.header(HEADERS.adminKey);
     const site =
       key === undefined && hasConsoleCookie(c) ? (await consoleSession(c)).site : await siteByKeyHeader(c, key ?? "");
     c.set("site", site);
     await next();
   };
+  return withContract(adminKeyMiddleware, { auth: "admin", errors: ADMIN_ERRORS });
 }
+
+const ADMIN_ERRORS = [
+  [401, "unauthorized"],
+  [403, "forbidden"],
+  [403, "forbidden_origin"],
+  [429, "rate_limited"],
+] as const;
