@@ -1,10 +1,16 @@
 import { z } from "zod/mini";
 
-/** Signing in to the console: the site key and its admin key, exchanged for a session cookie. */
-export const ConsoleSignIn = z.object({
-  siteKey: z.string().check(z.minLength(1), z.maxLength(200)),
-  adminKey: z.string().check(z.minLength(1), z.maxLength(500)),
-});
+/**
+ * Signing in to the console, for a session cookie: the site key and its admin key, or the token of a
+ * one-time sign-in link (`/console#sign-in=<token>`, which `npm run deploy` prints for a new site).
+ */
+export const ConsoleSignIn = z.union([
+  z.object({
+    siteKey: z.string().check(z.minLength(1), z.maxLength(200)),
+    adminKey: z.string().check(z.minLength(1), z.maxLength(500)),
+  }),
+  z.object({ signInLink: z.string().check(z.minLength(1), z.maxLength(200)) }),
+]);
 export type ConsoleSignIn = z.infer<typeof ConsoleSignIn>;
 
 /**

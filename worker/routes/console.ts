@@ -1,9 +1,11 @@
 import { Hono, type Context } from "hono";
 import { deleteCookie, setCookie } from "hono/cookie";
 import { ConsoleSignIn, type ConsoleSession } from "../../shared/console-session.ts";
+import type { SiteConfig } from "../../shared/agent-config.ts";
 import * as ROUTES from "../../shared/routes.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../errors.ts";
+import { loadSite } from "../config/config-store.ts";
 import { requireSecret } from "../config/secrets.ts";
 import { admitAdmin } from "../limits/admission.ts";
 import { siteForAdminKey } from "../middleware/admin-key.ts";
@@ -11,6 +13,7 @@ import { jsonBody } from "../middleware/validate.ts";
 import { pageCsp } from "../page-csp.ts";
 import { siteIndex } from "../site-index/site-index.ts";
 import { consoleSession, keyFingerprint, requireSameOrigin } from "../console/console-auth.ts";
+import { SIGN_IN_TOKEN, SignInLinkEntry, signInLinkKey, tokenDigest } from "../console/sign-in-link.ts";
 import {
   CONSOLE_COOKIE,
   CONSOLE_SESSION_SECONDS,
@@ -31,13 +34,33 @@ const answer = (c: Context<AppEnv>, claims: ConsoleClaims) => {
   return c.json({ site: claims.site, csrf: claims.csrf, expiresAt: claims.exp * 1000 } satisfies ConsoleSession);
 };
 
+/**
+ * The site a one-time sign-in link opens, once: its token's digest in KV (unexpired, of a site that
+ * still has its admin key) and claimed for the first time by the site's own object.
+ */
+async function siteOfSignInLink(c: Context<AppEnv>, token: string): Promise<SiteConfig> {
+  const refused = () => new ApiError(401, "unauthorized", "This sign-in link is unknown, used or expired");
+  if (!SIGN_IN_TOKEN.test(token)) throw refused();
+  const digest = await tokenDigest(token);
+  const entry = SignInLinkEntry.safeParse(await c.env.CONFIG.get(signInLinkKey(digest), "json").catch(() => null));
+  if (!entry.success || entry.data.expiresAt <= Date.now()) throw refused();
+  const site = await loadSite(c.env, entry.data.site);
+  if (!site?.adminKeySha256) throw refused();
+  if (!(await siteIndex(c.env, site.siteKey).claimSignInLink(digest, entry.data.expiresAt))) throw refused();
+  c.executionCtx.waitUntil(c.env.CONFIG.delete(signInLinkKey(digest)).catch(() => undefined));
+  return site;
+}
+
 consoleRoutes.post(ROUTES.consoleSession, jsonBody(ConsoleSignIn), async (c) => {
   // A sign-in from another origin would be login CSRF (the victim signed in as the attacker).
   requireSameOrigin(c);
   const secret = requireSecret(c.env);
   await admitAdmin(c);
-  const { siteKey, adminKey } = c.req.valid("json");
-  const site = await siteForAdminKey(c.env, siteKey, adminKey);
+  const body = c.req.valid("json");
+  const site =
+    "signInLink" in body
+      ? await siteOfSignInLink(c, body.signInLink)
+      : await siteForAdminKey(c.env, body.siteKey, body.adminKey);
   if (!site) throw new ApiError(401, "unauthorized", "Wrong site key or admin key");
   const exp = Math.floor(Date.now() / 1000) + CONSOLE_SESSION_SECONDS;
   const claims: ConsoleClaims = {
