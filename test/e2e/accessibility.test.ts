@@ -10,9 +10,10 @@ import { lowContrastText } from "../helpers/text-contrast.ts";
  * saved advice cards, the advice list, an error, offline, the stage panel, the trace view, and every
  * pressed, selected and disabled state of the controls (each header pill pressed, a rating given, the
  * send button disabled and the stop button while a reply streams, follow-up chips answered). Serious
- * and critical findings fail, with two additions to axe's defaults: the experimental
+ * and critical findings fail, with three additions to axe's defaults: the experimental
  * `label-content-name-mismatch` rule (WCAG 2.5.3: a control's accessible name contains its visible
- * text), and every text's contrast computed here over its blended background (text-contrast.ts:
+ * text), `target-size` (WCAG 2.2's 2.5.8, off by default in axe 4.14), and every text's contrast
+ * computed here over its blended background (text-contrast.ts:
  * axe reports neither a violation nor "needs review" for text on a translucent fill in a shadow root,
  * which is how a 3.6:1 badge and a 3.93:1 pressed "Back" pill once passed this suite).
  */
@@ -50,7 +51,10 @@ async function findings(page: Page): Promise<Finding[]> {
     const axe = (window as any).axe;
     const res = await axe.run(
       { include: [["parley-chat", ".root"]] },
-      { resultTypes: ["violations", "incomplete"], rules: { "label-content-name-mismatch": { enabled: true } } },
+      {
+        resultTypes: ["violations", "incomplete"],
+        rules: { "label-content-name-mismatch": { enabled: true }, "target-size": { enabled: true } },
+      },
     );
     const serious = (v: any) => v.impact === "serious" || v.impact === "critical";
     const shown = (v: any) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n: any) => n.target) });

@@ -32,10 +32,11 @@ export const SITE_ROUTES: RouteDocs = {
   },
   [op("post", ROUTES.consoleSession)]: {
     tag: "console",
-    summary: "Sign in to the owner's console",
+    summary: "Sign in to the owner's console: the site key and admin key, or a one-time sign-in link's token",
     description:
       "From the console's own origin. Sets the `__Host-parley-console` cookie (HttpOnly, Secure, SameSite=Strict); " +
-      "the answer's `csrf` goes back in the `x-parley-csrf` header on every write.",
+      "the answer's `csrf` goes back in the `x-parley-csrf` header on every write. A sign-in link's token " +
+      "(`npm run deploy` prints the link) opens its site once.",
     answers: { 200: json("The console session", A.ConsoleSessionAnswer) },
     errors: [
       [401, "unauthorized"],
