@@ -19,7 +19,10 @@ async function ask(page: Page, text: string): Promise<string> {
   await q(page, "button.send.stop").waitFor({ state: "detached", timeout: 30_000 });
   const replies = await q(page, '.msg[data-role="assistant"] .bubble').allTextContents();
   // The turn's replies, after the greeting.
-  return replies.slice(1).join("\n").replace(/https?:\/\/\S+/g, "");
+  return replies
+    .slice(1)
+    .join("\n")
+    .replace(/https?:\/\/\S+/g, "");
 }
 
 const PAGES = [
