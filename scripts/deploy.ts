@@ -58,6 +58,7 @@ async function main(opts: DeployOptions) {
   const existing = target.kvRead(siteKeys(opts.siteKey, opts.origins, opts.agents));
   let adminKey: string | undefined;
   let link: { token: string; entry: DeployEntry } | undefined;
+  if (!existing && !opts.dryRun) throw new Error(`Could not read site ${opts.siteKey}'s entries from KV`);
   if (!existing) {
     step(6, `Site ${opts.siteKey}`, [
       `${would}create it for ${opts.origins.join(", ")} with ${opts.agents.join(", ")} if missing ` +

@@ -103,8 +103,12 @@ export function remoteTarget(): Target {
     secretNames() {
       if (!account) return null;
       const run = wrangler(["secret", "list", "--format", "json"]);
-      // No worker yet: it has no secrets.
-      return new Set((run.ok ? (jsonIn<Array<{ name: string }>>(run.stdout) ?? []) : []).map((s) => s.name));
+      const listed = run.ok ? jsonIn<Array<{ name: string }>>(run.stdout) : null;
+      if (listed) return new Set(listed.map((s) => s.name));
+      // No worker yet: it has no secrets. Any other failure must not pass for "none set" (a new
+      // SESSION_SECRET would sign every visitor and the owner out).
+      if (/does not exist|\b10007\b/i.test(run.stdout + run.stderr)) return new Set();
+      throw new Error(`Could not list the worker's secrets:\n${(run.stderr || run.stdout).trim().slice(-2000)}`);
     },
     deploy(secrets, dryRun) {
       if (dryRun) {
