@@ -14,8 +14,8 @@ import { lowContrastText } from "../helpers/text-contrast.ts";
  * `label-content-name-mismatch` rule (WCAG 2.5.3: a control's accessible name contains its visible
  * text), `target-size` (WCAG 2.2's 2.5.8, off by default in axe 4.14), and every text's contrast
  * computed here over its blended background (text-contrast.ts:
- * axe reports neither a violation nor "needs review" for text on a translucent fill in a shadow root,
- * which is how a 3.6:1 badge and a 3.93:1 pressed "Back" pill once passed this suite).
+ * axe reports neither a violation nor "needs review" for text on a translucent fill in a shadow root:
+ * a translucent badge at 3.6:1 and a pill at 3.93:1 pass axe alone).
  */
 const demo = useDemo();
 let host: StaticServer;

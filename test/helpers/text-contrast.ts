@@ -11,8 +11,8 @@ export interface LowContrast {
  * Every piece of text in the widget's shadow root whose contrast is below WCAG's 4.5:1 (3:1 for large
  * text), computed as WCAG does: its colour over its background, each translucent fill on the way down
  * blended onto the one beneath it. axe-core leaves text on a translucent fill inside a shadow root
- * unreported (neither a violation nor "needs review"): a white pill on 18 % white over the header's
- * accent (3.93:1) and a translucent badge (3.6:1) passed it. Exempt as WCAG 1.4.3 exempts them: disabled
+ * unreported (neither a violation nor "needs review"): white text on 18 % white over the header's
+ * accent (3.93:1), or a translucent badge (3.6:1), passes it. Exempt as WCAG 1.4.3 exempts them: disabled
  * controls and pure decoration (hidden from assistive tech, like the avatar's initial of the agent's
  * name, which the title says in full). Text over an image or gradient is not computed.
  */
