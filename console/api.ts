@@ -87,6 +87,11 @@ export async function signIn(siteKey: string, adminKey: string): Promise<void> {
   session.value = await api<ConsoleSession>(ROUTES.consoleSession, { method: "POST", json: { siteKey, adminKey } });
 }
 
+/** A one-time sign-in link's token (the console's address ends `#sign-in=<token>`), spent on the first try. */
+export async function signInWithLink(signInLink: string): Promise<void> {
+  session.value = await api<ConsoleSession>(ROUTES.consoleSession, { method: "POST", json: { signInLink } });
+}
+
 export async function signOut(): Promise<void> {
   await api<void>(ROUTES.consoleSession, { method: "DELETE" });
   session.value = null;

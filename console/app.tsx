@@ -1,22 +1,38 @@
 import { useEffect } from "preact/hooks";
 import { useSignal } from "@preact/signals";
-import { restoreSession, session } from "./api.ts";
+import { restoreSession, session, signInWithLink } from "./api.ts";
 import { Invite } from "./invite.tsx";
 import { Layout } from "./layout.tsx";
 import { route } from "./router.ts";
 import { SignIn } from "./sign-in.tsx";
 
+/** The token of a one-time sign-in link (`/console#sign-in=<token>`), taken out of the address at once. */
+function takeSignInLink(): string | null {
+  const token = /^#sign-in=([A-Za-z0-9_-]+)$/.exec(location.hash)?.[1] ?? null;
+  if (token) history.replaceState(history.state, "", location.pathname + location.search);
+  return token;
+}
+
 /**
- * Asks the worker once whether a session is open (the cookie is unreadable here), then signs in or shows the
- * console; an invitation link shows the invitation.
+ * Signs in with a one-time link when the address carries one; otherwise asks the worker once whether a
+ * session is open (the cookie is unreadable here). Then the sign-in form or the console; an invitation
+ * link shows the invitation.
  */
 export function App() {
   const ready = useSignal(false);
+  const linkFailed = useSignal(false);
   useEffect(() => {
-    restoreSession().finally(() => (ready.value = true));
+    const link = takeSignInLink();
+    const start = link
+      ? signInWithLink(link).catch(() => {
+          linkFailed.value = true;
+          return restoreSession();
+        })
+      : restoreSession();
+    start.finally(() => (ready.value = true));
   }, []);
   if (!ready.value) return null;
   // An invitation link opens its own page, signed in or not (it signs in as the new account).
   if (route.value === "invite") return <Invite />;
-  return session.value ? <Layout /> : <SignIn />;
+  return session.value ? <Layout /> : <SignIn linkFailed={linkFailed.value} />;
 }

@@ -26,9 +26,13 @@ const S = {
   wrong: { en: "Wrong site key or admin key.", "zh-CN": "站点密钥或管理密钥不正确。" },
   limited: { en: "Too many attempts. Try again in {s} s.", "zh-CN": "尝试次数过多,请 {s} 秒后再试。" },
   failed: { en: "Could not sign in: {m}", "zh-CN": "无法登录:{m}" },
+  linkFailed: {
+    en: "This sign-in link was already used or has expired. Sign in with your site key and admin key.",
+    "zh-CN": "此登录链接已使用或已过期。请使用站点密钥和管理密钥登录。",
+  },
 };
 
-export function SignIn() {
+export function SignIn({ linkFailed = false }: { linkFailed?: boolean }) {
   const siteKey = useSignal("");
   const adminKey = useSignal("");
   const error = useSignal("");
@@ -77,6 +81,11 @@ export function SignIn() {
     <main class="sign-in" id="main">
       <h1>{t(S.title)}</h1>
       <p>{t(S.intro)}</p>
+      {linkFailed && (
+        <p class="error" role="alert" id="sign-in-link-error">
+          {t(S.linkFailed)}
+        </p>
+      )}
       <form onSubmit={submit} aria-describedby={error.value ? "sign-in-error" : undefined}>
         <label for="site-key">{t(S.siteKey)}</label>
         <input

@@ -40,19 +40,7 @@ export function presetEntries(opts: PresetInstall): KvEntry[] {
       throw new Error(`No preset agent ${id}; presets: ${Object.keys(AGENT_TEMPLATES).join(", ")}`);
   }
   if (!opts.origins.length) throw new Error("Give at least one --origin: the pages allowed to open sessions");
-  for (const origin of opts.origins) {
-    let parsed: URL | undefined;
-    try {
-      parsed = new URL(origin);
-    } catch {
-      /* reported below */
-    }
-    if (!parsed || parsed.origin !== origin || !/^https?:$/.test(parsed.protocol)) {
-      throw new Error(
-        `--origin ${origin} is not an exact origin like https://www.example.com (no path, no slash at the end)`,
-      );
-    }
-  }
+  opts.origins.forEach(checkOrigin);
   if (opts.jurisdiction !== undefined && !(JURISDICTIONS as readonly string[]).includes(opts.jurisdiction))
     throw new Error(`--jurisdiction ${opts.jurisdiction} is not one of ${JURISDICTIONS.join(", ")}`);
   const site: SiteConfigInput = {
@@ -74,4 +62,19 @@ export function presetEntries(opts: PresetInstall): KvEntry[] {
     { key: `site:${opts.siteKey}`, value: JSON.stringify(checked.data) },
     ...opts.origins.map((origin) => ({ key: `origin:${origin}`, value: opts.siteKey })),
   ];
+}
+
+/** Throws unless `origin` is exact (scheme://host[:port]), as a site's allowed origins must be. */
+export function checkOrigin(origin: string): void {
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(origin);
+  } catch {
+    /* reported below */
+  }
+  if (!parsed || parsed.origin !== origin || !/^https?:$/.test(parsed.protocol)) {
+    throw new Error(
+      `--origin ${origin} is not an exact origin like https://www.example.com (no path, no slash at the end)`,
+    );
+  }
 }

@@ -2,13 +2,17 @@ import { z } from "zod/mini";
 import type { Who } from "./accounts-api.ts";
 
 /**
- * Signing in to the console with the site key and its bootstrap admin key (owner, until an owner
- * revokes it), exchanged for a session cookie. Accounts sign in with a passkey (accounts-api.ts).
+ * Signing in to the console, for a session cookie: the site key and its bootstrap admin key (owner,
+ * until an owner revokes it), or the token of a one-time sign-in link (`/console#sign-in=<token>`,
+ * which `npm run deploy` prints for a new site). Accounts sign in with a passkey (accounts-api.ts).
  */
-export const ConsoleSignIn = z.object({
-  siteKey: z.string().check(z.minLength(1), z.maxLength(200)),
-  adminKey: z.string().check(z.minLength(1), z.maxLength(500)),
-});
+export const ConsoleSignIn = z.union([
+  z.object({
+    siteKey: z.string().check(z.minLength(1), z.maxLength(200)),
+    adminKey: z.string().check(z.minLength(1), z.maxLength(500)),
+  }),
+  z.object({ signInLink: z.string().check(z.minLength(1), z.maxLength(200)) }),
+]);
 export type ConsoleSignIn = z.infer<typeof ConsoleSignIn>;
 
 /**

@@ -7,6 +7,8 @@
  * the admin routes).
  */
 export const health = "/v1/health";
+/** The API's contract: an OpenAPI 3.1 document of every route below (worker/openapi/). */
+export const openapi = "/v1/openapi.json";
 export const sessions = "/v1/sessions";
 export const session = "/v1/sessions/:id";
 export const sessionEvents = "/v1/sessions/:id/events";
@@ -110,7 +112,7 @@ export const consolePage = "/console/*";
 export const demoIdentity = "/v1/demo/identity";
 /** The demo site's pages, and the scripts and styles only they use (demo mode only). */
 export const demoHome = "/";
-export const demoPage = "/:page{[a-z0-9-]+\\.html}";
+export const demoPage = "/:file{[a-z0-9-]+\\.html}";
 export const demoAsset = "/:file{[a-z0-9-]+\\.(?:js|css)}";
 
 /** Where middleware applies: every API route (CORS, body limit), the admin routes (admin key). */

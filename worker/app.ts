@@ -14,6 +14,7 @@ import { consoleRoutes } from "./routes/console.ts";
 import { embedRoutes } from "./routes/embed.ts";
 import { feedbackRoutes } from "./routes/feedback.ts";
 import { healthRoutes } from "./routes/health.ts";
+import { openApiRoute } from "./routes/openapi.ts";
 import { photoRoutes } from "./routes/photos.ts";
 import { liveRoutes } from "./routes/live.ts";
 import { takeoverRoutes } from "./routes/takeover.ts";
@@ -54,6 +55,7 @@ export function createApp() {
   app.route("/", adminRoutes);
   app.route("/", consoleRoutes);
   app.route("/", demoPageRoutes);
+  app.get(ROUTES.openapi, openApiRoute(app));
   return app;
 }
 

@@ -3,14 +3,19 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newPage, useDemo } from "../helpers/e2e.ts";
 import { serveStatic, type StaticServer } from "../helpers/static-server.ts";
+import { lowContrastText } from "../helpers/text-contrast.ts";
 
 /**
- * axe-core over every state a visitor reaches (issue 12 §5), each in the light and the dark theme:
- * a reply that saved advice cards, the advice list, an error, offline, the stage panel, the trace
- * view. Serious and critical findings fail, with two additions to axe's defaults: the experimental
+ * axe-core over every state a visitor reaches, each in the light and the dark theme: a reply that
+ * saved advice cards, the advice list, an error, offline, the stage panel, the trace view, and every
+ * pressed, selected and disabled state of the controls (each header pill pressed, a rating given, the
+ * send button disabled and the stop button while a reply streams, follow-up chips answered). Serious
+ * and critical findings fail, with three additions to axe's defaults: the experimental
  * `label-content-name-mismatch` rule (WCAG 2.5.3: a control's accessible name contains its visible
- * text), and the "Demo" badge's contrast computed here (axe reports neither a violation nor "needs
- * review" for it; checked to fail on the old translucent badge, 3.6:1 in the light theme).
+ * text), `target-size` (WCAG 2.2's 2.5.8, off by default in axe 4.14), and every text's contrast
+ * computed here over its blended background (text-contrast.ts:
+ * axe reports neither a violation nor "needs review" for text on a translucent fill in a shadow root:
+ * a translucent badge at 3.6:1 and a pill at 3.93:1 pass axe alone).
  */
 const demo = useDemo();
 let host: StaticServer;
@@ -46,7 +51,10 @@ async function findings(page: Page): Promise<Finding[]> {
     const axe = (window as any).axe;
     const res = await axe.run(
       { include: [["parley-chat", ".root"]] },
-      { resultTypes: ["violations", "incomplete"], rules: { "label-content-name-mismatch": { enabled: true } } },
+      {
+        resultTypes: ["violations", "incomplete"],
+        rules: { "label-content-name-mismatch": { enabled: true }, "target-size": { enabled: true } },
+      },
     );
     const serious = (v: any) => v.impact === "serious" || v.impact === "critical";
     const shown = (v: any) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n: any) => n.target) });
@@ -59,27 +67,21 @@ async function findings(page: Page): Promise<Finding[]> {
   });
 }
 
-/**
- * The "Demo" badge's contrast, computed as WCAG does: its text over its own fill blended onto the
- * header's accent. axe leaves text on a translucent fill inside a shadow root unreported, which is
- * how a 3.6:1 badge once passed this suite.
- */
-async function badgeContrast(page: Page): Promise<number | null> {
+/** Every state a check saw: each control by its action (or class) with what it was (`stages:pressed`). */
+const statesSeen = new Set<string>();
+
+function controlStates(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const root = document.querySelector("parley-chat")?.shadowRoot;
-    const badge = root?.querySelector(".badge");
-    const head = root?.querySelector(".head");
-    if (!badge || !head) return null;
-    const rgba = (c: string) => (c.match(/[\d.]+/g) ?? []).map(Number);
-    const [hr, hg, hb] = rgba(getComputedStyle(head).backgroundColor);
-    const [br, bg, bb, ba = 1] = rgba(getComputedStyle(badge).backgroundColor);
-    const fill = [br * ba + hr * (1 - ba), bg * ba + hg * (1 - ba), bb * ba + hb * (1 - ba)];
-    const lum = (rgb: number[]) => {
-      const [r, g, b] = rgb.map((v) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4));
-      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-    };
-    const [l1, l2] = [lum(rgba(getComputedStyle(badge).color).slice(0, 3)), lum(fill)].sort((a, b) => b - a);
-    return (l1 + 0.05) / (l2 + 0.05);
+    const controls = [...(root?.querySelectorAll<HTMLButtonElement>("button, [role=tab], [role=option]") ?? [])];
+    return controls.flatMap((el) => {
+      const name = el.dataset.action ?? el.className.split(" ").filter(Boolean).join(".");
+      return [
+        el.getAttribute("aria-pressed") === "true" && `${name}:pressed`,
+        el.getAttribute("aria-selected") === "true" && `${name}:selected`,
+        el.disabled && `${name}:disabled`,
+      ].filter((x): x is string => !!x);
+    });
   });
 }
 
@@ -89,11 +91,12 @@ async function bothThemes(page: Page, state: string): Promise<Record<string, Fin
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme });
     await page.waitForTimeout(50);
-    out[`${state} (${colorScheme})`] = await findings(page);
-    const contrast = await badgeContrast(page);
-    if (contrast !== null && contrast < 4.5) {
-      out[`${state} (${colorScheme})`].push({ id: "badge-contrast", impact: contrast.toFixed(2), targets: [".badge"] });
-    }
+    const low = await lowContrastText(page);
+    out[`${state} (${colorScheme})`] = [
+      ...(await findings(page)),
+      ...low.map((l) => ({ id: "text-contrast", impact: `${l.ratio}:1 < ${l.needed}:1`, targets: [l.target] })),
+    ];
+    for (const control of await controlStates(page)) statesSeen.add(control);
   }
   await page.emulateMedia({ colorScheme: "light" });
   return out;
@@ -169,6 +172,75 @@ describe("accessibility of every state a visitor reaches", () => {
     for (const [state, found] of Object.entries(seen)) expect(found, state).toEqual([]);
     expect([...errors, ...debug.errors]).toEqual([]);
     await debug.context.close();
+    await context.close();
+  });
+
+  it("every pressed, selected and disabled state of the controls, in both themes", async () => {
+    const { context, page, errors } = await open();
+    /** Holds the worker's answers to `pattern` until `release`: the control stays in its busy state meanwhile. */
+    const hold = async (pattern: string) => {
+      let release = () => {};
+      const gate = new Promise<void>((r) => (release = r));
+      await page.route(pattern, async (route) => (await gate, route.continue()));
+      return release;
+    };
+    await page.goto(demo.dev.url + "/");
+    await q(page, "button.l").click();
+    await q(page, ".panel").waitFor();
+    const seen = await bothThemes(page, "send disabled (nothing typed)");
+
+    let release = await hold("**/v1/chat/completions");
+    await q(page, "textarea").fill("I have a red itchy rash on my arm");
+    await q(page, "textarea").press("Enter");
+    await q(page, "button.send.stop").waitFor();
+    Object.assign(seen, await bothThemes(page, "stop (a reply on its way)"));
+    await release();
+    await q(page, "button.send.stop").waitFor({ state: "detached", timeout: 30_000 });
+
+    await q(page, 'button[data-action="thumbs-up"]').last().click();
+    await expect
+      .poll(() => q(page, 'button[data-action="thumbs-up"]').last().getAttribute("aria-pressed"))
+      .toBe("true");
+    Object.assign(seen, await bothThemes(page, "a reply rated"));
+
+    await ask(page, "I have a question about a mole");
+    await q(page, ".followup .chip").first().waitFor();
+    release = await hold("**/v1/chat/completions");
+    await q(page, ".followup .chip").first().click();
+    await q(page, ".followup .chip:disabled").first().waitFor();
+    Object.assign(seen, await bothThemes(page, "follow-up chips answered"));
+    await release();
+    await q(page, "button.send.stop").waitFor({ state: "detached", timeout: 30_000 });
+
+    const protocol = await open();
+    await protocol.page.goto(demo.dev.url + "/protocol.html");
+    await q(protocol.page, "button.l").click();
+    await ask(protocol.page, "Does a daily emollient prevent eczema flares in children?");
+    await q(protocol.page, 'button[data-action="stages"]').click();
+    await q(protocol.page, ".stage-panel").waitFor();
+    let releaseStage = () => {};
+    const stageGate = new Promise<void>((r) => (releaseStage = r));
+    await protocol.page.route("**/stages/*/complete", async (route) => (await stageGate, route.continue()));
+    await q(protocol.page, "button.send.complete").click();
+    await q(protocol.page, "button.send.complete:disabled").waitFor();
+    Object.assign(seen, await bothThemes(protocol.page, "complete stage pending"));
+    releaseStage();
+
+    for (const [state, found] of Object.entries(seen)) expect(found, state).toEqual([]);
+    // With the two tests before this one: each pill pressed, a rating, the busy and empty composer, a stage pending.
+    expect([...statesSeen].sort()).toEqual(
+      expect.arrayContaining([
+        "advice:pressed",
+        "chip:disabled",
+        "send.complete:disabled",
+        "send:disabled",
+        "stages:pressed",
+        "thumbs-up:pressed",
+        "trace:pressed",
+      ]),
+    );
+    expect([...errors, ...protocol.errors]).toEqual([]);
+    await protocol.context.close();
     await context.close();
   });
 });

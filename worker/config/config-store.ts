@@ -3,6 +3,7 @@ import { AgentConfig, SiteConfig } from "../../shared/agent-config.ts";
 import type { Env } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import { IsolateCache } from "../isolate-cache.ts";
+import { draftAgentKey, siteAgentKey } from "./config-keys.ts";
 
 /**
  * Configuration lives in KV (`site:<key>`, `agent:<id>`); in demo mode only, the demo's presets
@@ -49,15 +50,7 @@ export function loadSite(env: Env, siteKey: string) {
   return load(env, `site:${siteKey}`, SiteConfig, env.demo?.site(siteKey));
 }
 
-/**
- * KV key of an agent a site's owner wrote (the console). Agents written by `presets:install` are
- * `agent:<id>`, which several sites may list; an owner's edit goes to the site's own key, so it
- * never changes another site's agent. Agent ids have no colon, so the key cannot be ambiguous.
- */
-export const siteAgentKey = (siteKey: string, agentId: string) => `site-agent:${siteKey}:${agentId}`;
-
-/** KV key of an agent's draft: what the owner tries in the console before publishing it to siteAgentKey. */
-export const draftAgentKey = (siteKey: string, agentId: string) => `site-agent-draft:${siteKey}:${agentId}`;
+export { draftAgentKey, siteAgentKey } from "./config-keys.ts";
 
 /** The agent's draft, uncached (the console's editor), or null when none is saved. */
 export function readDraftAgent(env: Env, siteKey: string, agentId: string): Promise<AgentConfig | null> {

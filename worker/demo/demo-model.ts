@@ -36,6 +36,7 @@ export function pickDemoStep(script: DemoScript, req: DemoRequest): DemoStep {
     }
   }
   const userText = lastUser >= 0 ? contentText(messages[lastUser].content).toLowerCase() : "";
+  const chinese = writesChinese(messages);
   const systemText = messages[0]?.role === "system" ? contentText(messages[0].content).toLowerCase() : "";
   const last = messages[lastUser]?.content;
   const photo = Array.isArray(last) && last.some((p) => p.type === "image_url");
@@ -43,7 +44,7 @@ export function pickDemoStep(script: DemoScript, req: DemoRequest): DemoStep {
     t.when?.some((w) => userText.includes(w)) && (!t.system || t.system.some((f) => systemText.includes(f)));
   // In the script's order: a photo turn after the crisis turns, before those matched by words.
   const turn = script.turns.find((t) => (t.photo ? photo : applies(t))) ?? script.fallback;
-  const forced = req.forcedTool && script.forced?.[req.forcedTool];
+  const forced = req.forcedTool && ((chinese && script.forcedZh?.[req.forcedTool]) || script.forced?.[req.forcedTool]);
   if (forced) return { toolCalls: [{ name: req.forcedTool!, arguments: forced }] };
   if (req.forcedTool === "rule_verdict") {
     return {
@@ -62,10 +63,29 @@ export function pickDemoStep(script: DemoScript, req: DemoRequest): DemoStep {
     };
   }
   const offered = new Set(req.tools ?? []);
-  const usable = turn.steps.filter((s) => (s.toolCalls ?? []).every((c) => offered.has(c.name)));
-  const steps = usable.length ? usable : [{ content: turn.steps.at(-1)?.content ?? "" }];
+  const turnSteps = (chinese && turn.zh) || turn.steps;
+  const usable = turnSteps.filter((s) => (s.toolCalls ?? []).every((c) => offered.has(c.name)));
+  const steps = usable.length ? usable : [{ content: turnSteps.at(-1)?.content ?? "" }];
   const answered = messages.slice(lastUser + 1).filter((m) => m.role === "assistant").length;
   return steps[Math.min(answered, steps.length - 1)];
+}
+
+const HAN = /[\u3400-\u9fff]/;
+const LETTER = /[\p{L}]/u;
+
+/**
+ * Whether the visitor writes Chinese, as a model judges the language to answer in: their latest
+ * message with words in it (a photo alone, a number or a tool's observation says nothing), read
+ * from the newest back; Chinese when it has Han characters.
+ */
+export function writesChinese(messages: readonly Msg[]): boolean {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    if (messages[i].role !== "user") continue;
+    const text = contentText(messages[i].content);
+    if (text.startsWith("Observation:") || !LETTER.test(text)) continue;
+    return HAN.test(text);
+  }
+  return false;
 }
 
 /** Splits text into small pieces the way a model streams tokens: words, and CJK characters one by one. */

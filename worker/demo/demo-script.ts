@@ -26,6 +26,11 @@ export interface DemoTurn {
   /** What the demo model answers when asked to classify this message (router); default "unclear". */
   intent?: string;
   steps: DemoStep[];
+  /**
+   * The same steps in Chinese, for a visitor who writes Chinese: the demo answers in the visitor's
+   * language as a model does, its advice cards and follow-up chips included. Step for step as `steps`.
+   */
+  zh?: DemoStep[];
 }
 
 export interface DemoScript {
@@ -35,4 +40,6 @@ export interface DemoScript {
   fallback: DemoTurn;
   /** Arguments of tools a request forces (e.g. the vision model's `report_skin_findings`). */
   forced?: Record<string, Record<string, unknown>>;
+  /** The same, in Chinese (the request's own text is Chinese). */
+  forcedZh?: Record<string, Record<string, unknown>>;
 }

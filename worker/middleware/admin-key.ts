@@ -11,6 +11,7 @@ import { parseNamedKey, sha256Hex } from "../accounts/secrets.ts";
 import { siteAccounts } from "../accounts/site-accounts.ts";
 import { ANONYMOUS, auditRequest } from "../audit/record-audit.ts";
 import { consoleSession, hasConsoleCookie } from "../console/console-auth.ts";
+import { withContract } from "./contract.ts";
 
 export type AdminVars = { site: SiteConfig; actor: Actor };
 export type AdminEnv = AppEnv & { Variables: AdminVars };
@@ -75,7 +76,7 @@ async function byKeyHeader<E extends AppEnv>(c: Context<E>, key: string) {
  * wrong (then 429 with Retry-After). A cookie is a signature, not a guess, so it spends none.
  */
 export function adminKey(): MiddlewareHandler<AdminEnv> {
-  return async function adminKeyMiddleware(c, next) {
+  const adminKeyMiddleware: MiddlewareHandler<AdminEnv> = async function adminKeyMiddleware(c, next) {
     const key = c.req.header(HEADERS.adminKey);
     const { site, actor } =
       key === undefined && hasConsoleCookie(c) ? await consoleSession(c) : await byKeyHeader(c, key ?? "");
@@ -83,4 +84,12 @@ export function adminKey(): MiddlewareHandler<AdminEnv> {
     c.set("actor", actor);
     await next();
   };
+  return withContract(adminKeyMiddleware, { auth: "admin", errors: ADMIN_ERRORS });
 }
+
+const ADMIN_ERRORS = [
+  [401, "unauthorized"],
+  [403, "forbidden"],
+  [403, "forbidden_origin"],
+  [429, "rate_limited"],
+] as const;

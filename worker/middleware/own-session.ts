@@ -3,6 +3,7 @@ import type { AppEnv } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import { checkSiteOrigin } from "./site-origin.ts";
 import { admitLocally, admitTurn } from "../limits/admission.ts";
+import { withContract } from "./contract.ts";
 
 /**
  * For /v1/sessions/:id/...: the token must be this session's own, from an allowed origin, and the
@@ -11,7 +12,7 @@ import { admitLocally, admitTurn } from "../limits/admission.ts";
  * round trip instead of two: a reattachment after a drop, see routes/live.ts).
  */
 export function ownSession(opts: { session?: boolean } = {}): MiddlewareHandler<AppEnv> {
-  return async function ownSessionMiddleware(c, next) {
+  const ownSessionMiddleware: MiddlewareHandler<AppEnv> = async function ownSessionMiddleware(c, next) {
     const claims = c.var.claims;
     // A token opens its own session and no other.
     if (c.req.param("id") !== claims.sid)
@@ -21,4 +22,13 @@ export function ownSession(opts: { session?: boolean } = {}): MiddlewareHandler<
     else await admitTurn(c, site, claims);
     await next();
   };
+  return withContract(ownSessionMiddleware, { errors: OWN_SESSION_ERRORS });
 }
+
+const OWN_SESSION_ERRORS = [
+  [403, "forbidden"],
+  [403, "unknown_site"],
+  [403, "forbidden_origin"],
+  [404, "not_found"],
+  [429, "rate_limited"],
+] as const;

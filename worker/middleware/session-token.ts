@@ -4,6 +4,7 @@ import { ApiError } from "../errors.ts";
 import { verifyToken } from "../session/token.ts";
 import { requireSecret } from "../config/secrets.ts";
 import { LIVE } from "../../shared/live.ts";
+import { withContract } from "./contract.ts";
 
 const REASONS = {
   malformed: "Session token is malformed",
@@ -25,7 +26,7 @@ function socketToken(protocols: string | undefined): string {
  * subprotocol) and puts its claims in `c.var.claims`.
  */
 export function sessionToken(): MiddlewareHandler<AppEnv> {
-  return async function sessionTokenMiddleware(c, next) {
+  const sessionTokenMiddleware: MiddlewareHandler<AppEnv> = async function sessionTokenMiddleware(c, next) {
     const header = c.req.header("authorization") ?? socketToken(c.req.header("sec-websocket-protocol"));
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match)
@@ -39,4 +40,5 @@ export function sessionToken(): MiddlewareHandler<AppEnv> {
     c.set("claims", result.claims);
     await next();
   };
+  return withContract(sessionTokenMiddleware, { auth: "session", errors: [[401, "unauthorized"]] });
 }

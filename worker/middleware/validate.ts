@@ -1,6 +1,7 @@
 import { validator } from "hono/validator";
 import type { z } from "zod/mini";
 import { ApiError } from "../errors.ts";
+import { withContract } from "./contract.ts";
 
 const JSON_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
 
@@ -30,8 +31,14 @@ export function jsonBody<T extends z.ZodMiniType>(schema: T) {
     c.req.addValidatedData("json", parsed.data as object);
     await next();
   };
-  return jsonBodyMiddleware;
+  return withContract(jsonBodyMiddleware, { body: schema, errors: BODY_ERRORS });
 }
+
+const BODY_ERRORS = [
+  [400, "invalid_json"],
+  [400, "validation_failed"],
+  [415, "bad_request"],
+] as const;
 
 /**
  * The one shape of a refused body: `validation_failed` with each issue at its field's path

@@ -1,6 +1,7 @@
 import { Hono, type Context } from "hono";
 import { deleteCookie } from "hono/cookie";
 import { ConsoleSignIn } from "../../shared/console-session.ts";
+import type { SiteConfig } from "../../shared/agent-config.ts";
 import * as ROUTES from "../../shared/routes.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../errors.ts";
@@ -10,11 +11,14 @@ import { admitAdmin } from "../limits/admission.ts";
 import { actorForKey } from "../middleware/admin-key.ts";
 import { jsonBody } from "../middleware/validate.ts";
 import { pageCsp } from "../page-csp.ts";
+import { bootstrapActor } from "../accounts/actor.ts";
 import { siteAccounts } from "../accounts/site-accounts.ts";
 import { actorRef, ANONYMOUS, auditRequest } from "../audit/record-audit.ts";
 import { consoleSession, requireSameOrigin } from "../console/console-auth.ts";
 import { CONSOLE_COOKIE } from "../console/console-cookie.ts";
 import { openConsoleSession, sessionAnswer } from "../console/open-session.ts";
+import { SIGN_IN_TOKEN, SignInLinkEntry, signInLinkKey, tokenDigest } from "../console/sign-in-link.ts";
+import { siteIndex } from "../site-index/site-index.ts";
 import { consolePasskeyRoutes } from "./console-passkeys.ts";
 
 /**
@@ -26,12 +30,37 @@ import { consolePasskeyRoutes } from "./console-passkeys.ts";
 export const consoleRoutes = new Hono<AppEnv>();
 consoleRoutes.route("/", consolePasskeyRoutes);
 
+/**
+ * The site a one-time sign-in link opens, once: its token's digest in KV (unexpired, of a site that
+ * still has its admin key) and claimed for the first time by the site's own object.
+ */
+async function siteOfSignInLink(c: Context<AppEnv>, token: string): Promise<SiteConfig> {
+  const refused = () => new ApiError(401, "unauthorized", "This sign-in link is unknown, used or expired");
+  if (!SIGN_IN_TOKEN.test(token)) throw refused();
+  const digest = await tokenDigest(token);
+  const entry = SignInLinkEntry.safeParse(await c.env.CONFIG.get(signInLinkKey(digest), "json").catch(() => null));
+  if (!entry.success || entry.data.expiresAt <= Date.now()) throw refused();
+  const site = await loadSite(c.env, entry.data.site);
+  if (!site?.adminKeySha256) throw refused();
+  if (!(await siteIndex(c.env, site).claimSignInLink(digest, entry.data.expiresAt))) throw refused();
+  c.executionCtx.waitUntil(c.env.CONFIG.delete(signInLinkKey(digest)).catch(() => undefined));
+  return site;
+}
+
 consoleRoutes.post(ROUTES.consoleSession, jsonBody(ConsoleSignIn), async (c) => {
   // A sign-in from another origin would be login CSRF (the victim signed in as the attacker).
   requireSameOrigin(c);
   requireSecret(c.env);
   await admitAdmin(c);
-  const { siteKey, adminKey } = c.req.valid("json");
+  const body = c.req.valid("json");
+  if ("signInLink" in body) {
+    // A one-time link signs the owner in as the bootstrap key would, once.
+    const site = await siteOfSignInLink(c, body.signInLink);
+    const actor = bootstrapActor(Date.now());
+    await auditRequest(c, site.siteKey, { actor: actorRef(actor), action: "sign_in", object: "sign-in-link" });
+    return openConsoleSession(c, site, actor);
+  }
+  const { siteKey, adminKey } = body;
   const found = await actorForKey(c.env, siteKey, adminKey, { bootstrapOnly: true });
   if (!found) {
     if (await loadSite(c.env, siteKey))

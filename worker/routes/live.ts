@@ -15,7 +15,8 @@ import { tooManyConnections } from "../session/live-limits.ts";
 export const liveRoutes = new Hono<AppEnv>();
 
 const Offset = z.optional(z.coerce.number().check(z.int(), z.nonnegative()));
-const LiveQuery = z.object({
+/** The live channel's query: a whole-channel follow from `after`, or one reply's rest from `from`. */
+export const LiveQuery = z.object({
   after: Offset,
   reply: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
   from: Offset,

@@ -9,6 +9,7 @@ import { eraseSessionData } from "../session/erase-session.ts";
 import { SessionIndex } from "./session-index.ts";
 import { LiveList } from "./live-list.ts";
 import { StaffPresence } from "./staff-presence.ts";
+import { UsedSignInLinks } from "./used-sign-in-links.ts";
 import type { LiveConversation, QueuedConversation } from "../../shared/takeover-api.ts";
 
 const DAY_MS = 86_400_000;
@@ -27,12 +28,14 @@ export class SiteIndex extends DurableObject<Env> {
   /** Takeover (issue #16): the Live page's queue and live conversations, and the staff on that page. */
   private readonly liveList: LiveList;
   private readonly staff: StaffPresence;
+  private readonly usedLinks: UsedSignInLinks;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.sessions = new SessionIndex(ctx.storage.sql);
     this.liveList = new LiveList(ctx.storage.sql);
     this.staff = new StaffPresence(ctx.storage.sql);
+    this.usedLinks = new UsedSignInLinks(ctx.storage.sql);
   }
 
   /** A staff member's Live page is open (its heartbeat); answers how many are present now. */
@@ -62,6 +65,11 @@ export class SiteIndex extends DurableObject<Env> {
   }> {
     const now = Date.now();
     return { now, queue: this.liveList.queue(now), live: this.liveList.live(now), present: this.staff.present(now) };
+  }
+
+  /** A one-time console sign-in link is used: true the first time only (console/sign-in-link.ts). */
+  async claimSignInLink(digest: string, expiresAt: number): Promise<boolean> {
+    return this.usedLinks.claim(digest, expiresAt, Date.now());
   }
 
   /** A session's summary and steps, pushed by its SessionRoom (replaces what was there). */

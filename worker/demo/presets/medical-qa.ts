@@ -41,6 +41,13 @@ const IBUPROFEN_ANSWER =
   "Source: https://www.example-pharmacy.org/paracetamol-ibuprof" +
   "en";
 
+const IBUPROFEN_ANSWER_ZH =
+  "可以——对大多数健康成年人来说，**布洛芬和对乙酰氨基酚可以同时服用**或交替服用，" +
+  "因为它们的作用方式不同。\n\n- 每种药都不要超过每日最大剂量（对乙酰氨基酚 4 克；" +
+  "未经医嘱布洛芬 1200 毫克）。\n- 布洛芬请随餐服用。\n- 有胃溃疡、肾病或处于妊娠晚期时" +
+  "不要服用布洛芬。\n\n如果您还在服用其他药物，请咨询药剂师。来源：" +
+  "https://www.example-pharmacy.org/paracetamol-ibuprofen";
+
 export const medicalQaScript: DemoScript = {
   agentId: "medical-qa",
   turns: [
@@ -55,6 +62,7 @@ export const medicalQaScript: DemoScript = {
             "about**. Rest, and it should ease in a day or two.",
         },
       ],
+      zh: [{ content: "听起来像是肌肉拉伤——**不用担心**。休息一下，一两天就会缓解。" }],
     },
     ...CRISIS_TURNS,
     {
@@ -70,6 +78,13 @@ export const medicalQaScript: DemoScript = {
             "tablet may help while you wait for help.",
         },
       ],
+      zh: [
+        {
+          content:
+            "**这可能是急症。请立即拨打当地急救电话（120 / 112 / 911）**，或请人送您去最近的急诊科，" +
+            "不要自己开车。如果手边有阿司匹林且您不过敏，在等待救援时嚼服一片成人剂量可能有帮助。",
+        },
+      ],
     },
     {
       when: ["ibuprofen", "paracetamol", "布洛芬", "对乙酰氨基酚"],
@@ -78,6 +93,11 @@ export const medicalQaScript: DemoScript = {
         { toolCalls: [{ name: "knowledge_search", arguments: { query: "ibuprofen paracetamol together" } }] },
         { toolCalls: [{ name: "web_search", arguments: { query: "take paracetamol and ibuprofen together" } }] },
         { content: IBUPROFEN_ANSWER },
+      ],
+      zh: [
+        { toolCalls: [{ name: "knowledge_search", arguments: { query: "ibuprofen paracetamol together" } }] },
+        { toolCalls: [{ name: "web_search", arguments: { query: "take paracetamol and ibuprofen together" } }] },
+        { content: IBUPROFEN_ANSWER_ZH },
       ],
     },
     {
@@ -91,6 +111,14 @@ export const medicalQaScript: DemoScript = {
             "(6–8 glasses), more in hot weather, with exercise or " +
             "fever. Pale yellow urine is a good sign you're drinking " +
             "enough.",
+        },
+      ],
+      zh: [
+        { toolCalls: [{ name: "knowledge_search", arguments: { query: "how much water to drink a day" } }] },
+        {
+          content:
+            "大多数成年人每天需要约 **1.5–2 升液体**（6–8 杯），天气炎热、运动或发烧时要多喝一些。" +
+            "尿液呈淡黄色，说明您喝得够了。",
         },
       ],
     },
@@ -111,6 +139,20 @@ export const medicalQaScript: DemoScript = {
         ],
       },
       { content: "Thanks — with that I can help. What would you like to know?" },
+    ],
+    zh: [
+      {
+        toolCalls: [
+          {
+            name: "ask_followup",
+            arguments: {
+              question: "能再多说一点吗——是关于什么症状或药物的？是谁（年龄）？",
+              missing: "问题没有说明是关于什么",
+            },
+          },
+        ],
+      },
+      { content: "谢谢——有了这些我就能帮您了。您想了解什么？" },
     ],
   },
 };

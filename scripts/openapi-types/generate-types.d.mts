@@ -1,0 +1,2 @@
+/** TypeScript types (`paths`, `components`, `operations`) of an OpenAPI document, as source text. */
+export function generateTypes(document: object): Promise<string>;
