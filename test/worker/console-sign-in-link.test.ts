@@ -34,7 +34,12 @@ describe("a one-time console sign-in link", () => {
     const t = await link(siteKey);
     const first = await signIn(t);
     expect(first.res.status).toBe(200);
-    expect(first.body).toEqual({ site: siteKey, csrf: expect.any(String), expiresAt: expect.any(Number) });
+    expect(first.body).toEqual({
+      site: siteKey,
+      csrf: expect.any(String),
+      expiresAt: expect.any(Number),
+      who: { kind: "bootstrap", id: "bootstrap", name: "Owner", role: "owner" },
+    });
     const cookie = first.res.headers.get("set-cookie")!.split(";")[0];
     const listed = await call(at("/v1/admin/site"), { headers: { cookie } });
     expect(listed.res.status).toBe(200);

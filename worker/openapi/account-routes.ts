@@ -1,0 +1,91 @@
+import { z } from "zod/mini";
+import { AuditQuery } from "../../shared/audit.ts";
+import * as ROUTES from "../../shared/routes.ts";
+import { json, op, type RouteDoc, type RouteDocs } from "./route-doc.ts";
+
+/**
+ * Accounts, invitations, named keys, passkeys and the audit trail (docs/accounts.md). Their answers
+ * are the views of shared/accounts-api.ts and shared/audit.ts, described here by their top-level
+ * fields; each route's permission is in shared/route-permissions.ts.
+ */
+const view = (description: string, fields: string[]) =>
+  json(description, z.looseObject(Object.fromEntries(fields.map((f) => [f, z.unknown()]))));
+const noBody = { description: "Done", media: "none" };
+const refusals = [
+  [400, "validation_failed"],
+  [403, "role_forbidden"],
+  [404, "not_found"],
+  [409, "conflict"],
+] as const;
+const admin = (summary: string, answers: RouteDoc["answers"], more: Partial<RouteDoc> = {}): RouteDoc => ({
+  tag: "admin",
+  summary,
+  answers,
+  errors: refusals,
+  ...more,
+});
+const consoleRoute = (summary: string, answers: RouteDoc["answers"]): RouteDoc => ({
+  tag: "console",
+  summary,
+  answers,
+  errors: [
+    [400, "validation_failed"],
+    [401, "unauthorized"],
+    [403, "forbidden_origin"],
+    [410, "invitation_used"],
+    [410, "invitation_expired"],
+    [410, "invitation_revoked"],
+    [429, "rate_limited"],
+  ],
+});
+const passkeyOptions = view("WebAuthn options for the browser", ["options"]);
+
+export const ACCOUNT_ROUTES: RouteDocs = {
+  [op("get", ROUTES.adminAccounts)]: admin("The site's team: accounts, open invitations, named keys", {
+    200: view("The team", ["accounts", "invitations", "keys"]),
+  }),
+  [op("patch", ROUTES.adminAccount)]: admin("Change an account's role or name (the last owner stays)", {
+    200: view("The account", ["id", "name", "role"]),
+  }),
+  [op("delete", ROUTES.adminAccount)]: admin("Remove an account; its sessions end at once", { 204: noBody }),
+  [op("post", ROUTES.adminInvitations)]: admin("Invite someone: a one-time link, 24 hours", {
+    201: view("The invitation and its link (shown once)", ["id", "role", "link", "expiresAt"]),
+  }),
+  [op("delete", ROUTES.adminInvitation)]: admin("Revoke an invitation", { 204: noBody }),
+  [op("post", ROUTES.adminKeys)]: admin("Create a named admin key with a role (the key is shown once)", {
+    201: view("The key", ["id", "name", "role", "key"]),
+  }),
+  [op("delete", ROUTES.adminKeyRevoke)]: admin("Revoke a named admin key, or the bootstrap key", { 204: noBody }),
+  [op("get", ROUTES.adminMe)]: admin("Who is calling, and their passkeys", {
+    200: view("The caller", ["who", "passkeys"]),
+  }),
+  [op("post", ROUTES.adminMyPasskeyOptions)]: admin("Options to register another passkey", { 200: passkeyOptions }),
+  [op("post", ROUTES.adminMyPasskeys)]: admin("Register another passkey", {
+    201: view("The passkey", ["id", "createdAt"]),
+  }),
+  [op("delete", ROUTES.adminMyPasskey)]: admin("Remove one of your passkeys", { 204: noBody }),
+  [op("get", ROUTES.adminAudit)]: admin(
+    "The audit trail, filtered; as CSV or JSON with `format`",
+    { 200: view("A page of entries", ["entries"]) },
+    { query: AuditQuery },
+  ),
+  [op("get", ROUTES.adminAuditVerify)]: admin("Check the trail's hash chain; names the first broken link", {
+    200: view("The verdict", ["ok"]),
+  }),
+  [op("post", ROUTES.consolePasskeyOptions)]: consoleRoute("Options to sign in with a passkey", {
+    200: passkeyOptions,
+  }),
+  [op("post", ROUTES.consolePasskey)]: consoleRoute("Sign in with a passkey: sets the console's cookie", {
+    200: view("The console session", ["site", "csrf", "expiresAt", "who"]),
+  }),
+  [op("post", ROUTES.consoleInvitation)]: consoleRoute("What an invitation link is for (site, role, expiry)", {
+    200: view("The invitation", ["site", "role", "expiresAt"]),
+  }),
+  [op("post", ROUTES.consoleInvitationOptions)]: consoleRoute("Options to register the invited person's passkey", {
+    200: passkeyOptions,
+  }),
+  [op("post", ROUTES.consoleInvitationAccept)]: consoleRoute(
+    "Accept an invitation with a new passkey: creates the account and signs it in",
+    { 200: view("The console session", ["site", "csrf", "expiresAt", "who"]) },
+  ),
+};
