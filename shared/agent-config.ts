@@ -4,6 +4,7 @@ import { StageConfig } from "./stage-config.ts";
 import { ModelRef, ProviderProfile } from "./provider-config.ts";
 import { AgentGuards, SiteSafety } from "./guard-config.ts";
 import { PhotoConfig } from "./photo-config.ts";
+import { ConsentConfig, type ConsentNotice } from "./consent.ts";
 import { DEFAULT_MAX_WAIT_MINUTES, TakeoverSettings } from "./takeover-config.ts";
 
 export { LOCALES, LocalizedText, localize, type Locale } from "./localized-text.ts";
@@ -55,14 +56,18 @@ export const AgentConfig = z.object({
   guards: z._default(AgentGuards, { emergency: false, advice: false, compliance: false }),
   /** Visitors may attach photos (issue #17; needs a model with `vision`); see photo-config.ts. */
   photos: z.optional(PhotoConfig),
+  /** Consent asked before this agent's first message; else the site's, if it has one (consent.ts). */
+  consent: z.optional(ConsentConfig),
 });
 export type AgentConfig = z.infer<typeof AgentConfig>;
 /** A config as written (defaults may be left out), e.g. in presets or KV. */
 export type AgentConfigInput = z.input<typeof AgentConfig>;
 
 /** What the widget receives about an agent: no system prompt, no stage instructions or rule prompts. */
-export type PublicAgent = Omit<AgentConfig, "systemPrompt" | "strategies" | "guidance" | "evalCases"> & {
+export type PublicAgent = Omit<AgentConfig, "systemPrompt" | "strategies" | "guidance" | "evalCases" | "consent"> & {
   demo: boolean;
+  /** The consent asked before the first message (the agent's, else the site's): the panel shows it first. */
+  consent?: ConsentNotice;
   /** For an agent with the advice guard: the site's disclaimer, shown on every advice card. */
   disclaimer?: LocalizedText;
 };
@@ -131,6 +136,8 @@ export const SiteConfig = z.object({
   retentionDays: z._default(z.int().check(z.gte(1), z.lte(3650)), 90),
   /** Handing conversations to a person from the site's staff (takeover-config.ts); off by default. */
   takeover: z._default(TakeoverSettings, { enabled: false, maxWaitMinutes: DEFAULT_MAX_WAIT_MINUTES }),
+  /** Consent asked before the first message of any of the site's agents (an agent may have its own). */
+  consent: z.optional(ConsentConfig),
 });
 export type SiteConfig = z.infer<typeof SiteConfig>;
 /** A site config as written (defaults may be left out), e.g. in presets or KV. */

@@ -37,6 +37,8 @@ export const EVENT_TYPES = {
   staffHandedBack: "staff.handed_back",
   /** The visitor left a way to be contacted (nobody was available): the owner reads it in Conversations. */
   contactLeft: "contact.left",
+  /** The visitor agreed to a consent notice (worker only, through the consent route): its kind and version. */
+  consentGiven: "consent.given",
 } as const;
 export type EventType = (typeof EVENT_TYPES)[keyof typeof EVENT_TYPES];
 

@@ -16,6 +16,7 @@ export const SiteSettings = z.pick(SiteConfig, {
   desk: true,
   retentionDays: true,
   takeover: true,
+  consent: true,
 });
 export type SiteSettings = z.infer<typeof SiteSettings>;
 export type SiteSettingsInput = z.input<typeof SiteSettings>;

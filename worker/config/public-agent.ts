@@ -4,13 +4,22 @@ import { TOOL_NAMES } from "../../shared/tool-names.ts";
 import type { Env } from "../env.ts";
 import { usesDemoModel } from "../llm/upstream.ts";
 import { photoAccess } from "../photos/photo-access.ts";
+import { chatConsent } from "./consent-notice.ts";
 
 /**
  * What the browser may know of an agent: everything but its prompts (system, strategies, guidance,
  * eval cases, stage instructions, rule templates).
  */
 export function publicAgent(agent: AgentConfig, env: Env, site?: SiteConfig): PublicAgent {
-  const { systemPrompt: _hidden, strategies: _s, guidance: _g, evalCases: _e, photos: _p, ...rest } = agent;
+  const {
+    systemPrompt: _hidden,
+    strategies: _s,
+    guidance: _g,
+    evalCases: _e,
+    photos: _p,
+    consent: _c,
+    ...rest
+  } = agent;
   const stages = agent.stages.map((s) => ({
     ...s,
     instruction: "",
@@ -23,5 +32,8 @@ export function publicAgent(agent: AgentConfig, env: Env, site?: SiteConfig): Pu
   const photos = access && access.ok ? { photos: access.config } : {};
   // A site with takeover offers every agent ask_for_person (an edge tool the widget passes on).
   const tools = site?.takeover.enabled ? [...rest.tools, TOOL_NAMES.askForPerson] : rest.tools;
-  return { ...rest, tools, stages, demo: usesDemoModel(env), ...disclaimer, ...photos };
+  // The consent the panel asks before the first message (the agent's, else the site's), with its version.
+  const notice = site && chatConsent(site, agent);
+  const consent = notice ? { consent: notice } : {};
+  return { ...rest, tools, stages, demo: usesDemoModel(env), ...disclaimer, ...photos, ...consent };
 }

@@ -16,36 +16,42 @@ export const feedbackRoutes = new Hono<AppEnv>();
  * A visitor's thumbs up or down on an assistant reply, stored as a session event (the widget
  * folds the answered event into its copy). A thumbs-down with a comment is a strategy desk request.
  */
-feedbackRoutes.post(ROUTES.sessionFeedback, sessionToken(), ownSession(), jsonBody(FeedbackInput), async (c) => {
-  const claims = c.var.claims;
-  const input = c.req.valid("json");
-  const comment = input.comment?.trim();
-  const outcome = await sessionRoom(c.env, claims.sid).giveFeedback({
-    ...input,
-    ...(comment ? { comment } : { comment: undefined }),
-  });
-  if (!outcome)
-    throw new ApiError(404, "not_found", `No assistant reply ${JSON.stringify(input.messageId)} in this session`);
-  // A thumbs-down that says what went wrong asks the strategy desk; a thumbs-up marks a good case.
-  if (input.rating === "down" && comment) {
-    const site = await loadSite(c.env, claims.site);
-    const context = { "visitor asked": outcome.question, "the reply": outcome.reply, session: claims.sid };
-    c.executionCtx.waitUntil(
-      strategyDesk(c.env, claims.site, claims.agent)
-        .enqueue(
-          claims.site,
-          claims.agent,
-          { source: "feedback", text: comment, context },
-          site?.desk.debounceMs ?? 60_000,
-        )
-        .catch(() => {}),
-    );
-  } else if (input.rating === "up") {
-    c.executionCtx.waitUntil(
-      strategyDesk(c.env, claims.site, claims.agent)
-        .noteGood(claims.site, claims.agent, outcome.question)
-        .catch(() => {}),
-    );
-  }
-  return c.json({ events: [outcome.event] }, 201);
-});
+feedbackRoutes.post(
+  ROUTES.sessionFeedback,
+  sessionToken(),
+  ownSession({ consent: true }),
+  jsonBody(FeedbackInput),
+  async (c) => {
+    const claims = c.var.claims;
+    const input = c.req.valid("json");
+    const comment = input.comment?.trim();
+    const outcome = await sessionRoom(c.env, claims.sid).giveFeedback({
+      ...input,
+      ...(comment ? { comment } : { comment: undefined }),
+    });
+    if (!outcome)
+      throw new ApiError(404, "not_found", `No assistant reply ${JSON.stringify(input.messageId)} in this session`);
+    // A thumbs-down that says what went wrong asks the strategy desk; a thumbs-up marks a good case.
+    if (input.rating === "down" && comment) {
+      const site = await loadSite(c.env, claims.site);
+      const context = { "visitor asked": outcome.question, "the reply": outcome.reply, session: claims.sid };
+      c.executionCtx.waitUntil(
+        strategyDesk(c.env, claims.site, claims.agent)
+          .enqueue(
+            claims.site,
+            claims.agent,
+            { source: "feedback", text: comment, context },
+            site?.desk.debounceMs ?? 60_000,
+          )
+          .catch(() => {}),
+      );
+    } else if (input.rating === "up") {
+      c.executionCtx.waitUntil(
+        strategyDesk(c.env, claims.site, claims.agent)
+          .noteGood(claims.site, claims.agent, outcome.question)
+          .catch(() => {}),
+      );
+    }
+    return c.json({ events: [outcome.event] }, 201);
+  },
+);

@@ -8,6 +8,8 @@ import { ConsoleSessions } from "./console-sessions.ts";
 import { SessionIndex } from "./session-index.ts";
 import { LiveList } from "./live-list.ts";
 import { StaffPresence } from "./staff-presence.ts";
+import { ErasureList, type ErasureRow } from "./erasure-list.ts";
+import type { Eraser } from "../../shared/live.ts";
 import type { LiveConversation, QueuedConversation } from "../../shared/takeover-api.ts";
 
 const DAY_MS = 86_400_000;
@@ -28,6 +30,8 @@ export class SiteIndex extends DurableObject<Env> {
   /** Takeover (issue #16): the Live page's queue and live conversations, and the staff on that page. */
   private readonly liveList: LiveList;
   private readonly staff: StaffPresence;
+  /** Conversations their visitors erased: the id and when, for the owner (erasure-list.ts). */
+  private readonly erasures: ErasureList;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -35,6 +39,7 @@ export class SiteIndex extends DurableObject<Env> {
     this.sessions = new SessionIndex(ctx.storage.sql);
     this.liveList = new LiveList(ctx.storage.sql);
     this.staff = new StaffPresence(ctx.storage.sql);
+    this.erasures = new ErasureList(ctx.storage.sql);
   }
 
   /** A staff member's Live page is open (its heartbeat); answers how many are present now. */
@@ -97,6 +102,15 @@ export class SiteIndex extends DurableObject<Env> {
     return this.sessions.has(sessionId);
   }
 
+  /** An erasure the owner can see (the id, who, when): session/visitor-erasure.ts. */
+  async noteErasure(sessionId: string, by: Eraser, at: number): Promise<void> {
+    this.erasures.note(sessionId, by, at);
+  }
+
+  async listErasures(): Promise<ErasureRow[]> {
+    return this.erasures.list();
+  }
+
   async forget(sessionId: string): Promise<boolean> {
     this.liveList.forget(sessionId);
     return this.sessions.forget(sessionId);
@@ -123,7 +137,7 @@ export class SiteIndex extends DurableObject<Env> {
     const keepMs = site.retentionDays * DAY_MS;
     const due = this.sessions.idleSince(now - keepMs, PURGE_BATCH);
     for (const sid of due) {
-      await eraseSessionData(this.env, siteKey, sid);
+      await eraseSessionData(this.env, siteKey, sid, "retention");
       this.sessions.forget(sid);
       this.liveList.forget(sid);
     }
