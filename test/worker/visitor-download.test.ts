@@ -34,7 +34,7 @@ async function consult() {
     messageEvent({
       id: "r1",
       role: "assistant",
-      content: "It looks like mild eczema & dry skin.",
+      content: "## Likely\nIt looks like **mild eczema** & dry skin. **<b>x</b>**",
       status: "complete",
       at,
     }),
@@ -66,7 +66,10 @@ describe("GET /v1/sessions/:id/download", () => {
     expect(html).toContain(`content="default-src 'none'; img-src data:; style-src 'unsafe-inline'"`);
     expect(html).toContain("My arm &lt;script&gt;alert(1)&lt;/script&gt; itches");
     expect(html).not.toContain("<script");
-    expect(html).toContain("It looks like mild eczema &amp; dry skin.");
+    // A reply's markdown bold and headings read as text would (no renderer in the file), after escaping.
+    expect(html).toContain("Likely\nIt looks like <strong>mild eczema</strong> &amp; dry skin.");
+    expect(html).toContain("<strong>&lt;b&gt;x&lt;/b&gt;</strong>");
+    expect(html).not.toContain("<b>");
     expect(html).toContain("Moisturise twice a day");
     expect(html).toContain("dry patches on the photo");
     expect(html).toContain("<dd>a week</dd>");

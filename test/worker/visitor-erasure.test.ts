@@ -6,7 +6,7 @@ import type { LiveFrame } from "../../shared/live.ts";
 import { HEADERS } from "../../shared/protocol.ts";
 import { sessionRoom } from "../../worker/session/session-stub.ts";
 import { siteIndex } from "../../worker/site-index/site-index.ts";
-import { agreeToPhotos, auth, call, openSession, readSse } from "../helpers/worker/client.ts";
+import { agreeToPhotos, auth, call, openSession, ORIGIN, readSse } from "../helpers/worker/client.ts";
 import { pushToIndex } from "../helpers/worker/index-push.ts";
 import { collect, openSocket } from "../helpers/worker/live-socket.ts";
 import { bareJpeg } from "../helpers/photo-bytes.ts";
@@ -160,6 +160,16 @@ describe("the visitor erases their conversation", () => {
     }
     expect(Object.values((await roomStorage(sid)).rows).every((n) => n === 0)).toBe(true);
     expect(await r2KeysNaming(sid)).toEqual([]);
+  });
+
+  it("may be sent from the site's own page: the CORS preflight allows DELETE there", async () => {
+    const { res } = await call("/v1/sessions/any", {
+      method: "OPTIONS",
+      headers: { "access-control-request-method": "DELETE", "access-control-request-headers": "authorization" },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get("access-control-allow-origin")).toBe(ORIGIN);
+    expect(res.headers.get("access-control-allow-methods")).toContain("DELETE");
   });
 
   it("refuses another session's token (404) and erases nothing", async () => {

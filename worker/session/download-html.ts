@@ -9,6 +9,12 @@ export type EmbeddedPhoto = { url: string } | { tooLarge: true };
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 /** Every text in the file is the visitor's, the model's or the site's: escaped, never markup. */
 const esc = (text: string) => text.replace(/[&<>"']/g, (ch) => ESCAPES[ch]);
+/**
+ * A reply's text, escaped, with its markdown's bold and headings read as a person would (the file has
+ * no markdown renderer): `**x**` bold, a line's leading `#`s dropped. Markup is added after escaping.
+ */
+const replyText = (text: string) =>
+  esc(text.replace(/^#{1,6}\s+/gm, "")).replace(/\*\*([^*\n]+)\*\*/g, "<strong>$1</strong>");
 const when = (at: number) => new Date(at).toISOString().slice(0, 16).replace("T", " ") + " UTC";
 
 /**
@@ -106,7 +112,8 @@ function messagesSection(
       const stopped = m.status === "interrupted" ? ` ${t.stopped}` : "";
       return (
         `<li class="msg ${kind}"><p class="who">${esc(who)} · ${when(m.at)}${esc(stopped)}</p>` +
-        `<p class="text">${esc(m.content)}</p>${(m.photos ?? []).map(photo).join("")}</li>`
+        `<p class="text">${kind === "user" ? esc(m.content) : replyText(m.content)}</p>` +
+        `${(m.photos ?? []).map(photo).join("")}</li>`
       );
     });
   return `<section><h2>${esc(t.conversation)}</h2><ol>${items.join("")}</ol></section>`;
