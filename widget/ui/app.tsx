@@ -25,6 +25,8 @@ const LazyStagePanel = lazyComponent(() => import("./stage-panel.tsx").then((m) 
 const LazyTakeoverBar = lazyComponent(() => import("./takeover.tsx").then((m) => m.TakeoverBar));
 // Only site owners in debug mode see the trace view: its code loads the first time it is opened.
 const LazyTraceView = lazyComponent(() => import("./trace-view.tsx").then((m) => m.TraceView));
+// The consent notice (agents that ask one) and the visitor's own data (download, erase): one chunk.
+const LazyPrivacy = lazyComponent(() => import("../privacy/privacy-kit.tsx").then((m) => m.PrivacyView));
 
 /**
  * The full-screen panel of a narrow viewport: the host page must not scroll behind it, and the
@@ -82,6 +84,11 @@ function Panel({ store, floating }: { store: ChatStore; floating: boolean }) {
   // its card before any reply text: their chunk (reply-extras.ts) loads with the agent's config.
   const agent = store.agent.value;
   const cards = !!agent && (agent.tools.includes("record_advice") || agent.guards?.emergency);
+  // Consent first: asked by the worker's refusal, or a new version of the notice for an open conversation.
+  const state = store.state.value;
+  const asked = agent?.consent;
+  const notice =
+    store.consent.value ?? (asked && state.sessionId && state.consent?.chat?.version !== asked.version ? asked : null);
   useEffect(() => {
     // Each lazy component keeps its own loaded code: the card's must be there before the first
     // escalation, or it draws a frame after the reply's first words.
@@ -104,7 +111,9 @@ function Panel({ store, floating }: { store: ChatStore; floating: boolean }) {
           {store.strings.offline}
         </div>
       )}
-      {view === "advice" ? (
+      {notice || view === "privacy" ? (
+        <LazyPrivacy store={store} notice={notice} onView={setView} />
+      ) : view === "advice" ? (
         <LazyAdviceList store={store} />
       ) : view === "stages" ? (
         <LazyStagePanel store={store} />
@@ -116,7 +125,7 @@ function Panel({ store, floating }: { store: ChatStore; floating: boolean }) {
       {(store.agent.value?.tools.includes("ask_for_person") || store.state.value.personRequest) && (
         <LazyTakeoverBar store={store} />
       )}
-      <Composer store={store} />
+      {!notice && <Composer store={store} />}
       <div class="foot">{store.strings.poweredBy}</div>
     </div>
   );

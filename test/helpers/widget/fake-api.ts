@@ -22,6 +22,8 @@ export interface FakeApiOptions {
    * (the agent's strategy then is text-react); the next ones answer with `reply`.
    */
   toolStepFirst?: "native" | "text-react";
+  /** The agent asks consent, this version: a session opens only with it (403 consent_required, or 409). */
+  consentVersion?: string;
 }
 
 const enc = new TextEncoder();
@@ -53,13 +55,20 @@ export function fakeApi(opts: FakeApiOptions = {}) {
       demo: true,
       ...(opts.compliance ? { guards: { emergency: false, advice: false, compliance: true } } : {}),
     };
+    const consent = opts.consentVersion
+      ? { kind: "chat", version: opts.consentVersion, text: { en: "We keep it.", "zh-CN": "我们保存。" } }
+      : undefined;
+    if (url.pathname === "/v1/sessions" && init.method === "POST" && consent && body.consent !== consent.version)
+      return json(body.consent ? 409 : 403, {
+        error: { code: body.consent ? "consent_version" : "consent_required", message: "consent first", consent },
+      });
     if (url.pathname === "/v1/sessions" && init.method === "POST") {
       sessions++;
       return json(200, {
         sessionId: `s${sessions}`,
         token: `t${sessions}`,
         expiresAt: Date.now() + 3_600_000,
-        agent,
+        agent: { ...agent, ...(consent ? { consent } : {}) },
         state: {
           sessionId: `s${sessions}`,
           siteKey: body.siteKey,
@@ -67,6 +76,7 @@ export function fakeApi(opts: FakeApiOptions = {}) {
           messages: [],
           trace: [],
           version: 1,
+          ...(consent ? { consent: { chat: { version: consent.version, at: 1 } } } : {}),
         },
       });
     }
