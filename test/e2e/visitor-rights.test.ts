@@ -4,6 +4,7 @@ import { join, resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { newPage, useDemo } from "../helpers/e2e.ts";
+import { signInByKeyboard } from "../helpers/console.ts";
 
 /**
  * The visitor's consent and own data in the built widget (local worker, demo model), in English and
@@ -143,6 +144,14 @@ describe("the visitor's consent and own data", () => {
     const { sessionId } = (await credentials(page))!;
     const { body } = await owner(`/v1/admin/sessions/${sessionId}`);
     expect(body.state.consent.chat).toEqual({ version: VERSION, at: expect.any(Number) });
+    // The owner's console shows which version was agreed.
+    const consolePage = await context.newPage();
+    await signInByKeyboard(consolePage, demo.dev.url, ADMIN["x-parley-admin-key"]);
+    await consolePage.getByRole("heading", { name: "Conversations" }).waitFor();
+    await consolePage.goto(`${demo.dev.url}/console/conversations/${sessionId}`);
+    await expect
+      .poll(() => consolePage.locator("[data-field=consent]").textContent(), { timeout: 15_000 })
+      .toMatch(new RegExp(`^Conversation: version ${VERSION}, `));
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -230,6 +239,12 @@ describe("the visitor's consent and own data", () => {
     expect((await owner(`/v1/admin/sessions/${sessionId}`)).status).toBe(404);
     const { body } = await owner("/v1/admin/erasures");
     expect(body.erasures).toContainEqual({ sessionId, by: "visitor", at: expect.any(Number) });
+    // The owner sees the erasure in the console: the id, and when; nothing else is left of it.
+    const consolePage = await context.newPage();
+    await signInByKeyboard(consolePage, demo.dev.url, ADMIN["x-parley-admin-key"]);
+    const erased = consolePage.locator("details.erasures");
+    await erased.locator("summary").click();
+    await expect.poll(() => erased.locator("tbody").textContent(), { timeout: 15_000 }).toContain(sessionId);
     expect(errors).toEqual([]);
     await context.close();
   });
