@@ -131,11 +131,12 @@ const BUDGET = {
   // Then down 0.1 KB each: the tool names are the tool runtime's (see History).
   // Then down 0.95 KB, 0.1 KB and 1.25 KB: each language's strings are a chunk of their own, and the
   // error texts are named by their codes (see History).
-  // The visitor's consent and own data take 0.27 KB gz of that room in the core (and so on every path): the
+  // The visitor's consent and own data take 0.24 KB gz of that room in the core (and so on every path): the
   // reducer folds `consent.given`, a refusal's notice is kept for the panel (a message waits for it), the
-  // version agreed is remembered for the next conversation, an open one is asked a new version, the "Your
-  // data" pill. The notice, download and delete are a lazy chunk (privacy-kit, 2.7 KB; path below); the
-  // routes only chunks call live in a module of their own, so the core does not carry them.
+  // version agreed is remembered for the next conversation, the "Your data" pill. The notice, download and
+  // delete are a lazy chunk (privacy-kit, 2.7 KB; path below); the routes only chunks call live in a module
+  // of their own, so the core does not carry them. An open conversation is asked a new version by the
+  // worker's refusal of its next message, not by a check of its own in the core (35 B).
   core: 27.5 * 1024,
   firstReply: 32.1 * 1024,
   firstReplyZh: 32.2 * 1024,

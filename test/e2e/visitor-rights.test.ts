@@ -31,16 +31,16 @@ async function owner(path: string, init: RequestInit = {}) {
   return { status: res.status, body: res.status === 204 ? null : await res.json() };
 }
 
-// The demo site asks consent before the first message, as a clinic would set it in its settings.
-beforeAll(async () => {
+/** The demo site asks consent before the first message, as a clinic would set it in its settings. */
+async function publish(version: string) {
   const { body } = await owner("/v1/admin/site");
   const { allowedOrigins, models, maxTokens, rateLimits, budgets, desk, retentionDays, takeover } = body.site;
   const settings = { allowedOrigins, models, maxTokens, rateLimits, budgets, desk, retentionDays, takeover };
-  const consent = { text: NOTICE, privacyUrl: "https://clinic.example/privacy", version: VERSION };
-  expect(
-    (await owner("/v1/admin/site", { method: "PUT", body: JSON.stringify({ ...settings, consent }) })).status,
-  ).toBe(200);
-});
+  const consent = { text: NOTICE, privacyUrl: "https://clinic.example/privacy", version };
+  const put = await owner("/v1/admin/site", { method: "PUT", body: JSON.stringify({ ...settings, consent }) });
+  expect(put.status).toBe(200);
+}
+beforeAll(() => publish(VERSION));
 
 const focused = (page: Page) =>
   page.evaluate(() => {
@@ -144,6 +144,20 @@ describe("the visitor's consent and own data", () => {
     const { sessionId } = (await credentials(page))!;
     const { body } = await owner(`/v1/admin/sessions/${sessionId}`);
     expect(body.state.consent.chat).toEqual({ version: VERSION, at: expect.any(Number) });
+    // A new version of the notice: the next message brings it up, and goes once the visitor agreed.
+    await publish("2026-12");
+    await q(page, "textarea").focus();
+    await page.keyboard.type("And a blister?");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => card.getAttribute("data-consent"), { timeout: 15_000 }).toBe("2026-12");
+    await expect.poll(() => focused(page)).toBe("parley-consent-title");
+    await press(page, "I agree");
+    await expect.poll(() => q(page, ".msg[data-role=user]").count(), { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => q(page, "button.send.stop").count(), { timeout: 30_000 }).toBe(0);
+    const after = await owner(`/v1/admin/sessions/${sessionId}`);
+    expect(after.body.state.consent.chat.version).toBe("2026-12");
+    expect(after.body.state.messages.filter((m: { role: string }) => m.role === "user")).toHaveLength(2);
+    await publish(VERSION);
     // The owner's console shows which version was agreed.
     const consolePage = await context.newPage();
     await signInByKeyboard(consolePage, demo.dev.url, ADMIN["x-parley-admin-key"]);
@@ -151,7 +165,7 @@ describe("the visitor's consent and own data", () => {
     await consolePage.goto(`${demo.dev.url}/console/conversations/${sessionId}`);
     await expect
       .poll(() => consolePage.locator("[data-field=consent]").textContent(), { timeout: 15_000 })
-      .toMatch(new RegExp(`^Conversation: version ${VERSION}, `));
+      .toMatch(/^Conversation: version 2026-12, /);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -19,8 +19,8 @@ const until = async (cond: () => boolean, ms = 2000) => {
   }
 };
 
-function setup(version: string, storage = memoryStorage()) {
-  const api = fakeApi({ consentVersion: version });
+function setup(version: string, storage = memoryStorage(), newVersion?: string) {
+  const api = fakeApi({ consentVersion: version, newConsentVersion: newVersion });
   const store = createChatStore({
     api: "http://parley.test",
     siteKey: "site-key-1",
@@ -71,6 +71,21 @@ describe("consent in the panel", () => {
     await until(() => changed.store.consent.value !== null);
     expect(changed.store.consent.value?.version).toBe("4");
     expect(changed.store.agent.value).toBeNull();
+  });
+
+  it("a new version refused at the next message: the notice shows, the agreement is recorded, the message goes", async () => {
+    const { store, api } = setup("3", memoryStorage(), "4");
+    await agreeTo(store, { kind: "chat", version: "3", text: { en: "", "zh-CN": "" } });
+    await until(() => store.agent.value !== null);
+    await store.send("my rash again");
+    expect(store.consent.value?.version).toBe("4");
+    expect(store.error.value).toBeNull();
+    await agreeTo(store, store.consent.value!);
+    await until(() => store.messages.value.length === 2);
+    expect(store.state.value.consent?.chat?.version).toBe("4");
+    const consent = api.requests.find((r) => r.path.endsWith("/consent"))!;
+    expect(consent).toMatchObject({ method: "POST", auth: "Bearer t1", body: { kind: "chat", version: "4" } });
+    expect(store.messages.value.map((m) => m.content)).toEqual(["my rash again", "Hello **there**"]);
   });
 
   it("declining stores nothing and forgets a version remembered", async () => {

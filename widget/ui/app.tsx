@@ -84,11 +84,9 @@ function Panel({ store, floating }: { store: ChatStore; floating: boolean }) {
   // its card before any reply text: their chunk (reply-extras.ts) loads with the agent's config.
   const agent = store.agent.value;
   const cards = !!agent && (agent.tools.includes("record_advice") || agent.guards?.emergency);
-  // Consent first: asked by the worker's refusal, or a new version of the notice for an open conversation.
-  const state = store.state.value;
-  const asked = agent?.consent;
-  const notice =
-    store.consent.value ?? (asked && state.sessionId && state.consent?.chat?.version !== asked.version ? asked : null);
+  // Consent first: the notice the worker's refusal carried (before a conversation opens, or before the
+  // next message of one whose notice has a new version) takes the place of the list and the composer.
+  const notice = store.consent.value;
   useEffect(() => {
     // Each lazy component keeps its own loaded code: the card's must be there before the first
     // escalation, or it draws a frame after the reply's first words.
