@@ -73,7 +73,7 @@ describe("consent in the panel", () => {
     expect(changed.store.agent.value).toBeNull();
   });
 
-  it("a new version refused at the next message: the notice shows, the agreement is recorded, the message goes", async () => {
+  it("asks a new version when the next message is refused, records it, then sends the message", async () => {
     const { store, api } = setup("3", memoryStorage(), "4");
     await agreeTo(store, { kind: "chat", version: "3", text: { en: "", "zh-CN": "" } });
     await until(() => store.agent.value !== null);
