@@ -24,6 +24,7 @@ function fallbackStylesheet(): Plugin {
         "widget/ui/reply-actions.css",
         "widget/ui/escalation-card.css",
         "widget/ui/takeover.css",
+        "widget/privacy/privacy.css",
       ]
         .map((f) => readFileSync(f, "utf8"))
         .join("\n");

@@ -5,6 +5,7 @@ import { ModelRef, ProviderProfile } from "./provider-config.ts";
 import { AgentGuards, SiteSafety } from "./guard-config.ts";
 import { PhotoConfig } from "./photo-config.ts";
 import { SiteBooking } from "./booking-config.ts";
+import { ConsentConfig, type ConsentNotice } from "./consent.ts";
 import { DEFAULT_MAX_WAIT_MINUTES, TakeoverSettings } from "./takeover-config.ts";
 
 export { LOCALES, LocalizedText, localize, type Locale } from "./localized-text.ts";
@@ -58,14 +59,18 @@ export const AgentConfig = z.object({
   photos: z.optional(PhotoConfig),
   /** Booking in the chat: find_slots, book_slot and cancel_booking, when the site connects a calendar. */
   booking: z.optional(z.boolean()),
+  /** Consent asked before this agent's first message; else the site's, if it has one (consent.ts). */
+  consent: z.optional(ConsentConfig),
 });
 export type AgentConfig = z.infer<typeof AgentConfig>;
 /** A config as written (defaults may be left out), e.g. in presets or KV. */
 export type AgentConfigInput = z.input<typeof AgentConfig>;
 
 /** What the widget receives about an agent: no system prompt, no stage instructions or rule prompts. */
-export type PublicAgent = Omit<AgentConfig, "systemPrompt" | "strategies" | "guidance" | "evalCases"> & {
+export type PublicAgent = Omit<AgentConfig, "systemPrompt" | "strategies" | "guidance" | "evalCases" | "consent"> & {
   demo: boolean;
+  /** The consent asked before the first message (the agent's, else the site's): the panel shows it first. */
+  consent?: ConsentNotice;
   /** For an agent with the advice guard: the site's disclaimer, shown on every advice card. */
   disclaimer?: LocalizedText;
   /**
@@ -165,6 +170,8 @@ export const SiteConfig = z.object({
   keepNothingMinutes: z.optional(z.int().check(z.gte(1), z.lte(1440))),
   /** Chosen when the site is created (data already stored cannot follow a change); see JURISDICTIONS. */
   jurisdiction: z.optional(z.enum(JURISDICTIONS)),
+  /** Consent asked before the first message of any of the site's agents (an agent may have its own). */
+  consent: z.optional(ConsentConfig),
 });
 export type SiteConfig = z.infer<typeof SiteConfig>;
 /** A site config as written (defaults may be left out), e.g. in presets or KV. */

@@ -15,6 +15,11 @@ export const CreateSessionRequest = z.object({
   identity: z.optional(z.string().check(z.minLength(1), z.maxLength(4096))),
   /** Run the agent's saved draft, not the published agent: the owner's console only (its cookie). */
   draft: z.optional(z.boolean()),
+  /**
+   * The consent version the visitor agreed to in the panel (or earlier in this browser, for the same
+   * version): required where the agent asks consent; the worker records it as the session opens.
+   */
+  consent: z.optional(z.string().check(z.minLength(1), z.maxLength(40))),
 });
 export type CreateSessionRequest = z.infer<typeof CreateSessionRequest>;
 
@@ -55,6 +60,9 @@ export interface ActionResponse extends WithEvents {
   result: FieldValues;
 }
 export interface FeedbackResponse {
+  events: SessionEvent[];
+}
+export interface ConsentResponse {
   events: SessionEvent[];
 }
 export interface TraceResponse {

@@ -47,5 +47,16 @@ export const ClientToolResult = z.object({
 });
 export type ClientToolResult = z.infer<typeof ClientToolResult>;
 
-export const ClientEvent = z.discriminatedUnion("type", [ClientToolResult, ClientTraceStep, AdviceRecorded]);
+/**
+ * A consent event sent by a browser: read only to be refused (403), never stored. Consent is the
+ * worker's to record, from the consent route (shared/consent.ts), with its own time and the current version.
+ */
+export const ClientConsent = z.object({ ...base, type: z.literal(EVENT_TYPES.consentGiven), data: z.unknown() });
+
+export const ClientEvent = z.discriminatedUnion("type", [
+  ClientToolResult,
+  ClientTraceStep,
+  AdviceRecorded,
+  ClientConsent,
+]);
 export type ClientEvent = z.infer<typeof ClientEvent>;

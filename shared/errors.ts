@@ -1,4 +1,6 @@
 import { z } from "zod/mini";
+import { CONSENT_KINDS } from "./consent.ts";
+import { LocalizedText } from "./localized-text.ts";
 
 /** Every error code the proxy can answer with; the widget maps them to visitor-facing text. */
 export const ERROR_CODES = [
@@ -49,6 +51,10 @@ export const ERROR_CODES = [
   "not_taken_over",
   /** The site has not enabled handing conversations to a person. */
   "takeover_disabled",
+  /** The agent asks the visitor's consent first (or again, for a new version): the body carries the notice. */
+  "consent_required",
+  /** A consent version that is not the notice's current one (the body carries the current notice). */
+  "consent_version",
   "upstream_error",
   "upstream_unreachable",
   "upstream_timeout",
@@ -74,6 +80,15 @@ export const ErrorBody = z.object({
     status: z.optional(z.number()),
     /** Field-level issues for validation errors. */
     issues: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
+    /** consent_required and consent_version: the notice to show (shared/consent.ts). */
+    consent: z.optional(
+      z.object({
+        kind: z.enum(CONSENT_KINDS),
+        version: z.string(),
+        text: LocalizedText,
+        privacyUrl: z.optional(z.string()),
+      }),
+    ),
   }),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;

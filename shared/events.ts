@@ -2,6 +2,7 @@ import type { ChatMessage } from "./chat.ts";
 import { contentText } from "./message-content.ts";
 import { photoIdsIn } from "./photo-ref.ts";
 import { EVENT_TYPES } from "./protocol.ts";
+import type { ConsentKind } from "./consent.ts";
 import type {
   Escalation,
   FeedbackInput,
@@ -48,6 +49,11 @@ export function escalationEvent(escalation: Escalation, at: number): SessionEven
 /** A visitor's rating of a reply; each rating is its own event (a later one supersedes it when folded). */
 export function feedbackEvent(input: FeedbackInput, at: number): SessionEvent {
   return { id: freshEventId("feedback"), at, type: EVENT_TYPES.feedbackGiven, data: input };
+}
+
+/** The visitor agreed to a consent notice's version: the worker's event, at the worker's time (consent.ts). */
+export function consentEvent(kind: ConsentKind, version: string, at: number): SessionEvent {
+  return { id: `consent:${crypto.randomUUID()}`, at, type: EVENT_TYPES.consentGiven, data: { kind, version } };
 }
 
 export function usageEvent(callId: string, data: UsageRecorded["data"], at = Date.now()): SessionEvent {

@@ -21,12 +21,18 @@ export const LIVE = {
 export const REPLY_ENDS = ["complete", "interrupted", "gone"] as const;
 export type ReplyEnd = (typeof REPLY_ENDS)[number];
 
+/** Who erased a conversation: its visitor (from the widget), the site's owner, or the site's retention. */
+export const ERASERS = ["visitor", "owner", "retention"] as const;
+export type Eraser = (typeof ERASERS)[number];
+
 /** Worker -> client. */
 export type LiveFrame =
   | { t: "e"; seq: number; event: SessionEvent }
   /** Text `d` of reply `id` starting at offset `o`. */
   | { t: "r"; id: string; o: number; d: string }
-  | { t: "end"; id: string; status: ReplyEnd };
+  | { t: "end"; id: string; status: ReplyEnd }
+  /** The conversation was erased (the channel closes after this frame): nothing of it is kept. */
+  | { t: "erased"; by: Eraser };
 
 /**
  * Client -> worker: events after `after`, and of each reply named its text from the offset given.

@@ -1,5 +1,6 @@
 import { z } from "zod/mini";
 import { LocalizedText } from "./localized-text.ts";
+import { ConsentVersion } from "./consent.ts";
 
 /**
  * Photos in a consult (issue #17): an agent that enables them lets visitors attach photos, which
@@ -31,5 +32,10 @@ export const PhotoConfig = z.object({
   longSide: z._default(z.int().check(z.gte(256), z.lte(4096)), PHOTO_DEFAULTS.longSide),
   /** Shown to the visitor before the first photo; the site's own words (en and zh-CN). */
   consent: z._default(LocalizedText, DEFAULT_PHOTO_CONSENT),
+  /**
+   * The version of that text the visitor agrees to, recorded by the worker before their first upload
+   * (consent.given, kind photo); a new version is asked again before the next photo.
+   */
+  consentVersion: z._default(ConsentVersion, "1"),
 });
 export type PhotoConfig = z.infer<typeof PhotoConfig>;

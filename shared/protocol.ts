@@ -41,6 +41,8 @@ export const EVENT_TYPES = {
   bookingOffered: "booking.offered",
   bookingCreated: "booking.created",
   bookingCancelled: "booking.cancelled",
+  /** The visitor agreed to a consent notice (worker only, through the consent route): its kind and version. */
+  consentGiven: "consent.given",
 } as const;
 export type EventType = (typeof EVENT_TYPES)[keyof typeof EVENT_TYPES];
 

@@ -10,7 +10,10 @@ export const health = "/v1/health";
 /** The API's contract: an OpenAPI 3.1 document of every route below (worker/openapi/). */
 export const openapi = "/v1/openapi.json";
 export const sessions = "/v1/sessions";
+/** GET: the session (a restored page); DELETE: the visitor erases the conversation with its token. */
 export const session = "/v1/sessions/:id";
+// The visitor's consent and their copy of the conversation: only the widget's lazy chunks call them.
+export { sessionConsent, sessionDownload } from "./privacy-routes.ts";
 export const sessionEvents = "/v1/sessions/:id/events";
 /** A visitor's thumbs up or down on a reply (a thumbs-down with a comment asks the strategy desk). */
 export const sessionFeedback = "/v1/sessions/:id/feedback";
@@ -41,6 +44,8 @@ export const adminTrace = "/v1/admin/sessions/:id/trace";
 export const adminSessionExport = "/v1/admin/sessions/:id/export";
 /** The filtered conversation list as a file (`?format=csv|json` and the list's filters). */
 export const adminSessionsExport = "/v1/admin/exports/sessions";
+/** Conversations erased by their visitors: the id and when, nothing of their content. */
+export const adminErasures = "/v1/admin/erasures";
 /** Per day and agent: conversations, messages, tokens, quick-path share, first-token times, tools, feedback. */
 export const adminInsights = "/v1/admin/insights";
 export const adminPrompts = "/v1/admin/prompts";

@@ -14,6 +14,7 @@ import {
 import { ToolCall } from "./chat.ts";
 import { FieldValue, FieldValues } from "./field-value.ts";
 import { MessageAuthor, TakeoverEvents } from "./takeover-events.ts";
+import { CONSENT_KINDS } from "./consent.ts";
 
 /**
  * The session events' schemas: what the worker validates when the widget appends events. The
@@ -182,6 +183,13 @@ export const FeedbackGiven = z.object({
   data: FeedbackInput,
 });
 
+/** The visitor agreed to a notice's version; written by the worker only (a browser's copy is refused, 403). */
+export const ConsentGiven = z.object({
+  ...base,
+  type: z.literal(EVENT_TYPES.consentGiven),
+  data: z.object({ kind: z.enum(CONSENT_KINDS), version: z.string().check(z.maxLength(40)) }),
+});
+
 export const SessionEvent = z.discriminatedUnion("type", [
   SessionOpened,
   MessageAppended,
@@ -193,6 +201,7 @@ export const SessionEvent = z.discriminatedUnion("type", [
   UsageRecorded,
   EscalationRaised,
   FeedbackGiven,
+  ConsentGiven,
   ...TakeoverEvents,
   ...BookingEvents,
 ]);

@@ -10,6 +10,7 @@ import type {
   TraceStep,
 } from "./session-events.ts";
 import { AGENT, foldTakeover, type TakeoverState } from "./takeover-state.ts";
+import type { ConsentRecord } from "./consent.ts";
 
 export type { Handler, PersonRequest } from "./takeover-state.ts";
 export type { Advice, Escalation, FieldValue, FieldValues, SessionEvent, StoredMessage } from "./session-events.ts";
@@ -44,6 +45,8 @@ export interface SessionState extends TakeoverState {
   usage: { promptTokens: number; completionTokens: number; totalTokens: number };
   /** The visitor's ratings by assistant message id (the latest rating of each reply). */
   feedback: Record<string, Omit<FeedbackInput, "messageId"> & { at: number }>;
+  /** The consent notices the visitor agreed to, by kind: the latest version and when (absent: none asked). */
+  consent?: ConsentRecord;
   /** Number of events folded; moves with every append. */
   version: number;
 }
@@ -135,6 +138,10 @@ export function reduceSession(state: SessionState, event: SessionEvent): Session
     case EVENT_TYPES.feedbackGiven: {
       const { messageId, ...rating } = event.data;
       return { ...state, feedback: { ...state.feedback, [messageId]: { ...rating, at: event.at } }, version };
+    }
+    case EVENT_TYPES.consentGiven: {
+      const { kind, version: v } = event.data;
+      return { ...state, consent: { ...state.consent, [kind]: { version: v, at: event.at } }, version };
     }
     default: {
       // Takeover (issue #16): who handles the conversation, the request for a person, contacts left.

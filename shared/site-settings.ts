@@ -21,6 +21,7 @@ export const SiteSettings = z.pick(SiteConfig, {
   takeover: true,
   redactTraces: true,
   keepNothingMinutes: true,
+  consent: true,
 });
 export type SiteSettings = z.infer<typeof SiteSettings>;
 export type SiteSettingsInput = z.input<typeof SiteSettings>;

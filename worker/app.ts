@@ -19,6 +19,8 @@ import { photoRoutes } from "./routes/photos.ts";
 import { liveRoutes } from "./routes/live.ts";
 import { takeoverRoutes } from "./routes/takeover.ts";
 import { sessionRoutes } from "./routes/sessions.ts";
+import { consentRoutes } from "./routes/consent.ts";
+import { visitorDataRoutes } from "./routes/visitor-data.ts";
 import { stageRoutes } from "./routes/stages.ts";
 import { toolRoutes } from "./routes/tools.ts";
 
@@ -44,6 +46,8 @@ export function createApp() {
 
   app.route("/", healthRoutes);
   app.route("/", sessionRoutes);
+  app.route("/", consentRoutes);
+  app.route("/", visitorDataRoutes);
   app.route("/", feedbackRoutes);
   app.route("/", photoRoutes);
   app.route("/", chatRoutes);

@@ -17,6 +17,10 @@ const S = {
   opened: { en: "Opened", "zh-CN": "开始时间" },
   tokens: { en: "Tokens", "zh-CN": "令牌" },
   language: { en: "Language", "zh-CN": "语言" },
+  consent: { en: "Consent", "zh-CN": "同意" },
+  consentNone: { en: "None asked", "zh-CN": "未要求" },
+  consentChat: { en: "Conversation: version {v}, {at}", "zh-CN": "对话:版本 {v},{at}" },
+  consentPhoto: { en: "Photos: version {v}, {at}", "zh-CN": "照片:版本 {v},{at}" },
   transcript: { en: "Transcript", "zh-CN": "对话记录" },
   trace: { en: "Trace", "zh-CN": "执行轨迹" },
   exportJson: { en: "Download JSON", "zh-CN": "下载 JSON" },
@@ -97,6 +101,10 @@ export function ConversationDetail({ id }: { id: string }) {
               <dt>{t(S.language)}</dt>
               <dd>{s.locale ?? ""}</dd>
             </div>
+            <div>
+              <dt>{t(S.consent)}</dt>
+              <dd data-field="consent">{consentText(s)}</dd>
+            </div>
           </dl>
           <p class="actions">
             <a
@@ -146,4 +154,13 @@ export function ConversationDetail({ id }: { id: string }) {
       )}
     </article>
   );
+}
+
+/** Which version of each consent notice the visitor agreed to, and when (the worker recorded it). */
+function consentText(s: SessionState): string {
+  const { chat, photo } = s.consent ?? {};
+  const line = (text: (typeof S)["consentChat"], a: { version: string; at: number }) =>
+    t(text).replace("{v}", a.version).replace("{at}", formatTime(a.at));
+  const lines = [chat && line(S.consentChat, chat), photo && line(S.consentPhoto, photo)].filter(Boolean);
+  return lines.length ? lines.join("; ") : t(S.consentNone);
 }

@@ -9,6 +9,7 @@ import { formatTime, t } from "../i18n.ts";
 import { href, onLinkClick } from "../router.ts";
 import { FilterForm, fromQuery, toQuery, type Filters } from "./filters.tsx";
 import { notice, rememberQuery } from "./list-state.ts";
+import { Erasures } from "./erasures.tsx";
 
 const S = {
   title: { en: "Conversations", "zh-CN": "对话" },
@@ -176,6 +177,7 @@ export function ConversationList() {
           {t(S.older)}
         </button>
       )}
+      <Erasures />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { signal, type Signal } from "@preact/signals";
-import { LIVE, type LiveFrame } from "../../shared/live.ts";
+import { LIVE, type Eraser, type LiveFrame } from "../../shared/live.ts";
 import { routePath } from "../../shared/route-path.ts";
 import * as ROUTES from "../../shared/routes.ts";
 import { emptySession, reduceSession, type SessionState } from "../../shared/session.ts";
@@ -15,6 +15,8 @@ export interface Channel {
   streaming: Signal<StreamingReply[]>;
   /** `open` while frames flow; `retrying` between attempts (the page says so). */
   status: Signal<"connecting" | "open" | "retrying">;
+  /** Who erased the conversation while it was open here (the channel then ends; nothing of it is kept). */
+  erased: Signal<Eraser | null>;
   close(): void;
 }
 
@@ -44,6 +46,7 @@ export function openChannel(sessionId: string): Channel {
   const state = signal<SessionState>(emptySession());
   const streaming = signal<StreamingReply[]>([]);
   const status = signal<"connecting" | "open" | "retrying">("connecting");
+  const erased = signal<Eraser | null>(null);
   let seq = 0;
   const replies = new Map<string, string>();
   let ws: WebSocket | null = null;
@@ -55,7 +58,16 @@ export function openChannel(sessionId: string): Channel {
   const publish = () => (streaming.value = [...replies].map(([id, text]) => ({ id, text })));
 
   function onFrame(f: LiveFrame) {
-    if (f.t === "e") {
+    if (f.t === "erased") {
+      // Erased (by its visitor, the owner or the retention): what was shown goes, and no reconnect follows.
+      closed = true;
+      replies.clear();
+      state.value = emptySession();
+      streaming.value = [];
+      erased.value = f.by;
+      ws?.close(1000, "erased");
+      sse?.close();
+    } else if (f.t === "e") {
       if (f.seq <= seq) return;
       seq = f.seq;
       state.value = reduceSession(state.value, f.event);
@@ -109,6 +121,7 @@ export function openChannel(sessionId: string): Channel {
     state,
     streaming,
     status,
+    erased,
     close() {
       closed = true;
       clearInterval(ping);

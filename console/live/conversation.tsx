@@ -26,6 +26,14 @@ const S = {
   typing: { en: "The agent is replying…", "zh-CN": "助手正在回复…" },
   retrying: { en: "Connection lost: reconnecting…", "zh-CN": "连接中断:正在重连…" },
   failed: { en: "Not done: {m}", "zh-CN": "未完成:{m}" },
+  erased: {
+    en: "The visitor deleted this conversation: nothing of it is kept, and it cannot be joined.",
+    "zh-CN": "访客已删除此对话:其内容不再保留,也无法加入。",
+  },
+  erasedByOwner: {
+    en: "This conversation was deleted: nothing of it is kept.",
+    "zh-CN": "此对话已被删除:其内容不再保留。",
+  },
 };
 
 /**
@@ -69,6 +77,21 @@ export function LiveConversationPage({ id }: { id: string }) {
   }
   // The name visitors see is the signed-in account's: the worker takes it from the session.
   const name = session.value?.who.name ?? "";
+  const erased = channel.erased.value;
+  if (erased)
+    return (
+      <section aria-labelledby="live-conv-title">
+        <p>
+          <a href={href("live")} onClick={(e) => onLinkClick(e, "live")}>
+            {t(S.back)}
+          </a>
+        </p>
+        <h1 id="live-conv-title">{t(S.title)}</h1>
+        <p role="alert" data-erased={erased}>
+          {t(erased === "visitor" ? S.erased : S.erasedByOwner)}
+        </p>
+      </section>
+    );
   return (
     <section aria-labelledby="live-conv-title">
       <p>

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { delta, sseResponse } from "../helpers/worker/provider-sse.ts";
-import { auth, call, openSession, readSse } from "../helpers/worker/client.ts";
+import { agreeToPhotos, auth, call, openSession, readSse } from "../helpers/worker/client.ts";
 import { putSite } from "../helpers/worker/sites.ts";
 import { bareJpeg } from "../helpers/photo-bytes.ts";
 import { sessionRoom } from "../../worker/session/session-stub.ts";
@@ -39,6 +39,7 @@ describe("photos on the chat path", () => {
   it("hands the provider the stored photo as an image_url data URL; the session keeps the reference", async () => {
     const s = await sessionWithPhoto(true);
     expect(s.agent.photos?.enabled).toBe(true);
+    await agreeToPhotos(s, PROVIDER);
     const up = await call(
       `/v1/sessions/${s.sessionId}/photos`,
       { method: "POST", body: bareJpeg(), headers: auth(s.token) },

@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { putSite, sha256Hex } from "../helpers/worker/sites.ts";
 import { pushToIndex } from "../helpers/worker/index-push.ts";
-import { auth, call, openSession, SITE_KEY } from "../helpers/worker/client.ts";
+import { agreeToPhotos, auth, call, openSession as open, SITE_KEY } from "../helpers/worker/client.ts";
 import {
   bareJpeg,
   commentSegment,
@@ -28,6 +28,13 @@ const json = async (r: Response) => (await r.json()) as any;
 const WIDGET_SCALES = "(the widget scales photos down before uploading)";
 /** bareJpeg's SOI and APP0 take 20 bytes, its frame header (SOF0) the next 13. */
 const withoutFrameHeader = (jpeg: Uint8Array) => Uint8Array.from([...jpeg.subarray(0, 20), ...jpeg.subarray(33)]);
+
+/** Sessions of the photo agent whose visitor agreed to its photo notice (the consent test asks first). */
+const openSession = async (...args: Parameters<typeof open>) => {
+  const s = await open(...args);
+  if (s.agent.photos) await agreeToPhotos(s);
+  return s;
+};
 
 const upload = (s: { sessionId: string; token: string }, bytes: Uint8Array, type = "image/jpeg", sid = s.sessionId) =>
   call(`/v1/sessions/${sid}/photos`, {

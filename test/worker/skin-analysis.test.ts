@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { env } from "cloudflare:workers";
-import { auth, call, openSession, readSse } from "../helpers/worker/client.ts";
+import { agreeToPhotos, auth, call, openSession, readSse } from "../helpers/worker/client.ts";
 import { putSite } from "../helpers/worker/sites.ts";
 import { bareJpeg } from "../helpers/photo-bytes.ts";
 import { delta, sseResponse } from "../helpers/worker/provider-sse.ts";
@@ -13,6 +13,7 @@ afterEach(() => vi.restoreAllMocks());
 
 async function photoTurn(vars: Partial<Env> = {}, siteKey?: string) {
   const s = await openSession("derm-consult", vars, siteKey ? { siteKey } : {});
+  await agreeToPhotos(s, vars);
   const up = await call(
     `/v1/sessions/${s.sessionId}/photos`,
     { method: "POST", body: bareJpeg(), headers: auth(s.token) },

@@ -26,6 +26,7 @@ export const en = {
   stages: "Progress",
   empty: "not yet",
   newChat: "New conversation",
+  yourData: "Your data",
   unread: "new",
   offline: "You're offline — your message is kept",
   queued: "Not sent yet — it goes as soon as you're back online",

@@ -28,6 +28,7 @@ export const zhCN: Strings = {
   stages: "进度",
   empty: "尚未填写",
   newChat: "新对话",
+  yourData: "您的数据",
   unread: "条新消息",
   offline: "您已离线，消息会保留",
   queued: "尚未发送，联网后自动发送",

@@ -2,7 +2,7 @@ import type { Signal } from "@preact/signals";
 import { useContext, useEffect, useRef, useState } from "preact/hooks";
 import type { ChatStore } from "../state/chat-store.ts";
 import { isHttpError } from "../transport/errors.ts";
-import { readPhoto, uploadPhoto, type PhotoApi } from "../transport/photo-api.ts";
+import { givePhotoConsent, readPhoto, uploadPhoto, type PhotoApi } from "../transport/photo-api.ts";
 import { PanelStore } from "../ui/photo-slots.tsx";
 import type { PendingPhoto } from "./pending.ts";
 import { PhotoError, preparePhoto } from "./prepare-photo.ts";
@@ -44,8 +44,6 @@ function photoUrl(api: PhotoApi, id: string): Promise<string> {
   return url;
 }
 
-/** Visitors who agreed to the consent line, by panel store (for the page's life). */
-const agreed = new WeakSet<object>();
 const isImage = (f: File) => f.type.startsWith("image/") || f.type === "";
 const touch = () => matchMedia("(pointer: coarse)").matches;
 
@@ -53,6 +51,8 @@ export function PhotoAttach({ store, photos }: { store: ChatStore; photos: Signa
   const config = store.agent.value!.photos!;
   const t = photoStrings(store.locale);
   const consent = store.locale.startsWith("zh") ? config.consent["zh-CN"] : config.consent.en;
+  // Agreed in this conversation to the notice's current version: the worker recorded it (consent route).
+  const agreed = () => store.state.value.consent?.photo?.version === config.consentVersion;
   const [asking, setAsking] = useState<File[] | "pick" | "camera" | null>(null);
   const [error, setError] = useState("");
   const picker = useRef<HTMLInputElement>(null);
@@ -97,11 +97,11 @@ export function PhotoAttach({ store, photos }: { store: ChatStore; photos: Signa
   function offer(files: File[]) {
     const images = files.filter(isImage);
     if (!images.length) return files.length ? setError(t.unreadable) : undefined;
-    if (agreed.has(store)) void add(images);
+    if (agreed()) void add(images);
     else setAsking(images);
   }
   const open = (which: "pick" | "camera") => {
-    if (!agreed.has(store)) return setAsking(which);
+    if (!agreed()) return setAsking(which);
     (which === "camera" ? camera : picker).current?.click();
   };
 
@@ -137,9 +137,15 @@ export function PhotoAttach({ store, photos }: { store: ChatStore; photos: Signa
     };
   });
 
-  const agree = () => {
-    agreed.add(store);
+  const agree = async () => {
     const pending = asking;
+    setError("");
+    try {
+      // The worker records the agreement before the first upload (which it refuses without one).
+      store.privacy.session.apply(await givePhotoConsent(store.photoApi, config.consentVersion));
+    } catch (e) {
+      return setError(isHttpError(e) && e.status < 500 ? t.refused + e.message : t.failed);
+    }
     setAsking(null);
     if (Array.isArray(pending)) void add(pending);
     else if (pending) (pending === "camera" ? camera : picker).current?.click();

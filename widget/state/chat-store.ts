@@ -7,7 +7,8 @@ import { newId } from "../agent/ids.ts";
 import { loadTextReact, type TextReact } from "../agent/strategies/load-text-react.ts";
 import type { Emitter } from "./events.ts";
 import { errorText, type Strings, type WidgetLocale } from "../i18n/index.ts";
-import { errorCode, isHttpError } from "../transport/errors.ts";
+import { errorCode, isHttpError, type HttpError } from "../transport/errors.ts";
+import type { ConsentNotice } from "../../shared/consent.ts";
 import type { FetchLike } from "../transport/http.ts";
 import { createHostNotifications } from "./host-notifications.ts";
 import { createOutbox } from "./outbox.ts";
@@ -63,6 +64,8 @@ export function createChatStore(opts: ChatStoreOptions) {
   const status = signal<ChatStatus>("idle");
   const error = signal<{ code: string; text: string } | null>(null);
   const notice = signal("");
+  /** The consent notice the worker asks the visitor to agree to first (its refusal carried it), or null. */
+  const consent = signal<ConsentNotice | null>(null);
   /** Text for the aria-live region: a finished reply, an error. */
   const announcement = signal("");
   const host = createHostNotifications(opts.emitter, session, isOpen);
@@ -104,7 +107,16 @@ export function createChatStore(opts: ChatStoreOptions) {
   const liveChunk = () => import("./live-sync.ts");
   function goLive(): void {
     liveSync ??= liveChunk().then(
-      (m) => m.startLiveSync({ api: opts.api, fetch: opts.fetch, session, live, status, replied: host.replied }),
+      (m) =>
+        m.startLiveSync({
+          api: opts.api,
+          fetch: opts.fetch,
+          session,
+          live,
+          status,
+          replied: host.replied,
+          erased: clear,
+        }),
       () => (liveSync = null),
     );
   }
@@ -144,6 +156,9 @@ export function createChatStore(opts: ChatStoreOptions) {
   const stageApi: StageActionsOptions = { session };
 
   function fail(e: unknown, message?: string): void {
+    // Consent first (or again, for a new version): the panel shows the notice; nothing was stored.
+    const asked = (e as HttpError).detail?.consent;
+    if (asked) return void ((consent.value = asked), (status.value = "idle"));
     const code = errorCode(e);
     const text = message ?? errorText(strings, code, isHttpError(e) ? e.retryAfter : undefined, opts.locale);
     batch(() => {
@@ -231,7 +246,8 @@ export function createChatStore(opts: ChatStoreOptions) {
     // Offline, or the session cannot be opened for the network: the message waits, nothing is lost.
     if (!outbox.online.value) return outbox.hold(text);
     if (!(await ready())) {
-      if (error.value?.code === "network" || error.value?.code === "timeout") outbox.hold(text);
+      // It waits for the network, or for the visitor's consent (sent once they agreed: retry()).
+      if (consent.value || error.value?.code === "network" || error.value?.code === "timeout") outbox.hold(text);
       return;
     }
     const message: StoredMessage = { id: newId(), role: "user", content: text, at: Date.now() };
@@ -332,6 +348,7 @@ export function createChatStore(opts: ChatStoreOptions) {
       if (session.hasCredentials()) goLive();
     }, fail);
 
+  const ctx = { api: opts.api, fetch: opts.fetch, session };
   return {
     strings,
     locale: opts.locale,
@@ -383,8 +400,10 @@ export function createChatStore(opts: ChatStoreOptions) {
     clear,
     /** Opens the live channel now (a person was asked for before any reply: their joining must be heard). */
     goLive,
-    /** What takeover's steps (takeover-actions.ts) work with. */
-    takeover: { api: opts.api, fetch: opts.fetch, session } as TakeoverContext,
+    /** What takeover's steps (takeover-actions.ts) work with, and the visitor's consent and rights (privacy chunk). */
+    takeover: ctx as TakeoverContext,
+    privacy: ctx,
+    consent,
     dispose: () => {
       endLive();
       runner.stop();

@@ -33,6 +33,8 @@ export interface LiveSyncOptions {
    * staff): the host page hears of it, and the launcher counts it while the panel is closed.
    */
   replied?: (message: StoredMessage) => void;
+  /** The conversation was erased (from another tab, or by the site): the panel starts afresh. */
+  erased?: () => void;
   /** For tests: the socket's WebSocket class, window, document and dice. */
   socket?: Pick<LiveSocketOptions, "WebSocket" | "win" | "doc" | "random" | "onState">;
 }
@@ -113,10 +115,13 @@ export function startLiveSync(o: LiveSyncOptions) {
     o.status.value = "streaming";
   }
 
+  // The session this channel follows: an erasure heard after the page moved on (its own) is not its concern.
+  const sid = session.auth().sessionId;
   function onFrame(f: LiveFrame): void {
     if (f.t === "e") onEvent(f.seq, f.event);
     else if (f.t === "end") settle(f.id);
     else if (f.t === "r") text(f.id, f.o, f.d);
+    else if (f.t === "erased" && session.auth().sessionId === sid) o.erased?.();
   }
 
   const socket = openLiveSocket({

@@ -7,7 +7,7 @@ import { newId } from "../agent/ids.ts";
 import { isExpired, type StoredSession } from "../agent/session-api.ts";
 import { createApi, type ApiContext } from "../transport/api.ts";
 import { isHttpError } from "../transport/errors.ts";
-import { loadSession, saveSession, sessionKey, type KeyValueStore } from "./session-storage.ts";
+import { loadSession, loadText, saveSession, saveText, sessionKey, type KeyValueStore } from "./session-storage.ts";
 
 export interface SessionStoreOptions extends ApiContext {
   siteKey: string;
@@ -29,6 +29,11 @@ export function createSessionStore(opts: SessionStoreOptions) {
   const state = signal<SessionState>(emptySession());
   const agent = signal<PublicAgent | null>(null);
 
+  /**
+   * The consent version this browser's visitor agreed to for this agent: a new conversation opens with
+   * it (the worker records it), and asks again only when the site's version changed.
+   */
+  let agreed = loadText(opts.storage, key + ":consent") || undefined;
   let credentials: StoredSession | null = loadSession(opts.storage, key);
   if (credentials && isExpired(credentials)) {
     credentials = null;
@@ -110,6 +115,7 @@ export function createSessionStore(opts: SessionStoreOptions) {
         locale: opts.locale,
         identity: opts.identity,
         draft: opts.draft,
+        consent: agreed,
       },
     });
     if (gen !== generation) return;
@@ -211,6 +217,11 @@ export function createSessionStore(opts: SessionStoreOptions) {
     /** The session's credentials; calls before the session exists are refused by the worker (401). */
     auth: () => ({ sessionId: credentials?.sessionId ?? state.value.sessionId, token: credentials?.token ?? "" }),
     hasCredentials: () => credentials !== null,
+    /** Remembers the consent version agreed to (none: forgets it); the next new session opens with it. */
+    agree(version?: string): void {
+      agreed = version;
+      saveText(opts.storage, key + ":consent", version ?? "");
+    },
     /** The reply to reattach to after a reload, once (then it is the turn runner's). */
     takeStreaming: () => streaming.splice(0)[0],
   };

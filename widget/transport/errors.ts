@@ -1,3 +1,5 @@
+import type { ConsentNotice } from "../../shared/consent.ts";
+
 /**
  * The widget's transport errors, one class per kind. Checks go by `name` as well as `instanceof`
  * (habit from ky's type-guards): the widget can live in another frame than the code that catches.
@@ -12,6 +14,8 @@ export class HttpError extends Error {
     message: string,
     /** Seconds to wait before trying again, from a `Retry-After` header (429, 503). */
     readonly retryAfter?: number,
+    /** What else the error body says: the consent notice to show (consent_required, consent_version). */
+    readonly detail?: { consent?: ConsentNotice },
   ) {
     super(message);
   }

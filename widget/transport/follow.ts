@@ -85,6 +85,8 @@ export async function* followReply(o: FollowOptions): AsyncGenerator<string> {
       for await (const text of bodyText(res.body!, o.signal)) {
         sse.feed(text);
         for (const f of frames.splice(0)) {
+          // The conversation was erased (the reply stopped with it): nothing more will come.
+          if (f.t === "erased") return;
           if (f.t === "e" || f.id !== o.replyId) continue;
           // Ended (or ended long ago, "gone"): the caller has what there is, and the log has the rest.
           if (f.t === "end") return;

@@ -59,14 +59,16 @@ export async function request(url: string, opts: RequestOptions = {}): Promise<R
     opts.signal?.removeEventListener("abort", onAbort);
     let code = "http_" + res.status;
     let message = `${method} ${url} failed with ${res.status}`;
+    let detail;
     try {
       const body = (await res.json()) as { error?: { code?: unknown; message?: unknown } } | null;
       if (typeof body?.error?.code === "string") code = body.error.code;
       if (typeof body?.error?.message === "string") message = body.error.message;
+      detail = body?.error as HttpError["detail"];
     } catch {
       /* not JSON: keep the status-based code */
     }
-    throw new HttpError(res.status, code, message, retryAfterSeconds(res.headers.get("retry-after")));
+    throw new HttpError(res.status, code, message, retryAfterSeconds(res.headers.get("retry-after")), detail);
   }
   return res;
 }

@@ -1,5 +1,7 @@
 import { routePath } from "../../shared/route-path.ts";
+import type { SessionEvent } from "../../shared/session.ts";
 import * as ROUTES from "../../shared/routes.ts";
+import * as PRIVACY_ROUTES from "../../shared/privacy-routes.ts";
 import { ProtocolError } from "./errors.ts";
 import { request, type FetchLike } from "./http.ts";
 
@@ -21,6 +23,16 @@ export async function uploadPhoto(p: PhotoApi, photo: Blob): Promise<string> {
   const body = (await res.json()) as { id?: unknown };
   if (typeof body?.id !== "string") throw new ProtocolError("bad_response", `POST ${url}: no photo id in the answer`);
   return body.id;
+}
+
+/** The visitor agreed to the agent's photo notice (this version): the worker records it; its events come back. */
+export async function givePhotoConsent(p: PhotoApi, version: string): Promise<SessionEvent[]> {
+  const { sessionId, token } = await p.auth();
+  const url = p.api + routePath(PRIVACY_ROUTES.sessionConsent, { id: sessionId });
+  const res = await request(url, { body: { kind: "photo", version }, token, fetch: p.fetch });
+  const body = (await res.json()) as { events?: unknown };
+  if (!Array.isArray(body?.events)) throw new ProtocolError("bad_response", `POST ${url}: no events in the answer`);
+  return body.events as SessionEvent[];
 }
 
 /** A stored photo's bytes, read with the session's token. */

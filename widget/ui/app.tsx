@@ -27,6 +27,8 @@ const LazyStagePanel = lazyComponent(() => import("./stage-panel.tsx").then((m) 
 const LazyTakeoverBar = lazyComponent(() => import("./takeover.tsx").then((m) => m.TakeoverBar));
 // Only site owners in debug mode see the trace view: its code loads the first time it is opened.
 const LazyTraceView = lazyComponent(() => import("./trace-view.tsx").then((m) => m.TraceView));
+// The consent notice (agents that ask one) and the visitor's own data (download, erase): one chunk.
+const LazyPrivacy = lazyComponent(() => import("../privacy/privacy-kit.tsx").then((m) => m.PrivacyView));
 
 /**
  * The full-screen panel of a narrow viewport: the host page must not scroll behind it, and the
@@ -84,6 +86,9 @@ function Panel({ store, floating }: { store: ChatStore; floating: boolean }) {
   // its card before any reply text: their chunk (reply-extras.ts) loads with the agent's config.
   const agent = store.agent.value;
   const cards = !!agent && (agent.tools.includes("record_advice") || agent.guards?.emergency);
+  // Consent first: the notice the worker's refusal carried (before a conversation opens, or before the
+  // next message of one whose notice has a new version) takes the place of the list and the composer.
+  const notice = store.consent.value;
   useEffect(() => {
     // Each lazy component keeps its own loaded code: the card's must be there before the first
     // escalation, or it draws a frame after the reply's first words.
@@ -106,7 +111,9 @@ function Panel({ store, floating }: { store: ChatStore; floating: boolean }) {
           {store.strings.offline}
         </div>
       )}
-      {view === "advice" ? (
+      {notice || view === "privacy" ? (
+        <LazyPrivacy store={store} notice={notice} onView={setView} />
+      ) : view === "advice" ? (
         <LazyAdviceList store={store} />
       ) : view === "stages" ? (
         <LazyStagePanel store={store} />
@@ -121,7 +128,7 @@ function Panel({ store, floating }: { store: ChatStore; floating: boolean }) {
       {(store.agent.value?.tools.includes("ask_for_person") || store.state.value.personRequest) && (
         <LazyTakeoverBar store={store} />
       )}
-      <Composer store={store} />
+      {!notice && <Composer store={store} />}
       <div class="foot">{store.strings.poweredBy}</div>
     </div>
   );

@@ -3,7 +3,7 @@ import type { ChatStore } from "../state/chat-store.ts";
 import { formatCount } from "../i18n/index.ts";
 import { BookmarkIcon, CloseIcon, NewIcon } from "./icons.tsx";
 
-export type PanelView = "chat" | "advice" | "stages" | "trace";
+export type PanelView = "chat" | "advice" | "stages" | "trace" | "privacy";
 
 export function Header({ store, view, onView }: { store: ChatStore; view: PanelView; onView: (v: PanelView) => void }) {
   const { strings: s } = store;
@@ -69,6 +69,18 @@ export function Header({ store, view, onView }: { store: ChatStore; view: PanelV
           onClick={() => onView(view === "trace" ? "chat" : "trace")}
         >
           {view === "trace" ? s.back : s.trace}
+        </button>
+      )}
+      {store.messages.value.length > 0 && (view === "chat" || view === "privacy") && (
+        // The visitor's own data: download their conversation, or delete it (the privacy chunk).
+        <button
+          type="button"
+          class="pill"
+          data-action="privacy"
+          aria-pressed={view === "privacy"}
+          onClick={() => onView(view === "privacy" ? "chat" : "privacy")}
+        >
+          {view === "privacy" ? s.back : s.yourData}
         </button>
       )}
       {store.messages.value.length > 0 && (

@@ -5,13 +5,22 @@ import type { Env } from "../env.ts";
 import { usesDemoModel } from "../llm/upstream.ts";
 import { photoAccess } from "../photos/photo-access.ts";
 import { bookingToolNames } from "../booking/booking-calendar.ts";
+import { chatConsent } from "./consent-notice.ts";
 
 /**
  * What the browser may know of an agent: everything but its prompts (system, strategies, guidance,
  * eval cases, stage instructions, rule templates).
  */
 export function publicAgent(agent: AgentConfig, env: Env, site?: SiteConfig): PublicAgent {
-  const { systemPrompt: _hidden, strategies: _s, guidance: _g, evalCases: _e, photos: _p, ...rest } = agent;
+  const {
+    systemPrompt: _hidden,
+    strategies: _s,
+    guidance: _g,
+    evalCases: _e,
+    photos: _p,
+    consent: _c,
+    ...rest
+  } = agent;
   const stages = agent.stages.map((s) => ({
     ...s,
     instruction: "",
@@ -30,5 +39,8 @@ export function publicAgent(agent: AgentConfig, env: Env, site?: SiteConfig): Pu
     ...bookingToolNames(agent, site).filter((t) => !rest.tools.includes(t)),
   ];
   const keep = site?.keepNothingMinutes ? { keepNothingMinutes: site.keepNothingMinutes } : {};
-  return { ...rest, tools, stages, demo: usesDemoModel(env), ...disclaimer, ...photos, ...keep };
+  // The consent the panel asks before the first message (the agent's, else the site's), with its version.
+  const notice = site && chatConsent(site, agent);
+  const consent = notice ? { consent: notice } : {};
+  return { ...rest, tools, stages, demo: usesDemoModel(env), ...disclaimer, ...photos, ...keep, ...consent };
 }

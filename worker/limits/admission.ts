@@ -3,7 +3,9 @@ import type { SiteConfig } from "../../shared/agent-config.ts";
 import type { SessionState } from "../../shared/session.ts";
 import type { AppEnv, Claims } from "../env.ts";
 import { ApiError } from "../errors.ts";
-import type { Admission } from "../session/admission-check.ts";
+import type { Admission, ConsentVersions } from "../session/admission-check.ts";
+import type { ConsentNotice } from "../../shared/consent.ts";
+import { consentRequired } from "../config/consent-notice.ts";
 import type { TurnIds } from "../session/message-ids.ts";
 import { sessionRoom } from "../session/session-stub.ts";
 import { BudgetLeases, type Reservation } from "./budget-lease.ts";
@@ -137,6 +139,7 @@ export async function admitSession(
   spendsTokens: boolean,
   withState = false,
   turn?: TurnIds,
+  consent: ConsentNotice[] = [],
 ): Promise<SessionState | undefined> {
   const { rateLimits, budgets } = site;
   const session = await sessionRoom(c.env, claims.sid).admit(
@@ -146,17 +149,33 @@ export async function admitSession(
     // A turn that spends tokens is a model turn: refused while a person handles the conversation.
     spendsTokens,
     turn,
+    consentVersions(consent),
   );
   if (session.ok) return session.state;
-  throw sessionRefusal(site, session);
+  throw sessionRefusal(site, session, consent);
+}
+
+/** The versions the session's object checks were agreed, by kind, of the notices a request needs. */
+export function consentVersions(notices: readonly ConsentNotice[]): ConsentVersions | undefined {
+  return notices.length ? Object.fromEntries(notices.map((n) => [n.kind, n.version])) : undefined;
 }
 
 /**
  * The session's object refused a turn: the error the route answers (also for a streamed turn, whose
  * limits the object checks as it starts the reply).
  */
-export function sessionRefusal(site: SiteConfig, session: Exclude<Admission, { ok: true }>): ApiError {
+export function sessionRefusal(
+  site: SiteConfig,
+  session: Exclude<Admission, { ok: true }>,
+  consent: readonly ConsentNotice[] = [],
+): ApiError {
   const { rateLimits, budgets } = site;
+  if (session.reason === "consent") {
+    const notice = consent.find((n) => n.kind === session.kind);
+    return notice
+      ? consentRequired(notice)
+      : new ApiError(403, "consent_required", `The visitor's ${session.kind} consent comes first`);
+  }
   if (session.reason === "ids")
     return new ApiError(session.refusal.status, session.refusal.code, session.refusal.message);
   if (session.reason === "unknown_session")
@@ -181,10 +200,16 @@ export function sessionRefusal(site: SiteConfig, session: Exclude<Admission, { o
 
 /**
  * The limits a request to an edge tool or a session route must pass (no provider tokens): the
- * IP's rate from this isolate's slice and the session's rate, checked before anything is stored.
+ * IP's rate from this isolate's slice and the session's rate (and, with `consent`, that the visitor agreed
+ * to those notices' current versions), checked before anything is stored.
  */
-export async function admitTurn(c: Context<AppEnv>, site: SiteConfig, claims: Claims): Promise<void> {
-  await firstRefusal([admitSession(c, site, claims, false), admitLocally(c, site, 0)]);
+export async function admitTurn(
+  c: Context<AppEnv>,
+  site: SiteConfig,
+  claims: Claims,
+  consent: ConsentNotice[] = [],
+): Promise<void> {
+  await firstRefusal([admitSession(c, site, claims, false, false, undefined, consent), admitLocally(c, site, 0)]);
 }
 
 /**

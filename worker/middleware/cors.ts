@@ -27,7 +27,8 @@ const EXPOSE = [HEADERS.replyId, HEADERS.sessionId, "retry-after"].join(",");
 export function corsForKnownOrigins(): MiddlewareHandler<AppEnv> {
   const preflight = cors({
     origin: allowedOrigin,
-    allowMethods: ["GET", "POST", "PATCH", "OPTIONS"],
+    // DELETE: a visitor erases their own conversation from the widget, on the site's page.
+    allowMethods: ["GET", "POST", "PATCH", "DELETE", "OPTIONS"],
     allowHeaders: ["content-type", "authorization", HEADERS.siteKey, HEADERS.adminKey],
     exposeHeaders: EXPOSE.split(","),
     maxAge: 600,

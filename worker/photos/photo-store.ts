@@ -56,6 +56,26 @@ export async function countSessionPhotos(env: Env, siteKey: string, sessionId: s
   return count;
 }
 
+/** A session's photos, oldest first: their ids, sizes and upload times (the visitor's download embeds them). */
+export async function listSessionPhotos(
+  env: Env,
+  siteKey: string,
+  sessionId: string,
+): Promise<Array<Omit<StoredPhoto, "type">>> {
+  const prefix = sessionPrefix(siteKey, sessionId);
+  const bucket = photoBucket(env, sessionId);
+  const photos: Array<Omit<StoredPhoto, "type">> = [];
+  if (!bucket) return photos;
+  let cursor: string | undefined;
+  do {
+    const page = await bucket.list({ prefix, cursor });
+    for (const o of page.objects)
+      photos.push({ id: o.key.slice(prefix.length), bytes: o.size, uploadedAt: o.uploaded.getTime() });
+    cursor = page.truncated ? page.cursor : undefined;
+  } while (cursor);
+  return photos.sort((a, b) => a.uploadedAt - b.uploadedAt);
+}
+
 async function deleteListed(bucket: R2Bucket | null, prefix: string) {
   let deleted = 0;
   let cursor: string | undefined;

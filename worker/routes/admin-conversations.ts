@@ -122,10 +122,18 @@ conversationAdminRoutes.get(ROUTES.adminSessionExport, async (c) => {
   const state = q.redacted ? redactedState(stored) : stored;
   const name = `conversation-${state.sessionId}${q.redacted ? "-redacted" : ""}`;
   if (format === "json") return download(c, name, format, JSON.stringify(state, null, 2));
-  const rows = state.messages.map((m) => {
+  // The consent agreed, as rows of their own in time order among the messages (the JSON has it in the state).
+  const agreed = Object.entries(state.consent ?? {})
+    .flatMap(([kind, a]) => (a ? [{ at: a.at, text: `${kind} consent, version ${a.version}` }] : []))
+    .sort((a, b) => a.at - b.at);
+  const consentRow = (a: { at: number; text: string }) => [new Date(a.at).toISOString(), "consent", "", a.text, "", ""];
+  const rows: unknown[][] = [];
+  for (const m of state.messages) {
+    while (agreed[0] && agreed[0].at <= m.at) rows.push(consentRow(agreed.shift()!));
     const fb = state.feedback?.[m.id];
-    return [new Date(m.at).toISOString(), m.role, m.status ?? "", m.content, fb?.rating ?? "", fb?.comment ?? ""];
-  });
+    rows.push([new Date(m.at).toISOString(), m.role, m.status ?? "", m.content, fb?.rating ?? "", fb?.comment ?? ""]);
+  }
+  rows.push(...agreed.map(consentRow));
   return download(c, name, format, toCsv(["at", "role", "status", "content", "feedback", "comment"], rows));
 });
 
@@ -138,6 +146,12 @@ conversationAdminRoutes.delete(ROUTES.adminSession, async (c) => {
   if (!own && !indexed) throw new ApiError(404, "not_found", "No such session for this site");
   await eraseSession(c.env, c.var.site.siteKey, id);
   return c.body(null, 204);
+});
+
+/** Conversations their visitors erased from the widget: the id, who, when (nothing else of them is left). */
+conversationAdminRoutes.get(ROUTES.adminErasures, async (c) => {
+  c.header("cache-control", "no-store");
+  return c.json({ site: c.var.site.siteKey, erasures: await siteIndex(c.env, c.var.site).listErasures() });
 });
 
 conversationAdminRoutes.get(ROUTES.adminInsights, async (c) => {

@@ -12,6 +12,7 @@ import { sessionToken } from "../middleware/session-token.ts";
 import { checkSiteOrigin } from "../middleware/site-origin.ts";
 import { loadSessionAgent } from "../config/config-store.ts";
 import { admitLocally, admitSession, sessionRefusal } from "../limits/admission.ts";
+import { chatConsent } from "../config/consent-notice.ts";
 import { noteRefusal, recentlyRefused } from "../limits/refusals.ts";
 import { turnReserve } from "../limits/turn-cost.ts";
 import { callModel, modelName, newCallLog } from "../llm/upstream.ts";
@@ -75,15 +76,22 @@ chatRoutes.post(ROUTES.chat, sessionToken(), jsonBody(ChatRequest), async (c) =>
   // are recognised before the provider is called, whatever the model will say.
   const stateful = agent.stages.length > 0;
   const withParts = req.messages.some((m) => typeof m.content !== "string" && m.content);
-  // A plain streamed turn is admitted by the session's object as it starts the reply (no call here).
-  const inRoom = req.stream === true && !stateful && !withParts;
+  // The agent's consent notice, where it asks one: the session must have agreed to its current version.
+  const notice = chatConsent(site, agent);
+  const consent = notice ? [notice] : [];
+  // A plain streamed turn is admitted by the session's object as it starts the reply (no call here);
+  // with a consent notice, before the guard's classifier or the provider reads the visitor's words.
+  const inRoom = req.stream === true && !stateful && !withParts && !notice;
   // A site with takeover reads the state too: after a hand back the model gets what staff said.
   const takeover = site.takeover.enabled;
   // The reply's id and the new messages' must name new messages, not stored ones (message-ids.ts).
   const inputs = newInputEvents(req.messages);
   const ids = turnIds(replyId, inputs);
-  const admitted = inRoom ? Promise.resolve(undefined) : admitSession(c, site, claims, true, stateful || takeover, ids);
+  const admitted = inRoom
+    ? Promise.resolve(undefined)
+    : admitSession(c, site, claims, true, stateful || takeover, ids, consent);
   admitted.catch(noop);
+  if (notice) await admitted;
   const guard = guardChatRequest(c.env, c.req.raw, site, agent, req);
   // A draft is tried with its own prompt text: the registry holds the published agent's versions.
   const prompt = await (claims.draft

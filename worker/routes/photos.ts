@@ -7,6 +7,7 @@ import { sessionToken } from "../middleware/session-token.ts";
 import { checkSiteOrigin } from "../middleware/site-origin.ts";
 import { admitTurn } from "../limits/admission.ts";
 import { loadSessionAgent } from "../config/config-store.ts";
+import { chatConsent, photoConsent } from "../config/consent-notice.ts";
 import { imageFacts } from "../photos/image-bytes.ts";
 import { declaredSize } from "../photos/image-size.ts";
 import { photoAccess } from "../photos/photo-access.ts";
@@ -31,19 +32,33 @@ async function ownPhotoSession(c: Context<AppEnv>) {
   return { claims, site };
 }
 
+/**
+ * An upload's session, as ownPhotoSession, and its agent's photo access: the visitor has agreed to the current
+ * versions of the agent's consent notices, the conversation's (if it asks one) and the photos' own
+ * (403 consent_required with the notice otherwise), checked in the same call to the session's object.
+ */
+async function uploadSession(c: Context<AppEnv>) {
+  const claims = c.var.claims;
+  if (c.req.param("id") !== claims.sid) throw new ApiError(404, "not_found", "No such photo");
+  const [site, agent] = await Promise.all([checkSiteOrigin(c, claims.site, false), loadSessionAgent(c.env, claims)]);
+  if (!agent) throw new ApiError(404, "unknown_agent", `Agent ${claims.agent} no longer exists`);
+  // An agent that cannot take photos answers so (403 photos_unavailable), not with a notice to agree to.
+  const access = photoAccess(c.env, site, agent);
+  const notices = [chatConsent(site, agent), access.ok ? photoConsent(site, agent) : null].filter((n) => n !== null);
+  await admitTurn(c, site, claims, notices);
+  return { claims, site, access };
+}
+
 const notFound = () => new ApiError(404, "not_found", "No such photo");
 
 /**
  * The body is the image itself (any Content-Type: the bytes decide). Checked before it is stored:
  * size (413), type by magic bytes (415), the pixel size its header declares (413 past the agent's
  * `longSide`, before anything decodes it), animation (415) and metadata segments (422), the agent's
- * photo setting and its model's vision (403).
+ * photo setting and its model's vision (403), the visitor's consent (403 consent_required).
  */
 photoRoutes.post(ROUTES.sessionPhotos, sessionToken(), async (c) => {
-  const { claims, site } = await ownPhotoSession(c);
-  const agent = await loadSessionAgent(c.env, claims);
-  if (!agent) throw new ApiError(404, "unknown_agent", `Agent ${claims.agent} no longer exists`);
-  const access = photoAccess(c.env, site, agent);
+  const { claims, site, access } = await uploadSession(c);
   if (!access.ok) throw new ApiError(403, "photos_unavailable", access.reason);
   const { maxBytes, maxPerMessage, longSide } = access.config;
   const tooLarge = () =>

@@ -13,6 +13,7 @@ import { checkSiteOrigin } from "../middleware/site-origin.ts";
 import { ownSession } from "../middleware/own-session.ts";
 import { loadSessionAgent, loadSite } from "../config/config-store.ts";
 import { publicAgent } from "../config/public-agent.ts";
+import { chatConsent, consentRequired, consentVersionRefused } from "../config/consent-notice.ts";
 import { requireSecret } from "../config/secrets.ts";
 import { signToken } from "../session/token.ts";
 import { sessionRoom } from "../session/session-stub.ts";
@@ -36,7 +37,7 @@ async function draftViewer(c: Context<AppEnv>, siteKey: string) {
 }
 
 sessionRoutes.post(ROUTES.sessions, jsonBody(CreateSessionRequest), async (c) => {
-  const { siteKey, agentId, locale, identity, draft } = c.req.valid("json");
+  const { siteKey, agentId, locale, identity, draft, consent } = c.req.valid("json");
   const secret = requireSecret(c.env);
   const site = await checkSiteOrigin(c, siteKey, true);
   if (draft) await draftViewer(c, siteKey);
@@ -47,6 +48,11 @@ sessionRoutes.post(ROUTES.sessions, jsonBody(CreateSessionRequest), async (c) =>
   if (!agent && draft) throw new ApiError(404, "not_found", `Agent ${JSON.stringify(agentId)} has no saved draft`);
   if (!agent)
     throw new ApiError(404, "unknown_agent", `Agent ${JSON.stringify(agentId)} is not available for this site`);
+  // Where the agent asks consent, no session opens (nothing is stored) until the visitor agreed to its
+  // current version; the widget shows the notice the refusal carries, then opens with that version.
+  const notice = chatConsent(site, agent);
+  if (notice && !consent) throw consentRequired(notice);
+  if (notice && consent !== notice.version) throw consentVersionRefused(notice, consent!);
   // A forged, expired or other site's identity is refused here: no session opens with it.
   const rep = await repOfIdentity(c.env, site, identity);
   // The id names the site's jurisdiction: every later request finds the object where it was created.
@@ -58,6 +64,7 @@ sessionRoutes.post(ROUTES.sessions, jsonBody(CreateSessionRequest), async (c) =>
       { sessionId, siteKey, agentId, ...(locale ? { locale } : {}) },
       firstStage,
       privacyOf(site),
+      notice?.version,
     ),
     signToken(
       { sid: sessionId, site: siteKey, agent: agentId, ...(rep ? { rep } : {}), ...(draft ? { draft } : {}), exp },

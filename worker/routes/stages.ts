@@ -22,6 +22,8 @@ import { modelTargets } from "../llm/model-targets.ts";
 /** Seed 001's session API for stage workflows: context, edits, completion, action results, trace. */
 export const stageRoutes = new Hono<AppEnv>();
 const guard = [sessionToken(), ownSession()] as const;
+/** What the visitor writes into the stages (their edits, completions, action cards) waits for their consent. */
+const writes = [sessionToken(), ownSession({ consent: true })] as const;
 
 async function stagedAgent(env: AppEnv["Bindings"], claims: AppEnv["Variables"]["claims"]): Promise<AgentConfig> {
   const agent = await loadSessionAgent(env, claims);
@@ -67,7 +69,7 @@ const PatchContext = z.object({
 });
 
 /** One field edited by the visitor; based on an old version it is refused (409), never overwritten silently. */
-stageRoutes.patch(ROUTES.sessionContext, ...guard, jsonBody(PatchContext), async (c) => {
+stageRoutes.patch(ROUTES.sessionContext, ...writes, jsonBody(PatchContext), async (c) => {
   const { stageId, field, value, baseVersion } = c.req.valid("json");
   const agent = await stagedAgent(c.env, c.var.claims);
   const stage = stageOf(agent, stageId);
@@ -87,7 +89,7 @@ stageRoutes.patch(ROUTES.sessionContext, ...guard, jsonBody(PatchContext), async
 });
 
 /** Runs the completion checks; blocking failures keep the stage open (200, completed: false, with the checks). */
-stageRoutes.post(ROUTES.stageComplete, ...guard, async (c) => {
+stageRoutes.post(ROUTES.stageComplete, ...writes, async (c) => {
   const agent = await stagedAgent(c.env, c.var.claims);
   const stage = stageOf(agent, c.req.param("stageId"));
   const room = sessionRoom(c.env, c.var.claims.sid);
@@ -115,7 +117,7 @@ const ActionBody = z.object({ stageId: z.string().check(z.maxLength(40)), result
  * configured endpoint; `deep_link` and `modal` cards post what the widget got. The card's result
  * mapping merges the result into the stage's context.
  */
-stageRoutes.post(ROUTES.action, ...guard, jsonBody(ActionBody), async (c) => {
+stageRoutes.post(ROUTES.action, ...writes, jsonBody(ActionBody), async (c) => {
   const { stageId, result: posted } = c.req.valid("json");
   const agent = await stagedAgent(c.env, c.var.claims);
   const stage = stageOf(agent, stageId);

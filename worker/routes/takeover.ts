@@ -56,39 +56,57 @@ export function takeoverRefusal(outcome: TakeoverOutcome): ApiError | null {
   }
 }
 
-takeoverRoutes.post(ROUTES.sessionPerson, sessionToken(), ownSession(), jsonBody(PersonRequestInput), async (c) => {
-  const site = await takeoverSite(c);
-  const room = sessionRoom(c.env, c.var.claims.sid);
-  const { reason } = c.req.valid("json");
-  const unavailable = await nobodyAvailable(c.env, site);
-  const outcome = await room.takeover({ op: "request", by: "visitor", ...(reason ? { reason } : {}), unavailable });
-  const refused = takeoverRefusal(outcome);
-  if (refused) throw refused;
-  const status = outcome.status === "unavailable" || outcome.status === "with_person" ? outcome.status : "queued";
-  const told = outcome.events.find((e) => e.type === EVENT_TYPES.personUnavailable);
-  const body: PersonRequestResponse = { status, events: outcome.events, ...(told ? told.data : {}) };
-  return c.json(body);
-});
+takeoverRoutes.post(
+  ROUTES.sessionPerson,
+  sessionToken(),
+  ownSession({ consent: true }),
+  jsonBody(PersonRequestInput),
+  async (c) => {
+    const site = await takeoverSite(c);
+    const room = sessionRoom(c.env, c.var.claims.sid);
+    const { reason } = c.req.valid("json");
+    const unavailable = await nobodyAvailable(c.env, site);
+    const outcome = await room.takeover({ op: "request", by: "visitor", ...(reason ? { reason } : {}), unavailable });
+    const refused = takeoverRefusal(outcome);
+    if (refused) throw refused;
+    const status = outcome.status === "unavailable" || outcome.status === "with_person" ? outcome.status : "queued";
+    const told = outcome.events.find((e) => e.type === EVENT_TYPES.personUnavailable);
+    const body: PersonRequestResponse = { status, events: outcome.events, ...(told ? told.data : {}) };
+    return c.json(body);
+  },
+);
 
-takeoverRoutes.post(ROUTES.sessionMessages, sessionToken(), ownSession(), jsonBody(VisitorMessageInput), async (c) => {
-  const site = await takeoverSite(c);
-  const { id, content } = c.req.valid("json");
-  if (id.startsWith(STAFF_MESSAGE_PREFIX))
-    throw new ApiError(403, "forbidden", `Message ids starting ${STAFF_MESSAGE_PREFIX} are staff messages'`);
-  const room = sessionRoom(c.env, c.var.claims.sid);
-  const { handler } = await room.getState();
-  const gone = handler.kind === "person" && !(await siteIndex(c.env, site).staffIsPresent(handler.staffId));
-  const outcome = await room.takeover({ op: "visitor_message", id, content, staffGone: gone });
-  const refused = takeoverRefusal(outcome);
-  if (refused) throw refused;
-  return c.json({ events: outcome.events } satisfies TakeoverResponse, 201);
-});
+takeoverRoutes.post(
+  ROUTES.sessionMessages,
+  sessionToken(),
+  ownSession({ consent: true }),
+  jsonBody(VisitorMessageInput),
+  async (c) => {
+    const site = await takeoverSite(c);
+    const { id, content } = c.req.valid("json");
+    if (id.startsWith(STAFF_MESSAGE_PREFIX))
+      throw new ApiError(403, "forbidden", `Message ids starting ${STAFF_MESSAGE_PREFIX} are staff messages'`);
+    const room = sessionRoom(c.env, c.var.claims.sid);
+    const { handler } = await room.getState();
+    const gone = handler.kind === "person" && !(await siteIndex(c.env, site).staffIsPresent(handler.staffId));
+    const outcome = await room.takeover({ op: "visitor_message", id, content, staffGone: gone });
+    const refused = takeoverRefusal(outcome);
+    if (refused) throw refused;
+    return c.json({ events: outcome.events } satisfies TakeoverResponse, 201);
+  },
+);
 
-takeoverRoutes.post(ROUTES.sessionContact, sessionToken(), ownSession(), jsonBody(ContactInput), async (c) => {
-  await takeoverSite(c);
-  const contact = c.req.valid("json");
-  const outcome = await sessionRoom(c.env, c.var.claims.sid).takeover({ op: "contact", contact });
-  const refused = takeoverRefusal(outcome);
-  if (refused) throw refused;
-  return c.json({ events: outcome.events } satisfies TakeoverResponse, 201);
-});
+takeoverRoutes.post(
+  ROUTES.sessionContact,
+  sessionToken(),
+  ownSession({ consent: true }),
+  jsonBody(ContactInput),
+  async (c) => {
+    await takeoverSite(c);
+    const contact = c.req.valid("json");
+    const outcome = await sessionRoom(c.env, c.var.claims.sid).takeover({ op: "contact", contact });
+    const refused = takeoverRefusal(outcome);
+    if (refused) throw refused;
+    return c.json({ events: outcome.events } satisfies TakeoverResponse, 201);
+  },
+);

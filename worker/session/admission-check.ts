@@ -1,3 +1,4 @@
+import type { ConsentKind } from "../../shared/consent.ts";
 import type { SessionState } from "../../shared/session.ts";
 import type { SlidingWindow } from "../limits/sliding-window.ts";
 import { turnIdRefusal, type IdRefusal, type TurnIds } from "./message-ids.ts";
@@ -10,21 +11,35 @@ export type Admission =
   /** A person from the site's staff handles the conversation: no model turn (takeover, issue #16). */
   | { ok: false; reason: "taken_over"; name: string }
   /** The turn names an id it may not use: a stored message's, a staff id (message-ids.ts). */
-  | { ok: false; reason: "ids"; refusal: IdRefusal };
+  | { ok: false; reason: "ids"; refusal: IdRefusal }
+  /** The visitor has not agreed to the current version of this kind's consent notice. */
+  | { ok: false; reason: "consent"; kind: ConsentKind };
+
+/** The consent versions a request needs agreed, by kind (the route worked them out from the config). */
+export type ConsentVersions = Partial<Record<ConsentKind, string>>;
 
 /**
  * The session's own limits, as its object checks them (one call before the provider): known session,
- * its token budget, its request rate, for a model turn that no person handles the conversation, and
- * that the turn's ids name new messages (`turn`; `live`: the replies streaming now). Counts the
- * request in `rate` when it passes the checks before.
+ * the consent the agent asks (its current versions agreed), its token budget, its request rate, for a
+ * model turn that no person handles the conversation, and that the turn's ids name new messages
+ * (`turn`; `live`: the replies streaming now). Counts the request in `rate` when it passes the checks before.
  */
 export function admitState(
   state: SessionState,
   rate: SlidingWindow,
-  limits: { perMinute: number; tokenBudget: number; withState?: boolean; modelTurn?: boolean; turn?: TurnIds },
+  limits: {
+    perMinute: number;
+    tokenBudget: number;
+    withState?: boolean;
+    modelTurn?: boolean;
+    turn?: TurnIds;
+    consent?: ConsentVersions;
+  },
   live: ReadonlySet<string> = new Set(),
 ): Admission {
   if (!state.sessionId) return { ok: false, reason: "unknown_session" };
+  for (const [kind, version] of Object.entries(limits.consent ?? {}) as Array<[ConsentKind, string]>)
+    if (state.consent?.[kind]?.version !== version) return { ok: false, reason: "consent", kind };
   if (limits.modelTurn && state.handler?.kind === "person")
     return { ok: false, reason: "taken_over", name: state.handler.name };
   const refusal = limits.turn && turnIdRefusal(state, limits.turn, live);

@@ -23,13 +23,19 @@ const refusal = (message: string): { refused: ClientRefusal } => ({
  * browser sends is data: each event must be about something the worker stored first, and the
  * worker writes the event itself, with the id made from what it is about, its own time and only
  * the listed fields. Tool results: tool-result-events.ts; its tools' trace steps: client-steps.ts;
- * advice copies: checked against the cards the worker derived, and not stored (they change nothing).
+ * advice copies: checked against the cards the worker derived, and not stored (they change nothing);
+ * consent: refused, whatever it says (the consent route records it).
  */
 export function clientEvents(
   state: SessionState,
   events: readonly ClientEvent[],
   o: { now: number; live: ReadonlySet<string> },
 ): { store: SessionEvent[] } | { refused: ClientRefusal } {
+  if (events.some((e) => e.type === EVENT_TYPES.consentGiven))
+    return refusal(
+      "Consent is recorded by the worker (POST /v1/sessions/:id/consent, with the notice's current version), " +
+        "never sent by the browser as an event",
+    );
   const advice = events.filter((e): e is ClientAdvice => e.type === EVENT_TYPES.adviceRecorded);
   const forged = forgedAdvice(state, advice);
   if (forged.length)

@@ -1,3 +1,4 @@
+import type { Eraser } from "../../shared/live.ts";
 import type { Env } from "../env.ts";
 import { deleteSessionPhotos } from "../photos/photo-store.ts";
 import { siteIndex } from "../site-index/site-index.ts";
@@ -7,14 +8,29 @@ import { sessionRoom } from "./session-stub.ts";
 /**
  * Everything a conversation left, except its row in the site's index: its event log (the
  * SessionRoom's storage) and its photos (R2). The one place erasure happens, for the owner's
- * delete and the retention purge alike: whatever else is stored per session is erased here too.
+ * delete, the visitor's own and the retention purge alike: whatever else is stored per session is
+ * erased here too. Answers whether the session's object still held the conversation.
  */
-export async function eraseSessionData(env: Env, siteKey: string, sessionId: string): Promise<void> {
-  if (await sessionRoom(env, sessionId).erase(siteKey)) await deleteSessionPhotos(env, siteKey, sessionId);
+export async function eraseSessionData(
+  env: Env,
+  siteKey: string,
+  sessionId: string,
+  by: Eraser = "owner",
+): Promise<boolean> {
+  if (!(await sessionRoom(env, sessionId).erase(siteKey, by))) return false;
+  await deleteSessionPhotos(env, siteKey, sessionId);
+  return true;
 }
 
-/** The visitor's right to erasure: the conversation's data, then its index row (placed as its id says). */
-export async function eraseSession(env: Env, siteKey: string, sessionId: string): Promise<void> {
-  await eraseSessionData(env, siteKey, sessionId);
+/** The right to erasure (the owner's delete, the visitor's own): the conversation's data, then its index row
+ * (placed as its id says). */
+export async function eraseSession(
+  env: Env,
+  siteKey: string,
+  sessionId: string,
+  by: Eraser = "owner",
+): Promise<boolean> {
+  const held = await eraseSessionData(env, siteKey, sessionId, by);
   await siteIndex(env, { siteKey, jurisdiction: jurisdictionOf(sessionId) }).forget(sessionId);
+  return held;
 }

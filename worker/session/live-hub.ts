@@ -1,4 +1,4 @@
-import type { AttachFrame, LiveFrame } from "../../shared/live.ts";
+import type { AttachFrame, Eraser, LiveFrame } from "../../shared/live.ts";
 import type { SessionEvent } from "../../shared/session.ts";
 import { readClientFrame } from "./client-frame.ts";
 import type { LiveClient } from "./live-limits.ts";
@@ -73,6 +73,29 @@ export class LiveHub {
       this.replies.delete(id);
       this.streamers.delete(id);
     }
+  }
+
+  /**
+   * The conversation was erased: every client hears it (staff on the console's Live page, the
+   * visitor's other tabs), then every socket and stream closes. The replies' copies are dropped.
+   */
+  erased(by: Eraser): void {
+    const json = JSON.stringify({ t: "erased", by } satisfies LiveFrame);
+    for (const ws of this.ctx.getWebSockets()) {
+      try {
+        ws.send(json);
+        ws.close(1000, "erased");
+      } catch {
+        /* closing already */
+      }
+    }
+    for (const c of this.sse) {
+      this.sse.write(c, json);
+      this.sse.close(c);
+    }
+    this.replies.clear();
+    this.streamers.clear();
+    this.socketTabs = undefined;
   }
 
   /** A WebSocket upgrade (live-socket.ts). */

@@ -45,6 +45,9 @@ export class LiveReply {
   private wakeUp: (() => void) | null = null;
   /** Waiting in readTo for the copy's next read. */
   private readonly readers: Array<() => void> = [];
+  private settle!: () => void;
+  /** Settles once the reply has ended and its record is stored (hooks.onEnd ran): an erasure waits for it. */
+  readonly finished = new Promise<void>((resolve) => (this.settle = resolve));
 
   constructor(
     readonly id: string,
@@ -105,7 +108,11 @@ export class LiveReply {
     this.ended = cut ? "interrupted" : "complete";
     this.endedAt = Date.now();
     for (const r of this.readers.splice(0)) r();
-    this.hooks.onEnd(reply, cut);
+    try {
+      this.hooks.onEnd(reply, cut);
+    } finally {
+      this.settle();
+    }
     // A cut reply's response is broken by the route that answers it (routes/chat.ts), once its
     // reader had time to take what came: a pipe that met the break leaves `out` unable to end.
     if (cut) {

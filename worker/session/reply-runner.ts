@@ -129,6 +129,12 @@ export async function runReply(room: RunnerRoom, turn: Turn): Promise<ReplyStart
     const e = isProviderError(failure) ? failure.forVisitor(room.state().locale ?? "en") : failure;
     return { ok: false, status: e.status, code: e.code, message: e.message, extra: e.extra, headers: e.headers };
   }
+  // Erased while the provider answered (the visitor's or the owner's delete): nothing of the turn is
+  // kept or streamed, and the provider's request ends here.
+  if (!room.state().sessionId) {
+    stream.abort?.();
+    return { ok: false, refused: { ok: false, reason: "unknown_session" } };
+  }
   // The visible stream waits for the classifier (at most the site's timeout since both requests left).
   const inputs = [...turn.inputs, ...((await guard?.settle()) ?? [])];
   // Written just after the start is answered: a write before it would hold the answer back (the

@@ -1,5 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
-import { sessionOpenedEvent, stageChangedEvent } from "../../shared/events.ts";
+import { consentEvent, sessionOpenedEvent, stageChangedEvent } from "../../shared/events.ts";
+import type { ConsentKind } from "../../shared/consent.ts";
+import type { Eraser } from "../../shared/live.ts";
 import { emptySession, type SessionEvent, type SessionState } from "../../shared/session.ts";
 import type { FeedbackInput } from "../../shared/session-events.ts";
 import type { ClientEvent } from "../../shared/client-events.ts";
@@ -10,13 +12,14 @@ import { INDEX_DELAY_MS, INDEX_WHILE_STREAMING_MS, IndexPushes } from "./index-p
 import { EventLog, type LoggedEvent } from "./event-log.ts";
 import { RoomAlarm } from "./room-alarm.ts";
 import { LIVE } from "../../shared/live.ts";
+import { EVENT_TYPES } from "../../shared/protocol.ts";
 import { feedbackOutcome, type FeedbackOutcome } from "./feedback-ops.ts";
 import { LiveHub } from "./live-hub.ts";
 import { LIVE_LIMITS } from "./live-limits.ts";
 import { readUpgrade } from "./live-upgrade.ts";
 import { cutReplies, runReply, type ReplyStart } from "./reply-runner.ts";
 import type { Turn } from "./turn-record.ts";
-import { admitState, type Admission } from "./admission-check.ts";
+import { admitState, type Admission, type ConsentVersions } from "./admission-check.ts";
 import { clientEvents, type ClientRefusal } from "./client-events.ts";
 import type { TurnIds } from "./message-ids.ts";
 import { readFollowRequest, refusedResponse } from "./follow-request.ts";
@@ -29,7 +32,6 @@ import { PrivacyRecord, type RoomPrivacy } from "./room-privacy.ts";
 import { redactTraceSteps } from "../privacy/redact-values.ts";
 import { redactText } from "../privacy/redact-text.ts";
 import { deleteSessionPhotos } from "../photos/photo-store.ts";
-import { EVENT_TYPES } from "../../shared/protocol.ts";
 import {
   completeStage,
   updateContext,
@@ -41,6 +43,9 @@ import {
 export type { FeedbackOutcome } from "./feedback-ops.ts";
 
 export type { Admission } from "./admission-check.ts";
+
+/** How long an erasure waits for the replies it stopped to end (each ends within DRAIN_MS of its Stop). */
+const ERASE_WAIT_MS = 5_000;
 
 /**
  * One session: its append-only event log (event-log.ts) and the state folded from it by the shared
@@ -87,20 +92,35 @@ export class SessionRoom extends DurableObject<Env> {
 
   /**
    * Creates the session once (and starts its first stage, if the agent has stages), with its site's
-   * privacy settings as they are now; again: the existing state.
+   * privacy settings as they are now and the consent version the visitor agreed to where the agent
+   * asks one (checked by the route); again: the existing state.
    */
   async open(
     data: { sessionId: string; siteKey: string; agentId: string; locale?: string },
     firstStage?: string,
     privacy?: RoomPrivacy,
+    consent?: string,
   ): Promise<SessionState> {
     if (this.state.sessionId) return this.state;
     if (privacy) this.privacy.set(privacy);
     const at = Date.now();
     const events: SessionEvent[] = [sessionOpenedEvent(data, at)];
+    if (consent) events.push(consentEvent("chat", consent, at));
     if (firstStage) events.push(stageChangedEvent(null, firstStage, "started", at, "stage:start"));
     this.store(events);
     return this.state;
+  }
+
+  /**
+   * The visitor agreed to a notice's version (the consent route checked it is the current one): the
+   * event, at this object's time; none when that version is the one agreed already. Null: no session.
+   */
+  async giveConsent(kind: ConsentKind, version: string): Promise<SessionEvent[] | null> {
+    if (!this.state.sessionId) return null;
+    if (this.state.consent?.[kind]?.version === version) return [];
+    const event = consentEvent(kind, version, Date.now());
+    this.store([event]);
+    return [event];
   }
 
   /**
@@ -131,11 +151,12 @@ export class SessionRoom extends DurableObject<Env> {
     withState = false,
     modelTurn = false,
     turn?: TurnIds,
+    consent?: ConsentVersions,
   ): Promise<Admission> {
     return admitState(
       this.state,
       this.rate,
-      { perMinute, tokenBudget, withState, modelTurn, turn },
+      { perMinute, tokenBudget, withState, modelTurn, turn, consent },
       this.liveReplies(),
     );
   }
@@ -186,6 +207,9 @@ export class SessionRoom extends DurableObject<Env> {
    * conversation's erasure to the site's minutes after it.
    */
   private store(events: SessionEvent[], notes: readonly OwnerNote[] = []): void {
+    // An erased (or never opened) session stores nothing: a reply, a tool's step or a turn's input
+    // that ends after the erasure would otherwise leave rows in the emptied object.
+    if (!this.state.sessionId && events[0]?.type !== EVENT_TYPES.sessionOpened) return;
     const privacy = this.privacy.value;
     if (privacy.redact) {
       events = redactTraceSteps(events);
@@ -255,10 +279,18 @@ export class SessionRoom extends DurableObject<Env> {
 
   /**
    * Erases the session (its whole storage, the pending index push included) when it belongs to
-   * `siteKey`; answers whether there was one. Callers use eraseSession (erase-session.ts).
+   * `siteKey`; answers whether there was one. A reply streaming now is stopped first and waited for
+   * (its record is stored, then erased with the rest); staff following the conversation and the
+   * visitor's other tabs hear `erased`, then their channels close. Callers use eraseSession (erase-session.ts).
    */
-  async erase(siteKey: string): Promise<boolean> {
+  async erase(siteKey: string, by: Eraser = "owner"): Promise<boolean> {
     if (!this.state.sessionId || this.state.siteKey !== siteKey) return false;
+    const streaming = [...this.hub.replies.values()].filter((r) => !r.ended);
+    for (const r of streaming) r.stop();
+    // A provider body that ignores the abort is cancelled by stop() after DRAIN_MS; never wait much longer.
+    const waited = Promise.all(streaming.map((r) => r.finished));
+    await Promise.race([waited, new Promise((r) => setTimeout(r, ERASE_WAIT_MS))]);
+    this.hub.erased(by);
     await this.alarms.clear();
     await this.ctx.storage.deleteAll();
     this.state = emptySession();
@@ -297,8 +329,9 @@ export class SessionRoom extends DurableObject<Env> {
     return this.tools.claim(callId);
   }
 
-  /** The run's answer, kept for a repeated id, and its trace step, in one call. */
+  /** The run's answer, kept for a repeated id, and its trace step, in one call (nothing once erased). */
   async recordTool(callId: string, output: RecordedTool, events: SessionEvent[]): Promise<void> {
+    if (!this.state.sessionId) return;
     this.tools.record(callId, output);
     if (events.length) this.store(events);
   }

@@ -10,6 +10,8 @@ import { SessionIndex } from "./session-index.ts";
 import { LiveList } from "./live-list.ts";
 import { StaffPresence } from "./staff-presence.ts";
 import { UsedSignInLinks } from "./used-sign-in-links.ts";
+import { ErasureList, type ErasureRow } from "./erasure-list.ts";
+import type { Eraser } from "../../shared/live.ts";
 import type { LiveConversation, QueuedConversation } from "../../shared/takeover-api.ts";
 
 const DAY_MS = 86_400_000;
@@ -29,6 +31,8 @@ export class SiteIndex extends DurableObject<Env> {
   private readonly liveList: LiveList;
   private readonly staff: StaffPresence;
   private readonly usedLinks: UsedSignInLinks;
+  /** Conversations their visitors erased: the id and when, for the owner (erasure-list.ts). */
+  private readonly erasures: ErasureList;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -36,6 +40,7 @@ export class SiteIndex extends DurableObject<Env> {
     this.liveList = new LiveList(ctx.storage.sql);
     this.staff = new StaffPresence(ctx.storage.sql);
     this.usedLinks = new UsedSignInLinks(ctx.storage.sql);
+    this.erasures = new ErasureList(ctx.storage.sql);
   }
 
   /** A staff member's Live page is open (its heartbeat); answers how many are present now. */
@@ -91,6 +96,15 @@ export class SiteIndex extends DurableObject<Env> {
     return this.sessions.has(sessionId);
   }
 
+  /** An erasure the owner can see (the id, who, when): session/visitor-erasure.ts. */
+  async noteErasure(sessionId: string, by: Eraser, at: number): Promise<void> {
+    this.erasures.note(sessionId, by, at);
+  }
+
+  async listErasures(): Promise<ErasureRow[]> {
+    return this.erasures.list();
+  }
+
   async forget(sessionId: string): Promise<boolean> {
     this.liveList.forget(sessionId);
     return this.sessions.forget(sessionId);
@@ -117,7 +131,7 @@ export class SiteIndex extends DurableObject<Env> {
     const keepMs = site.retentionDays * DAY_MS;
     const due = this.sessions.idleSince(now - keepMs, PURGE_BATCH);
     for (const sid of due) {
-      await eraseSessionData(this.env, siteKey, sid);
+      await eraseSessionData(this.env, siteKey, sid, "retention");
       this.sessions.forget(sid);
       this.liveList.forget(sid);
     }

@@ -26,6 +26,13 @@ export interface FakeApiOptions {
   keepNothingMinutes?: number;
   /** Sessions the worker erased: a chat request with their token answers 404 not_found. */
   gone?: Set<string>;
+  /** The agent asks consent, this version: a session opens only with it (403 consent_required, or 409). */
+  consentVersion?: string;
+  /**
+   * The notice changed to this version after the session opened: the chat route refuses (403
+   * consent_required) until the consent route records it.
+   */
+  newConsentVersion?: string;
 }
 
 const enc = new TextEncoder();
@@ -35,6 +42,7 @@ export function fakeApi(opts: FakeApiOptions = {}) {
   const stored: any[] = [];
   let sessions = 0;
   let completions = 0;
+  let reconsented = false;
   const fetch = async (input: string, init: RequestInit = {}): Promise<Response> => {
     const url = new URL(input);
     const headers = new Headers(init.headers);
@@ -58,13 +66,20 @@ export function fakeApi(opts: FakeApiOptions = {}) {
       ...(opts.compliance ? { guards: { emergency: false, advice: false, compliance: true } } : {}),
       ...(opts.keepNothingMinutes ? { keepNothingMinutes: opts.keepNothingMinutes } : {}),
     };
+    const consent = opts.consentVersion
+      ? { kind: "chat", version: opts.consentVersion, text: { en: "We keep it.", "zh-CN": "我们保存。" } }
+      : undefined;
+    if (url.pathname === "/v1/sessions" && init.method === "POST" && consent && body.consent !== consent.version)
+      return json(body.consent ? 409 : 403, {
+        error: { code: body.consent ? "consent_version" : "consent_required", message: "consent first", consent },
+      });
     if (url.pathname === "/v1/sessions" && init.method === "POST") {
       sessions++;
       return json(200, {
         sessionId: `s${sessions}`,
         token: `t${sessions}`,
         expiresAt: Date.now() + 3_600_000,
-        agent,
+        agent: { ...agent, ...(consent ? { consent } : {}) },
         state: {
           sessionId: `s${sessions}`,
           siteKey: body.siteKey,
@@ -72,6 +87,7 @@ export function fakeApi(opts: FakeApiOptions = {}) {
           messages: [],
           trace: [],
           version: 1,
+          ...(consent ? { consent: { chat: { version: consent.version, at: 1 } } } : {}),
         },
       });
     }
@@ -85,6 +101,13 @@ export function fakeApi(opts: FakeApiOptions = {}) {
       const message = { id: body.id, role: "user", content: body.content, at: 1 };
       return json(201, { events: [{ id: `msg:${body.id}`, at: 1, type: "message.appended", data: { message } }] });
     }
+    if (url.pathname.endsWith("/consent") && init.method === "POST") {
+      if (body.version !== opts.newConsentVersion)
+        return json(409, { error: { code: "consent_version", message: "" } });
+      reconsented = true;
+      const event = { id: "consent:1", at: 2, type: "consent.given", data: { kind: body.kind, version: body.version } };
+      return json(201, { events: [event] });
+    }
     if (url.pathname.startsWith("/v1/sessions/")) {
       if (opts.sessionStatus)
         return json(opts.sessionStatus, { error: { code: "not_found", message: "no such session" } });
@@ -92,6 +115,10 @@ export function fakeApi(opts: FakeApiOptions = {}) {
         agent,
         state: { sessionId: "old", siteKey: "k", agentId: "a", messages: stored, trace: [], version: stored.length },
       });
+    }
+    if (url.pathname === "/v1/chat/completions" && opts.newConsentVersion && !reconsented) {
+      const notice = { kind: "chat", version: opts.newConsentVersion, text: { en: "New text.", "zh-CN": "新文本。" } };
+      return json(403, { error: { code: "consent_required", message: "consent first", consent: notice } });
     }
     if (url.pathname === "/v1/chat/completions") {
       if (opts.chatError) return json(opts.chatError.status, { error: { code: opts.chatError.code, message: "nope" } });

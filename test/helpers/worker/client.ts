@@ -81,3 +81,19 @@ export async function readSseUntilBroken(
   if (broken) blocks.pop();
   return { events: blocks.filter((b) => b.startsWith("data: ")).map((b) => b.slice(6)), broken };
 }
+
+/**
+ * The visitor agrees to the agent's photo notice (its default version), once per session: an upload
+ * needs it (the photo kit asks before the first photo and sends the agreement to the consent route).
+ */
+const photoConsented = new Set<string>();
+export async function agreeToPhotos(s: { sessionId: string; token: string }, vars: Partial<Env> = {}): Promise<void> {
+  if (photoConsented.has(s.sessionId)) return;
+  const { res } = await call(
+    `/v1/sessions/${s.sessionId}/consent`,
+    { method: "POST", json: { kind: "photo", version: "1" }, headers: auth(s.token) },
+    vars,
+  );
+  if (res.status !== 201) throw new Error(`agreeToPhotos: ${res.status} ${await res.text()}`);
+  photoConsented.add(s.sessionId);
+}
