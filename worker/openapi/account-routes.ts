@@ -40,6 +40,36 @@ const consoleRoute = (summary: string, answers: RouteDoc["answers"]): RouteDoc =
 });
 const passkeyOptions = view("WebAuthn options for the browser", ["options"]);
 
+/** The visitor's own data (docs/privacy.md): consent, download, erase; and the owner's list of erasures. */
+export const PRIVACY_ROUTES: RouteDocs = {
+  [op("post", ROUTES.sessionConsent)]: {
+    tag: "visitor",
+    summary: "The visitor agrees to the current consent notice (the worker records it with its own time)",
+    answers: { 200: view("The session's version after the record", ["version"]) },
+    errors: [
+      [400, "validation_failed"],
+      [404, "not_found"],
+      [409, "consent_version"],
+    ],
+  },
+  [op("get", ROUTES.sessionDownload)]: {
+    tag: "visitor",
+    summary: "The visitor's conversation as a readable offline HTML file or JSON (`format`)",
+    query: z.object({ format: z.optional(z.enum(["html", "json"])) }),
+    answers: { 200: { description: "The file (attachment)", media: "text/html", alsoMedia: ["application/json"] } },
+    errors: [[404, "not_found"]],
+  },
+  [op("delete", ROUTES.session)]: {
+    tag: "visitor",
+    summary: "The visitor erases their conversation: events, photos, index row and trace, at once",
+    answers: { 204: noBody },
+    errors: [[404, "not_found"]],
+  },
+  [op("get", ROUTES.adminErasures)]: admin("Conversations their visitors erased: the id and when", {
+    200: view("The erasures", ["site", "erasures"]),
+  }),
+};
+
 export const ACCOUNT_ROUTES: RouteDocs = {
   [op("get", ROUTES.adminAccounts)]: admin("The site's team: accounts, open invitations, named keys", {
     200: view("The team", ["accounts", "invitations", "keys"]),

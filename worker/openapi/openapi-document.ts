@@ -1,4 +1,4 @@
-import { ACCOUNT_ROUTES } from "./account-routes.ts";
+import { ACCOUNT_ROUTES, PRIVACY_ROUTES } from "./account-routes.ts";
 import type { RouterRoute } from "hono/types";
 import type { z } from "zod/mini";
 import { HEADERS } from "../../shared/protocol.ts";
@@ -12,7 +12,13 @@ import { SITE_ROUTES } from "./site-routes.ts";
 import { VISITOR_ROUTES } from "./visitor-routes.ts";
 
 /** Every route's table entry, by `METHOD /path` (route-doc.ts). */
-export const ROUTE_DOCS: RouteDocs = { ...SITE_ROUTES, ...VISITOR_ROUTES, ...ADMIN_ROUTES, ...ACCOUNT_ROUTES };
+export const ROUTE_DOCS: RouteDocs = {
+  ...SITE_ROUTES,
+  ...VISITOR_ROUTES,
+  ...ADMIN_ROUTES,
+  ...ACCOUNT_ROUTES,
+  ...PRIVACY_ROUTES,
+};
 
 /** What every /v1 route may answer whatever it is: the body limit, and the error it never means to give. */
 const API_ERRORS: readonly ErrorAnswer[] = [
