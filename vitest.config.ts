@@ -15,14 +15,21 @@ export default defineConfig({
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
               // Demo mode as `npm start` runs it; a test passes `{ DEMO_MODE: "" }` for a deployed worker.
-              bindings: { SESSION_SECRET: "test-session-secret-0123456789abcdef", DEMO_MODE: "1", DEMO_CHUNK_MS: "0" },
+              // The webhook outbox's 24 h retry schedule runs in about 2 s, each attempt waits 500 ms at most.
+              bindings: {
+                SESSION_SECRET: "test-session-secret-0123456789abcdef",
+                DEMO_MODE: "1",
+                DEMO_CHUNK_MS: "0",
+                WEBHOOK_RETRY_SCALE: "0.00002",
+                WEBHOOK_TIMEOUT_MS: "500",
+              },
             },
           }),
         ],
         test: {
           name: "worker",
           include: ["test/worker/**/*.test.ts"],
-          globalSetup: ["test/helpers/worker/upstream-setup.ts"],
+          globalSetup: ["test/helpers/worker/upstream-setup.ts", "test/helpers/worker/hook-receiver-setup.ts"],
         },
       },
       {

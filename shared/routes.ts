@@ -78,6 +78,15 @@ export const adminLiveChannel = "/v1/admin/live/:id/channel";
 export const adminLiveJoin = "/v1/admin/live/:id/join";
 export const adminLiveMessages = "/v1/admin/live/:id/messages";
 export const adminLiveHandback = "/v1/admin/live/:id/handback";
+/** Signed webhooks: the site's endpoints (list, create), one endpoint (change, delete), its secret's rotation. */
+export const adminWebhooks = "/v1/admin/webhooks";
+export const adminWebhook = "/v1/admin/webhooks/:endpoint";
+export const adminWebhookRotate = "/v1/admin/webhooks/:endpoint/rotate";
+/** A test event to one endpoint, delivered like any other. */
+export const adminWebhookTest = "/v1/admin/webhooks/:endpoint/test";
+/** Deliveries, newest first (`?endpoint=&status=`), and sending one again. */
+export const adminWebhookDeliveries = "/v1/admin/webhook-deliveries";
+export const adminWebhookResend = "/v1/admin/webhook-deliveries/:delivery/resend";
 export const embed = "/embed/:agent";
 /** The owner's console: sign in (POST), who is signed in (GET), sign out (DELETE). */
 export const consoleSession = "/v1/console/session";

@@ -16,6 +16,7 @@ import { agentAdminRoutes } from "./admin-agents.ts";
 import { agentDraftRoutes } from "./admin-agent-drafts.ts";
 import { knowledgeAdminRoutes } from "./admin-knowledge.ts";
 import { liveAdminRoutes } from "./admin-live.ts";
+import { webhookAdminRoutes } from "./admin-webhooks.ts";
 
 type AdminEnv = AppEnv & { Variables: { site: SiteConfig } };
 
@@ -33,6 +34,7 @@ adminRoutes.route("/", agentDraftRoutes);
 adminRoutes.route("/", knowledgeAdminRoutes);
 adminRoutes.route("/", conversationAdminRoutes);
 adminRoutes.route("/", liveAdminRoutes);
+adminRoutes.route("/", webhookAdminRoutes);
 
 /**
  * The session as its owner reads it (the trace with the owner's notes), when it belongs to the admin's

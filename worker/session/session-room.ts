@@ -25,6 +25,9 @@ import { queuedRequest, queueVerdict } from "./queue-expiry.ts";
 import { loadSite } from "../config/config-store.ts";
 import { ToolResults, type RecordedTool, type ToolClaim } from "./tool-results.ts";
 import { OwnerNotes, type OwnerNote } from "./owner-notes.ts";
+import { emitWebhooks } from "../webhooks/emit.ts";
+import { sessionWebhookMessages } from "../webhooks/session-hooks.ts";
+import { webhookOutbox } from "../webhooks/webhook-outbox.ts";
 import {
   completeStage,
   updateContext,
@@ -58,6 +61,8 @@ export class SessionRoom extends DurableObject<Env> {
   private readonly pushes = new IndexPushes();
   /** The owner's notes on trace steps, never in the log a visitor reads (owner-notes.ts). */
   private readonly notes: OwnerNotes;
+  /** Webhook events go to the site's outbox one batch after another, so a conversation's stay in order. */
+  private webhooks: Promise<unknown> = Promise.resolve();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -173,6 +178,15 @@ export class SessionRoom extends DurableObject<Env> {
     this.state = state;
     this.hub.events(added);
     this.indexSoon();
+    this.webhooksFor(added.map((a) => a.event));
+  }
+
+  /** Not awaited: the outbox is one call away, and no receiver is ever waited on by a turn. */
+  private webhooksFor(events: SessionEvent[]): void {
+    const messages = sessionWebhookMessages(this.state, events);
+    if (!messages.length) return;
+    const { siteKey } = this.state;
+    this.webhooks = this.webhooks.then(() => emitWebhooks(this.env, siteKey, messages)).catch(() => {});
   }
 
   /** The site's index hears of this session's changes from here, soon after (index-push.ts). */
@@ -208,6 +222,11 @@ export class SessionRoom extends DurableObject<Env> {
    */
   async erase(siteKey: string): Promise<boolean> {
     if (!this.state.sessionId || this.state.siteKey !== siteKey) return false;
+    const { sessionId, agentId } = this.state;
+    // What the outbox holds about the conversation goes with it; its endpoints hear of the erasure.
+    await webhookOutbox(this.env, siteKey)
+      .conversationErased(sessionId, agentId)
+      .catch(() => {});
     await this.alarms.clear();
     await this.ctx.storage.deleteAll();
     this.state = emptySession();

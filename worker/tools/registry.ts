@@ -71,8 +71,8 @@ export const EDGE_TOOLS: Record<string, EdgeTool> = {
   [profileReader.name]: edgeTool(profileReader, async ({ env, siteKey, rep }, input) => ({
     result: await readProfile(env, siteKey, rep, input),
   })),
-  [crmAction.name]: edgeTool(crmAction, async ({ env, siteKey, sessionId }, input) => ({
-    result: await runCrmAction(env, siteKey, sessionId, input),
+  [crmAction.name]: edgeTool(crmAction, async ({ env, siteKey, sessionId, rep }, input) => ({
+    result: await runCrmAction(env, siteKey, sessionId, input, rep),
   })),
   [analyzeSkinImage.name]: edgeTool(analyzeSkinImage, async ({ env, siteKey, sessionId, agent, callId }, input) => {
     const site = await loadSite(env, siteKey);
