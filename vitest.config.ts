@@ -29,7 +29,11 @@ export default defineConfig({
         test: {
           name: "worker",
           include: ["test/worker/**/*.test.ts"],
-          globalSetup: ["test/helpers/worker/upstream-setup.ts", "test/helpers/worker/hook-receiver-setup.ts"],
+          globalSetup: [
+            "test/helpers/worker/upstream-setup.ts",
+            "test/helpers/worker/hook-receiver-setup.ts",
+            "test/helpers/worker/mcp-server-setup.ts",
+          ],
         },
       },
       {

@@ -4,6 +4,7 @@ import { StageConfig } from "./stage-config.ts";
 import { ModelRef, ProviderProfile } from "./provider-config.ts";
 import { AgentGuards, SiteSafety } from "./guard-config.ts";
 import { PhotoConfig } from "./photo-config.ts";
+import { McpServerConfig } from "./mcp-config.ts";
 import { DEFAULT_MAX_WAIT_MINUTES, TakeoverSettings } from "./takeover-config.ts";
 
 export { LOCALES, LocalizedText, localize, type Locale } from "./localized-text.ts";
@@ -131,6 +132,8 @@ export const SiteConfig = z.object({
   retentionDays: z._default(z.int().check(z.gte(1), z.lte(3650)), 90),
   /** Handing conversations to a person from the site's staff (takeover-config.ts); off by default. */
   takeover: z._default(TakeoverSettings, { enabled: false, maxWaitMinutes: DEFAULT_MAX_WAIT_MINUTES }),
+  /** The owner's MCP servers (mcp-config.ts); an agent lists the tools it may use as `mcp__<server>__<tool>`. */
+  mcpServers: z._default(z.array(McpServerConfig).check(z.maxLength(10)), []),
 });
 export type SiteConfig = z.infer<typeof SiteConfig>;
 /** A site config as written (defaults may be left out), e.g. in presets or KV. */

@@ -23,6 +23,9 @@ import { analyzeSkinImage } from "../../shared/tools/analyze-skin-image.ts";
 import { analyzeSkin } from "../photos/skin-analysis.ts";
 import { askForPerson } from "../../shared/tools/ask-for-person.ts";
 import { askPerson } from "./ask-person.ts";
+import { parseMcpToolName } from "../../shared/mcp-config.ts";
+import { callMcpTool } from "../mcp/mcp-call.ts";
+import { z } from "zod/mini";
 
 export interface EdgeToolContext {
   env: Env;
@@ -90,3 +93,18 @@ export const EDGE_TOOLS: Record<string, EdgeTool> = {
     return { result: { queued: queued.id, reviewAfter: new Date(runAt).toISOString() } };
   }),
 };
+
+/** The input check of an MCP tool here: an object; its server validates it against its own schema. */
+const MCP_ARGUMENTS = z.record(z.string(), z.unknown());
+
+/** The edge tool of that name: one of Parley's, or an MCP tool of the site's (`mcp__<server>__<tool>`). */
+export function edgeToolFor(name: string): EdgeTool | undefined {
+  if (EDGE_TOOLS[name]) return EDGE_TOOLS[name];
+  if (!parseMcpToolName(name)) return undefined;
+  const def = { name, description: "", input: MCP_ARGUMENTS, runsOn: "edge" as const };
+  return edgeTool(def, async ({ env, siteKey }, input) => {
+    const site = await loadSite(env, siteKey);
+    if (!site) throw new Error(`site ${siteKey} is gone`);
+    return { result: await callMcpTool(env, site, name, input) };
+  });
+}
