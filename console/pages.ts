@@ -32,5 +32,6 @@ export const PAGES: ConsolePage[] = [
   { path: "prompts", label: { en: "Prompts", "zh-CN": "提示词" }, load: () => import("./pages/prompts.tsx") },
   { path: "desk", label: { en: "Strategy desk", "zh-CN": "策略台" }, load: () => import("./pages/desk.tsx") },
   { path: "knowledge", label: { en: "Knowledge", "zh-CN": "知识库" }, load: () => import("./pages/knowledge.tsx") },
+  { path: "webhooks", label: { en: "Webhooks", "zh-CN": "Webhook" }, load: () => import("./pages/webhooks.tsx") },
   { path: "insights", label: { en: "Insights", "zh-CN": "数据洞察" }, load: () => import("./pages/insights.tsx") },
 ];

@@ -161,6 +161,7 @@ describe("MCP tools", () => {
       const { status: got, body } = await tool(s.token, name, args);
       expect([name, got, body.error.code]).toEqual([name, status, "tool_failed"]);
       expect(body.error.message).toContain(message);
+      console.info(`${name}: ${got} ${body.error.message} (${Date.now() - t0} ms)`);
       expect(Date.now() - t0).toBeLessThan(2500);
     }
     const failed = (await sessionRoom(env, s.sessionId).getState()).trace.filter((t) => t.kind === "tool" && !t.ok);
