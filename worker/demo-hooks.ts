@@ -28,6 +28,8 @@ export interface DemoHooks {
   signIdentity(rep: string): Promise<string | undefined>;
   /** Customer profiles profile_reader reads for a site without `profile:<site>:<id>` in KV. */
   profile(siteKey: string, customerId: string): ({ reps: string[] } & Record<string, unknown>) | undefined;
+  /** The demo's own MCP server (demo-mcp.ts), answered in the worker for its reserved address; else undefined. */
+  mcpFetch(url: string): ((input: string | URL | Request, init?: RequestInit) => Promise<Response>) | undefined;
   /** The scripted strategy desk: editors A and B, reviewer C and the judge, each completion taking `ms`. */
   desk(req: DeskRequest, ms: number): Promise<DeskCompletion>;
 }

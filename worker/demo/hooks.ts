@@ -2,6 +2,7 @@ import type { DemoHooks } from "../demo-hooks.ts";
 import { TextIndex } from "../tools/text-index.ts";
 import { demoReply } from "./demo-upstream.ts";
 import { deskDemoModel } from "./desk-model.ts";
+import { DEMO_MCP_URL, demoMcpFetch } from "./demo-mcp.ts";
 import { PRESET_AGENTS, PRESET_SITES } from "./presets/index.ts";
 import { PRESET_KNOWLEDGE } from "./presets/knowledge/index.ts";
 import { WEB_FIXTURES } from "./presets/knowledge/web-fixtures.ts";
@@ -31,4 +32,5 @@ export const demoHooks: DemoHooks = {
   signIdentity: async (rep) => ((DEMO_REPS as readonly string[]).includes(rep) ? signDemoIdentity(rep) : undefined),
   model: demoReply,
   desk: deskDemoModel,
+  mcpFetch: (url) => (new URL(url).origin === new URL(DEMO_MCP_URL).origin ? demoMcpFetch : undefined),
 };

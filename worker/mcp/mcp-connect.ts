@@ -21,6 +21,8 @@ export async function connectMcp(env: Env, server: McpServerConfig, signal: Abor
   const transport = new StreamableHTTPClientTransport(new URL(server.url), {
     // Redirects are not followed: a 3xx is an error, so a server cannot send the worker elsewhere.
     requestInit: { headers, redirect: "manual", signal },
+    // Demo mode answers its own demo server in the worker; any other server is fetched.
+    fetch: env.demo?.mcpFetch(server.url),
   });
   const client = new Client(
     { name: "parley", version: "1" },

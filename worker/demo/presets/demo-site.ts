@@ -1,4 +1,8 @@
 import type { SiteConfigInput } from "../../../shared/agent-config.ts";
+import { DEMO_MCP_URL } from "../demo-mcp.ts";
+
+/** The demo warehouse's stock tool, over MCP (demo-mcp.ts), as the sales coach's allowlist names it. */
+export const DEMO_MCP_TOOL = "mcp__warehouse__product_stock";
 
 /** The demo site's admin key: published (README, tests), so it exists only in demo mode. */
 export const DEMO_ADMIN_KEY = "demo-admin-key-0001";
@@ -22,4 +26,6 @@ export const demoSite = {
   desk: { debounceMs: 60_000, autoPromote: true, dailyTokens: 200_000 },
   // The sales coach's reps sign in with identities the demo signer makes (sales-profiles.ts).
   safety: { identity: { secretName: "DEMO_REP_IDENTITY_SECRET" } },
+  // The demo's own MCP server, answered inside the worker (no network): a warehouse's stock tool.
+  mcpServers: [{ id: "warehouse", url: DEMO_MCP_URL }],
 } satisfies SiteConfigInput;
