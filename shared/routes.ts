@@ -95,6 +95,9 @@ export const consoleHome = "/console";
 export const consolePage = "/console/*";
 /** The demo's stand-in for a host's backend: a signed rep identity for the sales coach (demo mode only). */
 export const demoIdentity = "/v1/demo/identity";
+/** Demo mode only: the demo site's webhook endpoint and its deliveries (GET), and the receiver it points at. */
+export const demoWebhooks = "/v1/demo/webhooks";
+export const demoWebhookInbox = "/v1/demo/webhook-inbox";
 /** The demo site's pages, and the scripts and styles only they use (demo mode only). */
 export const demoHome = "/";
 export const demoPage = "/:page{[a-z0-9-]+\\.html}";

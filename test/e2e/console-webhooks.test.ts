@@ -69,4 +69,24 @@ describe("the console's Webhooks page", () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it("shows the demo site's own endpoint and what it delivered on the demo page (demo mode)", async () => {
+    const { context, page, errors } = await newPage(demo.browser);
+    await page.goto(`${demo.dev.url}/`);
+    await page.locator("#demo-hooks").waitFor();
+    await expect(page.locator("#demo-hooks-url").textContent()).resolves.toBe(`${demo.dev.url}/v1/demo/webhook-inbox`);
+    // A conversation opened on the demo site: its first event reaches the demo's receiver, which verifies it.
+    const opened = await fetch(`${demo.dev.url}/v1/sessions`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: demo.dev.url },
+      body: JSON.stringify({ siteKey: "demo-site-key-0001", agentId: "derm-consult" }),
+    });
+    expect(opened.status).toBe(201);
+    await page
+      .locator("#demo-hooks-list li", { hasText: 'conversation.started · delivered · 1 attempt(s) · {"verified":' })
+      .first()
+      .waitFor({ timeout: 15_000 });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -39,3 +39,13 @@ export async function webhookHeaders(
     "webhook-signature": signatures.join(" "),
   };
 }
+
+/** Whether a delivery verifies against any of `secrets`, as a receiver checks it (the demo's receiver does). */
+export async function verifyWebhook(headers: Headers, body: string, secrets: readonly string[]): Promise<boolean> {
+  const id = headers.get("webhook-id");
+  const timestamp = headers.get("webhook-timestamp");
+  const given = new Set((headers.get("webhook-signature") ?? "").split(" "));
+  if (!id || !timestamp || Math.abs(Date.now() / 1000 - Number(timestamp)) > 300) return false;
+  const expected = await Promise.all(secrets.map((s) => sign(s, `${id}.${timestamp}.${body}`)));
+  return expected.some((sig) => given.has(sig));
+}
