@@ -11,7 +11,7 @@ const crm = (token: string, a: unknown) =>
   call("/v1/tools/crm_action", { method: "POST", headers: auth(token), json: { arguments: a } });
 
 describe("crm_action", () => {
-  it("becomes one signed crm.action event keyed by its idempotency key; a retried call queues nothing new", async () => {
+  it("becomes one signed crm.action event keyed by its idempotency key; a retry queues nothing new", async () => {
     const site = await hookSite();
     const r = receiver();
     const ep = await addEndpoint(site, r.url, ["crm.action"]);
