@@ -17,11 +17,14 @@ export default defineConfig({
               // Demo mode as `npm start` runs it; a test passes `{ DEMO_MODE: "" }` for a deployed worker.
               // Jurisdictions: workerd implements none, so their objects get the local stand-in
               // (worker/placement/jurisdiction.ts), and their photo buckets are local ones.
+              // The webhook outbox's 24 h retry schedule runs in about 2 s, each attempt waits 500 ms at most.
               bindings: {
                 SESSION_SECRET: "test-session-secret-0123456789abcdef",
                 DEMO_MODE: "1",
                 DEMO_CHUNK_MS: "0",
                 JURISDICTION_STAND_IN: "1",
+                WEBHOOK_RETRY_SCALE: "0.00002",
+                WEBHOOK_TIMEOUT_MS: "500",
               },
               r2Buckets: { PHOTOS_EU: "parley-photos-eu", PHOTOS_FEDRAMP: "parley-photos-fedramp" },
             },
@@ -30,7 +33,11 @@ export default defineConfig({
         test: {
           name: "worker",
           include: ["test/worker/**/*.test.ts"],
-          globalSetup: ["test/helpers/worker/upstream-setup.ts"],
+          globalSetup: [
+            "test/helpers/worker/upstream-setup.ts",
+            "test/helpers/worker/hook-receiver-setup.ts",
+            "test/helpers/worker/mcp-server-setup.ts",
+          ],
         },
       },
       {

@@ -58,6 +58,12 @@ export const PAGES: ConsolePage[] = [
     load: () => import("./pages/knowledge.tsx"),
   },
   {
+    path: "webhooks",
+    label: { en: "Webhooks", "zh-CN": "Webhook" },
+    need: "site",
+    load: () => import("./pages/webhooks.tsx"),
+  },
+  {
     path: "insights",
     label: { en: "Insights", "zh-CN": "数据洞察" },
     need: "insights",

@@ -6,6 +6,7 @@ import { AgentGuards, SiteSafety } from "./guard-config.ts";
 import { PhotoConfig } from "./photo-config.ts";
 import { SiteBooking } from "./booking-config.ts";
 import { ConsentConfig, type ConsentNotice } from "./consent.ts";
+import { McpServerConfig } from "./mcp-config.ts";
 import { DEFAULT_MAX_WAIT_MINUTES, TakeoverSettings } from "./takeover-config.ts";
 
 export { LOCALES, LocalizedText, localize, type Locale } from "./localized-text.ts";
@@ -172,6 +173,8 @@ export const SiteConfig = z.object({
   jurisdiction: z.optional(z.enum(JURISDICTIONS)),
   /** Consent asked before the first message of any of the site's agents (an agent may have its own). */
   consent: z.optional(ConsentConfig),
+  /** The owner's MCP servers (mcp-config.ts); an agent lists the tools it may use as `mcp__<server>__<tool>`. */
+  mcpServers: z._default(z.array(McpServerConfig).check(z.maxLength(10)), []),
 });
 export type SiteConfig = z.infer<typeof SiteConfig>;
 /** A site config as written (defaults may be left out), e.g. in presets or KV. */

@@ -67,16 +67,6 @@ export const SiteSafety = z.object({
    */
   modelEscalation: z.optional(z.boolean()),
   /**
-   * Where crm_action goes: an https webhook, and the name of the worker secret (an env binding set
-   * with `wrangler secret put`) sent as its Bearer token. Never sent to the browser.
-   */
-  crm: z.optional(
-    z.object({
-      webhookUrl: z.string().check(z.regex(/^https?:\/\//)),
-      secretName: z.string().check(z.regex(/^[A-Z][A-Z0-9_]{2,63}$/)),
-    }),
-  ),
-  /**
    * The host's signed identity of its signed-in user (a rep): the name of the worker secret the
    * host's backend signs it with (HS256). Without it a session has no rep, and profile_reader refuses.
    */

@@ -35,6 +35,8 @@ export const ROUTE_PERMISSIONS: Record<RouteKey, RouteRule> = {
   [`GET ${ROUTES.adminSessionExport}`]: rule("conversations.export", "conversation.export", true),
   [`GET ${ROUTES.adminSessionsExport}`]: rule("conversations.export", "conversations.export", true),
   [`GET ${ROUTES.adminInsights}`]: rule("insights"),
+  // Conversations their visitors erased: ids and times only.
+  [`GET ${ROUTES.adminErasures}`]: rule("conversations.read"),
   // Prompts, the strategy desk, agents, drafts, knowledge: editors.
   [`GET ${ROUTES.adminPrompts}`]: rule("prompts"),
   [`GET ${ROUTES.adminPrompt}`]: rule("prompts"),
@@ -70,6 +72,15 @@ export const ROUTE_PERMISSIONS: Record<RouteKey, RouteRule> = {
   // The site's settings (origins, models, limits, retention, takeover): owners.
   [`GET ${ROUTES.adminSite}`]: rule("site"),
   [`PUT ${ROUTES.adminSite}`]: rule("site", "settings.change"),
+  // Signed webhooks: the site's settings, so owners; a change of endpoint or secret is audited.
+  [`GET ${ROUTES.adminWebhooks}`]: rule("site"),
+  [`POST ${ROUTES.adminWebhooks}`]: rule("site", "settings.change"),
+  [`PUT ${ROUTES.adminWebhook}`]: rule("site", "settings.change"),
+  [`DELETE ${ROUTES.adminWebhook}`]: rule("site", "settings.change"),
+  [`POST ${ROUTES.adminWebhookRotate}`]: rule("site", "settings.change"),
+  [`POST ${ROUTES.adminWebhookTest}`]: rule("site"),
+  [`GET ${ROUTES.adminWebhookDeliveries}`]: rule("site"),
+  [`POST ${ROUTES.adminWebhookResend}`]: rule("site"),
   // Takeover: staff.
   [`GET ${ROUTES.adminLive}`]: rule("live"),
   [`POST ${ROUTES.adminLivePresence}`]: rule("live"),

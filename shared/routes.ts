@@ -100,6 +100,15 @@ export const adminMyPasskey = "/v1/admin/me/passkeys/:passkey";
 /** The audit trail (owners): filtered entries or an export (`?format=csv|json`), and the chain's check. */
 export const adminAudit = "/v1/admin/audit";
 export const adminAuditVerify = "/v1/admin/audit/verify";
+/** Signed webhooks: the site's endpoints (list, create), one endpoint (change, delete), its secret's rotation. */
+export const adminWebhooks = "/v1/admin/webhooks";
+export const adminWebhook = "/v1/admin/webhooks/:endpoint";
+export const adminWebhookRotate = "/v1/admin/webhooks/:endpoint/rotate";
+/** A test event to one endpoint, delivered like any other. */
+export const adminWebhookTest = "/v1/admin/webhooks/:endpoint/test";
+/** Deliveries, newest first (`?endpoint=&status=`), and sending one again. */
+export const adminWebhookDeliveries = "/v1/admin/webhook-deliveries";
+export const adminWebhookResend = "/v1/admin/webhook-deliveries/:delivery/resend";
 export const embed = "/embed/:agent";
 /** The owner's console: sign in (POST), who is signed in (GET), sign out (DELETE). */
 export const consoleSession = "/v1/console/session";
@@ -115,6 +124,9 @@ export const consoleHome = "/console";
 export const consolePage = "/console/*";
 /** The demo's stand-in for a host's backend: a signed rep identity for the sales coach (demo mode only). */
 export const demoIdentity = "/v1/demo/identity";
+/** Demo mode only: the demo site's webhook endpoint and its deliveries (GET), and the receiver it points at. */
+export const demoWebhooks = "/v1/demo/webhooks";
+export const demoWebhookInbox = "/v1/demo/webhook-inbox";
 /** The demo site's pages, and the scripts and styles only they use (demo mode only). */
 export const demoHome = "/";
 export const demoPage = "/:file{[a-z0-9-]+\\.html}";

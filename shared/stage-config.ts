@@ -59,6 +59,11 @@ export const ActionCard = z.object({
   tool: z.optional(z.string()),
   /** Result key -> context field of the current stage: how a result is merged into the context. */
   resultMapping: z._default(z.record(z.string(), z.string()), {}),
+  /**
+   * A sales agent's lead card: a modal whose form has `name`, `email`, `company` and `consent` (an enum
+   * field whose "yes" is the visitor's consent). Its result is checked and sent as `lead.captured`.
+   */
+  lead: z.optional(z.boolean()),
 });
 export type ActionCard = z.infer<typeof ActionCard>;
 

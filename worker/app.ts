@@ -9,6 +9,7 @@ import { corsForKnownOrigins } from "./middleware/cors.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
 import { adminRoutes } from "./routes/admin.ts";
 import { demoPageRoutes } from "./routes/demo-pages.ts";
+import { demoWebhookRoutes } from "./routes/demo-webhooks.ts";
 import { chatRoutes } from "./routes/chat.ts";
 import { consoleRoutes } from "./routes/console.ts";
 import { embedRoutes } from "./routes/embed.ts";
@@ -58,6 +59,7 @@ export function createApp() {
   app.route("/", stageRoutes);
   app.route("/", adminRoutes);
   app.route("/", consoleRoutes);
+  app.route("/", demoWebhookRoutes);
   app.route("/", demoPageRoutes);
   app.get(ROUTES.openapi, openApiRoute(app));
   return app;

@@ -31,6 +31,8 @@ export interface DemoHooks {
   profile(siteKey: string, customerId: string): ({ reps: string[] } & Record<string, unknown>) | undefined;
   /** The demo clinic's calendar for the demo site (booking in the chat without a Cal.com account). */
   calendar(siteKey: string): CalendarConnector | undefined;
+  /** The demo's own MCP server (demo-mcp.ts), answered in the worker for its reserved address; else undefined. */
+  mcpFetch(url: string): ((input: string | URL | Request, init?: RequestInit) => Promise<Response>) | undefined;
   /** The scripted strategy desk: editors A and B, reviewer C and the judge, each completion taking `ms`. */
   desk(req: DeskRequest, ms: number): Promise<DeskCompletion>;
 }

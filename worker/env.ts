@@ -6,6 +6,7 @@ import type { SiteLedger } from "./limits/site-ledger.ts";
 import type { SiteIndex } from "./site-index/site-index.ts";
 import type { SiteAccounts } from "./accounts/site-accounts.ts";
 import type { PromptRegistry } from "./prompts/prompt-registry.ts";
+import type { WebhookOutbox } from "./webhooks/webhook-outbox.ts";
 import type { StrategyDesk } from "./strategy/strategy-desk.ts";
 
 export interface Env {
@@ -22,6 +23,8 @@ export interface Env {
   PROMPT_REGISTRY: DurableObjectNamespace<PromptRegistry>;
   /** One per site and agent: the strategy desk's queue, alarm and runs. */
   STRATEGY_DESK: DurableObjectNamespace<StrategyDesk>;
+  /** One per site: its webhook endpoints, their secrets and the outbox of deliveries. */
+  WEBHOOK_OUTBOX: DurableObjectNamespace<WebhookOutbox>;
   CONFIG: KVNamespace;
   /** Visitors' photos (issue #17), under their site and session; never public. */
   PHOTOS: R2Bucket;
@@ -43,6 +46,10 @@ export interface Env {
   TAVILY_API_KEY?: string;
   /** ms an edge tool may take before the route answers 504 tool_failed (default 15 000). */
   TOOL_TIMEOUT_MS?: string;
+  /** ms a webhook receiver has to answer one attempt (default 10 000). */
+  WEBHOOK_TIMEOUT_MS?: string;
+  /** Multiplies the webhook retry schedule (default 1: 24 h); tests shrink it. */
+  WEBHOOK_RETRY_SCALE?: string;
   /** HMAC key for session tokens. */
   SESSION_SECRET?: string;
   /** "1" or "true": presets, the demo site and the demo model are served (npm start, e2e tests). Never deployed. */

@@ -4,6 +4,7 @@ import { withDemo } from "./demo/index.ts";
 import type { Env } from "./env.ts";
 import { StrategyDesk as StrategyDeskObject } from "./strategy/strategy-desk.ts";
 import { SessionRoom as SessionRoomObject } from "./session/session-room.ts";
+import { WebhookOutbox as WebhookOutboxObject } from "./webhooks/webhook-outbox.ts";
 
 // zod/mini ships without messages; the worker wants validation errors a developer can act on.
 z.config(z.locales.en());
@@ -28,6 +29,13 @@ export class StrategyDesk extends StrategyDeskObject {
 export class SessionRoom extends SessionRoomObject {
   protected override providerEnv(turnEnv: Partial<Env>): Env {
     return withDemo(super.providerEnv(turnEnv));
+  }
+}
+
+/** Receivers on 127.0.0.1 are allowed in demo mode only: the outbox learns the mode here. */
+export class WebhookOutbox extends WebhookOutboxObject {
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, withDemo(env));
   }
 }
 

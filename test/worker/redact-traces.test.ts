@@ -1,14 +1,14 @@
+import { addEndpoint, HOOK_ADMIN, receiver, verified, waitFor } from "../helpers/worker/webhooks.ts";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { env } from "cloudflare:workers";
 import type { SessionResponse } from "../../shared/api.ts";
 import type { SessionSummary } from "../../shared/session-summary.ts";
 import { traceEvent } from "../../shared/step-events.ts";
 import { sessionRoom } from "../../worker/session/session-stub.ts";
-import { DEMO_ADMIN_KEY } from "../../worker/demo/index.ts";
 import { auth, call, openSession, readSse } from "../helpers/worker/client.ts";
 import { pushToIndex } from "../helpers/worker/index-push.ts";
 import { delta, sseResponse } from "../helpers/worker/provider-sse.ts";
-import { putSite } from "../helpers/worker/sites.ts";
+import { putSite, sha256Hex } from "../helpers/worker/sites.ts";
 
 /**
  * The site switch `redactTraces`: what staff and logs read beside the transcript (trace steps, owner
@@ -20,21 +20,17 @@ const EMAIL = "jane.roe@example.com";
 const PHONE = "07700 900123";
 const SAID = `My email is ${EMAIL}, call me on ${PHONE}. I have a rash on my arm.`;
 const PROVIDER = { LLM_BASE_URL: "https://provider.test/v1", LLM_API_KEY: "sk-test" };
-const CRM = { CRM_WEBHOOK_SECRET: "crm-secret-0123456789" } as Record<string, string>;
 const json = async (r: Response) => (await r.json()) as any;
 const admin = (siteKey: string, path: string) =>
   call(`${path}${path.includes("?") ? "&" : "?"}site=${siteKey}`, {
-    headers: { "x-parley-admin-key": DEMO_ADMIN_KEY },
+    headers: { "x-parley-admin-key": HOOK_ADMIN },
   });
 
 afterEach(() => vi.restoreAllMocks());
 
 /** A site with the switch on, off, or stored without it (undefined: left out of the stored JSON). */
 async function site(redactTraces: boolean | undefined) {
-  return putSite({
-    redactTraces,
-    safety: { crm: { webhookUrl: "https://crm.example/hooks/parley", secretName: "CRM_WEBHOOK_SECRET" } },
-  });
+  return putSite({ redactTraces, adminKeySha256: await sha256Hex(HOOK_ADMIN) });
 }
 
 /** A streamed turn of the sales coach whose reply repeats the visitor's details with a banned claim. */
@@ -113,18 +109,19 @@ describe("redactTraces on", () => {
 
   it("sends the CRM webhook its note redacted; the idempotency key still names the call as made", async () => {
     const siteKey = await site(true);
-    const s = await openSession("sales-coach", CRM, { siteKey });
-    const spy = vi.spyOn(globalThis, "fetch").mockImplementation(async () => new Response("{}", { status: 201 }));
+    const r = receiver();
+    const ep = await addEndpoint(siteKey, r.url, ["crm.action"]);
+    const s = await openSession("sales-coach", {}, { siteKey });
     const args = { action: "log_follow_up", dealId: "D-42", note: `Call Dr Lee back on ${PHONE} or ${EMAIL}` };
-    const { res, done } = await call(
-      "/v1/tools/crm_action",
-      { method: "POST", headers: auth(s.token), json: { arguments: args } },
-      CRM,
-    );
+    const { res, done } = await call("/v1/tools/crm_action", {
+      method: "POST",
+      headers: auth(s.token),
+      json: { arguments: args },
+    });
     expect(res.status).toBe(200);
     await done();
-    const sent = JSON.parse(String(spy.mock.calls[0][1]?.body));
-    expect(sent).toMatchObject({
+    const [hook] = await waitFor(r.log, (l) => l.length >= 1);
+    expect(verified(hook, ep.secret).data).toMatchObject({
       action: "log_follow_up",
       dealId: "D-42",
       note: "Call Dr Lee back on [phone] or [email]",

@@ -4,6 +4,7 @@ import { demoCalendar } from "./demo-calendar.ts";
 import { demoSite } from "./presets/demo-site.ts";
 import { demoReply } from "./demo-upstream.ts";
 import { deskDemoModel } from "./desk-model.ts";
+import { DEMO_MCP_URL, demoMcpFetch } from "./demo-mcp.ts";
 import { PRESET_AGENTS, PRESET_SITES } from "./presets/index.ts";
 import { PRESET_KNOWLEDGE } from "./presets/knowledge/index.ts";
 import { WEB_FIXTURES } from "./presets/knowledge/web-fixtures.ts";
@@ -34,4 +35,5 @@ export const demoHooks: DemoHooks = {
   model: demoReply,
   desk: deskDemoModel,
   calendar: (siteKey) => (siteKey === demoSite.siteKey ? demoCalendar : undefined),
+  mcpFetch: (url) => (new URL(url).origin === new URL(DEMO_MCP_URL).origin ? demoMcpFetch : undefined),
 };

@@ -8,6 +8,7 @@ import { stageDataTool } from "../../shared/tools/record-stage-data.ts";
 import type { SessionState } from "../../shared/session.ts";
 import { stageById } from "../../shared/stage-machine.ts";
 import { ApiError } from "../errors.ts";
+import { parseMcpToolName } from "../../shared/mcp-config.ts";
 import { TOOL_DEFS } from "../tools/definitions.ts";
 import {
   ESCALATION_INSTRUCTIONS,
@@ -53,8 +54,15 @@ function openAITool(name: string): OpenAITool {
  * The tools a chat turn offers: the agent's, and for a stage workflow the current stage's extraction tool and
  * tools.
  */
-function turnTools(agent: AgentConfig, state?: SessionState, askForPerson = false): OpenAITool[] {
-  const tools = agent.tools.map(openAITool);
+function turnTools(
+  agent: AgentConfig,
+  state?: SessionState,
+  askForPerson = false,
+  mcpTools: readonly OpenAITool[] = [],
+): OpenAITool[] {
+  // MCP tools come with their servers' schemas (mcp/mcp-tools.ts), listed for this turn.
+  const own = (name: string) => !parseMcpToolName(name);
+  const tools = [...agent.tools.filter(own).map(openAITool), ...mcpTools];
   // Takeover (issue #16): offered when the site enables it, whatever the agent lists.
   if (askForPerson) tools.push((askTool ??= toOpenAITool(askForPersonTool)));
   const stage = state && stageById(agent.stages, state.stage.current);
@@ -62,7 +70,7 @@ function turnTools(agent: AgentConfig, state?: SessionState, askForPerson = fals
     const key = `record_stage_data:${agent.id}:${stage.id}`;
     let extract = schemaCache.get(key);
     if (!extract) schemaCache.set(key, (extract = toOpenAITool(stageDataTool(stage))));
-    tools.push(extract, ...stage.tools.filter((t) => !agent.tools.includes(t)).map(openAITool));
+    tools.push(extract, ...stage.tools.filter((t) => own(t) && !agent.tools.includes(t)).map(openAITool));
   }
   return tools;
 }
@@ -79,7 +87,7 @@ export function upstreamBody(
   agent: AgentConfig,
   state?: SessionState,
   /** `escalationTool`: offer escalate_emergency, which the worker runs (guard/model-escalation.ts). */
-  opts: { askForPerson?: boolean; escalationTool?: boolean } = {},
+  opts: { askForPerson?: boolean; escalationTool?: boolean; mcpTools?: readonly OpenAITool[] } = {},
 ): UpstreamBody {
   const { parley, messages } = req;
   const purpose = parley?.purpose ?? "chat";
@@ -95,7 +103,7 @@ export function upstreamBody(
   } else if (purpose === "quick") {
     system = systemPromptFor(agent, [quickInstructions(parley?.sources ?? "")]);
   } else {
-    const tools = turnTools(agent, state, opts.askForPerson);
+    const tools = turnTools(agent, state, opts.askForPerson, opts.mcpTools);
     const stages = state && agent.stages.length ? stagePrompt(agent, state) : "";
     if (tools.length && agent.strategy === "text-react") {
       system = systemPromptFor(agent, [stages, reactInstructions(tools)]);

@@ -1,4 +1,4 @@
-import { ACCOUNT_ROUTES, PRIVACY_ROUTES } from "./account-routes.ts";
+import { ACCOUNT_ROUTES, PRIVACY_ROUTES, WEBHOOK_ROUTES } from "./owner-routes.ts";
 import type { RouterRoute } from "hono/types";
 import type { z } from "zod/mini";
 import { HEADERS } from "../../shared/protocol.ts";
@@ -18,6 +18,7 @@ export const ROUTE_DOCS: RouteDocs = {
   ...ADMIN_ROUTES,
   ...ACCOUNT_ROUTES,
   ...PRIVACY_ROUTES,
+  ...WEBHOOK_ROUTES,
 };
 
 /** What every /v1 route may answer whatever it is: the body limit, and the error it never means to give. */

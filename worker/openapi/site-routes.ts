@@ -87,6 +87,23 @@ export const SITE_ROUTES: RouteDocs = {
       [404, "not_found"],
     ],
   },
+  [op("get", ROUTES.demoWebhooks)]: {
+    tag: "demo",
+    summary: "What the demo site's webhook endpoint received, for the demo page to show",
+    description: demoOnly,
+    answers: { 200: { description: "The deliveries the demo receiver verified" } },
+    errors: [[404, "not_found"]],
+  },
+  [op("post", ROUTES.demoWebhookInbox)]: {
+    tag: "demo",
+    summary: "The demo site's webhook receiver: verifies each delivery's Standard Webhooks signature",
+    description: demoOnly,
+    answers: { 204: { description: "Received", media: "none" } },
+    errors: [
+      [401, "unauthorized"],
+      [404, "not_found"],
+    ],
+  },
   [op("get", ROUTES.demoHome)]: {
     tag: "demo",
     summary: "The demo site's home page",

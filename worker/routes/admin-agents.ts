@@ -7,6 +7,7 @@ import { jsonBody, validationFailed } from "../middleware/validate.ts";
 import { CONFIG_CACHE_MS, readSiteAgent, readSiteFresh } from "../config/config-store.ts";
 import { deleteSiteAgent, writeSite, writeSiteAgent } from "../config/site-writes.ts";
 import { TOOL_DEFS } from "../tools/definitions.ts";
+import { parseMcpToolName } from "../../shared/mcp-config.ts";
 import { AGENT_TEMPLATES } from "../templates/index.ts";
 
 export type AdminEnv = AppEnv & { Variables: { site: SiteConfig } };
@@ -26,7 +27,7 @@ function unknownTools(agent: AgentConfig) {
     ),
   ];
   return named
-    .filter(({ tool }) => !TOOL_DEFS[tool])
+    .filter(({ tool }) => !TOOL_DEFS[tool] && !parseMcpToolName(tool))
     .map(({ tool, path }) => ({ path, message: `No tool named ${JSON.stringify(tool)}` }));
 }
 

@@ -18,6 +18,7 @@ import { liveAdminRoutes } from "./admin-live.ts";
 import { teamAdminRoutes } from "./admin-team.ts";
 import { meAdminRoutes } from "./admin-me.ts";
 import { auditAdminRoutes } from "./admin-audit.ts";
+import { webhookAdminRoutes } from "./admin-webhooks.ts";
 
 /**
  * A site owner's view (seeds 001 and 003): the site's sessions, newest first, and each session's
@@ -36,6 +37,7 @@ adminRoutes.route("/", liveAdminRoutes);
 adminRoutes.route("/", teamAdminRoutes);
 adminRoutes.route("/", meAdminRoutes);
 adminRoutes.route("/", auditAdminRoutes);
+adminRoutes.route("/", webhookAdminRoutes);
 
 /**
  * The session as its owner reads it (the trace with the owner's notes), when it belongs to the admin's

@@ -35,6 +35,8 @@ import { guardChatRequest, withGuardNote } from "../guard/chat-guard.ts";
 import { guardedCompletion } from "../guard/escalation-completion.ts";
 import { startReplyGuard } from "../guard/reply-guard.ts";
 import { escalationIn } from "../guard/turn-guard.ts";
+import { mcpToolsForTurn } from "../mcp/mcp-tools.ts";
+import { mcpProblemSteps } from "../mcp/mcp-trace.ts";
 
 export const chatRoutes = new Hono<AppEnv>();
 const noop = () => {};
@@ -93,6 +95,9 @@ chatRoutes.post(ROUTES.chat, sessionToken(), jsonBody(ChatRequest), async (c) =>
   admitted.catch(noop);
   if (notice) await admitted;
   const guard = guardChatRequest(c.env, c.req.raw, site, agent, req);
+  // The site's MCP servers list their tools while the prompt is read (cached; a server down costs its tools only).
+  const mcp = mcpToolsForTurn(c.env, site, agent);
+  mcp.catch(noop);
   // A draft is tried with its own prompt text: the registry holds the published agent's versions.
   const prompt = await (claims.draft
     ? configPrompt(agent)
@@ -109,7 +114,9 @@ chatRoutes.post(ROUTES.chat, sessionToken(), jsonBody(ChatRequest), async (c) =>
   const booking = bookingToolNames(agent, site).filter((t) => !agent.tools.includes(t));
   const capped = { ...agent, systemPrompt: prompt.text, maxTokens, tools: [...agent.tools, ...booking] };
   const escalationTool = guard.plan?.tool ?? false;
-  const body = upstreamBody(req, capped, state, { askForPerson: takeover, escalationTool });
+  const { tools: mcpTools, problems } = await mcp;
+  if (problems.length) c.executionCtx.waitUntil(room.append(mcpProblemSteps(problems)).catch(noop));
+  const body = upstreamBody(req, capped, state, { askForPerson: takeover, escalationTool, mcpTools });
   const sentIds = req.messages.map((m) => m.id);
   if (req.model !== undefined) body.model = req.model;
   withGuardNote(body, guard);

@@ -17,6 +17,7 @@ import { sessionRoom } from "../session/session-stub.ts";
 import type { StageOutcome } from "../session/stage-ops.ts";
 import { callEndpoint } from "../stages/endpoints.ts";
 import { judgePromptRules } from "../stages/prompt-rules.ts";
+import { emitLead, leadFrom } from "../webhooks/lead-card.ts";
 import { modelTargets } from "../llm/model-targets.ts";
 
 /** Seed 001's session API for stage workflows: context, edits, completion, action results, trace. */
@@ -141,6 +142,7 @@ stageRoutes.post(ROUTES.action, ...writes, jsonBody(ActionBody), async (c) => {
     if (!posted) throw new ApiError(400, "validation_failed", "result: required for deep_link and modal cards");
     result = posted;
   }
+  const lead = card.lead ? leadFrom(result) : null;
   const values: FieldValues = {};
   for (const [key, field] of Object.entries(card.resultMapping))
     if (result[key] !== undefined) values[field] = result[key];
@@ -149,6 +151,11 @@ stageRoutes.post(ROUTES.action, ...writes, jsonBody(ActionBody), async (c) => {
     agent.stages,
   );
   if (outcome.status !== "ok") refusal(outcome, `Action ${card.id}`);
+  if (lead) {
+    const { site, sid, agent: agentId } = c.var.claims;
+    const at = { siteKey: site, sessionId: sid, agentId, stageId, cardId: card.id };
+    c.executionCtx.waitUntil(emitLead(c.env, at, lead).catch(() => {}));
+  }
   return c.json({ result, events: outcome.events });
 });
 

@@ -15,6 +15,7 @@ import { checkSiteOrigin } from "../middleware/site-origin.ts";
 import { loadSessionAgent } from "../config/config-store.ts";
 import { EDGE_TOOLS } from "../tools/registry.ts";
 import { bookingToolNames } from "../booking/booking-calendar.ts";
+import { edgeToolFor } from "../tools/registry.ts";
 import { sessionRoom } from "../session/session-stub.ts";
 import { admitTurn } from "../limits/admission.ts";
 
@@ -31,7 +32,7 @@ const ToolCallBody = z.object({
 /** Runs an edge tool with the same schema the model was given; each run is a trace step. */
 toolRoutes.post(ROUTES.tool, sessionToken(), jsonBody(ToolCallBody), async (c) => {
   const name = c.req.param("name");
-  const tool = EDGE_TOOLS[name];
+  const tool = edgeToolFor(name);
   if (!tool) throw new ApiError(404, "not_found", `No edge tool named ${JSON.stringify(name.slice(0, 60))}`);
   const claims = c.var.claims;
   const [site, agent] = await Promise.all([checkSiteOrigin(c, claims.site, false), loadSessionAgent(c.env, claims)]);

@@ -1,11 +1,13 @@
 import { EVENT_TYPES } from "../../shared/protocol.ts";
 import type { ToolInput } from "../../shared/tool.ts";
 import type { crmAction } from "../../shared/tools/crm-action.ts";
-import { loadSite } from "../config/config-store.ts";
+import { WEBHOOK_EVENTS } from "../../shared/webhook-events.ts";
 import type { Env } from "../env.ts";
+import { loadSite } from "../config/config-store.ts";
 import { ApiError } from "../errors.ts";
 import { sessionRoom } from "../session/session-stub.ts";
 import { redactText } from "../privacy/redact-text.ts";
+import { webhookOutbox } from "../webhooks/webhook-outbox.ts";
 
 async function sha256Hex(text: string): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
@@ -25,41 +27,36 @@ export async function idempotencyKey(sessionId: string, input: ToolInput<typeof 
 }
 
 /**
- * crm_action on the worker: the site's webhook, with its secret from a worker binding, and an
- * Idempotency-Key header. The outcome is kept in the session (a trace step keyed by the key): a
- * retry answers what the first call did without calling the CRM again. With the site's redaction on,
- * the note goes to the CRM redacted (the conversation keeps it whole).
+ * crm_action on the worker: a `crm.action` event to the site's endpoints that listed it, signed and
+ * retried by the outbox (the CRM no longer has to answer within the rep's turn). Its `webhook-id` is
+ * the idempotency key, so a retried call queues nothing new and a CRM that dedupes by that id acts
+ * once; the call is kept in the session (a trace step keyed by the key) and answered from there.
  */
-export async function runCrmAction(env: Env, siteKey: string, sessionId: string, input: ToolInput<typeof crmAction>) {
-  const site = await loadSite(env, siteKey);
-  const crm = site?.safety.crm;
-  if (!crm) throw new ApiError(400, "misconfigured", "This site has no CRM configured (safety.crm)");
-  const secret = (env as unknown as Record<string, unknown>)[crm.secretName];
-  if (typeof secret !== "string" || !secret)
-    throw new ApiError(503, "misconfigured", `Worker secret ${crm.secretName} is not set`);
+export async function runCrmAction(
+  env: Env,
+  siteKey: string,
+  sessionId: string,
+  input: ToolInput<typeof crmAction>,
+  rep?: string,
+) {
+  const outbox = webhookOutbox(env, siteKey);
+  if (!(await outbox.subscribedTypes()).includes(WEBHOOK_EVENTS.crmAction))
+    throw new ApiError(400, "misconfigured", "No webhook endpoint of this site listens for crm.action");
   const key = await idempotencyKey(sessionId, input);
   const room = sessionRoom(env, sessionId);
   const done = (await room.getState()).trace.find((t) => t.id === `crm:${key}`);
-  if (done) return { done: true, replayed: true, idempotencyKey: key, status: done.detail?.status ?? null };
-  const res = await fetch(crm.webhookUrl, {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${secret}`, "idempotency-key": key },
-    body: JSON.stringify({
-      ...input,
-      ...(site?.redactTraces && input.note ? { note: redactText(input.note) } : {}),
-      sessionId,
-    }),
-  });
-  // The CRM's body is not passed on: it is the tenant's system, and may echo what it was sent.
-  if (!res.ok) throw new ApiError(502, "tool_failed", `The CRM answered HTTP ${res.status}`);
-  const detail = { action: input.action, dealId: input.dealId, status: res.status };
-  await room.append([
-    {
-      id: `crm:${key}`,
-      at: Date.now(),
-      type: EVENT_TYPES.traceStep,
-      data: { kind: "crm", name: input.action, ok: true, detail },
-    },
+  if (done) return { done: true, replayed: true, idempotencyKey: key, endpoints: done.detail?.endpoints ?? null };
+  // With the site's redaction on, the note goes to the CRM redacted (the conversation keeps it whole).
+  const site = await loadSite(env, siteKey);
+  const note = site?.redactTraces && input.note ? { note: redactText(input.note) } : {};
+  const data = { idempotencyKey: key, rep: rep ?? null, ...input, ...note };
+  const at = Date.now();
+  const endpoints = await outbox.emit([
+    { id: `crm_${key}`, type: WEBHOOK_EVENTS.crmAction, conversation: sessionId, at, data },
   ]);
-  return { done: true, replayed: false, idempotencyKey: key, status: res.status };
+  const detail = { action: input.action, dealId: input.dealId, endpoints };
+  await room.append([
+    { id: `crm:${key}`, at, type: EVENT_TYPES.traceStep, data: { kind: "crm", name: input.action, ok: true, detail } },
+  ]);
+  return { done: true, replayed: false, idempotencyKey: key, endpoints };
 }

@@ -32,6 +32,9 @@ import { PrivacyRecord, type RoomPrivacy } from "./room-privacy.ts";
 import { redactTraceSteps } from "../privacy/redact-values.ts";
 import { redactText } from "../privacy/redact-text.ts";
 import { deleteSessionPhotos } from "../photos/photo-store.ts";
+import { emitWebhooks } from "../webhooks/emit.ts";
+import { sessionWebhookMessages } from "../webhooks/session-hooks.ts";
+import { webhookOutbox } from "../webhooks/webhook-outbox.ts";
 import {
   completeStage,
   updateContext,
@@ -70,6 +73,8 @@ export class SessionRoom extends DurableObject<Env> {
   private readonly notes: OwnerNotes;
   /** What the site chose for this conversation's data when it opened: redaction, keep nothing (room-privacy.ts). */
   private readonly privacy: PrivacyRecord;
+  /** Webhook events go to the site's outbox one batch after another, so a conversation's stay in order. */
+  private webhooks: Promise<unknown> = Promise.resolve();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -227,6 +232,15 @@ export class SessionRoom extends DurableObject<Env> {
       this.alarms.erasesAt(this.privacy.erasesAt()!);
     }
     this.indexSoon();
+    this.webhooksFor(added.map((a) => a.event));
+  }
+
+  /** Not awaited: the outbox is one call away, and no receiver is ever waited on by a turn. */
+  private webhooksFor(events: SessionEvent[]): void {
+    const messages = sessionWebhookMessages(this.state, events);
+    if (!messages.length) return;
+    const { siteKey } = this.state;
+    this.webhooks = this.webhooks.then(() => emitWebhooks(this.env, siteKey, messages)).catch(() => {});
   }
 
   /** The site's index hears of this session's changes from here, soon after (index-push.ts). */
@@ -290,6 +304,11 @@ export class SessionRoom extends DurableObject<Env> {
     // A provider body that ignores the abort is cancelled by stop() after DRAIN_MS; never wait much longer.
     const waited = Promise.all(streaming.map((r) => r.finished));
     await Promise.race([waited, new Promise((r) => setTimeout(r, ERASE_WAIT_MS))]);
+    const { sessionId, agentId } = this.state;
+    // What the outbox holds about the conversation goes with it; its endpoints hear of the erasure.
+    await webhookOutbox(this.env, siteKey)
+      .conversationErased(sessionId, agentId)
+      .catch(() => {});
     this.hub.erased(by);
     await this.alarms.clear();
     await this.ctx.storage.deleteAll();

@@ -27,6 +27,9 @@ import { bookSlot, cancelBooking, findSlots } from "../../shared/tools/booking.t
 import { runBookSlot, runCancelBooking, runFindSlots } from "../booking/booking-tools.ts";
 import { jurisdictionOf } from "../placement/jurisdiction.ts";
 import { redactText } from "../privacy/redact-text.ts";
+import { parseMcpToolName } from "../../shared/mcp-config.ts";
+import { callMcpTool } from "../mcp/mcp-call.ts";
+import { z } from "zod/mini";
 
 export interface EdgeToolContext {
   env: Env;
@@ -75,8 +78,8 @@ export const EDGE_TOOLS: Record<string, EdgeTool> = {
   [profileReader.name]: edgeTool(profileReader, async ({ env, siteKey, rep }, input) => ({
     result: await readProfile(env, siteKey, rep, input),
   })),
-  [crmAction.name]: edgeTool(crmAction, async ({ env, siteKey, sessionId }, input) => ({
-    result: await runCrmAction(env, siteKey, sessionId, input),
+  [crmAction.name]: edgeTool(crmAction, async ({ env, siteKey, sessionId, rep }, input) => ({
+    result: await runCrmAction(env, siteKey, sessionId, input, rep),
   })),
   [analyzeSkinImage.name]: edgeTool(analyzeSkinImage, async ({ env, siteKey, sessionId, agent, callId }, input) => {
     const site = await loadSite(env, siteKey);
@@ -99,3 +102,18 @@ export const EDGE_TOOLS: Record<string, EdgeTool> = {
     return { result: { queued: queued.id, reviewAfter: new Date(runAt).toISOString() } };
   }),
 };
+
+/** The input check of an MCP tool here: an object; its server validates it against its own schema. */
+const MCP_ARGUMENTS = z.record(z.string(), z.unknown());
+
+/** The edge tool of that name: one of Parley's, or an MCP tool of the site's (`mcp__<server>__<tool>`). */
+export function edgeToolFor(name: string): EdgeTool | undefined {
+  if (EDGE_TOOLS[name]) return EDGE_TOOLS[name];
+  if (!parseMcpToolName(name)) return undefined;
+  const def = { name, description: "", input: MCP_ARGUMENTS, runsOn: "edge" as const };
+  return edgeTool(def, async ({ env, siteKey }, input) => {
+    const site = await loadSite(env, siteKey);
+    if (!site) throw new Error(`site ${siteKey} is gone`);
+    return { result: await callMcpTool(env, site, name, input) };
+  });
+}

@@ -1,4 +1,8 @@
 import type { SiteConfigInput } from "../../../shared/agent-config.ts";
+import { DEMO_MCP_URL } from "../demo-mcp.ts";
+
+/** The demo warehouse's stock tool, over MCP (demo-mcp.ts), as the sales coach's allowlist names it. */
+export const DEMO_MCP_TOOL = "mcp__warehouse__product_stock";
 
 /** The demo site's admin key: published (README, tests), so it exists only in demo mode. */
 export const DEMO_ADMIN_KEY = "demo-admin-key-0001";
@@ -26,4 +30,6 @@ export const demoSite = {
   booking: { provider: "calcom", apiKeySecret: "DEMO_CALENDAR_KEY", eventTypeId: 1 },
   // As every new site: personal details become placeholders in traces, the index and webhooks (docs/privacy.md).
   redactTraces: true,
+  // The demo's own MCP server, answered inside the worker (no network): a warehouse's stock tool.
+  mcpServers: [{ id: "warehouse", url: DEMO_MCP_URL }],
 } satisfies SiteConfigInput;

@@ -7,11 +7,20 @@ import { medicalQaScript } from "./medical-qa.ts";
 import { protocolDesignerScript } from "./protocol-designer.ts";
 import { salesCoachScript } from "./sales-coach.ts";
 
-/** Built-in configs: the fallback when KV has no entry, so a fresh local run works (the agent templates). */
+import { DEMO_MCP_TOOL } from "./demo-site.ts";
+
+/**
+ * Built-in configs: the fallback when KV has no entry, so a fresh local run works (the agent templates);
+ * the demo clinic books visits in the chat (its site connects the demo calendar), and the demo's sales
+ * coach may also use the demo site's MCP tool.
+ */
 export const PRESET_AGENTS: Record<string, AgentConfigInput> = {
   ...AGENT_TEMPLATES,
-  // The demo clinic books visits in the chat (its site connects the demo calendar).
   "derm-consult": { ...AGENT_TEMPLATES["derm-consult"]!, booking: true },
+  "sales-coach": {
+    ...AGENT_TEMPLATES["sales-coach"],
+    tools: [...AGENT_TEMPLATES["sales-coach"].tools!, DEMO_MCP_TOOL],
+  },
 };
 
 export const PRESET_SITES: Record<string, SiteConfigInput> = {

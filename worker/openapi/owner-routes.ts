@@ -70,6 +70,34 @@ export const PRIVACY_ROUTES: RouteDocs = {
   }),
 };
 
+/** Signed webhooks (docs/webhooks.md): the site's endpoints, their secrets and the deliveries. */
+export const WEBHOOK_ROUTES: RouteDocs = {
+  [op("get", ROUTES.adminWebhooks)]: admin("The site's webhook endpoints", {
+    200: view("The endpoints", ["endpoints"]),
+  }),
+  [op("post", ROUTES.adminWebhooks)]: admin("Add an endpoint (https, public address) and the events it wants", {
+    201: view("The endpoint and its secret", ["endpoint"]),
+  }),
+  [op("put", ROUTES.adminWebhook)]: admin("Change an endpoint's address, events or state", {
+    200: view("The endpoint", ["endpoint"]),
+  }),
+  [op("delete", ROUTES.adminWebhook)]: admin("Remove an endpoint and what is queued for it", { 204: noBody }),
+  [op("post", ROUTES.adminWebhookRotate)]: admin("Rotate an endpoint's secret; the old one signs too for a while", {
+    200: view("The endpoint and its new secret", ["endpoint"]),
+  }),
+  [op("post", ROUTES.adminWebhookTest)]: admin("Send a test event to an endpoint", {
+    202: view("The queued delivery", ["delivery"]),
+  }),
+  [op("get", ROUTES.adminWebhookDeliveries)]: admin(
+    "Deliveries, newest first: status, attempts, the receiver's last answer",
+    { 200: view("The deliveries", ["deliveries"]) },
+    { query: z.object({ endpoint: z.optional(z.string()), status: z.optional(z.string()) }) },
+  ),
+  [op("post", ROUTES.adminWebhookResend)]: admin("Send a delivery again", {
+    202: view("The queued delivery", ["delivery"]),
+  }),
+};
+
 export const ACCOUNT_ROUTES: RouteDocs = {
   [op("get", ROUTES.adminAccounts)]: admin("The site's team: accounts, open invitations, named keys", {
     200: view("The team", ["accounts", "invitations", "keys"]),

@@ -1,0 +1,70 @@
+import { endpointUrlProblem } from "./endpoint-url.ts";
+import { webhookHeaders } from "./sign.ts";
+
+/** One attempt's outcome, as the Webhooks page shows it. */
+export interface AttemptOutcome {
+  ok: boolean;
+  status: number | null;
+  error: string | null;
+  body: string | null;
+  ms: number;
+}
+
+const BODY_KEPT = 1024;
+
+/**
+ * One signed POST to an endpoint, with a deadline. The URL is checked again here (a stored endpoint
+ * is not trusted to have passed in this mode) and redirects are not followed: a 3xx is the answer,
+ * so a receiver cannot send the worker on to an address it would refuse.
+ */
+export async function attemptDelivery(
+  target: { url: string; secrets: readonly string[] },
+  message: { id: string; body: string },
+  opts: { timeoutMs: number; loopback: boolean },
+): Promise<AttemptOutcome> {
+  const started = Date.now();
+  const problem = endpointUrlProblem(target.url, opts.loopback);
+  if (problem) return { ok: false, status: null, error: `refused: ${problem}`, body: null, ms: 0 };
+  const headers = await webhookHeaders(message.id, Math.floor(started / 1000), message.body, target.secrets);
+  try {
+    const res = await fetch(target.url, {
+      method: "POST",
+      headers: { ...headers, "content-type": "application/json", "user-agent": "Parley-Webhooks/1" },
+      body: message.body,
+      redirect: "manual",
+      signal: AbortSignal.timeout(opts.timeoutMs),
+    });
+    const body = await readStart(res);
+    const ok = res.status >= 200 && res.status < 300;
+    return { ok, status: res.status, error: ok ? null : `HTTP ${res.status}`, body, ms: Date.now() - started };
+  } catch (err) {
+    const timedOut = err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError");
+    const error = timedOut ? `no answer within ${opts.timeoutMs} ms` : `network error: ${String(err).slice(0, 200)}`;
+    return { ok: false, status: null, error, body: null, ms: Date.now() - started };
+  }
+}
+
+/** The start of the answer; the rest is cancelled, so a receiver streaming without end costs nothing. */
+async function readStart(res: Response): Promise<string> {
+  if (!res.body) return "";
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (size < BODY_KEPT) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      size += value.byteLength;
+    }
+  } finally {
+    reader.cancel().catch(() => {});
+  }
+  const all = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    all.set(c, at);
+    at += c.byteLength;
+  }
+  return new TextDecoder().decode(all.subarray(0, BODY_KEPT));
+}
