@@ -146,7 +146,7 @@ describe("the owner's settings (PUT /v1/admin/site)", () => {
     return { status: res.status, body: await json(res) };
   };
 
-  it("sets keep nothing (1 to 1440 minutes) and turns it off when left out; redaction is kept when left out", async () => {
+  it("sets keep nothing (1 to 1440 minutes), off when left out; redaction is kept when left out", async () => {
     const siteKey = await putSite({ redactTraces: true });
     for (const minutes of [0, 1441, 2.5]) {
       const refused = await settings(siteKey, { keepNothingMinutes: minutes });
