@@ -213,7 +213,7 @@ describe("chat store", () => {
     expect(store.messages.value.at(-1)?.role).toBe("assistant");
   });
 
-  it("a site that keeps nothing: after the worker erased it, the page carries the conversation into a new one", async () => {
+  it("keep nothing: after the worker erased it, the page carries the conversation into a new one", async () => {
     const gone = new Set<string>();
     const { store, api } = setup(fakeApi({ keepNothingMinutes: 5, gone, reply: ["Keep it dry."] }));
     await store.send("my arm itches");
