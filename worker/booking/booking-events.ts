@@ -10,9 +10,9 @@ type BookingChange =
   | { type: typeof EVENT_TYPES.bookingCancelled; data: { cardId: string; uid: string } };
 
 /**
- * The one place booking changes leave the booking code: today they are session events (the card,
- * the owner's conversation view). `booking.created` and `booking.cancelled` are also the site's
- * webhook events: their delivery is to be queued here, beside the append, with the same event.
+ * The one place booking changes leave the booking code: session events (the card, the owner's
+ * conversation view). `booking.created` and `booking.cancelled` reach the site's webhook endpoints
+ * from there, as every session event does (webhooks/session-hooks.ts).
  */
 export async function emitBookingEvent(env: Env, sessionId: string, change: BookingChange): Promise<SessionEvent> {
   const id =

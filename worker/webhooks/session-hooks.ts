@@ -46,6 +46,15 @@ export function sessionWebhookMessages(state: SessionState, added: readonly Sess
           comment: e.data.comment ?? null,
         });
         break;
+      case EVENT_TYPES.bookingCreated: {
+        const b = e.data;
+        const booking = { uid: b.uid, start: b.start, end: b.end, title: b.title, name: b.name, contact: b.contact };
+        push(e, WEBHOOK_EVENTS.bookingCreated, { booking: { ...booking, reason: b.reason } });
+        break;
+      }
+      case EVENT_TYPES.bookingCancelled:
+        push(e, WEBHOOK_EVENTS.bookingCancelled, { booking: { uid: e.data.uid } });
+        break;
       case EVENT_TYPES.stageChanged:
         if (e.data.from && e.data.reason !== "started")
           push(e, WEBHOOK_EVENTS.stageCompleted, {
