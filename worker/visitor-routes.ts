@@ -28,10 +28,22 @@ export const VISITOR_ROUTES = {
     owns: "the session id, its token and expiry, the opening time and first stage",
   },
   session: {
+    methods: ["GET", "DELETE"],
+    token: true,
+    writes: "nothing (GET); the erasure of its own conversation, whole (DELETE)",
+    owns: "the session's state as stored (the owner's notes left out); what an erasure takes",
+  },
+  sessionConsent: {
+    methods: ["POST"],
+    token: true,
+    writes: "the kind and version of the notice the visitor agreed to",
+    owns: "which versions exist, the record's event and its time",
+  },
+  sessionDownload: {
     methods: ["GET"],
     token: true,
     writes: "nothing",
-    owns: "the session's state as stored (the owner's notes left out)",
+    owns: "the conversation's own data only, in the file it makes",
   },
   sessionEvents: {
     methods: ["POST"],

@@ -9,7 +9,7 @@ import { clearConfigCache } from "../../worker/config/config-store.ts";
 import { countSessionPhotos } from "../../worker/photos/photo-store.ts";
 import { sessionRoom } from "../../worker/session/session-stub.ts";
 import { ROUTE_METHODS, VISITOR_ROUTES, type RouteMethod, type VisitorRouteName } from "../../worker/visitor-routes.ts";
-import { auth, call, openSession, SITE_KEY } from "../helpers/worker/client.ts";
+import { agreeToPhotos, auth, call, openSession, SITE_KEY } from "../helpers/worker/client.ts";
 import { pushToIndex } from "../helpers/worker/index-push.ts";
 import { collect, openSocket } from "../helpers/worker/live-socket.ts";
 import { bareJpeg } from "../helpers/photo-bytes.ts";
@@ -94,19 +94,30 @@ async function replied(v: Visitor, replyId: string, vars: object = UPSTREAM) {
 /** The provider's streamed reply asking for one of the browser's tools (call_c1, in reply s1). */
 async function toolCalled(v: Visitor) {
   const call1 = { index: 0, id: "call_c1", type: "function", function: { name: "sample_size", arguments: "{}" } };
-  vi.spyOn(globalThis, "fetch").mockResolvedValueOnce(
-    sseResponse([
+  // Only the provider's request is answered here: the demo site's webhook deliveries go on as they do.
+  const real = globalThis.fetch;
+  vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    if (!url.startsWith("https://provider.test/")) return real(input, init);
+    return sseResponse([
       { choices: [{ index: 0, delta: { tool_calls: [call1] }, finish_reason: null }] },
       { choices: [{ index: 0, delta: {}, finish_reason: "tool_calls" }] },
-    ]),
-  );
+    ]);
+  });
   await replied(v, "s1", { LLM_BASE_URL: "https://provider.test/v1", LLM_API_KEY: "sk-test-secret" });
   vi.restoreAllMocks();
   return v;
 }
 
-const upload = (v: Visitor, token = v.token, path = sessionPath(v, "/photos"), type = "image/jpeg") =>
-  call(path, { method: "POST", body: bareJpeg(), headers: { ...auth(token), "content-type": type } });
+/** A photo upload; the session's visitor agreed to photos first, as the widget has them do. */
+const agreed = new Set<string>();
+async function upload(v: Visitor, token = v.token, path = sessionPath(v, "/photos"), type = "image/jpeg") {
+  if (!agreed.has(v.sessionId)) {
+    await agreeToPhotos(v);
+    agreed.add(v.sessionId);
+  }
+  return call(path, { method: "POST", body: bareJpeg(), headers: { ...auth(token), "content-type": type } });
+}
 
 /** A stage workflow's session at its second stage (pico), where the action cards are. */
 async function atPico(v: Visitor) {
@@ -220,6 +231,43 @@ const PROBES: Record<VisitorRouteName, Probe> = {
       await readsOwn(a, `${sessionPath(a)}?sessionId=${b.sessionId}`);
       const { res } = await send(a, "GET", `${sessionPath(a)}?sessionId=${b.sessionId}`);
       expect((await json(res)).state.sessionId).toBe(a.sessionId);
+      // An erasure with another session's token erases nothing; the session's own erases it whole.
+      const refused = await send({ token: b.token }, "DELETE", sessionPath(a));
+      expect(refused.res.status).toBeGreaterThanOrEqual(400);
+      expect((await stateOf(a.sessionId)).sessionId).toBe(a.sessionId);
+      expect((await send(a, "DELETE", `${sessionPath(a)}?sessionId=${b.sessionId}`)).res.status).toBe(204);
+      expect((await stateOf(b.sessionId)).sessionId).toBe(b.sessionId);
+    },
+  },
+
+  sessionConsent: {
+    across: {
+      pair: pairOf(),
+      send: (t, token) => send({ token }, "POST", sessionPath(t, "/consent"), { kind: "photo", version: "1" }),
+    },
+    forged: async () => {
+      const [s] = await pairOf()();
+      const since = Date.now();
+      const body = { kind: "photo", version: "1", at: Y2099, createdAt: Y2099, type: "message.appended", by: "staff" };
+      expect((await send(s, "POST", sessionPath(s, "/consent"), body)).res.status).toBeLessThan(300);
+      const photo = (await stateOf(s.sessionId)).consent?.photo;
+      expect(photo?.version).toBe("1");
+      expect(photo!.at).toBeGreaterThanOrEqual(since);
+      expect(photo!.at).toBeLessThan(Y2099);
+      // A version the site does not have is refused, and nothing is recorded for it.
+      const wrong = await send(s, "POST", sessionPath(s, "/consent"), { kind: "photo", version: "99" });
+      expect(wrong.res.status).toBeGreaterThanOrEqual(400);
+      expect((await stateOf(s.sessionId)).consent?.photo?.version).toBe("1");
+    },
+  },
+
+  sessionDownload: {
+    across: { pair: pairOf(), send: (t, token) => send({ token }, "GET", sessionPath(t, "/download?format=json")) },
+    forged: async () => {
+      const [a, b] = await pairOf()();
+      await readsOwn(a, `${sessionPath(a, "/download?format=json")}&sessionId=${b.sessionId}`);
+      const { res } = await send(a, "GET", `${sessionPath(a, "/download?format=json")}&sessionId=${b.sessionId}`);
+      expect(JSON.stringify(await json(res))).not.toContain(b.sessionId);
     },
   },
 
@@ -236,8 +284,11 @@ const PROBES: Record<VisitorRouteName, Probe> = {
       const append = (events: unknown[]) => send(s, "POST", sessionPath(s, "/events"), { events });
       // Event types the worker owns; a result signed by staff, under a staff id or a stored message id.
       const owned = Object.values(EVENT_TYPES).filter((t) => !(CLIENT_EVENT_TYPES as string[]).includes(t));
+      // Consent is refused as forbidden outright: only the consent route records it, with the worker's time.
       for (const type of owned)
-        expect((await append([{ id: `x:${type}`, at: 1, type, data: {} }])).res.status, type).toBe(400);
+        expect((await append([{ id: `x:${type}`, at: 1, type, data: {} }])).res.status, type).toBe(
+          type === EVENT_TYPES.consentGiven ? 403 : 400,
+        );
       expect((await append([toolResult("t1", { author: { name: "Mei" } })])).res.status).toBe(400);
       expect((await append([toolResult("staff-t1")])).res.status).toBe(403);
       expect((await append([toolResult("s1-q")])).res.status).toBe(403);
@@ -308,7 +359,15 @@ const PROBES: Record<VisitorRouteName, Probe> = {
 
   sessionPhotos: {
     across: {
-      pair: pairOf(),
+      // Both visitors agreed to photos before the probe counts what changes.
+      pair: async () => {
+        const pair = await pairOf()();
+        for (const v of pair) {
+          await agreeToPhotos(v);
+          agreed.add(v.sessionId);
+        }
+        return pair;
+      },
       send: (t, token) => upload(t, token),
     },
     forged: async () => {
