@@ -5,7 +5,7 @@ import { sessionRoom } from "../../worker/session/session-stub.ts";
 import { siteIndex } from "../../worker/site-index/site-index.ts";
 import { strategyDesk } from "../../worker/strategy/strategy-desk.ts";
 import { DEMO_ADMIN_KEY } from "../../worker/demo/index.ts";
-import { auth, call, openSession, readSse } from "../helpers/worker/client.ts";
+import { agreeToPhotos, auth, call, openSession, readSse } from "../helpers/worker/client.ts";
 import { pushToIndex } from "../helpers/worker/index-push.ts";
 import { delta, sseResponse } from "../helpers/worker/provider-sse.ts";
 import { putSite } from "../helpers/worker/sites.ts";
@@ -90,6 +90,7 @@ describe("a site in the EU jurisdiction", () => {
     const restored = await call(`/v1/sessions/${s.sessionId}`, { headers: auth(s.token) }, vars);
     expect(restored.res.status).toBe(200);
     await chatTurn(s, vars);
+    await agreeToPhotos(s, vars);
     const upload = await call(
       `/v1/sessions/${s.sessionId}/photos`,
       { method: "POST", body: bareJpeg(), headers: { ...auth(s.token), "content-type": "image/jpeg" } },
@@ -174,6 +175,7 @@ describe("a site in the EU jurisdiction", () => {
   it("answers 503 to a photo when the EU bucket is not bound, and stores it in no other bucket", async () => {
     const siteKey = await putSite({ jurisdiction: "eu" });
     const s = await openSession("derm-consult", {}, { siteKey });
+    await agreeToPhotos(s);
     const { res } = await call(
       `/v1/sessions/${s.sessionId}/photos`,
       { method: "POST", body: bareJpeg(), headers: { ...auth(s.token), "content-type": "image/jpeg" } },
@@ -192,6 +194,7 @@ describe("a site without a jurisdiction keeps today's placement", () => {
     const s = await openSession("derm-consult", vars, { siteKey });
     expect(s.sessionId).toMatch(/^[0-9a-f]{8}-[0-9a-f-]{27}$/);
     await chatTurn(s, vars);
+    await agreeToPhotos(s, vars);
     const upload = await call(
       `/v1/sessions/${s.sessionId}/photos`,
       { method: "POST", body: bareJpeg(), headers: { ...auth(s.token), "content-type": "image/jpeg" } },

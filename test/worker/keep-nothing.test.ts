@@ -5,7 +5,7 @@ import type { SessionResponse } from "../../shared/api.ts";
 import type { SessionSummary } from "../../shared/session-summary.ts";
 import { sessionRoom } from "../../worker/session/session-stub.ts";
 import { DEMO_ADMIN_KEY } from "../../worker/demo/index.ts";
-import { auth, call, openSession, readSse } from "../helpers/worker/client.ts";
+import { agreeToPhotos, auth, call, openSession, readSse } from "../helpers/worker/client.ts";
 import { pushToIndex } from "../helpers/worker/index-push.ts";
 import { delta, sseResponse } from "../helpers/worker/provider-sse.ts";
 import { putSite } from "../helpers/worker/sites.ts";
@@ -65,6 +65,7 @@ describe("keep nothing", () => {
   it("erases the object, its photos and text N minutes after the last message; the index keeps counts", async () => {
     const siteKey = await putSite({ keepNothingMinutes: 5 });
     const s = await openSession("derm-consult", {}, { siteKey });
+    await agreeToPhotos(s);
     const upload = await call(`/v1/sessions/${s.sessionId}/photos`, {
       method: "POST",
       body: bareJpeg(),
