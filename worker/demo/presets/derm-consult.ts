@@ -16,6 +16,14 @@ export const dermConsultScript: DemoScript = {
             "details, and confirm: the visit is booked from the card.",
         },
       ],
+      zh: [
+        { toolCalls: [{ name: "find_slots", arguments: {} }] },
+        {
+          content:
+            "我已把诊所的空闲时间放在下面的**卡片**里，按您所在的时区显示。请选一个时间，核对您的信息后确认：" +
+            "预约就在卡片里完成。",
+        },
+      ],
     },
     {
       // A photo (issue #17): the vision model's findings (scripted below) become a card with the photo.
