@@ -388,11 +388,11 @@ describe("model output is untrusted", () => {
     expect(await card.locator(".evidence li").allTextContents()).toEqual(ADVICE_PAYLOAD.evidence);
     expect(await card.locator(".cat").textContent()).toBe(ADVICE_PAYLOAD.category);
     // The advice list view renders the same cards.
-    await q(page, ".head .pill").click();
+    await q(page, ".head .pill[data-action=advice]").click();
     await q(page, ".advice-list article.card").waitFor();
     await page.waitForTimeout(300);
     await expectClean(w);
-    await q(page, ".head .pill").click();
+    await q(page, ".head .pill[data-action=advice]").click();
 
     await ask(page, "and the followup payloads");
     const followup = q(page, ".followup");
