@@ -1,7 +1,7 @@
 import { localize } from "../../shared/localize.ts";
 import type { ChatStore } from "../state/chat-store.ts";
 import { formatCount } from "../i18n/index.ts";
-import { BookmarkIcon, CloseIcon, NewIcon } from "./icons.tsx";
+import { BookmarkIcon, CloseIcon, DataIcon, NewIcon } from "./icons.tsx";
 
 export type PanelView = "chat" | "advice" | "stages" | "trace" | "privacy";
 
@@ -72,15 +72,18 @@ export function Header({ store, view, onView }: { store: ChatStore; view: PanelV
         </button>
       )}
       {store.messages.value.length > 0 && (view === "chat" || view === "privacy") && (
-        // The visitor's own data: download their conversation, or delete it (the privacy chunk).
+        // The visitor's own data: download their conversation, or delete it (the privacy chunk). An icon
+        // named in full, as the advice button: the agent's name keeps the header's room.
         <button
           type="button"
-          class="pill"
+          class={view === "privacy" ? "pill" : "icon-btn"}
           data-action="privacy"
           aria-pressed={view === "privacy"}
+          aria-label={view === "privacy" ? undefined : s.yourData}
+          title={view === "privacy" ? undefined : s.yourData}
           onClick={() => onView(view === "privacy" ? "chat" : "privacy")}
         >
-          {view === "privacy" ? s.back : s.yourData}
+          {view === "privacy" ? s.back : <DataIcon />}
         </button>
       )}
       {store.messages.value.length > 0 && (

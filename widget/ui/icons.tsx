@@ -49,6 +49,12 @@ export const NewIcon = () => (
     <path d="M12 20h9M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4z" />
   </Stroked>
 );
+/** A shield: the visitor's own data (download, delete). */
+export const DataIcon = () => (
+  <Stroked>
+    <path d="M12 3l8 3v6c0 4.5-3.4 8-8 9-4.6-1-8-4.5-8-9V6z" />
+  </Stroked>
+);
 export const BookmarkIcon = () => (
   <Stroked>
     <path d="M6 3h12v18l-6-4-6 4z" />
