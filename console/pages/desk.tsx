@@ -94,12 +94,15 @@ export default function Desk(_: PageProps) {
 
   const a = () => ({ agent: agent.value });
   async function refresh() {
-    if (!agent.value) return;
+    const asked = agent.value;
+    if (!asked) return;
     try {
       const [q, r] = await Promise.all([
-        api<{ queue: Queued[]; nextRunAt: number | null }>(routePath(ROUTES.adminDeskQueue, a())),
-        api<{ runs: Run[] }>(routePath(ROUTES.adminDeskRuns, a())),
+        api<{ queue: Queued[]; nextRunAt: number | null }>(routePath(ROUTES.adminDeskQueue, { agent: asked })),
+        api<{ runs: Run[] }>(routePath(ROUTES.adminDeskRuns, { agent: asked })),
       ]);
+      // A slower answer for an agent the owner has since left must not replace the one now chosen.
+      if (asked !== agent.value) return;
       queue.value = q;
       runs.value = r.runs;
     } catch (err) {
