@@ -14,7 +14,8 @@ export interface AuditFilter {
   before?: number;
 }
 
-const FIELDS = [
+/** The fields an entry's hash covers, in the order hashed (the CSV export lists them, then the hash). */
+export const HASHED_FIELDS = [
   "seq",
   "at",
   "actorKind",
@@ -30,7 +31,7 @@ const FIELDS = [
 ] as const;
 
 /** The hash of an entry: SHA-256 over its fields in a fixed order, the previous entry's hash among them. */
-export const entryHash = (e: Omit<AuditEntry, "hash">) => sha256Hex(JSON.stringify(FIELDS.map((f) => e[f])));
+export const entryHash = (e: Omit<AuditEntry, "hash">) => sha256Hex(JSON.stringify(HASHED_FIELDS.map((f) => e[f])));
 
 /**
  * The site's audit trail, append-only and tamper-evident: each entry carries the hash of the one
@@ -66,7 +67,7 @@ export class AuditChain {
     this.sql.exec(
       `INSERT INTO audit (seq, at, actor_kind, actor_id, actor_name, action, object, outcome, code, ip, user_agent,
        prev, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ...FIELDS.map((f) => entry[f]),
+      ...HASHED_FIELDS.map((f) => entry[f]),
       entry.hash,
     );
     return entry;

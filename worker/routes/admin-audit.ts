@@ -1,3 +1,4 @@
+import { HASHED_FIELDS } from "../audit/audit-chain.ts";
 import { Hono, type Context } from "hono";
 import { AuditQuery, type AuditEntry } from "../../shared/audit.ts";
 import { FRESH_AUTH_MS } from "../../shared/roles.ts";
@@ -25,21 +26,7 @@ function query(c: Context<AdminEnv>) {
   throw new ApiError(400, "validation_failed", `Invalid query: ${issues[0].path}: ${issues[0].message}`, { issues });
 }
 
-const COLUMNS: Array<keyof AuditEntry> = [
-  "seq",
-  "at",
-  "actorKind",
-  "actorId",
-  "actorName",
-  "action",
-  "object",
-  "outcome",
-  "code",
-  "ip",
-  "userAgent",
-  "prev",
-  "hash",
-];
+const COLUMNS: Array<keyof AuditEntry> = [...HASHED_FIELDS, "hash"];
 
 auditAdminRoutes.get(ROUTES.adminAudit, async (c) => {
   const q = query(c);
