@@ -9,6 +9,7 @@ import { ADMIN_ROUTES } from "./admin-routes.ts";
 import { jsonSchema, namedSchemas, type JsonSchema } from "./json-schema.ts";
 import type { Answer, RouteDoc, RouteDocs } from "./route-doc.ts";
 import { SITE_ROUTES } from "./site-routes.ts";
+import { SSO_ROUTES } from "./sso-routes.ts";
 import { VISITOR_ROUTES } from "./visitor-routes.ts";
 
 /** Every route's table entry, by `METHOD /path` (route-doc.ts). */
@@ -19,6 +20,7 @@ export const ROUTE_DOCS: RouteDocs = {
   ...ACCOUNT_ROUTES,
   ...PRIVACY_ROUTES,
   ...WEBHOOK_ROUTES,
+  ...SSO_ROUTES,
 };
 
 /** What every /v1 route may answer whatever it is: the body limit, and the error it never means to give. */

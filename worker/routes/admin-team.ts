@@ -56,13 +56,14 @@ teamAdminRoutes.delete(ROUTES.adminAccount, async (c) => {
 });
 
 teamAdminRoutes.post(ROUTES.adminInvitations, jsonBody(InvitationInput), async (c) => {
-  const { role, name } = c.req.valid("json");
+  const { role, name, email } = c.req.valid("json");
   const token = randomToken(32);
   const now = Date.now();
   const view = {
     id: randomToken(9),
     role,
     name: name ?? "",
+    email: email ?? "",
     createdAt: now,
     expiresAt: now + INVITATION_MS,
     createdBy: c.var.actor.name,

@@ -20,6 +20,7 @@ import { openConsoleSession, sessionAnswer } from "../console/open-session.ts";
 import { SIGN_IN_TOKEN, SignInLinkEntry, signInLinkKey, tokenDigest } from "../console/sign-in-link.ts";
 import { siteIndex } from "../site-index/site-index.ts";
 import { consolePasskeyRoutes } from "./console-passkeys.ts";
+import { consoleSsoRoutes } from "./console-sso.ts";
 
 /**
  * The owner's console: its page (one shell for /console and every address under it, so a deep
@@ -29,6 +30,7 @@ import { consolePasskeyRoutes } from "./console-passkeys.ts";
  */
 export const consoleRoutes = new Hono<AppEnv>();
 consoleRoutes.route("/", consolePasskeyRoutes);
+consoleRoutes.route("/", consoleSsoRoutes);
 
 /**
  * The site a one-time sign-in link opens, once: its token's digest in KV (unexpired, of a site that
