@@ -34,7 +34,8 @@ interface CallInit {
 /**
  * A call to the worker's API from the console: same-origin cookie, CSRF header on writes, errors
  * thrown. A step that asks for a fresh sign-in (exports, erasure, roles, keys) asks an account for
- * its passkey once and is tried again; a session of the admin key must sign in again.
+ * its passkey once and is tried again (an account without one goes through single sign-on again);
+ * a session of the admin key must sign in again.
  */
 export async function api<T>(path: string, init: CallInit = {}): Promise<T> {
   try {
@@ -42,8 +43,8 @@ export async function api<T>(path: string, init: CallInit = {}): Promise<T> {
   } catch (err) {
     const who = session.value?.who;
     if (!(err instanceof ApiFailure) || err.code !== "reauth_required" || who?.kind !== "account") throw err;
-    const { passkeySignIn } = await import("./passkeys.ts");
-    await passkeySignIn(session.value!.site);
+    const { reauthenticate } = await import("./reauth.ts");
+    await reauthenticate(session.value!.site);
     return call<T>(path, init);
   }
 }

@@ -10,6 +10,7 @@ import { CopyButton } from "../form/copy-button.tsx";
 import { TableHead } from "../form/table-head.tsx";
 import { ROLE_LABELS } from "../roles.ts";
 import { TeamKeys } from "./team-keys.tsx";
+import { TeamSso } from "./team-sso.tsx";
 
 const S = {
   title: { en: "Team", "zh-CN": "团队" },
@@ -30,6 +31,12 @@ const S = {
   saveRole: { en: "Save the role of {name}", "zh-CN": "保存 {name} 的角色" },
   lastSignIn: { en: "Last sign-in", "zh-CN": "最近登录" },
   passkeys: { en: "Passkeys", "zh-CN": "通行密钥" },
+  sso: { en: "Single sign-on", "zh-CN": "单点登录" },
+  yes: { en: "yes", "zh-CN": "是" },
+  inviteEmail: {
+    en: "Their e-mail (optional: they may accept by single sign-on)",
+    "zh-CN": "对方的电子邮件(可选:对方可通过单点登录接受邀请)",
+  },
   actions: { en: "Actions", "zh-CN": "操作" },
   remove: { en: "Remove {name}", "zh-CN": "移除 {name}" },
   never: { en: "never", "zh-CN": "从未" },
@@ -54,6 +61,7 @@ export default function Team() {
   const link = useSignal("");
   const inviteRole = useSignal<Role>("staff");
   const inviteName = useSignal("");
+  const inviteEmail = useSignal("");
   /** Roles picked in the table and not saved yet, by account id. */
   const roles = useSignal<Record<string, Role>>({});
 
@@ -81,13 +89,15 @@ export default function Team() {
     e.preventDefault();
     await act(async () => {
       const name = inviteName.value.trim();
+      const email = inviteEmail.value.trim();
       const created = await api<InvitationCreated>(ROUTES.adminInvitations, {
         method: "POST",
-        json: { role: inviteRole.value, ...(name ? { name } : {}) },
+        json: { role: inviteRole.value, ...(name ? { name } : {}), ...(email ? { email } : {}) },
       });
       const site = encodeURIComponent(session.value?.site ?? "");
       link.value = `${location.origin}/console/invite?site=${site}#${created.token}`;
       inviteName.value = "";
+      inviteEmail.value = "";
     });
   }
 
@@ -101,7 +111,7 @@ export default function Team() {
       {v && !v.accounts.length && <p class="warn">{t(S.none)}</p>}
       {v && v.accounts.length > 0 && (
         <table class="list">
-          <TableHead cols={[S.name, S.role, S.lastSignIn, S.passkeys, S.actions]} />
+          <TableHead cols={[S.name, S.role, S.lastSignIn, S.passkeys, S.sso, S.actions]} />
           <tbody>
             {v.accounts.map((a) => (
               <tr key={a.id}>
@@ -136,6 +146,7 @@ export default function Team() {
                 </td>
                 <td>{a.lastSignInAt ? formatTime(a.lastSignInAt) : t(S.never)}</td>
                 <td>{a.passkeys}</td>
+                <td>{a.sso ? t(S.yes) : "—"}</td>
                 <td>
                   <button
                     type="button"
@@ -177,6 +188,16 @@ export default function Team() {
             onInput={(e) => (inviteName.value = e.currentTarget.value)}
           />
         </div>
+        <div class="field">
+          <label for="invite-email">{t(S.inviteEmail)}</label>
+          <input
+            id="invite-email"
+            type="email"
+            maxLength={254}
+            value={inviteEmail.value}
+            onInput={(e) => (inviteEmail.value = e.currentTarget.value)}
+          />
+        </div>
         <button type="submit">{t(S.create)}</button>
       </form>
       {link.value && (
@@ -215,6 +236,7 @@ export default function Team() {
         </>
       )}
       {v && <TeamKeys team={v} act={act} />}
+      <TeamSso />
     </section>
   );
 }
