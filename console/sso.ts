@@ -65,8 +65,8 @@ const S: Record<string, { en: string; "zh-CN": string }> = {
     "zh-CN": "此次登录耗时过长、已完成或是在其他浏览器中发起的。请在此重新开始。",
   },
   sso_denied: {
-    en: "Your identity provider did not sign you in ({m}).",
-    "zh-CN": "身份提供方没有让你登录({m})。",
+    en: "Your identity provider did not sign you in (it said no, or the sign-in was cancelled).",
+    "zh-CN": "身份提供方没有让你登录(被拒绝或登录已取消)。",
   },
   sso_code: {
     en: "Your identity provider refused to finish this sign-in (its code expired or does not match). Start again.",
@@ -74,7 +74,7 @@ const S: Record<string, { en: string; "zh-CN": string }> = {
   },
   sso_token: {
     en: "The identity provider's answer could not be trusted, so you are not signed in: {m}",
-    "zh-CN": "身份提供方的应答无法验证,因此没有登录:{m}",
+    "zh-CN": "身份提供方的应答无法验证,因此没有登录。",
   },
   sso_issuer: {
     en: "The answer came from another identity provider than this site's, so you are not signed in.",
@@ -85,12 +85,12 @@ const S: Record<string, { en: string; "zh-CN": string }> = {
     "zh-CN": "应答属于另一次登录,因此没有登录。请重新开始。",
   },
   sso_email: {
-    en: "Your identity provider did not give a verified e-mail address: {m}",
-    "zh-CN": "身份提供方没有提供已验证的电子邮件地址:{m}",
+    en: "Your identity provider did not give a verified e-mail address.",
+    "zh-CN": "身份提供方没有提供已验证的电子邮件地址。",
   },
   sso_domain: {
-    en: "This site does not let in e-mail addresses of your domain: {m}",
-    "zh-CN": "本站点不允许你所在域名的电子邮件地址登录:{m}",
+    en: "This site does not let in e-mail addresses of your domain.",
+    "zh-CN": "本站点不允许你所在域名的电子邮件地址登录。",
   },
   sso_role: {
     en: "You have no role on this site yet: ask one of its owners.",
