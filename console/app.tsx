@@ -5,7 +5,7 @@ import { Invite } from "./invite.tsx";
 import { Layout } from "./layout.tsx";
 import { route } from "./router.ts";
 import { SignIn } from "./sign-in.tsx";
-import { finishSso, siteOfState, ssoErrorText } from "./sso.ts";
+import { finishSso, siteOfState } from "./sso.ts";
 
 /** The token of a one-time sign-in link (`/console#sign-in=<token>`), taken out of the address at once. */
 function takeSignInLink(): string | null {
@@ -28,7 +28,10 @@ export function App() {
     const state = new URLSearchParams(location.search).get("state") ?? "";
     const start =
       route.value === "sso/callback"
-        ? finishSso().catch((err) => void (sso.value = { error: ssoErrorText(err), site: siteOfState(state) }))
+        ? finishSso().catch(async (err) => {
+            const { ssoErrorText } = await import("./sso-messages.ts");
+            sso.value = { error: ssoErrorText(err), site: siteOfState(state) };
+          })
         : link
           ? signInWithLink(link).catch(() => {
               linkFailed.value = true;

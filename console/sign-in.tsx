@@ -4,7 +4,7 @@ import type { SsoInfo } from "../shared/sso-config.ts";
 import { ApiFailure, signIn } from "./api.ts";
 import { passkeySignIn } from "./passkeys.ts";
 import { t } from "./i18n.ts";
-import { ssoErrorText, ssoInfo, startSso } from "./sso.ts";
+import { ssoInfo, startSso } from "./sso.ts";
 
 const S = {
   title: { en: "Sign in to your site", "zh-CN": "登录你的站点" },
@@ -63,7 +63,7 @@ export function SignIn(props: { linkFailed?: boolean; ssoError?: string; site?: 
     try {
       await startSso(siteKey.value.trim());
     } catch (err) {
-      error.value = ssoErrorText(err);
+      error.value = (await import("./sso-messages.ts")).ssoErrorText(err);
       busy.value = false;
     }
   }
