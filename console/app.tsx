@@ -16,8 +16,8 @@ function takeSignInLink(): string | null {
 
 /**
  * Signs in with a one-time link when the address carries one, or finishes a single sign-on on its
- * callback page; otherwise asks the worker once whether a session is open (the cookie is unreadable here). Then the sign-in form or the console; an invitation
- * link shows the invitation.
+ * callback page; otherwise asks the worker once whether a session is open (the cookie is unreadable
+ * here). Then the sign-in form or the console; an invitation link shows the invitation.
  */
 export function App() {
   const ready = useSignal(false);

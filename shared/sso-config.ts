@@ -76,7 +76,10 @@ export interface SsoInfo {
 }
 
 const SiteKey = z.string().check(z.minLength(1), z.maxLength(200));
-/** POST consoleSsoStart. `fresh`: a sensitive step asked for a new sign-in, so the provider must have signed the person in lately. */
+/**
+ * POST consoleSsoStart. `fresh`: a sensitive step asked for a new sign-in, so the provider must have
+ * checked the person lately (`max_age`).
+ */
 export const SsoStart = z.object({ siteKey: SiteKey, fresh: z.optional(z.boolean()) });
 /** POST consoleSsoStart's answer: where the browser goes next. */
 export interface SsoStarted {

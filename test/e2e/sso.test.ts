@@ -226,7 +226,7 @@ describe("single sign-on with a real OpenID provider", () => {
     }
   });
 
-  it("refuses a code issued for another sign-in's PKCE challenge (401 sso_code: the verifier does not match)", async () => {
+  it("refuses a code issued for another sign-in's PKCE challenge (401 sso_code: its verifier differs)", async () => {
     const { context, page } = await newPage(browser);
     // The first sign-in's code is caught on its way back and never reaches the console.
     let stolen = "";

@@ -20,7 +20,7 @@ const errorOf = async (res: Response) => ({ status: res.status, ...(await json(r
 const lastSignIn = async (siteKey: string) => (await auditOf(siteKey, "action=sign_in"))[0];
 
 describe("single sign-on: the callback signs in", () => {
-  it("creates the account with the claim's role, fresh, and records it; PKCE and the client secret went to the provider", async () => {
+  it("creates the account with the claim's role and records it; PKCE and the secret went to the provider", async () => {
     const issuer = issuerFor();
     const siteKey = await ssoSite(ssoConfig(issuer));
     const { res, url } = await ssoSignIn(siteKey);
@@ -129,7 +129,7 @@ describe("single sign-on: the callback refuses, and the audit trail records each
     expect(entry).toMatchObject({ actorKind: "anonymous", actorId: "user-1", actorName: "eve@elsewhere.example" });
   });
 
-  it("without email_verified at all: refused by default, let in when the site says its provider never sends it", async () => {
+  it("without email_verified: refused by default, let in where the site says its provider never sends it", async () => {
     expect((await refusedWith({ claims: { email_verified: undefined } })).error.code).toBe("sso_email");
     const siteKey = await ssoSite(ssoConfig(issuerFor(), { requireVerifiedEmail: false }));
     expect((await ssoSignIn(siteKey, { claims: { email_verified: undefined } })).res.status).toBe(200);
@@ -165,7 +165,7 @@ describe("single sign-on: the callback refuses, and the audit trail records each
     }
   });
 
-  it("a code the provider issued for another sign-in's PKCE challenge: 401 sso_code (the verifier does not match)", async () => {
+  it("a code issued for another sign-in's PKCE challenge: 401 sso_code (the verifier does not match)", async () => {
     const siteKey = await ssoSite();
     const first = await startSso(siteKey);
     const stolen = await atProvider(first.url, { claims: { email: "ana@clinic.example", email_verified: true } });

@@ -27,7 +27,7 @@ const issues = async (res: Response) => {
 };
 
 describe("single sign-on settings", () => {
-  it("are set by an owner after the issuer's discovery answers; read back with the redirect URI, never the secret", async () => {
+  it("are set once the issuer's discovery answers; read back with the redirect URI, never the secret", async () => {
     const siteKey = await accountsSite();
     const issuer = issuerFor();
     const res = await put(siteKey, ssoConfig(issuer));

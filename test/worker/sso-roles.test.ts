@@ -77,7 +77,7 @@ describe("roles at SSO sign-in", () => {
     expect(v.who.role).toBe("viewer");
   });
 
-  it("refuses someone taken out of every mapped group (default: refuse), with the account named in the trail", async () => {
+  it("refuses someone taken out of every mapped group (default: refuse), naming the account in the trail", async () => {
     const siteKey = await ssoSite();
     const ana = await browserOf((await ssoSignIn(siteKey)).res);
     const { res } = await ssoSignIn(siteKey, groups("cafeteria"));
@@ -89,7 +89,7 @@ describe("roles at SSO sign-in", () => {
     });
   });
 
-  it("takes up an invitation for the person's e-mail: its name and role, which stand until a rule maps them", async () => {
+  it("takes up an invitation for the e-mail: its name and role, which stand until a rule maps them", async () => {
     const siteKey = await ssoSite();
     const res = await withKey(siteKey, "POST", "/v1/admin/invitations", {
       role: "editor",
@@ -123,7 +123,7 @@ describe("a fresh sign-in for sensitive steps", () => {
   const keyOf = (b: Awaited<ReturnType<typeof browserOf>>) =>
     b.send("POST", "/v1/admin/keys", { name: "s", role: "viewer" });
 
-  it("counts as of the provider's own check of the person: a remembered sign-in of an hour ago is not fresh", async () => {
+  it("counts from the provider's own check of the person: one it remembered for an hour is not fresh", async () => {
     const siteKey = await ssoSite();
     const now = await browserOf((await ssoSignIn(siteKey, owner)).res);
     expect((await keyOf(now)).status).toBe(201);
