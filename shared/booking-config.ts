@@ -1,4 +1,5 @@
 import { z } from "zod/mini";
+import { TimeZone } from "./time-zone.ts";
 
 /** Calendars a site can connect; each is a connector on the worker (worker/booking/). */
 export const CALENDAR_PROVIDERS = ["calcom"] as const;
@@ -17,5 +18,7 @@ export const SiteBooking = z.object({
   baseUrl: z._default(z.string().check(z.regex(/^https:\/\/[^/?#@]+$/)), "https://api.cal.com"),
   /** How far ahead find_slots looks, in days. */
   daysAhead: z._default(z.int().check(z.gte(1), z.lte(30)), 14),
+  /** The calendar's own time zone: a visit's zone when the visitor's browser named none (or one unknown). */
+  timeZone: z.optional(TimeZone),
 });
 export type SiteBooking = z.infer<typeof SiteBooking>;

@@ -1,5 +1,6 @@
 import type { BookingCard } from "../../shared/booking-fold.ts";
 import { EVENT_TYPES } from "../../shared/protocol.ts";
+import { knownTimeZone } from "../../shared/time-zone.ts";
 import type { ToolInput } from "../../shared/tool.ts";
 import type { bookSlot, cancelBooking, findSlots } from "../../shared/tools/booking.ts";
 import { loadSite } from "../config/config-store.ts";
@@ -102,12 +103,14 @@ export async function runBookSlot(ctx: EdgeToolContext, input: ToolInput<typeof 
   if (!card.slots.includes(start))
     throw new ApiError(400, "slot_unavailable", `${start} is not one of the times card ${input.cardId} offered`);
   const { booking, cal } = await calendar(ctx);
+  // The browser's zone is a claim: one this runtime does not know falls back to the calendar's own.
+  const timeZone = input.timeZone && knownTimeZone(input.timeZone) ? input.timeZone : (booking.timeZone ?? "UTC");
   const visit = {
     start,
     name: input.name,
     email: input.contact,
     reason: input.reason ?? "",
-    timeZone: input.timeZone ?? "UTC",
+    timeZone,
     language: input.language ?? "en",
     key,
   };
@@ -134,6 +137,7 @@ export async function runBookSlot(ctx: EdgeToolContext, input: ToolInput<typeof 
     name: input.name,
     contact: input.contact,
     reason: input.reason ?? "",
+    timeZone,
   };
   const event = await emitBookingEvent(ctx.env, ctx.sessionId, { type: EVENT_TYPES.bookingCreated, data: booked });
   return {
