@@ -3,7 +3,7 @@ import type { SessionState } from "../../shared/session.ts";
 import type { UpstreamBody } from "../llm/upstream-body.ts";
 import { quoteUntrusted } from "../strategy/untrusted-text.ts";
 
-/** A booked visit's time as the visitor reads it: their own zone's weekday, date and time (English; the model translates). */
+/** A visit's time as the visitor reads it, in their own zone (English words: the model translates). */
 function localTime(iso: string, timeZone: string): string {
   const fmt = (zone: string) =>
     new Intl.DateTimeFormat("en-GB", {
