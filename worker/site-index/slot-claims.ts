@@ -2,8 +2,8 @@
  * Calendar slots a confirmation is booking right now, by its idempotency key (conversation and slot).
  * Cal.com checks a slot's availability and inserts the booking without a lock between the two
  * (github.com/calcom/cal.com/issues/13397), so two confirmations of one slot at once could both
- * book it: the site's object lets one through at a time. A claim lapses on its own after `ttlMs`, so a worker that died
- * mid-booking holds no slot for long.
+ * book it: the site's object lets one through at a time. A claim lapses on its own after
+ * `ttlMs`, so a worker that died mid-booking holds no slot for long.
  */
 export class SlotClaims {
   constructor(private readonly sql: SqlStorage) {
