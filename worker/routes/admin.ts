@@ -19,6 +19,8 @@ import { teamAdminRoutes } from "./admin-team.ts";
 import { meAdminRoutes } from "./admin-me.ts";
 import { auditAdminRoutes } from "./admin-audit.ts";
 import { webhookAdminRoutes } from "./admin-webhooks.ts";
+import { bookingAdminRoutes } from "./admin-booking.ts";
+import { mcpAdminRoutes } from "./admin-mcp.ts";
 
 /**
  * A site owner's view (seeds 001 and 003): the site's sessions, newest first, and each session's
@@ -38,6 +40,8 @@ adminRoutes.route("/", teamAdminRoutes);
 adminRoutes.route("/", meAdminRoutes);
 adminRoutes.route("/", auditAdminRoutes);
 adminRoutes.route("/", webhookAdminRoutes);
+adminRoutes.route("/", bookingAdminRoutes);
+adminRoutes.route("/", mcpAdminRoutes);
 
 /**
  * The session as its owner reads it (the trace with the owner's notes), when it belongs to the admin's
