@@ -35,10 +35,11 @@ bookingAdminRoutes.get(ROUTES.adminBooking, async (c) => {
 bookingAdminRoutes.put(ROUTES.adminBooking, jsonBody(SiteBooking), async (c) => {
   const booking = c.req.valid("json");
   const problems: Array<{ path: string[]; message: string }> = [];
-  if (!booking.apiKeySecret.startsWith(CALENDAR_SECRET_PREFIX))
+  const prefix = CALENDAR_SECRET_PREFIX;
+  if (!booking.apiKeySecret.startsWith(prefix))
     problems.push({
       path: ["apiKeySecret"],
-      message: `a calendar key's secret name starts with ${CALENDAR_SECRET_PREFIX} (e.g. ${CALENDAR_SECRET_PREFIX}API_KEY)`,
+      message: `a calendar key's secret name starts with ${prefix} (${prefix}API_KEY)`,
     });
   const url = outboundUrlProblem(booking.baseUrl, Boolean(c.env.demo));
   if (url) problems.push({ path: ["baseUrl"], message: url });
