@@ -20,7 +20,7 @@ const booking = async (siteKey: string, method: string, json?: unknown, vars = {
 describe("booking settings", () => {
   it("connects, reads back without the key, changes and disconnects the calendar", async () => {
     const siteKey = await putSite({ booking: undefined, adminKeySha256: await sha256Hex(HOOK_ADMIN) });
-    const vars = { CALCOM_API_KEY: "cal_live_secret_value" };
+    const vars = { CALCOM_API_KEY: "cal_live_secret_value" } as Record<string, string>;
     expect((await openSession("derm-consult", vars, { siteKey })).agent.tools).not.toContain("find_slots");
     const put = await booking(siteKey, "PUT", calendar, { ...vars, ...DEPLOYED });
     expect(put).toEqual({
