@@ -6,6 +6,10 @@ import type { Strings } from "../i18n/index.ts";
 import type { StageStrings } from "./stage-strings.ts";
 import { loadToolRuntime } from "../state/run-turn.ts";
 import type { StageActions } from "../state/stage-actions.ts";
+import type { WidgetLocale } from "../i18n/index.ts";
+import { lazyComponent } from "./lazy.tsx";
+
+const LazyLeadForm = lazyComponent(() => import("./lead-card.tsx").then((m) => m.LeadForm));
 
 interface Props {
   card: ActionCard;
@@ -35,6 +39,20 @@ export function ActionCardView({ card, stageId, actions, locale, strings }: Prop
   const [error, setError] = useState("");
   const title = localize(card.title, locale);
   const desc = card.description && localize(card.description, locale);
+
+  // A lead card: its own form, the visitor's consent a box they tick themselves (lead-card.tsx).
+  if (card.lead && card.type === "modal")
+    return (
+      <div class="card action" data-card={card.id}>
+        <h4 class="card-title">{title}</h4>
+        {desc && <p class="card-body">{desc}</p>}
+        <LazyLeadForm
+          card={card}
+          locale={locale as WidgetLocale}
+          send={async (result) => (await actions.resolveAction(stageId, card, result)) !== null}
+        />
+      </div>
+    );
 
   if (card.type === "deep_link") {
     const href = actions.deepLink(stageId, card);

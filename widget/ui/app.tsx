@@ -16,6 +16,8 @@ const LazyAdviceList = lazyComponent(() => import("./reply-extras.ts").then((m) 
 // The emergency guard's card: loaded with the reply extras as the first message is sent (reply-extras.ts).
 // Booking in the chat: the slots card, in a chunk of its own (only agents that book visits show it).
 const LazyBookingCard = lazyComponent(() => import("./booking-card.tsx").then((m) => m.BookingCard));
+// A sales agent's lead card, raised in the chat: a chunk of its own too.
+const LazyLeadCard = lazyComponent(() => import("./lead-card.tsx").then((m) => m.LeadCard));
 const LazyEscalationCard = lazyComponent(() => import("./reply-extras.ts").then((m) => m.EscalationCard));
 /** Reads the session on its own, so a new event redraws this and not the panel. */
 const Escalation = ({ store }: { store: ChatStore }) =>
@@ -123,6 +125,7 @@ function Panel({ store, floating }: { store: ChatStore; floating: boolean }) {
         <>
           <MessageList store={store} />
           {!!store.state.value.bookings?.length && <LazyBookingCard store={store} />}
+          {!!store.state.value.leads?.length && <LazyLeadCard store={store} />}
         </>
       )}
       {(store.agent.value?.tools.includes("ask_for_person") || store.state.value.personRequest) && (
