@@ -4,7 +4,7 @@ import type { FieldValues } from "../../shared/session.ts";
 import type { ActionCard } from "../../shared/stage-config.ts";
 import type { WidgetLocale } from "../i18n/index.ts";
 import type { ChatStore } from "../state/chat-store.ts";
-import { stageActionsFor } from "../state/stage-actions.ts";
+import * as ROUTES from "../../shared/routes.ts";
 import { addChunkCss } from "./chunk-css.ts";
 import CSS from "./lead-card.css?inline";
 import { leadStrings } from "./lead-strings.ts";
@@ -117,6 +117,14 @@ export function LeadForm(props: {
   );
 }
 
+/** Posts what the visitor sent as the card's action (the route the stage panel's cards use), its events folded in. */
+async function sendLead(store: ChatStore, stageId: string, cardId: string, result: FieldValues): Promise<boolean> {
+  const { session } = store.stageApi;
+  const res = await session.api.call(ROUTES.action, session.auth(), { body: { stageId, result } }, { cardId });
+  if (res.events?.length) session.apply(res.events);
+  return true;
+}
+
 /**
  * The lead card the agent raised in the chat (offer_lead_card): the form until the visitor sends it,
  * then what happens next. Sent is read from the session (the card's action stored by the worker), so a
@@ -132,7 +140,6 @@ export function LeadCard({ store }: { store: ChatStore }) {
   const sent = [...state.actions]
     .reverse()
     .find((a) => a.stageId === offer.stageId && a.cardId === card.id && a.at >= offer.at);
-  const actions = stageActionsFor(store.stageApi);
   const title = localize(card.title, store.locale);
   return (
     <section class="lead-card" aria-label={title} data-lead={sent ? "sent" : "open"}>
@@ -147,7 +154,7 @@ export function LeadCard({ store }: { store: ChatStore }) {
           <LeadForm
             card={card}
             locale={store.locale}
-            send={async (result) => (await actions.resolveAction(offer.stageId, card, result)) !== null}
+            send={(result) => sendLead(store, offer.stageId, card.id, result)}
           />
         </>
       )}
