@@ -28,7 +28,7 @@ async function retype(page: Page, id: string, text: string) {
 }
 
 describe("the console's Booking page", () => {
-  it("refuses a foreign secret name at its field, saves the calendar, says the key is not set, disconnects", async () => {
+  it("refuses a foreign secret name at its field, saves, says the key is not set, disconnects", async () => {
     const { context, page, errors } = await newPage(demo.browser, { bypassCSP: true });
     await signInByKeyboard(page, demo.dev.url, DEMO_ADMIN_KEY);
     await page.locator("main h1").waitFor();
