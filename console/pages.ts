@@ -64,6 +64,12 @@ export const PAGES: ConsolePage[] = [
     load: () => import("./pages/webhooks.tsx"),
   },
   {
+    path: "booking",
+    label: { en: "Booking", "zh-CN": "预约" },
+    need: "site",
+    load: () => import("./pages/booking.tsx"),
+  },
+  {
     path: "insights",
     label: { en: "Insights", "zh-CN": "数据洞察" },
     need: "insights",

@@ -81,6 +81,13 @@ export const ROUTE_PERMISSIONS: Record<RouteKey, RouteRule> = {
   [`POST ${ROUTES.adminWebhookTest}`]: rule("site"),
   [`GET ${ROUTES.adminWebhookDeliveries}`]: rule("site"),
   [`POST ${ROUTES.adminWebhookResend}`]: rule("site"),
+  // The site's calendar and MCP servers: its settings, so owners (an agent's booking switch and tool
+  // allowlist are the agent's, so editors, through the agent routes).
+  [`GET ${ROUTES.adminBooking}`]: rule("site"),
+  [`PUT ${ROUTES.adminBooking}`]: rule("site", "settings.change"),
+  [`DELETE ${ROUTES.adminBooking}`]: rule("site", "settings.change"),
+  [`GET ${ROUTES.adminMcpServers}`]: rule("site"),
+  [`PUT ${ROUTES.adminMcpServers}`]: rule("site", "settings.change"),
   // Takeover: staff.
   [`GET ${ROUTES.adminLive}`]: rule("live"),
   [`POST ${ROUTES.adminLivePresence}`]: rule("live"),

@@ -111,6 +111,10 @@ export const adminWebhookTest = "/v1/admin/webhooks/:endpoint/test";
 /** Deliveries, newest first (`?endpoint=&status=`), and sending one again. */
 export const adminWebhookDeliveries = "/v1/admin/webhook-deliveries";
 export const adminWebhookResend = "/v1/admin/webhook-deliveries/:delivery/resend";
+/** The site's calendar for booking in the chat: read, connect or change (PUT), disconnect (DELETE). */
+export const adminBooking = "/v1/admin/booking";
+/** The site's MCP servers, the whole list: read, replace (PUT). */
+export const adminMcpServers = "/v1/admin/mcp-servers";
 export const embed = "/embed/:agent";
 /** The owner's console: sign in (POST), who is signed in (GET), sign out (DELETE). */
 export const consoleSession = "/v1/console/session";

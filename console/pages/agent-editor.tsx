@@ -45,6 +45,11 @@ const S = {
   emergency: { en: "Emergency detection", "zh-CN": "紧急情况识别" },
   advice: { en: "Advice cards need evidence", "zh-CN": "建议卡片需有依据" },
   compliance: { en: "Compliance check of each reply", "zh-CN": "每条回复的合规检查" },
+  booking: { en: "Booking", "zh-CN": "预约" },
+  books: {
+    en: "Books visits on the site's calendar (the owner connects it on the Booking page)",
+    "zh-CN": "在站点日历上预约就诊(由所有者在“预约”页面连接日历)",
+  },
   save: { en: "Save agent", "zh-CN": "保存助手" },
   saved: { en: "Saved. Visitors get it within {s} s.", "zh-CN": "已保存。{s} 秒内对访客生效。" },
   del: { en: "Delete agent", "zh-CN": "删除助手" },
@@ -186,6 +191,18 @@ export function AgentEditor({ id }: { id: string }) {
                   {t(S[g])}
                 </label>
               ))}
+            </fieldset>
+            <fieldset>
+              <legend>{t(S.booking)}</legend>
+              <label class="check">
+                <input
+                  id="agent-booking"
+                  type="checkbox"
+                  checked={form.value.booking === "on"}
+                  onChange={(e) => (form.value = { ...form.value, booking: e.currentTarget.checked ? "on" : "" })}
+                />{" "}
+                {t(S.books)}
+              </label>
             </fieldset>
             <button type="submit">{t(S.save)}</button>{" "}
             <button type="button" class="danger" onClick={remove}>

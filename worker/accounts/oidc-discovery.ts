@@ -1,6 +1,6 @@
 import { z } from "zod/mini";
 import { ApiError } from "../errors.ts";
-import { endpointUrlProblem } from "../webhooks/endpoint-url.ts";
+import { outboundUrlProblem } from "../net/outbound-url.ts";
 
 /**
  * An identity provider as the worker reaches it: its discovery document
@@ -42,7 +42,7 @@ export function providerUrlProblem(raw: string, loopback: boolean): string | nul
   }
   if (url.username || url.password) return "credentials in the URL are refused";
   if (url.search || url.hash) return "no query or fragment";
-  return endpointUrlProblem(raw, loopback);
+  return outboundUrlProblem(raw, loopback);
 }
 
 const unreachable = (what: string) =>

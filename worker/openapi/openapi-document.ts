@@ -1,4 +1,5 @@
 import { ACCOUNT_ROUTES, PRIVACY_ROUTES, WEBHOOK_ROUTES } from "./owner-routes.ts";
+import { CONNECTOR_ROUTES } from "./connector-routes.ts";
 import type { RouterRoute } from "hono/types";
 import type { z } from "zod/mini";
 import { HEADERS } from "../../shared/protocol.ts";
@@ -21,6 +22,7 @@ export const ROUTE_DOCS: RouteDocs = {
   ...PRIVACY_ROUTES,
   ...WEBHOOK_ROUTES,
   ...SSO_ROUTES,
+  ...CONNECTOR_ROUTES,
 };
 
 /** What every /v1 route may answer whatever it is: the body limit, and the error it never means to give. */

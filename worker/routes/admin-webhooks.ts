@@ -7,7 +7,7 @@ import { DELIVERY_STATUS } from "../../shared/webhook-events.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import { jsonBody, validationFailed } from "../middleware/validate.ts";
-import { endpointUrlProblem } from "../webhooks/endpoint-url.ts";
+import { outboundUrlProblem } from "../net/outbound-url.ts";
 import { forgetSubscriptions } from "../webhooks/emit.ts";
 import { webhookOutbox } from "../webhooks/webhook-outbox.ts";
 
@@ -26,7 +26,7 @@ const DeliveryQuery = z.object({
 });
 
 function checkUrl(url: string, demo: boolean): void {
-  const problem = endpointUrlProblem(url, demo);
+  const problem = outboundUrlProblem(url, demo);
   if (problem) throw validationFailed([{ path: ["url"], message: problem }]);
 }
 

@@ -20,6 +20,8 @@ import { meAdminRoutes } from "./admin-me.ts";
 import { auditAdminRoutes } from "./admin-audit.ts";
 import { webhookAdminRoutes } from "./admin-webhooks.ts";
 import { ssoAdminRoutes } from "./admin-sso.ts";
+import { bookingAdminRoutes } from "./admin-booking.ts";
+import { mcpAdminRoutes } from "./admin-mcp.ts";
 
 /**
  * A site owner's view (seeds 001 and 003): the site's sessions, newest first, and each session's
@@ -40,6 +42,8 @@ adminRoutes.route("/", meAdminRoutes);
 adminRoutes.route("/", auditAdminRoutes);
 adminRoutes.route("/", webhookAdminRoutes);
 adminRoutes.route("/", ssoAdminRoutes);
+adminRoutes.route("/", bookingAdminRoutes);
+adminRoutes.route("/", mcpAdminRoutes);
 
 /**
  * The session as its owner reads it (the trace with the owner's notes), when it belongs to the admin's

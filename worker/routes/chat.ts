@@ -26,6 +26,7 @@ import { newInputEvents } from "../session/message-events.ts";
 import { turnIds } from "../session/message-ids.ts";
 import { sessionRoom } from "../session/session-stub.ts";
 import { bookingToolNames } from "../booking/booking-calendar.ts";
+import { withBookingContext } from "../booking/booking-context.ts";
 import { DRAIN_MS } from "../session/live-reply.ts";
 import { completionEvents, failureEvents, turnAgent, type Turn, type TurnInfo } from "../session/turn-record.ts";
 import type { OwnerNote } from "../session/owner-notes.ts";
@@ -86,12 +87,14 @@ chatRoutes.post(ROUTES.chat, sessionToken(), jsonBody(ChatRequest), async (c) =>
   const inRoom = req.stream === true && !stateful && !withParts && !notice;
   // A site with takeover reads the state too: after a hand back the model gets what staff said.
   const takeover = site.takeover.enabled;
+  // An agent that books visits reads them too: the visitor books in the card, between the model's turns.
+  const books = bookingToolNames(agent, site).length > 0;
   // The reply's id and the new messages' must name new messages, not stored ones (message-ids.ts).
   const inputs = newInputEvents(req.messages);
   const ids = turnIds(replyId, inputs);
   const admitted = inRoom
     ? Promise.resolve(undefined)
-    : admitSession(c, site, claims, true, stateful || takeover, ids, consent);
+    : admitSession(c, site, claims, true, stateful || takeover || books, ids, consent);
   admitted.catch(noop);
   if (notice) await admitted;
   const guard = guardChatRequest(c.env, c.req.raw, site, agent, req);
@@ -217,11 +220,13 @@ chatRoutes.post(ROUTES.chat, sessionToken(), jsonBody(ChatRequest), async (c) =>
     p.catch(noop);
     return p;
   };
-  // Not before the admission where a person may handle the conversation: nothing reaches the model then.
-  let upstreamCall = stateful || withParts || takeover || recentlyRefused(claims.sid) ? undefined : call();
+  // Not before the admission where a person may handle the conversation (nothing reaches the model then),
+  // nor where the session's bookings go into the prompt.
+  let upstreamCall = stateful || withParts || takeover || books || recentlyRefused(claims.sid) ? undefined : call();
   try {
     const seen = await admitted;
     if (takeover && seen) withStaffTurns(body, sentIds, seen);
+    if (books && purpose !== "classify") withBookingContext(body, seen);
   } catch (err) {
     cancel.abort();
     upstreamCall?.then((r) => (r.kind === "stream" ? r.stream.abort?.() : undefined), noop);
