@@ -27,7 +27,7 @@ const CFG = {
   turnTimeoutMs: 10_000,
 };
 /**
- * Goals (issue 3): within 1.1x of the ideal quick answer, and >= 65 % faster than ReAct as seed 004
+ * Goals: within 1.1x of the ideal quick answer, and >= 65 % faster than ReAct as seed 004
  * ran it (classify, then the loop, with web search's summary step). Against a loop-only ReAct
  * (3 completions + 2 tools) no quick path can save more than 1 - ideal / (3C + 2T) — 55.6 % at
  * 400/300 ms — so that comparison is held to 90 % of its bound instead.
