@@ -63,7 +63,9 @@ const api: DefaultTheme.SidebarItem[] = [
   },
   {
     text: "API reference",
-    items: reference.map((p) => page(p.title, p.slug === "index" ? "reference/" : `reference/${p.slug}`)),
+    items: reference.map((p) =>
+      p.slug === "index" ? page("Overview", "reference/") : page(p.title, `reference/${p.slug}`),
+    ),
   },
 ];
 
