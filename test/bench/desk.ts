@@ -5,7 +5,7 @@ import { benchStack } from "./bench-stack.ts";
 import { startBenchWorker } from "./worker-runtime.ts";
 
 /**
- * bench:desk (issue 14): time from the last request to a promoted version, against the debounce
+ * bench:desk: time from the last request to a promoted version, against the debounce
  * plus the completions' own time, with every scripted completion taking COMPLETION_MS. The worker
  * runs in workerd with the demo model (DEMO_MODE, DEMO_COMPLETION_MS); the sales coach gets a
  * thumbs-down "too pushy about price" and two owner notes; the desk's alarm runs A, B, C (two

@@ -89,7 +89,7 @@ describe("the desk's edit tool", () => {
   });
 });
 
-describe("agents A, B and C (seed 003's loop)", () => {
+describe("agents A, B and C (the desk's loop)", () => {
   it("feeds a failed edit back as an observation, passes C's suggestions on, and passes at 80", async () => {
     const { llm, seen } = fake({
       strategies: [
