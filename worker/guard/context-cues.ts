@@ -54,10 +54,18 @@ const ZH_NOT_NEGATION = new RegExp(
 );
 const ZH_NEGATION = /没|不|无|未|非|否认|别/;
 
-/** A negation among the last few words (English) or characters (Chinese) before the match. */
+/**
+ * A negation among the last few words (English) or characters (Chinese) before the match. An "and"
+ * starts a new predicate: in "not making sense and hot as anything" the "not" is the first one's.
+ */
 export function negatedBefore(text: string, start: number): boolean {
   const clause = clauseBefore(text, start);
-  const words = clause.trim().split(/\s+/).slice(-4).join(" ");
+  const words = clause
+    .trim()
+    .split(/\s+/)
+    .slice(-4)
+    .join(" ")
+    .replace(/^.*\band\b/, "");
   if (EN_NEGATION.test(words)) return true;
   const chars = clause.slice(-6).replace(ZH_NOT_NEGATION, "");
   return ZH_NEGATION.test(chars);

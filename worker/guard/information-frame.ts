@@ -8,7 +8,9 @@ const FRAME = new RegExp(
     "(?<![a-z])(?:novels?|(?:a|the|this|that) book|(?:a|the) story|stories|films?|movies?|(?:tv|the) " +
       "shows?|series|episodes?|",
     "dramas?|characters?|anime|(?:video|computer|a|the) games?|plot|scenes?|fiction|grey'?s anatomy|n" +
-      "ews|articles?|headlines?|documentar\\w*|",
+      "ews|articles?|headlines?|documentar\\w*|thrillers?|(?:crime|mystery|detective) (?:novel|book)s?|",
+    "d&d|dnd|dungeons|tabletop|rpg|flavou?r text|fan ?fic\\w*|role ?play\\w*|screenplay|",
+    "(?:bbc|cnn|sky|reuters|guardian|daily mail|newspaper) (?:story|article|report|piece)|",
     "podcasts?|celebrit\\w*|actors?|actress|singer|trials?|stud(?:y|ies)|protocols?|endpoints?|ctcae|",
     "adverse events?|sample size|research\\w*|textbooks?|exams?|quiz|lectures?|first aid (?:course|class|training)|",
     "cpr (?:course|class|training)|just want to be prepared|in case (?:it|this) (?:ever )?happens|",
@@ -19,7 +21,8 @@ const FRAME = new RegExp(
     "never had a reaction|(?:he's|she's|i'm|they're|he is|she is) (?:totally|completely) fine|(?:he's" +
       "|she's|they're|i'm|he is|she is) (?:fine|ok|okay) now)(?![a-z])",
     "|小说|电影|电视剧|剧里|剧情|角色|主角|女主|男主|动漫|游戏里|情节|新闻|报道|文章|明星|研究|试验|终点|",
-    "样本量|不良事件|课程|考试|培训|科普|教材|如果有人|万一有人|假如有人|要是有人|请问有人|急救知识|想学|学一下|",
+    "样本量|不良事件|课程|考试|培训|科普|教材|请问有人|急救知识|想学|学一下|提前了解|",
+    "(?:如果|万一|假如|要是)(?:身边|家里|路上|旁边|公司|学校)?有人|",
     "后来没事|后来好了|已经没事了|换了就好了|现在好了|已经好了",
   ].join(""),
 );

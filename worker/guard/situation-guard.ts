@@ -33,6 +33,7 @@ function liveHits(text: string, s: Sign): Hit[] {
   for (const m of text.matchAll(s.re)) {
     const start = m.index;
     const end = start + m[0].length;
+    if (s.negatable && negatedBefore(text, start)) continue;
     if (!s.context) {
       if (negatedBefore(text, start) || resolvedAfter(text, end)) continue;
       const clause = clauseAround(text, start, end);

@@ -7,7 +7,7 @@ import {
   SHOCK_SIGNS,
   VOMITING,
 } from "./lexicon.ts";
-import { context, sign, when, type SituationModel } from "./sign.ts";
+import { context, sign, when, zhGap, type SituationModel } from "./sign.ts";
 
 const CHEST_PAIN = sign(
   "chest pain",
@@ -18,8 +18,17 @@ const CHEST_PAIN = sign(
       "|burning|elephant)",
     "(?:pain|pressure|tightness|heaviness|weight|elephant) (?:in|on) (?:my|his|her|the) chest",
     "heart (?:hurts|pain)",
+    "(?:tearing|ripping) (?:pain|sensation)[^.]{0,30}(?:chest|back)",
+    "(?:chest|back)[^.,]{0,25}(?:tearing|ripping)",
   ],
-  ["胸.{0,4}(?:痛|疼|闷|压|紧|憋|难受|绞)", "心口.{0,3}(?:痛|疼|闷|压)", "心脏.{0,3}(?:痛|疼)", "心绞痛"],
+  [
+    "胸.{0,4}(?:痛|疼|闷|压|紧|憋|难受|绞)",
+    // Tearing pain from the chest through to the back: aortic dissection (NICE CKS; ESC 2014).
+    `胸${zhGap(8)}(?:撕裂|撕开|像被撕)`,
+    "心口.{0,3}(?:痛|疼|闷|压)",
+    "心脏.{0,3}(?:痛|疼)",
+    "心绞痛",
+  ],
 );
 
 /** What makes chest pain cardiac (NICE CG95): spread to arm, jaw, neck or back; sweating; breathlessness; nausea. */
@@ -89,6 +98,9 @@ const BLEEDING_SEVERE = sign(
     "pool of blood",
     "(?:a lot|lots|so much|loads) of blood",
     "blood everywhere",
+    "blood all over",
+    // A burst varicose vein bleeds fast and can kill an older person (NHS: varicose veins).
+    "(?:varicose )?vein[^.]{0,15}(?:burst|popped|ruptured)",
     "artery",
     "to the bone",
     "for (?:over )?(?:\\d+|ten|fifteen|twenty|thirty|forty) min\\w*",
@@ -101,6 +113,7 @@ const BLEEDING_SEVERE = sign(
     "哗哗",
     "止不住",
     "止不了",
+    "止不到",
     "不停",
     "一直流",
     "流个不停",
@@ -123,18 +136,18 @@ const VOMIT_BLOOD = sign(
   "vomiting blood",
   [
     "(?:vomit\\w*|throw\\w* up|threw up|puk\\w*|cough\\w* up|being sick)[^.,]{0,30}blood",
-    "(?:vomit\\w*|throw\\w* up|threw up|puk\\w*|cough\\w* up|being sick)[^.,]{0,15}blood",
+    "(?:vomit\\w*|throw\\w* up|threw up|puk\\w*|cough\\w*(?: up)?|being sick)[^.,]{0,15}blood",
     "blood in (?:his |her |my )?(?:vomit|sick)",
     "coffee grounds?",
   ],
-  ["吐血", "呕血", "咯血", "吐出.{0,4}血", "吐.{0,4}咖啡(?:色|渣)", "咖啡渣"],
+  ["吐血", "呕血", "咯血", "吐出.{0,4}血", `吐了?${zhGap(4)}血`, "吐.{0,4}咖啡(?:色|渣)", "咖啡渣"],
 );
 
 const BLACK_STOOL = sign(
   "black stool",
   [
     "(?:black|tarry|tar[- ]like|maroon) (?:poo|poop|stool|stools|diarrh\\w*|motion)",
-    "(?:poo|poop|stool|stools) (?:is |are |was )?(?:black|tarry)",
+    "(?:poo|poop|stool|stools) (?:is |are |was |looks? )?(?:\\w+ )?(?:black|tarry)",
   ],
   ["黑便", "柏油样", "(?:拉|大便|便便).{0,4}黑", "黑色.{0,2}(?:便|大便|便便)"],
 );
@@ -173,12 +186,67 @@ const ISCHEMIA = sign(
   ["发白", "变白", "苍白", "发紫", "发青", "发灰", "发暗", "花斑", "网状", "花纹", "发黑", "看不清", "视力"],
 );
 
+/** A deep vein thrombosis: one calf or leg swollen and sore (NICE NG158). */
+const DVT_SIGNS = sign(
+  "swollen calf",
+  [
+    "(?:left |right |one )?(?:calf|leg) (?:is |has been |feels? |got )?(?:\\w+ )?(?:swollen|painful|sore|tender)",
+    "swollen (?:and (?:sore|painful|tender) )?(?:left |right )?(?:calf|leg)",
+  ],
+  [`(?:小腿|腿肚)${zhGap(4)}(?:肿|痛|疼)`, `一(?:条|边)腿${zhGap(3)}肿`],
+);
+const CLOT_RISK = context(
+  "clot risk",
+  [
+    "long[- ]haul",
+    "long (?:flight|drive|journey|car ride|bus ride)",
+    "(?:after|since) (?:my |the |an |a )?(?:surgery|operation|op|flight)",
+    "on the pill",
+    "bed ?(?:ridden|bound)",
+    "(?:leg )?in a (?:plaster )?cast",
+  ],
+  ["长途(?:飞机|飞行|坐车|航班)", "坐了.{0,6}飞机", "手术后", "卧床", "避孕药", "打石膏"],
+);
+/** Pain on breathing in: pleuritic pain, with a swollen calf the sign of a pulmonary embolism (NICE NG158). */
+const PLEURITIC = sign(
+  "pain on breathing in",
+  [
+    "(?:pain|hurts?|stabbing)[^.]{0,20}when (?:i |he |she )?(?:breathe|breathing|take a (?:deep )?breath|inhale)",
+    "(?:pain|hurts?) (?:to|on) (?:breathe|breathing|inhal\\w*)",
+  ],
+  [`(?:吸气|呼吸|深呼吸)(?:时|的时候)?${zhGap(3)}(?:痛|疼|刺)`],
+);
+
+/** Acute limb ischaemia: a foot or leg suddenly cold and pale, numb or weak (ESVS 2020, the "six Ps"). */
+const LIMB_COLD_PALE = sign(
+  "limb cold and pale",
+  [
+    "(?:foot|leg|calf|arm) (?:\\w+ )?(?:went|gone|turned|is|has gone|going) (?:\\w+ )?(?:cold and (?:white|pal" +
+      "e|blue|mottled)|(?:white|pale|blue) and cold|ice[- ]cold and (?:white|pale))",
+  ],
+  [
+    `(?:脚|腿|小腿|胳膊|手臂)${zhGap(4)}(?:冰凉|冰冷|发凉)${zhGap(2)}(?:发白|苍白|发紫|发青)`,
+    `(?:脚|腿|小腿|胳膊|手臂)${zhGap(4)}(?:发白|苍白|发紫)${zhGap(2)}(?:冰凉|冰冷|发凉)`,
+  ],
+);
+const LIMB_NUMB_WEAK = sign(
+  "limb numb or weak",
+  [
+    "(?:toes|foot|leg|fingers|hand|arm)[^.]{0,12}(?:numb|dead|no feeling)",
+    "(?:can't|can barely|barely|can hardly) (?:move|wiggle|feel) (?:them|it|my toes|my foot|my leg)",
+  ],
+  ["没(?:什么|有)?知觉", "动不(?:太)?了", "麻木", "没感觉"],
+);
+
 export const CIRCULATION: SituationModel = {
   id: "circulation",
   sources: [
     "NICE CG95: Chest pain of recent onset (features of acute coronary syndrome)",
     "NHS: When to call 999 (chest pain, severe bleeding, collapse)",
     "NICE NG141 / CKS: Upper gastrointestinal bleeding: haematemesis, melaena with shock",
+    "NICE NG158: Venous thromboembolic diseases (DVT signs, pleuritic pain, breathlessness, haemoptysis)",
+    "European Society for Vascular Surgery 2020: Acute limb ischaemia (pain, pallor, paraesthesia, paralysis)",
+    "NICE CKS: Aortic dissection (sudden tearing chest or back pain)",
     "King M. et al., Management of a vascular occlusion associated with cosmetic injections, J Clin A" +
       "esthet Dermatol 2020",
     "中华医学会急诊医学分会, 急诊预检分诊专家共识, 2018 (胸痛, 大出血, 休克征象)",
@@ -195,6 +263,11 @@ export const CIRCULATION: SituationModel = {
     when("bleeding", VOMIT_BLOOD),
     when("bleeding", BLACK_STOOL, DIZZY_FAINT),
     when("collapse", SHOCK_SIGNS, DIZZY_FAINT),
+    when("circulation", DVT_SIGNS, BREATHING_HARD),
+    when("circulation", DVT_SIGNS, PLEURITIC),
+    when("circulation", CLOT_RISK, PLEURITIC, BREATHING_HARD),
+    when("circulation", LIMB_COLD_PALE, LIMB_NUMB_WEAK),
+    when("circulation", LIMB_COLD_PALE, PAIN_OUT_OF_PROPORTION),
     when("vascular", FILLER, ISCHEMIA),
     when("vascular", FILLER, PAIN_OUT_OF_PROPORTION),
   ],

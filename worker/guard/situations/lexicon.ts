@@ -1,4 +1,4 @@
-import { context, sign } from "./sign.ts";
+import { context, sign, zhGap } from "./sign.ts";
 
 /** Signs more than one situation reads. Each is a concept, with the ways visitors write it. */
 
@@ -61,6 +61,7 @@ export const PAIN_OUT_OF_PROPORTION = sign(
     "(?:unbearable|excruciating|agonizing|agonising|insane|extreme|horrendous) (?:pain|agony)",
     "pain is (?:unbearable|insane|excruciating|off the charts|out of proportion)",
     "out of proportion",
+    "(?:pain|hurts?) (?:is )?out of this world",
     "screaming (?:in|with) pain",
     "can't (?:stand|bear) (?:the pain|anyone touching)",
     "agony",
@@ -73,8 +74,9 @@ export const PAIN_OUT_OF_PROPORTION = sign(
     "疼得要命",
     "痛得要命",
     "钻心",
-    "痛到.{0,3}(?:哭|不行|受不了)",
-    "疼到.{0,3}(?:哭|不行)",
+    "痛到.{0,3}(?:哭|喊|不行|受不了)",
+    "疼到.{0,3}(?:哭|喊|不行)",
+    "比看起来.{0,3}(?:严重|痛|疼)",
   ],
 );
 
@@ -102,8 +104,37 @@ export const SKIN_INFECTION = context(
     "stitches",
     "pus",
     "ooz\\w*",
+    "ulcers?",
+    "splinter",
+    "thorn",
+    "(?:fish|rose) (?:bone|spine|thorn)",
   ],
-  ["伤口", "红肿", "感染", "发炎", "化脓", "流脓", "脓", "溃烂", "刀口", "抓伤", "咬伤", "划伤"],
+  [
+    "伤口",
+    "红肿",
+    "感染",
+    "发炎",
+    "化脓",
+    "流脓",
+    "脓",
+    "溃烂",
+    "溃疡",
+    "刀口",
+    "抓伤",
+    "咬伤",
+    "划伤",
+    "疔",
+    "疖",
+    "疮",
+    "扎伤",
+    "刺伤",
+    "被.{0,4}(?:扎|刺)(?:了|伤|到)",
+    "红烫",
+    "又红又(?:肿|烫)",
+    "纹身",
+    "埋线",
+    "线雕",
+  ],
 );
 
 /** What a body in sepsis or shock looks like from outside (NICE NG51's high-risk criteria in plain words). */
@@ -122,8 +153,11 @@ export const SEPSIS_SIGNS = sign(
     "mumbling",
     "shaking (?:all over|uncontrollably|violently)",
     "(?:racing|pounding) heart",
-    "heart (?:is )?(?:racing|pounding)",
+    "heart(?:'s| is)? (?:racing|pounding)",
+    // NICE NG51: a heart rate of 130 or more is high risk, over 90 moderate; a visitor types the figure.
+    "(?:heart ?rate|pulse|heart|hr)[^.,]{0,10}(?<!\\d)(?:1[2-9]\\d|2\\d\\d)(?!\\d)",
     "breathing (?:really |very |so )?(?:fast|quickly|rapidly)",
+    "(?:hands|feet|hands and feet) (?:are |feel )?(?:ice[- ]?cold|freezing|icy|cold)",
     "mottled",
     "blotchy (?:and|skin)",
     "cold (?:and )?clammy",
@@ -155,7 +189,10 @@ export const SEPSIS_SIGNS = sign(
     "昏睡",
     "嗜睡",
     "心跳(?:很快|加速|好快)",
-    "呼吸(?:很快|急促|好快)",
+    "(?:心跳|心率|heart ?rate|pulse).{0,3}(?:一百[一二三四五六七八九]|1[1-9]\\d|好快|很快|fast|high)",
+    "呼吸(?:很快|急促|好快|好急|很急)",
+    "软绵绵",
+    "蔫",
     "发抖",
     "浑身发冷",
     "手脚(?:冰冷|冰凉|发凉)",
@@ -171,8 +208,22 @@ export const SEPSIS_SIGNS = sign(
 
 export const RASH = context(
   "rash",
-  ["welts", "rash\\w*", "spots", "dots", "blotch\\w*", "bruis\\w*", "marks", "pinpricks?", "petechiae", "purpura"],
-  ["疹", "斑", "红点", "出血点", "紫点", "瘀点", "小点", "紫红色的点"],
+  [
+    "welts",
+    "rash\\w*",
+    "spots",
+    "dots",
+    "blotch\\w*",
+    "bruis\\w*",
+    "marks",
+    "pinpricks?",
+    "petechiae",
+    "purpura",
+    // Target lesions: the rings of erythema multiforme and SJS (BAD).
+    "targets?",
+    "bull'?s[- ]?eyes?",
+  ],
+  ["疹", "斑", "红点", "出血点", "紫点", "瘀点", "小点", "紫红色的点", "靶", "红圈"],
 );
 
 /** Skin mottled or blotchy purple: a high-risk sign of sepsis (NICE NG51). */
@@ -275,6 +326,8 @@ export const SHOCK_SIGNS = sign(
     "clammy",
     "cold sweat",
     "grey and sweaty",
+    "(?:looks?|looking|gone|going|went|turned|turning) (?:\\w+ )?(?:grey|gray|ashen)",
+    "white as a sheet",
     "(?:racing|weak|thready) (?:heart|pulse)",
     "heart (?:is )?racing",
     "feel(?:s|ing)? faint",
@@ -284,6 +337,8 @@ export const SHOCK_SIGNS = sign(
   ],
   [
     "煞白",
+    "面青",
+    "脸色(?:很差|好差|发青|发灰|难看)",
     "满头大汗",
     "血压(?:低|很低|好低)",
     "冷汗",
@@ -321,6 +376,8 @@ export const CONFUSED_DROWSY = sign(
     "slurring",
   ],
   [
+    "前言不搭后语",
+    "语无伦次",
     "乱讲话?",
     "犯困",
     "喊不醒",
@@ -366,6 +423,7 @@ export const BREATHING_HARD = sign(
     "gasping",
     "wheez\\w*",
     "breathing (?:is )?(?:really |very |so )?(?:hard|fast|noisy|weird|laboured|labored|difficult)",
+    "breathing (?:\\w+ )?feels? (?:\\w+ )?(?:hard|difficult|tight|laboured|labored)",
     "grunting",
   ],
   [
@@ -377,7 +435,7 @@ export const BREATHING_HARD = sign(
     "喘不(?:上|过)气",
     "上不来气",
     "透不(?:过|到)气",
-    "(?:呼吸|breathe|breathing).{0,4}(?:困难|急促|难受|好急|很急|辛苦|难)",
+    "(?:呼吸|breathe|breathing).{0,4}(?:困难|急促|难受|好急|很急|辛苦|难|不顺|不畅)",
     "憋气",
     "喘",
   ],
@@ -453,6 +511,7 @@ export const CONFUSION = sign(
     "confusion",
     "disoriented",
     "delirious",
+    "can't think straight",
     "not making (?:any )?sense",
     "talking (?:nonsense|rubbish|gibberish)",
     "doesn't (?:know|recognise|recognize) (?:where|who|me)",
@@ -463,6 +522,8 @@ export const CONFUSION = sign(
     "乱说话",
     "混乱",
     "颠三倒四",
+    "前言不搭后语",
+    "语无伦次",
     "不认识人",
     "神志不清",
     "糊涂",
@@ -517,6 +578,33 @@ export const FAINTING = sign(
 /** Low blood sugar in someone on insulin or diabetic: confusion is the emergency sign. */
 export const DIABETES = context(
   "diabetes",
-  ["sugar patient", "diabet\\w*", "insulin", "(?:has|have|got) sugar", "blood sugar", "hypo"],
-  ["糖尿", "糖尿病", "胰岛素", "血糖", "低血糖"],
+  [
+    "sugar patient",
+    "diabet\\w*",
+    "insulin",
+    "(?:has|have|got) sugar",
+    "blood sugar",
+    "hypo",
+    "t[12]d",
+    "(?:is|he's|she's|i'm|am|i am|he is|she is|they're) (?:a )?type ?(?:1|one|2|two)",
+  ],
+  ["糖尿", "糖尿病", "胰岛素", "血糖", "低血糖", "[12一二]型糖"],
+);
+
+/** Came on suddenly, or only minutes or hours ago: what makes stroke signs and testicular pain an emergency. */
+export const SUDDEN = context(
+  "sudden",
+  [
+    "started (?:\\d+|ten|twenty|thirty) min\\w* ago",
+    "(?:\\d+|ten|twenty|thirty|an?) (?:min\\w*|hours?) ago",
+    "since (?:one|an?|1) hour",
+    "sudden\\w*",
+    "all of a sudden",
+    "out of nowhere",
+    "just now",
+    "since (?:this )?morning",
+    "just happened",
+    "came on",
+  ],
+  ["突然", "忽然", "刚才", "刚刚", "一下子", "今天早上", "刚发生"],
 );

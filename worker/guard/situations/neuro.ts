@@ -1,5 +1,5 @@
-import { CONFUSED_DROWSY, CONFUSION, DIABETES, PERSON, SEIZURE, VOMITING } from "./lexicon.ts";
-import { context, sign, when, type SituationModel } from "./sign.ts";
+import { CONFUSED_DROWSY, CONFUSION, DIABETES, PERSON, SEIZURE, SUDDEN, VOMITING } from "./lexicon.ts";
+import { context, negatableContext, sign, when, type SituationModel } from "./sign.ts";
 
 /** BE-FAST: balance, eyes, face, arms, speech, time (NICE NG128; the Chinese 中风120 card). */
 const FACE_DROOP = sign(
@@ -78,23 +78,6 @@ const ONE_SIDE_WEAK = sign(
   ],
 );
 
-const SUDDEN = context(
-  "sudden",
-  [
-    "started (?:\\d+|ten|twenty|thirty) min\\w* ago",
-    "(?:\\d+|ten|twenty|thirty|an?) (?:min\\w*|hours?) ago",
-    "since (?:one|an?|1) hour",
-    "sudden\\w*",
-    "all of a sudden",
-    "out of nowhere",
-    "just now",
-    "since (?:this )?morning",
-    "just happened",
-    "came on",
-  ],
-  ["突然", "忽然", "刚才", "刚刚", "一下子", "今天早上", "刚发生"],
-);
-
 const WORST_HEADACHE = sign(
   "thunderclap headache",
   [
@@ -162,7 +145,11 @@ const UNRESPONSIVE = sign(
     "unconscious",
     "(?:won't|can't|cannot|couldn't) (?:wake|rouse)",
     "not waking",
-    "(?:not|isn't|won't|doesn't) (?:responding|respond)",
+    // Not a skin that is "not responding to the creams": a treatment failing is not a person unresponsive.
+    "(?:not|isn't|won't|doesn't) (?:responding|respond)(?! (?:well )?to (?:the |any |my |his |her |these |th" +
+      "is )?(?:\\w+ )?" +
+      "(?:treatments?|creams?|ointments?|meds|medications?|medicines?|antibiotics?|tablets|pills|therapy|drugs?|" +
+      "steroids?|biologics?|lotions?|shampoos?))",
     "no response",
     "out cold",
     "lifeless",
@@ -220,7 +207,7 @@ const HEAD_INJURY = context(
   ],
 );
 
-const ANTICOAGULANT = context(
+const ANTICOAGULANT = negatableContext(
   "blood thinners",
   [
     "blood thinners?",
@@ -238,7 +225,7 @@ const ANTICOAGULANT = context(
     "plavix",
     "anticoagul\\w*",
   ],
-  ["抗凝", "华法林", "阿哌沙班", "利伐沙班", "达比加群", "氯吡格雷", "波立维", "薄血药", "稀释血液"],
+  ["抗凝", "华法林", "阿哌沙班", "利伐沙班", "达比加群", "氯吡格雷", "波立维", "薄血", "稀释血液"],
 );
 
 /** A fall from a height: the mechanism alone is an emergency (NICE NG232). */
