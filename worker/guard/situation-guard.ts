@@ -77,6 +77,7 @@ export function matchSituation(text: string): SituationMatch | null {
   };
   for (const model of SITUATION_MODELS) {
     for (const combination of model.combinations) {
+      if (combination.unless?.test(text)) continue;
       const used = assign(combination.all, []);
       if (used) {
         const matched = used.map((h) => h.words).join(" + ");

@@ -306,7 +306,7 @@ const SEROTONERGIC = context(
 );
 const CLONUS = sign(
   "twitching or clonus",
-  ["muscles? (?:are |keep |keeps )?(?:twitching|jerking|spasming)", "twitch\\w*", "clonus", "jerking"],
+  ["muscles? (?:are |keep |keeps )?(?:twitching|jerking|spasming)", "twitching (?:muscles|all over)", "clonus"],
   [`肌肉${zhGap(4)}(?:跳|抽动|颤|僵硬)`, "一跳一跳", "抽动"],
 );
 
@@ -334,9 +334,9 @@ export const DRUG_REACTION: SituationModel = {
     when("skin_reaction", SKIN_LOSS, NEW_MEDICINE, FEVER),
     when("skin_reaction", MUCOSA, NEW_MEDICINE, RASH),
     when("skin_reaction", WIDESPREAD_BLISTERS, NEW_MEDICINE),
-    when("drug_reaction", SEROTONERGIC, CLONUS, FEVER),
-    when("drug_reaction", SEROTONERGIC, CLONUS, SEPSIS_SIGNS),
-    when("drug_reaction", SEROTONERGIC, CLONUS, CONFUSION),
+    when("drug_reaction", SEROTONERGIC, CLONUS, FEVER, SEPSIS_SIGNS),
+    when("drug_reaction", SEROTONERGIC, CLONUS, FEVER, CONFUSION),
+    when("drug_reaction", SEROTONERGIC, CLONUS, SEPSIS_SIGNS, CONFUSION),
     when("anaphylaxis", ADRENALINE_USED),
     when("anaphylaxis", TONGUE_SWELLING),
     when("anaphylaxis", HIVES, THROAT),

@@ -1,5 +1,5 @@
 import { BREATHING_HARD, CONFUSED_DROWSY, DIZZY_FAINT, VOMITING } from "./lexicon.ts";
-import { context, sign, when, type SituationModel } from "./sign.ts";
+import { context, sign, when, zhGap, type SituationModel } from "./sign.ts";
 
 const HEAT = context(
   "heat",
@@ -20,6 +20,7 @@ const HEAT = context(
     "marathon",
     "football practice",
     "(?:3[2-9]|4\\d) degrees",
+    "(?:3[2-9]|4\\d) all (?:week|day)",
     "sauna",
   ],
   [
@@ -40,13 +41,22 @@ const HEAT = context(
     "马拉松",
     "桑拿",
     "车里",
+    "热天",
+    "热浪",
+    "晒",
   ],
 );
 
 /** Heatstroke: a hot body that stopped sweating, confusion, collapse (NHS: Heat exhaustion and heatstroke). */
 const NO_SWEAT = sign(
   "not sweating",
-  ["(?:stopped|not|isn't|no longer|hasn't been) sweating", "skin (?:is )?(?:hot and dry|dry and hot)", "dry skin"],
+  [
+    "(?:stopped|not|isn't|no longer|hasn't been) sweating",
+    "skin (?:is )?(?:hot and dry|dry and hot)",
+    "dry skin",
+    "skin is dry",
+    "no sweat(?:ing)?(?: at all)?",
+  ],
   ["不出汗", "没汗", "没晒汗", "皮肤.{0,3}(?:干|烫)", "没有汗"],
 );
 const HOT_BODY = sign(
@@ -55,6 +65,7 @@ const HOT_BODY = sign(
     "scalding",
     "skin (?:is )?(?:scalding|burning|boiling)",
     "hot and dry",
+    "hot to (?:the )?touch",
     "(?:really|very|so|burning) hot(?: to (?:the )?touch)?",
     "hot as",
     "burning up",
@@ -73,6 +84,7 @@ const HOT_BODY = sign(
     "很烫",
     "好烫",
     "体温.{0,3}(?:40|41|42)",
+    `(?:全身|身上|身体)${zhGap(2)}(?:发)?烫`,
   ],
 );
 

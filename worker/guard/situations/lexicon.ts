@@ -2,6 +2,11 @@ import { context, sign, zhGap } from "./sign.ts";
 
 /** Signs more than one situation reads. Each is a concept, with the ways visitors write it. */
 
+/** A fever is 38 °C or more (NICE NG143): "a slight fever, 37.8" names a figure under it. */
+const UNDER_38 =
+  "(?![^.。]{0,8}(?<![\\d.])(?:3[0-7](?:\\.\\d)?|9\\d(?:\\.\\d)?|100(?:\\.[0-3])?)" +
+  "(?![\\d.]| ?(?:weeks?|wks?|周|岁|years?)))";
+
 export const FEVER = sign(
   "fever",
   [
@@ -9,7 +14,7 @@ export const FEVER = sign(
     "hot and cold",
     "burning hot then shivering",
     "hot then (?:cold|shivering)",
-    "fever\\w*",
+    `fever\\w*${UNDER_38}`,
     "feverish",
     "high temp\\w*",
     "temp(?:erature)? (?:of |is |was |at )?(?:3[89]|4[0-2]|10[0-6])(?:\\.\\d)?",
@@ -25,8 +30,8 @@ export const FEVER = sign(
   [
     "(?:3[89]|4[0-2])(?:\\.\\d)? ?度",
     "发高烧",
-    "发烧",
-    "发热",
+    `发烧${UNDER_38}`,
+    `发热${UNDER_38}`,
     "高烧",
     "烧到",
     "体温.{0,3}(?:3[89]|4[0-2])",

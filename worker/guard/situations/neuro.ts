@@ -1,5 +1,5 @@
 import { CONFUSED_DROWSY, CONFUSION, DIABETES, PERSON, SEIZURE, SUDDEN, VOMITING } from "./lexicon.ts";
-import { context, negatableContext, sign, when, type SituationModel } from "./sign.ts";
+import { context, negatableContext, sign, when, zhGap, type SituationModel } from "./sign.ts";
 
 /** BE-FAST: balance, eyes, face, arms, speech, time (NICE NG128; the Chinese 中风120 card). */
 const FACE_DROOP = sign(
@@ -258,6 +258,59 @@ const VISION_LOSS = sign(
   ["突然.{0,6}(?:看不见|失明|看不清)", "一只眼.{0,4}(?:看不见|失明|黑)", "视力.{0,3}(?:突然|消失|丧失)"],
 );
 
+/** BE-FAST's balance and eyes: double vision, the room spinning, walking as if drunk (posterior stroke). */
+const BALANCE = sign(
+  "balance lost",
+  [
+    "can't walk (?:straight|properly|in a straight line)",
+    "(?:room|world|everything) (?:is )?spinning",
+    "losing (?:my|his|her) balance",
+    "(?:walking|staggering) like (?:i'm|he's|she's|i am|he is|she is) drunk",
+    "keeps? falling to one side",
+  ],
+  ["走路.{0,3}(?:不稳|歪|打飘)", "天旋地转", "站不稳", "走不了直线"],
+);
+const DOUBLE_VISION = sign(
+  "double vision",
+  ["double vision", "seeing double", "(?:vision|sight|eyes) (?:has |have )?(?:went|gone|going|is|are) double"],
+  ["重影", "看东西.{0,3}(?:两个|双)", "复视"],
+);
+
+/**
+ * Cauda equina: numbness between the legs (saddle), trouble passing urine, weak legs, with back pain
+ * (NICE CKS: Sciatica and back pain red flags; GIRFT 2023 national suspected cauda equina pathway).
+ */
+const SADDLE_NUMB = sign(
+  "saddle numbness",
+  [
+    "numb\\w* (?:between (?:my|his|her) legs|in (?:my|his|her) (?:bum|buttocks|groin|saddle|genitals))",
+    "(?:between (?:my|his|her) legs|(?:bum|buttocks|groin|genitals)) (?:is |are |feels? |went |gone )*numb",
+    "saddle (?:numb\\w*|anaesth\\w*|anesth\\w*)",
+    "(?:can't|couldn't) feel (?:\\w+ )?(?:when i wipe|the toilet paper)",
+  ],
+  [`(?:屁股|肛门|会阴|大腿内侧|裆|下体)${zhGap(6)}(?:麻|没感觉|没知觉)`],
+);
+const BLADDER = sign(
+  "bladder or bowel",
+  [
+    "(?:can't|couldn't|can barely|unable to) (?:pee|wee|urinate|pass urine)",
+    "(?:pee|wee|urinate) properly",
+    "(?:wet|wetting) myself",
+    "incontinen\\w*",
+    "(?:urinary )?retention",
+  ],
+  [`(?:小便|尿|大便)${zhGap(3)}(?:解不出|排不出|尿不出|失禁|拉不出)`, "尿不出"],
+);
+const BACK_PAIN = sign(
+  "back pain",
+  [
+    "(?:back|spine)[^.,]{0,15}(?:pain|hurts?|ache|aching|agony)",
+    "(?:pain|ache) in (?:my|his|her) (?:lower )?back",
+    "sciatica",
+  ],
+  ["腰.{0,3}(?:痛|疼)", "背.{0,3}(?:痛|疼)", "坐骨神经"],
+);
+
 export const NEURO: SituationModel = {
   id: "neuro",
   sources: [
@@ -265,6 +318,7 @@ export const NEURO: SituationModel = {
     "NICE NG217: Epilepsies: a seizure over 5 minutes or repeated without recovery (status epilepticus)",
     "NICE NG232: Head injury: anticoagulant use, vomiting, drowsiness",
     "NHS: Subarachnoid haemorrhage (sudden, severe 'thunderclap' headache)",
+    "NICE CKS: Back pain, red flags for cauda equina syndrome (saddle anaesthesia, bladder dysfunction)",
     "中华医学会急诊医学分会, 急诊预检分诊专家共识, 2018 (意识障碍, 抽搐, 卒中征象)",
   ],
   combinations: [
@@ -275,6 +329,11 @@ export const NEURO: SituationModel = {
     when("stroke", ONE_SIDE_WEAK, SUDDEN),
     when("stroke", WORST_HEADACHE),
     when("stroke", VISION_LOSS),
+    when("stroke", SPEECH, BALANCE),
+    when("stroke", SPEECH, DOUBLE_VISION),
+    when("stroke", DOUBLE_VISION, BALANCE),
+    when("neuro", SADDLE_NUMB, BLADDER),
+    when("neuro", SADDLE_NUMB, BACK_PAIN),
     when("seizure", SEIZURE, SEIZURE_LONG),
     when("collapse", UNRESPONSIVE, PERSON),
     when("collapse", HEAD_INJURY, ANTICOAGULANT),

@@ -1,5 +1,5 @@
 import { CHILD, CONFUSED_DROWSY, DIZZY_FAINT, FAINTING, INFANT, VOMITING } from "./lexicon.ts";
-import { context, sign, when, type SituationModel } from "./sign.ts";
+import { context, sign, when, zhGap, type SituationModel } from "./sign.ts";
 
 const SWALLOWED = sign(
   "swallowed",
@@ -18,7 +18,8 @@ const SWALLOWED = sign(
     "licked",
     "sucked on",
     "got into",
-    "found(?= (?:him|her|them|my \\w+) with)",
+    "found(?= (?:him|her|them|my \\w+)(?: \\(\\d+\\))? with)",
+    "(?:given|gave (?:him|her|them|it))(?: \\w+)? by (?:mistake|accident)",
     "took",
     "taken",
     "had (?:some|a few)",
@@ -43,6 +44,7 @@ const SWALLOWED = sign(
     "喝下",
     "咬了",
     "吃紧",
+    "当糖吃",
   ],
 );
 
@@ -52,7 +54,11 @@ const HOUSEHOLD = context(
   [
     "(?:button|coin|watch|lithium) batter(?:y|ies)",
     "magnet\\w*",
-    "(?:detergent|laundry|dishwasher|washing|tide) (?:pods?|tablets?|capsules?|liquid)",
+    "(?:detergent|laundry|dishwasher|washing|tide) (?:pods?|tablets?|capsules?|liquid|gel|powder|soap)",
+    "toilet cleaner",
+    // Skin treatments kept at home: salicylic acid wart removers are toxic swallowed (NHS; TOXBASE).
+    "wart (?:remover|treatment|paint|liquid)",
+    "salicylic",
     "pods?",
     "bleach",
     "drain cleaner",
@@ -102,6 +108,12 @@ const HOUSEHOLD = context(
     "电子烟油",
     "蘑菇",
     "野菌",
+    "洁厕",
+    "马桶清洁",
+    "清洁剂",
+    "消毒水",
+    "水杨酸",
+    "治疣",
   ],
 );
 
@@ -144,6 +156,14 @@ const ADULT_MEDICINE = context(
     "paracetamol",
     "panadol",
     "tylenol",
+    "metoprolol",
+    "pill (?:box|organi[sz]er)",
+    // A hair-loss solution or a cough medicine for adults is a poison to a toddler (NHS; MHRA on cough medicines).
+    "minoxidil",
+    "rogaine",
+    "regaine",
+    "cough (?:syrup|medicine|mixture)",
+    "(?:adult|grown-?up)(?:'s)? (?:\\w+ )?(?:medicine|syrup|meds|tablets|pills)",
   ],
   [
     "降压药",
@@ -153,7 +173,17 @@ const ADULT_MEDICINE = context(
     "大人的药",
     "(?:奶奶|爷爷|外婆|姥姥|爸|妈|我爸|我妈)的.{0,4}药",
     "铁剂",
+    "补铁",
+    "铁片",
     "止痛药",
+    "米诺地尔",
+    "生发",
+    "止咳(?:糖浆|水|药)",
+    "糖浆",
+    "药盒",
+    "(?:自己|大人)的.{0,6}(?:药|糖浆)",
+    "美托洛尔",
+    "氨氯地平",
   ],
 );
 
@@ -190,7 +220,7 @@ const ILLICIT_ALCOHOL = context(
     "bootleg",
     "fake (?:vodka|alcohol|spirits)",
   ],
-  ["假酒", "自酿酒", "散装白酒", "工业酒精"],
+  ["假酒", "自酿酒", "散装.{0,2}酒", "来路不明的.{0,3}酒", "工业酒精"],
 );
 
 /** A medicine taken more often than prescribed: methotrexate daily, insulin twice. */
@@ -203,7 +233,15 @@ const DOSING_ERROR = sign(
     "(?:twice|double|triple|two doses|three doses|3 times|three times) by (?:accident|mistake)",
     "mixed up (?:his|her|my) (?:pills|meds|tablets)",
   ],
-  ["吃重了", "打了两次", "重复(?:吃|服|打)", "多打了"],
+  [
+    "吃重了",
+    "打了两次",
+    "重复(?:吃|服|打)",
+    "多打了",
+    // A weekly medicine taken daily: methotrexate's classic error (MHRA; NPSA alert).
+    "(?:一周|每周|一星期|每星期|一个星期)(?:吃|打|用)?一次.{0,12}(?:每天|天天)",
+    "当成每天",
+  ],
 );
 
 /** Wild mushrooms and plants: symptoms after eating them need the emergency department (NHS). */
@@ -227,7 +265,7 @@ const TOXIC_PLANT = context(
     "hemlock",
     "death cap",
   ],
-  ["叶子", "夹竹桃", "野果子", "蘑菇", "野菌", "菌子", "野果", "毒蘑菇"],
+  ["叶子", "夹竹桃", "野果子", "蘑菇", "野菌", "菌子", "野果", "毒蘑菇", "(?:野|摘|采)的?菇", "山上.{0,6}菇"],
 );
 
 /** Batteries and magnets are emergencies whatever the child looks like (NHS: go to A&E at once). */
@@ -253,13 +291,27 @@ const MANY_PILLS = sign(
   ],
   [
     "(?:两|几|三|一)板",
+    "[二三四五六七八九]?十几?(?:片|粒|颗)",
     "\\d{2,} ?(?:片|粒)",
     "(?:好多|很多|一把|大量|一堆|几十|二十几|一整瓶|整瓶|一瓶).{0,4}(?:药|片|粒)",
     "(?<=药.{0,10})(?:好多(?!了)|很多(?!了)|一把|一整瓶|整瓶|一瓶|过量)",
     "\\d{2,}(?:片|粒)",
     "过量",
     "不知.{0,4}多少粒",
+    `(?:药|片|粒)${zhGap(3)}全(?:都|部)?(?=吃|吞)`,
   ],
+);
+
+/** Pills missing, a bottle open or half gone: an ingestion nobody saw (NHS: assume they swallowed it). */
+const MISSING = sign(
+  "some gone",
+  [
+    "(?:pills|tablets|capsules|meds) (?:are |is )?missing",
+    "(?:\\d+|some|a few|several) (?:of (?:her|his|my|the) )?(?:pills|tablets|capsules) (?:are )?missing",
+    "half (?:of )?(?:the|a) (?:\\w+ )?bottle (?:is )?gone",
+    "(?:bottle|packet|box|organi[sz]er|lid|cap) (?:was |is )?(?:open|off)",
+  ],
+  ["少了.{0,4}(?:颗|粒|片)", `(?:药盒|药瓶|瓶盖)${zhGap(3)}(?:开|打开)`, "半瓶", "一瓶盖"],
 );
 
 const POISON_SYMPTOMS = sign(
@@ -296,6 +348,9 @@ const POISON_SYMPTOMS = sign(
   [
     "模糊",
     "模模糊糊",
+    "眼花",
+    "口腔溃疡",
+    `嘴${zhGap(3)}溃疡`,
     "喘气.{0,3}急",
     "看不清",
     "呼吸(?:很急|急促|很慢)",
@@ -331,6 +386,11 @@ const CO_SOURCE = context(
     "barbecue",
     "grill",
     "car (?:running|engine)",
+    "engine (?:running|on|idling)",
+    "exhaust",
+    "(?:closed|shut) garage",
+    "(?:central )?heating",
+    "gas fire",
     "fireplace",
     "chimney",
     "carbon monoxide",
@@ -353,7 +413,22 @@ const CO_SOURCE = context(
     "蜂窝煤",
     "发电机",
     "报警器",
+    "发动机",
+    "车库",
+    "尾气",
   ],
+);
+
+/** Symptoms that ease away from home and return there: the pattern of carbon monoxide (NHS; UKHSA). */
+const BETTER_AWAY = sign(
+  "better away from home",
+  [
+    "(?:go|goes|went|get|gets) (?:away|better) when (?:we're|we are|i'm|i am|we go|i go|we get|i get) (?:out|away|" +
+      "outside|not (?:at )?home)",
+    "come back when (?:we're|i'm|we are|i am|we get|i get) (?:home|back)",
+    "better (?:when|once) (?:we're|i'm|we are|i am) (?:out|away)",
+  ],
+  ["出门就好", "离开家就好", "一出门就好", "回家(?:就|又)(?:痛|疼|晕|不舒服)"],
 );
 
 /** Carbon monoxide: headache, dizziness, sickness in several people sharing a room (NHS; UKHSA). */
@@ -384,6 +459,8 @@ const SEVERAL_PEOPLE = context(
     "all (?:of )?(?:us|the kids)",
     "family",
     "my (?:wife|husband) and",
+    // Pets fall ill from carbon monoxide too (NHS: symptoms in pets).
+    "(?:dog|cat|pets?)(?:'s| is| are| has| have)? (?:been )?(?:\\w+ )?(?:sleep\\w*|ill|sick|lethargic|unwell|drowsy)",
   ],
   ["全家", "一家人", "家里人", "我们都", "大家都", "都"],
 );
@@ -402,6 +479,10 @@ export const POISONING: SituationModel = {
     when("poisoning", CHILD, SWALLOWED, HOUSEHOLD),
     when("poisoning", INFANT, SWALLOWED, HOUSEHOLD),
     when("poisoning", CHILD, SWALLOWED, ADULT_MEDICINE),
+    when("poisoning", CHILD, ADULT_MEDICINE, MISSING),
+    when("poisoning", CHILD, HOUSEHOLD, MISSING),
+    when("poisoning", CHILD, ADULT_MEDICINE, POISON_SYMPTOMS),
+    when("poisoning", INFANT, ADULT_MEDICINE, POISON_SYMPTOMS),
     when("poisoning", SWALLOWED, MANY_PILLS),
     when("poisoning", SWALLOWED, HOUSEHOLD, POISON_SYMPTOMS),
     when("poisoning", TOXIC_PLANT, POISON_SYMPTOMS, VOMITING),
@@ -413,5 +494,7 @@ export const POISONING: SituationModel = {
     when("poisoning", CO_SOURCE, CO_SYMPTOMS, SEVERAL_PEOPLE),
     when("poisoning", CO_SOURCE, CONFUSED_DROWSY),
     when("poisoning", CO_SOURCE, DIZZY_FAINT, VOMITING),
+    when("poisoning", BETTER_AWAY, CO_SYMPTOMS, SEVERAL_PEOPLE),
+    when("poisoning", BETTER_AWAY, CO_SYMPTOMS, FAINTING),
   ],
 };

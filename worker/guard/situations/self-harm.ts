@@ -1,4 +1,4 @@
-import { context, sign, when, type SituationModel } from "./sign.ts";
+import { context, sign, unlessSaid, when, zhGap, type SituationModel } from "./sign.ts";
 
 /**
  * Suicide said without the word: goodbyes, being a burden, a plan or the means at hand, wishing not
@@ -36,6 +36,10 @@ const FAREWELL = sign(
     "want to (?:disappear|sleep forever|not exist|not wake up|never wake up)",
     "no (?:reason|point) (?:to|in) (?:live|living|go on|going on)",
     "end (?:it|my life|everything)(?: all)? (?:tonight|today|now)",
+    // AFSP warning signs: putting affairs in order, wanting not to wake.
+    "(?:put|putting|got|getting|have|has) (?:her|his|my|their) affairs in order",
+    "(?:make|let) (?:me|myself) (?:not|never) wake up",
+    "(?:want|wish) (?:it all|everything) to (?:end|stop|be over)",
   ],
   [
     "下辈子",
@@ -56,7 +60,10 @@ const FAREWELL = sign(
     "不会再麻烦",
     "再也不会麻烦",
     "没有我.{0,4}更好",
-    "(?:想|希望自己|好想)消失",
+    "(?:想|希望自己|好想) ?(?:消失|disappear)",
+    "最后一(?:条|封|次)(?:消息|信息|留言)",
+    "(?:想|希望|要|让)一切(?:都)?结束",
+    `(?:后事|家里的事)${zhGap(4)}安排好`,
     "不想再?醒",
     "不想(?:再)?活",
     "不想再生存",
@@ -124,6 +131,8 @@ const PLAN = sign(
     "(?:bought|got|have) (?:a )?(?:rope|charcoal)",
     "when everyone is asleep",
     "tonight's the night",
+    "stash of (?:pills|tablets|meds)",
+    "(?:pills|tablets|meds) (?:\\w+ ){0,3}(?:collecting|saving|hoarding|stockpiling)",
   ],
   [
     "刀片",
@@ -138,6 +147,7 @@ const PLAN = sign(
     "准备好了?炭",
     "买了?炭",
     "买了?绳子",
+    `炭${zhGap(10)}(?:买好|准备好|买了)`,
     "今晚就",
   ],
 );
@@ -146,6 +156,7 @@ const PLAN = sign(
 const LETHAL_QUESTION = context(
   "lethal dose asked",
   [
+    "dose[^.]{0,60}(?:not|never) wake up",
     "(?:fatal|lethal|deadly) (?:dose|amount)",
     "dose[^.]{0,60}(?:fatal|lethal|kill (?:me|myself|you))",
     "how (?:many|much)[^.]{0,60}(?:to (?:die|kill (?:me|myself))|would be fatal|is fatal)",
@@ -153,10 +164,61 @@ const LETHAL_QUESTION = context(
   ["致死量", "吃多少.{0,6}(?:会死|能死|死)"],
 );
 
+/** Saying they will not be here, and settling what they leave: together a goodbye (AFSP warning signs). */
+const NOT_AROUND = sign(
+  "not around",
+  ["(?:won't|will not) be (?:around|here|alive) (?:after|by|past|beyond|next|for much|much longer|anymore|any more)"],
+  ["我(?:就|也|已经)?不在了"],
+);
+const ARRANGEMENTS = sign(
+  "arrangements made",
+  [
+    "(?:cat|dog|pets?|kids?|children) (?:is|are|will be) (?:going|staying) (?:to|with) (?:my|a|her|his)",
+    "cancel (?:all )?(?:of )?(?:my )?(?:upcoming |future )?(?:bookings|appointments)",
+    "give the money to (?:whoever|someone|charity)",
+    "(?:written|wrote|left) (?:a )?letters? (?:to|for) (?:my|everyone)",
+  ],
+  [
+    `(?:猫|狗|孩子|宠物)${zhGap(4)}托付`,
+    `(?:所有|全部|下个月的?)?预约${zhGap(4)}取消`,
+    "以后(?:用不着|不需要)了",
+    "信(?:也|都)?写好了",
+    `(?:后事|家里的事|事情)${zhGap(4)}安排好`,
+  ],
+);
+const MEANS = sign(
+  "a means or a place",
+  ["(?:the|a) (?:bridge|roof|cliff|railway|train tracks?|rope|ledge)"],
+  ["桥", "楼顶", "天台", "铁轨", "绳子", "炭"],
+);
+
+/** Leaving for somewhere: a move, a trip or a stay abroad explains cancelled bookings and a pet with family. */
+const LEAVING_FOR_SOMEWHERE = new RegExp(
+  "(?<![a-z])(?:moving|relocat\\w*|emigrat\\w*|holiday|vacation|travel\\w*|trip|abroad|overseas|deployment|" +
+    "new job)(?![a-z])|搬家|出国|移民|旅游|旅行|出差|调职",
+);
+
 const NO_ANSWER = sign(
   "not answering",
-  ["not (?:answering|picking up)", "isn't answering", "won't answer", "phone (?:is )?off"],
-  ["打不通", "不接电话", "联系不上", "电话关机", "不回信息"],
+  [
+    "not (?:answering|picking up)",
+    "isn't answering",
+    "won't answer",
+    "phone (?:is )?off",
+    "(?:not|hasn't|isn't|stopped) (?:replying|responding|answering)",
+    "no reply",
+    "(?:hasn't|has not|not) (?:replied|responded|read (?:it|my))",
+  ],
+  [
+    "打不通",
+    "不接电话",
+    "联系不上",
+    "电话关机",
+    "不回信息",
+    "不(?:覆|回)(?:信息|消息|我|了)?",
+    "没(?:有)?回(?:复|覆)?",
+    "已读不回",
+  ],
 );
 
 const OVERDOSE_TO_DIE = sign(
@@ -180,5 +242,9 @@ export const SELF_HARM: SituationModel = {
     when("self_harm", LETHAL_QUESTION),
     when("self_harm", GOODBYE, RESOLVE),
     when("self_harm", GOODBYE, NO_ANSWER),
+    when("self_harm", GOODBYE, MEANS),
+    unlessSaid(LEAVING_FOR_SOMEWHERE, when("self_harm", NOT_AROUND, ARRANGEMENTS)),
+    unlessSaid(LEAVING_FOR_SOMEWHERE, when("self_harm", NOT_AROUND, GOODBYE)),
+    unlessSaid(LEAVING_FOR_SOMEWHERE, when("self_harm", ARRANGEMENTS, ARRANGEMENTS)),
   ],
 };

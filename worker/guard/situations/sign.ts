@@ -48,6 +48,8 @@ export const negatableContext = (name: string, en: readonly string[], zh: readon
 export interface Combination {
   all: readonly Sign[];
   category: EmergencyCategory;
+  /** An ordinary reason for the same signs that, said anywhere in the message, voids the combination. */
+  unless?: RegExp;
 }
 
 export interface SituationModel {
@@ -58,3 +60,6 @@ export interface SituationModel {
 }
 
 export const when = (category: EmergencyCategory, ...all: Sign[]): Combination => ({ all, category });
+
+/** A combination that an ordinary reason explains away: cancelled bookings and a rehomed cat before a move. */
+export const unlessSaid = (unless: RegExp, combination: Combination): Combination => ({ ...combination, unless });
