@@ -1,4 +1,5 @@
-import { BREATHING_HARD, CHILD, FEVER, INFANT } from "./lexicon.ts";
+import { BREATHING_HARD, CHILD, INFANT } from "./lexicon.ts";
+import { FEVER } from "./lexicon-infection.ts";
 import { sign, when, zhGap, type SituationModel } from "./sign.ts";
 
 const CHOKING = sign(

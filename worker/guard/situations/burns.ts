@@ -1,4 +1,5 @@
-import { CHILD, INFANT, PAIN_OUT_OF_PROPORTION, SHOCK_SIGNS, CONFUSED_DROWSY } from "./lexicon.ts";
+import { CHILD, INFANT, SHOCK_SIGNS, CONFUSED_DROWSY } from "./lexicon.ts";
+import { PAIN_OUT_OF_PROPORTION } from "./lexicon-infection.ts";
 import { context, sign, when, zhGap, type SituationModel } from "./sign.ts";
 
 const CHEMICAL = context(

@@ -1,4 +1,5 @@
-import { CHILD, FEVER, INFANT, SUDDEN, VOMITING } from "./lexicon.ts";
+import { CHILD, INFANT, SUDDEN, VOMITING } from "./lexicon.ts";
+import { FEVER } from "./lexicon-infection.ts";
 import { context, sign, when, zhGap, type SituationModel } from "./sign.ts";
 
 /** Under three months: any fever of 38 °C or more is a red flag (NICE NG143). */

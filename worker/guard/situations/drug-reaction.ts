@@ -1,4 +1,6 @@
-import { BREATHING_HARD, CONFUSION, DIZZY_FAINT, FEVER, RASH, SEPSIS_SIGNS, SHOCK_SIGNS, VOMITING } from "./lexicon.ts";
+import { CLONUS, SEROTONERGIC } from "./serotonin-toxicity.ts";
+import { BREATHING_HARD, CONFUSION, DIZZY_FAINT, SHOCK_SIGNS, VOMITING } from "./lexicon.ts";
+import { FEVER, RASH, SEPSIS_SIGNS } from "./lexicon-infection.ts";
 import { context, sign, when, zhGap, type SituationModel } from "./sign.ts";
 
 /** A medicine started recently: the context of SJS/TEN, DRESS and drug angioedema. */
@@ -276,38 +278,6 @@ const WIDESPREAD_BLISTERS = sign(
     "(?:turning|turned) into blisters",
   ],
   [`(?:全身|满身|大片|到处)${zhGap(3)}(?:水泡|水疱|大疱|起泡)`],
-);
-
-/**
- * Serotonin toxicity: a serotonergic medicine added or raised, then twitching or clonus with fever,
- * sweating, a racing heart or agitation (Hunter criteria, Dunkley et al. 2003; BNF).
- */
-const SEROTONERGIC = context(
-  "serotonergic medicine",
-  [
-    "antidepressants?",
-    "ssris?",
-    "snris?",
-    "sertraline",
-    "fluoxetine",
-    "citalopram",
-    "escitalopram",
-    "paroxetine",
-    "venlafaxine",
-    "duloxetine",
-    "tramadol",
-    "maois?",
-    "linezolid",
-    "st john'?s wort",
-    "sumatriptan",
-    "mdma",
-  ],
-  ["抗抑郁药", "舍曲林", "氟西汀", "西酞普兰", "帕罗西汀", "文拉法辛", "度洛西汀", "曲马多"],
-);
-const CLONUS = sign(
-  "twitching or clonus",
-  ["muscles? (?:are |keep |keeps )?(?:twitching|jerking|spasming)", "twitching (?:muscles|all over)", "clonus"],
-  [`肌肉${zhGap(4)}(?:跳|抽动|颤|僵硬)`, "一跳一跳", "抽动"],
 );
 
 const DRESS_FEATURES = sign(

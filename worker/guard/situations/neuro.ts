@@ -1,5 +1,6 @@
+import { BACK_PAIN, BLADDER, SADDLE_NUMB } from "./cauda-equina.ts";
 import { CONFUSED_DROWSY, CONFUSION, DIABETES, PERSON, SEIZURE, SUDDEN, VOMITING } from "./lexicon.ts";
-import { context, negatableContext, sign, when, zhGap, type SituationModel } from "./sign.ts";
+import { context, negatableContext, sign, when, type SituationModel } from "./sign.ts";
 
 /** BE-FAST: balance, eyes, face, arms, speech, time (NICE NG128; the Chinese 中风120 card). */
 const FACE_DROOP = sign(
@@ -274,41 +275,6 @@ const DOUBLE_VISION = sign(
   "double vision",
   ["double vision", "seeing double", "(?:vision|sight|eyes) (?:has |have )?(?:went|gone|going|is|are) double"],
   ["重影", "看东西.{0,3}(?:两个|双)", "复视"],
-);
-
-/**
- * Cauda equina: numbness between the legs (saddle), trouble passing urine, weak legs, with back pain
- * (NICE CKS: Sciatica and back pain red flags; GIRFT 2023 national suspected cauda equina pathway).
- */
-const SADDLE_NUMB = sign(
-  "saddle numbness",
-  [
-    "numb\\w* (?:between (?:my|his|her) legs|in (?:my|his|her) (?:bum|buttocks|groin|saddle|genitals))",
-    "(?:between (?:my|his|her) legs|(?:bum|buttocks|groin|genitals)) (?:is |are |feels? |went |gone )*numb",
-    "saddle (?:numb\\w*|anaesth\\w*|anesth\\w*)",
-    "(?:can't|couldn't) feel (?:\\w+ )?(?:when i wipe|the toilet paper)",
-  ],
-  [`(?:屁股|肛门|会阴|大腿内侧|裆|下体)${zhGap(6)}(?:麻|没感觉|没知觉)`],
-);
-const BLADDER = sign(
-  "bladder or bowel",
-  [
-    "(?:can't|couldn't|can barely|unable to) (?:pee|wee|urinate|pass urine)",
-    "(?:pee|wee|urinate) properly",
-    "(?:wet|wetting) myself",
-    "incontinen\\w*",
-    "(?:urinary )?retention",
-  ],
-  [`(?:小便|尿|大便)${zhGap(3)}(?:解不出|排不出|尿不出|失禁|拉不出)`, "尿不出"],
-);
-const BACK_PAIN = sign(
-  "back pain",
-  [
-    "(?:back|spine)[^.,]{0,15}(?:pain|hurts?|ache|aching|agony)",
-    "(?:pain|ache) in (?:my|his|her) (?:lower )?back",
-    "sciatica",
-  ],
-  ["腰.{0,3}(?:痛|疼)", "背.{0,3}(?:痛|疼)", "坐骨神经"],
 );
 
 export const NEURO: SituationModel = {

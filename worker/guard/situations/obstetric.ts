@@ -1,3 +1,4 @@
+import { PRETERM, REGULAR_CONTRACTIONS } from "./preterm.ts";
 import { BLEEDING, DIZZY_FAINT, SEIZURE, SHOCK_SIGNS } from "./lexicon.ts";
 import { context, sign, when, zhGap, type SituationModel } from "./sign.ts";
 
@@ -214,24 +215,6 @@ const WATERS = context(
     "gush of (?:fluid|water)",
   ],
   ["破了水", "破水", "羊水破", "一股.{0,3}(?:流水|水)", "流水"],
-);
-
-/** Labour or waters breaking before 37 weeks: preterm labour (NICE NG25; RCOG Green-top 73). */
-const PRETERM = context(
-  "preterm",
-  [
-    "^(?:2\\d|3[0-6]) ?(?:weeks?|wks?)",
-    "(?:2\\d|3[0-6]) ?(?:weeks?|wks?) (?:pregnant|along|gestation)",
-    "too early",
-    "premature",
-    "preterm",
-  ],
-  ["(?:2\\d|3[0-6]) ?周", "太早", "早产"],
-);
-const REGULAR_CONTRACTIONS = sign(
-  "regular contractions",
-  ["(?:tightenings?|contractions?|cramps?|pains?)[^.]{0,20}every (?:\\d+|few|two|three|four|five|ten) ?min\\w*"],
-  ["每.{0,4}分钟.{0,4}(?:紧|痛|疼|一次)"],
 );
 
 export const OBSTETRIC: SituationModel = {

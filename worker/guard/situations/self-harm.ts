@@ -1,3 +1,4 @@
+import { ARRANGEMENTS, LEAVING_FOR_SOMEWHERE, MEANS, NOT_AROUND } from "./goodbyes.ts";
 import { context, sign, unlessSaid, when, zhGap, type SituationModel } from "./sign.ts";
 
 /**
@@ -162,40 +163,6 @@ const LETHAL_QUESTION = context(
     "how (?:many|much)[^.]{0,60}(?:to (?:die|kill (?:me|myself))|would be fatal|is fatal)",
   ],
   ["致死量", "吃多少.{0,6}(?:会死|能死|死)"],
-);
-
-/** Saying they will not be here, and settling what they leave: together a goodbye (AFSP warning signs). */
-const NOT_AROUND = sign(
-  "not around",
-  ["(?:won't|will not) be (?:around|here|alive) (?:after|by|past|beyond|next|for much|much longer|anymore|any more)"],
-  ["我(?:就|也|已经)?不在了"],
-);
-const ARRANGEMENTS = sign(
-  "arrangements made",
-  [
-    "(?:cat|dog|pets?|kids?|children) (?:is|are|will be) (?:going|staying) (?:to|with) (?:my|a|her|his)",
-    "cancel (?:all )?(?:of )?(?:my )?(?:upcoming |future )?(?:bookings|appointments)",
-    "give the money to (?:whoever|someone|charity)",
-    "(?:written|wrote|left) (?:a )?letters? (?:to|for) (?:my|everyone)",
-  ],
-  [
-    `(?:猫|狗|孩子|宠物)${zhGap(4)}托付`,
-    `(?:所有|全部|下个月的?)?预约${zhGap(4)}取消`,
-    "以后(?:用不着|不需要)了",
-    "信(?:也|都)?写好了",
-    `(?:后事|家里的事|事情)${zhGap(4)}安排好`,
-  ],
-);
-const MEANS = sign(
-  "a means or a place",
-  ["(?:the|a) (?:bridge|roof|cliff|railway|train tracks?|rope|ledge)"],
-  ["桥", "楼顶", "天台", "铁轨", "绳子", "炭"],
-);
-
-/** Leaving for somewhere: a move, a trip or a stay abroad explains cancelled bookings and a pet with family. */
-const LEAVING_FOR_SOMEWHERE = new RegExp(
-  "(?<![a-z])(?:moving|relocat\\w*|emigrat\\w*|holiday|vacation|travel\\w*|trip|abroad|overseas|deployment|" +
-    "new job)(?![a-z])|搬家|出国|移民|旅游|旅行|出差|调职",
 );
 
 const NO_ANSWER = sign(

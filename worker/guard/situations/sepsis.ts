@@ -1,11 +1,6 @@
+import { CHILD, DIZZY_FAINT, CONFUSED_DROWSY, CONFUSION, DIABETES, INFANT, VOMITING } from "./lexicon.ts";
 import {
-  CHILD,
-  DIZZY_FAINT,
-  CONFUSED_DROWSY,
-  CONFUSION,
-  DIABETES,
   FEVER,
-  INFANT,
   MOTTLED,
   NON_BLANCHING,
   NO_URINE,
@@ -15,9 +10,8 @@ import {
   SKIN_INFECTION,
   SPREADING_FAST,
   STIFF_NECK,
-  VOMITING,
-} from "./lexicon.ts";
-import { context, sign, when, zhGap, type SituationModel } from "./sign.ts";
+} from "./lexicon-infection.ts";
+import { context, sign, when, type SituationModel } from "./sign.ts";
 
 const INFECTION = context(
   "infection",
