@@ -74,7 +74,12 @@ const CREPITUS = sign(
 /** Chemotherapy in the last weeks: a fever is neutropenic sepsis until shown otherwise (NICE NG151). */
 const CHEMOTHERAPY = sign(
   "on chemotherapy",
-  ["chemo\\w*", "neutropeni\\w*", "low (?:white (?:blood )?cell|neutrophil) count"],
+  [
+    // Years ago is history; weeks ago is still the window of neutropenia.
+    "chemo\\w*(?![^.,]{0,25}(?:years? (?:ago|back)|in remission|long time ago))",
+    "neutropeni\\w*",
+    "low (?:white (?:blood )?cell|neutrophil) count",
+  ],
   ["化疗", "中性粒细胞.{0,3}低", "白细胞.{0,3}低"],
 );
 
