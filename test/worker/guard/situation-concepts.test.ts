@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import { checkEmergency } from "../../../worker/guard/emergency-guard.ts";
+
+/**
+ * Red flags the clinical model reads as concepts, each written here in words of our own: a sign (a
+ * swollen calf, crackling under the skin), a modifier (came on suddenly, a figure over 38) or a
+ * context (chemotherapy, a tampon, a skin treatment a toddler can reach), in combination.
+ */
+const situation = (text: string) => {
+  const v = checkEmergency(text);
+  return v.emergency ? v.situation : null;
+};
+
+describe("red flags by concept", () => {
+  it.each([
+    // Circulation: a clot in the lung, a limb's artery blocked, a tearing chest, a bleed that will not stop.
+    ["back from a long-haul flight, my calf is swollen and it hurts when I breathe in", "circulation"],
+    ["my dad's leg went cold and white an hour ago and he says his toes are numb", "circulation"],
+    ["我老公胸口一直到后背像撕裂一样痛,出了一身冷汗", "circulation"],
+    ["阿爸流鼻血流咗半個鐘都止唔到", "circulation"],
+    // Airway: a dental infection spreading into the neck.
+    ["tooth abscess, the swelling is spreading into his neck and he can hardly swallow", "airway"],
+    // Children: testicular torsion, an infant's apnoea with a colour change.
+    ["my 14 year old woke up with sudden agony in his testicle and he's been sick", "child"],
+    ["our baby keeps pausing, she stops breathing and goes grey for a few seconds", "child"],
+    // Drug reactions: serotonin toxicity, widespread blisters, hair dye with swelling and wheeze.
+    [
+      "started tramadol on top of my sertraline, now my muscles keep jerking, temp 38.9 and my heart is pounding",
+      "drug_reaction",
+    ],
+    ["since starting lamotrigine I've got blisters all over my chest and back", "drug_reaction"],
+    ["dyed my hair an hour ago and now my eyelids are swollen shut and I'm wheezing", "drug_reaction"],
+    // Neurological: cauda equina, a posterior stroke without a drooping face.
+    ["slipped disc flared up, now I'm numb between my legs and I can't pee", "neuro"],
+    ["grandad is seeing double and the room is spinning, he can't walk straight", "neuro"],
+    // Sepsis: crepitus, neutropenic fever, toxic shock, fever with confusion, early meningococcal signs.
+    ["the swollen area on my thigh crackles under the skin when I press it and I have a fever", "sepsis"],
+    ["I'm on chemo and my temperature is 38.3 tonight", "sepsis"],
+    ["I forgot a tampon for three days, now I have a high fever and a rash like sunburn", "sepsis"],
+    ["grandma has a fever and is talking nonsense", "sepsis"],
+    ["my daughter has a fever, her hands and feet are ice cold and there's a rash on her legs", "sepsis"],
+    // Poisoning: an unwitnessed ingestion, skin treatments, a weekly medicine daily, a staggered overdose, CO.
+    ["my toddler had my blood pressure tablets open on the floor and some tablets are missing", "poisoning"],
+    ["my 2 year old drank some of my minoxidil", "poisoning"],
+    ["儿子喝了几口治疣的药水", "poisoning"],
+    ["妈妈把一周一次的甲氨蝶呤当成每天吃,现在嘴巴溃疡,拉肚子", "poisoning"],
+    ["一天吃了差不多30片对乙酰氨基酚", "poisoning"],
+    ["we all get headaches at home that go away when we're out", "poisoning"],
+    // Obstetric: waters breaking before 37 weeks, a quiet baby.
+    ["31 weeks pregnant and fluid is gushing out", "obstetric"],
+    ["孕34周,宝宝今天基本没怎么动", "obstetric"],
+    // Self-harm said by arrangements and a last message.
+    ["please cancel my appointments, I won't be around after Friday. my dog is going to my brother", "self_harm"],
+    ["这是我最后一条消息了,谢谢你们", "self_harm"],
+    // Heat: a hot dry body that stopped sweating; a negation belongs to its own phrase ("not making sense").
+    ["it's been 40 all week, grandpa's hot to the touch, not sweating and muddled", "heat_gas"],
+    ["after a day roofing in the heat he's not making sense and hot as an oven", "heat_gas"],
+    // Burns: a contact burn an older person could not move away from.
+    ["my grandad leaned on the radiator for ages and the skin on his back is white and leathery", "burns"],
+  ])("%j is %s", (text, expected) => {
+    expect(situation(text)).toBe(expected);
+  });
+
+  it.each([
+    // History and treatment questions: scars, a blanching rash, a denied blood thinner, a cream not working.
+    "I want to ask about laser for my old self harm scars",
+    "宝宝身上有小红点,用玻璃杯压一下会褪色,不发烧",
+    "hit my head on the shelf, not on any blood thinners, just a small bump",
+    "my acne isn't responding to the antibiotics, what next?",
+    // Hypotheticals and games; signs denied in the same clause.
+    "如果家里有人中风了,应该怎么做?想提前了解",
+    "for my tabletop game, what does an acid burn with black skin look like",
+    "刚吃了一种新的抗生素,嘴唇和眼睛都不肿,也没起水泡,只是手上有几个疹子",
+    // Ordinary reasons for the same signs: a move, a figure under 38, a twitching eyelid, Raynaud's.
+    "please cancel my appointments, I'm moving abroad and my dog is going to my sister",
+    "my 5 week old has a slight fever, 37.6",
+    "I'm taking sertraline and my eyelid twitches",
+    "my feet go white and numb in the cold",
+    "my calf is sore after the long flight",
+    "I had chemo years ago and now I have a fever from a cold",
+    "孕28周,今天有点宫缩,正常吗",
+  ])("%j stays quiet", (text) => {
+    expect(situation(text)).toBe(null);
+  });
+});
