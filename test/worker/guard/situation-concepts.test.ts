@@ -55,8 +55,24 @@ describe("red flags by concept", () => {
     // Heat: a hot dry body that stopped sweating; a negation belongs to its own phrase ("not making sense").
     ["it's been 40 all week, grandpa's hot to the touch, not sweating and muddled", "heat_gas"],
     ["after a day roofing in the heat he's not making sense and hot as an oven", "heat_gas"],
-    // Burns: a contact burn an older person could not move away from.
+    // Burns: a contact burn an older person could not move away from; a scald the size of a hand.
     ["my grandad leaned on the radiator for ages and the skin on his back is white and leathery", "burns"],
+    ["my baby got scalded by tea on her arm, blisters the size of my hand", "burns"],
+    // Self-harm: trapped with a means at hand, a method asked, a goodbye then silence.
+    ["I just want the pain to stop forever, I've got my dad's gun", "self_harm"],
+    ["what's the quickest painless way to die", "self_harm"],
+    ["my brother texted me 'I love you, I'm sorry, take care of mum' and now his phone is off", "self_harm"],
+    ["我活着就是个负担,药我已经准备好了", "self_harm"],
+    // Obstetric: sepsis after a birth, a fall in pregnancy, vomiting that keeps nothing down.
+    ["gave birth last week, now fever, smelly discharge and my heart's racing", "obstetric"],
+    ["孕32周摔了一跤,肚子一直痛,还有点出血", "obstetric"],
+    ["怀孕两个月,吐得什么都吃不下,喝水也吐,一天没小便了", "obstetric"],
+    // Sepsis: an infection with two high-risk signs and no fever; a rash that does not fade under a glass.
+    ["老人肺炎,现在叫不太醒,呼吸很急", "sepsis"],
+    ["baby has a temperature of 39 and a rash that doesn't fade with a glass", "sepsis"],
+    // Poisoning: a hydrocarbon a toddler can breathe in; heat: new confusion in a heatwave.
+    ["toddler drank some white spirit from a jar in the garage and is coughing", "poisoning"],
+    ["my elderly neighbour hasn't left her flat in the heatwave, she's confused and not drinking", "heat_gas"],
   ])("%j is %s", (text, expected) => {
     expect(situation(text)).toBe(expected);
   });
@@ -79,6 +95,10 @@ describe("red flags by concept", () => {
     "my calf is sore after the long flight",
     "I had chemo years ago and now I have a fever from a cold",
     "孕28周,今天有点宫缩,正常吗",
+    "孕20周,走路不小心摔了一下,没有痛也没出血,宝宝动得很好",
+    "what's the best way to die my hair without irritating my scalp?",
+    "goodbye for now, see you at my appointment on the bridge road clinic",
+    "our CO alarm keeps beeping because the battery is low",
   ])("%j stays quiet", (text) => {
     expect(situation(text)).toBe(null);
   });

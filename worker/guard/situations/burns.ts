@@ -78,6 +78,7 @@ const SERIOUS_BURN = sign(
     "still burn\\w* (?:even )?after (?:rinsing|washing)",
     "raw and oozing",
     "skin coming off",
+    "skin (?:is )?(?:peeling|coming|falling|sliding) off",
     "blistered and peeling",
     "peeling and blistered",
     "face (?:is |got )?(?:burnt|burned)",
@@ -98,6 +99,7 @@ const SERIOUS_BURN = sign(
     "all down (?:my|his|her) (?:back|arm|leg|chest)",
     "(?:chest|back|tummy|stomach|face)[^.]{0,30}(?:blister\\w*|burn\\w*)",
     "bigger than (?:my|his|her|a) (?:hand|palm)",
+    "(?:the )?size of (?:my|his|her|a) (?:hand|palm)",
     "swelling shut",
     "burning like crazy",
   ],
@@ -161,6 +163,12 @@ const BURN = context(
     "kettle",
     // Contact burns: an older person against a radiator or heater cannot always move away (NHS).
     "radiator",
+    "oven",
+    "hob",
+    "stove",
+    "(?:hair )?straighteners?",
+    "curling (?:iron|tongs|wand)",
+    "exhaust pipe",
     "hot water bottle",
     "heat(?:ing)? pad",
     "(?:water|bath|shower|tap|iron|pan|stove|hob)[^.]{0,15}(?:too hot|scalding|boiling)",
@@ -186,6 +194,7 @@ const BURN = context(
     "开水",
     "着火",
     "暖气片",
+    "热(?:汤|粥|茶|咖啡|奶)",
     "热水袋",
     "电热毯",
     "烫得",
@@ -206,7 +215,7 @@ const ELECTRIC = context(
     "power line",
     "lightning",
   ],
-  ["高压线", "触.{0,2}电", "电击", "被电", "电线", "雷击", "电掣", "插座"],
+  ["高压线", "高压电", "触.{0,2}电", "电击", "被电", "电线", "雷击", "电掣", "插座"],
 );
 
 const ELECTRIC_HARM = sign(

@@ -262,8 +262,8 @@ const TONGUE_SWELLING = sign(
 const SKIN_SLIDES_OFF = sign(
   "skin slides off",
   [
-    "(?:skin )?(?:slides|comes|peels|rubs|wipes) off (?:in (?:sheets|layers|patches) )?(?:if|when) (?:you |i |we |th" +
-      "e \\w+ |someone )?(?:rub|touch|press)",
+    "(?:skin )?(?:slides|slid|sliding|comes|coming|peels|peeling|rubs|wipes) off (?:in (?:sheets|layers|patches) )?" +
+      "(?:if|when) (?:you |i |we |the \\w+ |someone )?(?:rub|touch|press)",
     "slides off",
   ],
   ["一擦就(?:甩|掉|破|脱)", "一碰就(?:掉|破|脱)", "皮甩"],

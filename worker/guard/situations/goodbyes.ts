@@ -16,6 +16,8 @@ export const ARRANGEMENTS = sign(
     "cancel (?:all )?(?:of )?(?:my )?(?:upcoming |future )?(?:bookings|appointments)",
     "give the money to (?:whoever|someone|charity)",
     "(?:written|wrote|left) (?:a )?letters? (?:to|for) (?:my|everyone)",
+    "(?:wrote|written|made|updated) my will",
+    "(?:said sorry|apologi[sz]ed) to everyone",
   ],
   [
     `(?:猫|狗|孩子|宠物)${zhGap(4)}托付`,
@@ -28,8 +30,22 @@ export const ARRANGEMENTS = sign(
 
 export const MEANS = sign(
   "a means or a place",
-  ["(?:the|a) (?:bridge|roof|cliff|railway|train tracks?|rope|ledge)"],
-  ["桥", "楼顶", "天台", "铁轨", "绳子", "炭"],
+  [
+    "(?:the|a) (?:bridge|roof|cliff|railway|train tracks?|rope|ledge)",
+    "(?:my |his |her |my dad's |a |the )(?:gun|rifle|pistol|razor blades?)",
+    "all (?:of )?(?:my |the |her |his )(?:sleeping )?(?:pills|tablets)",
+    "(?:my |the |her |his )sleeping (?:pills|tablets)",
+  ],
+  [
+    "桥",
+    "楼顶",
+    "天台",
+    "铁轨",
+    "绳子",
+    "炭",
+    "药(?:我)?(?:已经)?(?:准备|存|攒)好?了?",
+    "刀(?:就)?在(?:旁边|手边|手上)",
+  ],
 );
 
 /** Leaving for somewhere: a move, a trip or a stay abroad explains cancelled bookings and a pet with family. */

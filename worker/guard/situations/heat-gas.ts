@@ -1,4 +1,4 @@
-import { BREATHING_HARD, CONFUSED_DROWSY, DIZZY_FAINT, VOMITING } from "./lexicon.ts";
+import { BREATHING_HARD, CONFUSED_DROWSY, CONFUSION, DIZZY_FAINT, VOMITING } from "./lexicon.ts";
 import { context, sign, when, zhGap, type SituationModel } from "./sign.ts";
 
 const HEAT = context(
@@ -19,7 +19,7 @@ const HEAT = context(
     "working (?:outside|on the roof)",
     "marathon",
     "football practice",
-    "(?:3[2-9]|4\\d) degrees",
+    "(?:3[2-9]|4\\d) degrees?",
     "(?:3[2-9]|4\\d) all (?:week|day)",
     "sauna",
   ],
@@ -66,6 +66,8 @@ const HOT_BODY = sign(
     "skin (?:is )?(?:scalding|burning|boiling)",
     "hot and dry",
     "hot to (?:the )?touch",
+    "skin (?:is |feels )?(?:\\w+ )?hot",
+    "hot and (?:red|flushed)",
     "(?:really|very|so|burning) hot(?: to (?:the )?touch)?",
     "hot as",
     "burning up",
@@ -171,6 +173,8 @@ export const HEAT_GAS: SituationModel = {
     when("heat", NO_SWEAT, HOT_BODY, CONFUSED_DROWSY),
     when("heat", HOT_BODY, CONFUSED_DROWSY, DIZZY_FAINT),
     when("heat", HEATSTROKE, CONFUSED_DROWSY),
+    // NHS: heat exhaustion with new confusion is heatstroke, call 999.
+    when("heat", HEAT, CONFUSION),
     when("heat", HEATSTROKE, DIZZY_FAINT, VOMITING),
     when("heat", HEATSTROKE, NO_SWEAT),
     when("heat", HEATSTROKE, HOT_BODY, DIZZY_FAINT),

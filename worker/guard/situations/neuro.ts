@@ -187,7 +187,8 @@ const HEAD_INJURY = context(
     "fell from",
     "swelling on (?:the side of )?(?:his|her|the) head",
     "bump on (?:his|her|the) head",
-    "(?:hit|bumped|banged|knocked|smacked|cracked) (?:his|her|my|their|the back of (?:his|her|my)) head",
+    "(?:hit(?:ting)?|bump(?:ed|ing)|bang(?:ed|ing)|knock(?:ed|ing)|smack(?:ed|ing)|crack(?:ed|ing)) " +
+      "(?:his|her|my|their|the back of (?:his|her|my)) head",
     "head (?:injury|trauma|knock|bump)",
     "fell[^.]{0,30}head",
     "concussion",

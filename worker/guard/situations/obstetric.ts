@@ -1,5 +1,7 @@
+import { BLEEDING_NOW, CANT_KEEP_DOWN, CRAMPING, FOUL_LOCHIA, TRAUMA } from "./obstetric-signs.ts";
 import { PRETERM, REGULAR_CONTRACTIONS } from "./preterm.ts";
 import { BLEEDING, DIZZY_FAINT, SEIZURE, SHOCK_SIGNS } from "./lexicon.ts";
+import { FEVER, NO_URINE, SEPSIS_SIGNS } from "./lexicon-infection.ts";
 import { context, sign, when, zhGap, type SituationModel } from "./sign.ts";
 
 const PREGNANT = context(
@@ -193,6 +195,8 @@ const PUERPERAL_PSYCHOSIS = sign(
   ],
   [
     "听到声音",
+    "听到有人(?:说话|跟.{0,2}说话|叫)",
+    "几天(?:都)?(?:不睡|没睡)",
     "幻听",
     "好几天没睡",
     "成晚不睡",
@@ -226,6 +230,7 @@ export const OBSTETRIC: SituationModel = {
     "RCOG Green-top Guideline 50: Umbilical cord prolapse; RCOG Green-top 52: Postpartum haemorrhage",
     "NHS: Bleeding in pregnancy; Pregnancy: when to call 999",
     "NICE NG25: Preterm labour and birth; RCOG Green-top 73: Preterm prelabour rupture of membranes",
+    "RCOG Green-top 64b: Bacterial sepsis following pregnancy; Green-top 69: Hyperemesis gravidarum",
   ],
   combinations: [
     when("obstetric", PREGNANT, HEAVY_BLEEDING),
@@ -245,5 +250,12 @@ export const OBSTETRIC: SituationModel = {
     when("obstetric", PRETERM, WATERS),
     when("obstetric", PRETERM, REGULAR_CONTRACTIONS),
     when("obstetric", PREGNANT, DIZZY_FAINT, SHOCK_SIGNS),
+    when("obstetric", POSTPARTUM, FEVER, FOUL_LOCHIA),
+    when("obstetric", POSTPARTUM, FEVER, SEPSIS_SIGNS),
+    when("obstetric", PREGNANT, TRAUMA, BLEEDING_NOW),
+    when("obstetric", PREGNANT, TRAUMA, CRAMPING),
+    when("obstetric", PREGNANT, BLEEDING_NOW, REGULAR_CONTRACTIONS),
+    when("obstetric", PREGNANT, CANT_KEEP_DOWN, NO_URINE),
+    when("obstetric", PREGNANT, CANT_KEEP_DOWN, DIZZY_FAINT),
   ],
 };

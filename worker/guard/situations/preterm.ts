@@ -18,5 +18,5 @@ export const PRETERM = context(
 export const REGULAR_CONTRACTIONS = sign(
   "regular contractions",
   ["(?:tightenings?|contractions?|cramps?|pains?)[^.]{0,20}every (?:\\d+|few|two|three|four|five|ten) ?min\\w*"],
-  ["每.{0,4}分钟.{0,4}(?:紧|痛|疼|一次)"],
+  ["每.{0,4}分钟.{0,4}(?:紧|痛|疼|一次)", "一阵一阵.{0,2}(?:硬|紧|痛|疼)"],
 );

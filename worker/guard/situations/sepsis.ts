@@ -200,6 +200,9 @@ export const SEPSIS: SituationModel = {
     when("sepsis", CREPITUS, DIABETES),
     when("sepsis", CREPITUS, PAIN_OUT_OF_PROPORTION),
     when("sepsis", SKIN_INFECTION, PAIN_OUT_OF_PROPORTION, SEPSIS_SIGNS),
+    when("sepsis", SKIN_INFECTION, SPREADING_FAST, SEPSIS_SIGNS),
+    // NICE NG51: an infection with high-risk signs is sepsis whether or not there is a fever.
+    when("sepsis", INFECTION, SEPSIS_SIGNS, SEPSIS_SIGNS),
     when("sepsis", CHEMOTHERAPY, FEVER),
     when("sepsis", TAMPON, FEVER, SUNBURN_RASH),
     when("sepsis", TAMPON, FEVER, VOMITING),
