@@ -53,6 +53,7 @@ const SPELLINGS: Record<string, string> = {
   youre: "you're",
   theyre: "they're",
   mins: "minutes",
+  pils: "pills",
   "od'd": "overdosed",
 };
 
@@ -94,6 +95,11 @@ const KEYWORDS = [
   "acetaminophen",
   "tablets",
   "bleach",
+  "temperature",
+  "vomiting",
+  "blisters",
+  "poisoning",
+  "pregnant",
 ];
 const KEYWORD_SET = new Set(KEYWORDS);
 

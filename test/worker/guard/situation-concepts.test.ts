@@ -73,6 +73,11 @@ describe("red flags by concept", () => {
     // Poisoning: a hydrocarbon a toddler can breathe in; heat: new confusion in a heatwave.
     ["toddler drank some white spirit from a jar in the garage and is coughing", "poisoning"],
     ["my elderly neighbour hasn't left her flat in the heatwave, she's confused and not drinking", "heat_gas"],
+    // Cantonese and regional words, misspellings: a child's "抽筋" is a fit, "wee one" a child.
+    ["個仔食咗我啲降血壓藥,而家好眼瞓", "poisoning"],
+    ["宝宝才一个多月,摸着好烫,量了38.5", "child"],
+    ["寶寶一直抽筋,已經超過五分鐘了", "neuro"],
+    ["my wee one has a temprature of 39 and a rash that wont fade under a glass", "sepsis"],
   ])("%j is %s", (text, expected) => {
     expect(situation(text)).toBe(expected);
   });
@@ -99,6 +104,8 @@ describe("red flags by concept", () => {
     "what's the best way to die my hair without irritating my scalp?",
     "goodbye for now, see you at my appointment on the bridge road clinic",
     "our CO alarm keeps beeping because the battery is low",
+    "我小腿一直抽筋,超过五分钟了,缺钙吗",
+    "最后一次跟你们确认一下预约时间",
   ])("%j stays quiet", (text) => {
     expect(situation(text)).toBe(null);
   });

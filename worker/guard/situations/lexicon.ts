@@ -194,6 +194,9 @@ export const CHILD = context(
     "girl",
     "grandson",
     "granddaughter",
+    "wee one",
+    "bairn",
+    "wean",
     "nephew",
     "niece",
     "\\d+ ?(?:yo|y/o|yr old|year old)",
@@ -267,7 +270,17 @@ export const SEIZURE = sign(
     "jerking",
     "eyes rolled",
   ],
-  ["抽搐", "抽风", "癫痫", "羊角风", "口吐白沫", "翻白眼", "抽筋.{0,3}(?:全身|停不)"],
+  [
+    "抽搐",
+    "抽风",
+    "癫痫",
+    "羊角风",
+    "口吐白沫",
+    "翻白眼",
+    "抽筋.{0,3}(?:全身|停不)",
+    // A child "抽筋" is a fit in Cantonese and Taiwanese usage; an adult's calf cramp is not.
+    "(?:宝宝|孩子|bb|小孩|仔|女)(?:一直|全身)?抽筋",
+  ],
 );
 
 export const FAINTING = sign(

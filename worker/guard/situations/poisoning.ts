@@ -177,8 +177,9 @@ const ADULT_MEDICINE = context(
     "(?:adult|grown-?up)(?:'s)? (?:\\w+ )?(?:medicine|syrup|meds|tablets|pills)",
   ],
   [
-    "降压药",
-    "降糖药",
+    "降(?:血)?压(?:药|丸)",
+    "降糖(?:药|丸)",
+    "(?:血压|心脏|糖尿病)(?:药|丸)",
     "安眠药",
     "我的药",
     "大人的药",
