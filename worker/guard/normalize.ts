@@ -1,6 +1,7 @@
 /// <reference path="./opencc-dict.d.ts" />
 import HK_VARIANTS from "opencc-js/dict/HKVariantsRev";
 import TS_CHARACTERS from "opencc-js/dict/TSCharacters";
+import { pinyinAsCharacters } from "./pinyin.ts";
 /**
  * Text as the guard's rules read it: NFKC (full-width letters and digits become ASCII), lower case,
  * one kind of apostrophe, and common misspellings of the words the rules need put right. Visitors in
@@ -248,6 +249,7 @@ export function normalizeText(text: string): string {
     .replace(/\bcan not\b/g, "can't")
     .replace(/[a-z][a-z']*/g, (w) => fixWord(w))
     .replace(/[ \t]+/g, " ");
+  out = pinyinAsCharacters(out);
   if (/[\u3400-\u9fff]/.test(out)) {
     out = simplified(out);
     for (const [re, to] of CANTONESE) out = out.replace(re, to);

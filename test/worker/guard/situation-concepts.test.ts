@@ -78,6 +78,9 @@ describe("red flags by concept", () => {
     ["宝宝才一个多月,摸着好烫,量了38.5", "child"],
     ["寶寶一直抽筋,已經超過五分鐘了", "neuro"],
     ["my wee one has a temprature of 39 and a rash that wont fade under a glass", "sepsis"],
+    // Pinyin typed without tones, as a visitor without a Chinese keyboard writes.
+    ["laogong xiongkou hen tong, chu le hen duo han", "circulation"],
+    ["haizi chi le dianchi", "poisoning"],
   ])("%j is %s", (text, expected) => {
     expect(situation(text)).toBe(expected);
   });
@@ -106,6 +109,7 @@ describe("red flags by concept", () => {
     "our CO alarm keeps beeping because the battery is low",
     "我小腿一直抽筋,超过五分钟了,缺钙吗",
     "最后一次跟你们确认一下预约时间",
+    "my mama and baba are visiting, can they book together?",
   ])("%j stays quiet", (text) => {
     expect(situation(text)).toBe(null);
   });

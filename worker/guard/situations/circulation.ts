@@ -43,7 +43,22 @@ const CARDIAC_FEATURES = sign(
     "not going away",
     "radiat\\w*",
   ],
-  ["左臂", "手臂", "胳膊", "左手", "下巴", "后背", "肩", "出汗", "冷汗", "大汗", "恶心", "分钟", "不缓解", "放射"],
+  [
+    "左臂",
+    "手臂",
+    "胳膊",
+    "左手",
+    "下巴",
+    "后背",
+    "肩",
+    "出了?.{0,3}汗",
+    "冷汗",
+    "大汗",
+    "恶心",
+    "分钟",
+    "不缓解",
+    "放射",
+  ],
 );
 
 /** Pain where cardiac pain goes without the chest (NICE CG95; women and older people often describe it so). */
