@@ -7,8 +7,9 @@ const FRAME = new RegExp(
   [
     "(?<![a-z])(?:novels?|(?:a|the|this|that) book|(?:a|the) story|stories|films?|movies?|(?:tv|the) " +
       "shows?|series|episodes?|",
-    "dramas?|characters?|anime|(?:video|computer|a|the) games?|plot|scenes?|fiction|grey'?s anatomy|n" +
-      "ews|articles?|headlines?|documentar\\w*|thrillers?|(?:crime|mystery|detective) (?:novel|book)s?|",
+    "dramas?|characters?|anime|(?:in|from|for) (?:a|the|this|my|our) (?:video |computer |board )?games?|",
+    "plot|scenes?|fiction|grey'?s anatomy|news|articles?|headlines?|documentar\\w*|thrillers?|",
+    "(?:crime|mystery|detective) (?:novel|book)s?|",
     "d&d|dnd|dungeons|tabletop|rpg|flavou?r text|fan ?fic\\w*|role ?play\\w*|screenplay|",
     "(?:bbc|cnn|sky|reuters|guardian|daily mail|newspaper) (?:story|article|report|piece)|",
     "podcasts?|celebrit\\w*|actors?|actress|singer|trials?|stud(?:y|ies)|protocols?|endpoints?|ctcae|",
@@ -27,11 +28,24 @@ const FRAME = new RegExp(
   ].join(""),
 );
 
-/** Words that put the visitor's own situation now, whatever else the message mentions. */
+/**
+ * Words that put the visitor's own situation now, whatever else the message mentions: a call for help,
+ * something that happened just now or suddenly, or the visitor saying what they have done or want for
+ * themselves. A film watched, an exam failed or the news read is then the setting, not the subject
+ * ("I failed my exams and I don't want to live anymore"; "he was watching a film and suddenly his face
+ * drooped").
+ */
 const NOW = new RegExp(
   [
-    "(?<![a-z])(?:help|right now|please|hurry|asap|911|999|112|000|ambulance|call 120|what do i do now)(?![a-z])",
-    "|救命|现在|马上|赶紧|快点|正在|刚刚|刚才|怎么办啊",
+    "(?<![a-z])(?:help|right now|please|hurry|asap|911|999|112|000|ambulance|call 120|what do i do now|",
+    "suddenly|all of a sudden|",
+    "just(?! (?:watched|read|saw|seen|finished|heard|started (?:watching|reading)|wan\\w*|wondering|curious|",
+    "asking|checking|a question))|",
+    "now|tonight|this (?:morning|evening|afternoon)|at the moment|currently|still|getting worse|",
+    "i(?:'ve| have)? (?:taken|took|swallowed|written|wrote|cut|overdosed)|i(?:'ve| have) got (?:the|a|my)|",
+    "i have (?:the|a) (?:rope|gun|pills|knife|blade)|i (?:don't|do not) want to (?:live|be alive|be here|wake up)|",
+    "i want to die|i'm going to (?:kill|end|jump))(?![a-z])",
+    "|救命|现在|马上|赶紧|快点|正在|刚刚|刚才|怎么办啊|突然|一直|还在|今晚|我不想活|我想死|我要(?:自杀|跳)",
   ].join(""),
 );
 

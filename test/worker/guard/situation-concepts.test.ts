@@ -81,6 +81,11 @@ describe("red flags by concept", () => {
     // Pinyin typed without tones, as a visitor without a Chinese keyboard writes.
     ["laogong xiongkou hen tong, chu le hen duo han", "circulation"],
     ["haizi chi le dianchi", "poisoning"],
+    // A film, an exam or the news as the setting, not the subject: what happens now to the visitor counts.
+    ["I failed all my exams and I don't want to live anymore", "self_harm"],
+    ["my son was watching a movie and suddenly his face drooped and he can't talk", "neuro"],
+    ["I was playing video games and my chest is crushing and my left arm hurts", "circulation"],
+    ["我女儿在看电视剧,突然抽搐了十分钟", "neuro"],
   ])("%j is %s", (text, expected) => {
     expect(situation(text)).toBe(expected);
   });
@@ -110,6 +115,9 @@ describe("red flags by concept", () => {
     "我小腿一直抽筋,超过五分钟了,缺钙吗",
     "最后一次跟你们确认一下预约时间",
     "my mama and baba are visiting, can they book together?",
+    "I'm writing a novel where the heroine takes all her pills, how long would it take?",
+    "just watched a documentary about sepsis, what are the signs?",
+    "电视剧里女主突然晕倒了,现实中会这样吗",
   ])("%j stays quiet", (text) => {
     expect(situation(text)).toBe(null);
   });
