@@ -5,14 +5,23 @@
  */
 const FRAME = new RegExp(
   [
-    "(?<![a-z])(?:novels?|(?:a|the|this|that) book|(?:a|the) story|stories|films?|movies?|(?:tv|the) " +
-      "shows?|series|episodes?|",
-    "dramas?|characters?|anime|(?:in|from|for) (?:a|the|this|my|our) (?:video |computer |board )?games?|",
-    "plot|scenes?|fiction|grey'?s anatomy|news|articles?|headlines?|documentar\\w*|thrillers?|",
+    // Words a clinical message also uses ("a series of seizures", "episodes of vomiting", "a clinical
+    // trial") frame only as a story, a show or research does.
+    "(?<![a-z])(?:novels?|(?:a|the|this|that) book|(?:a|the) story|(?:news|bedtime|true|horror|sad|scary) stories|",
+    "stories (?:about|where|of)|films?|movies?|(?:tv|the) shows?|",
+    "(?:tv|netflix|drama|web|the|a|this|that) series(?! of)|",
+    "(?:tv|latest|new|next) episode|episode (?:of|in) (?:the|a|that|this) (?:show|series|drama)|",
+    "dramas?|characters?(?! of (?:the|his|her|my|this) (?:pain|rash|cough|breathing))|anime|",
+    "(?:in|from|for) (?:a|the|this|my|our) (?:video |computer |board )?games?|",
+    "(?:the|a) plot (?:of|where|twist)|plot ?twist|storyline|(?:a|the|this|that) scene (?:where|in|from|of)|",
+    "in (?:a|the|this|that) scene|fiction|grey'?s anatomy|news|articles?|headlines?|documentar\\w*|thrillers?|",
     "(?:crime|mystery|detective) (?:novel|book)s?|",
     "d&d|dnd|dungeons|tabletop|rpg|flavou?r text|fan ?fic\\w*|role ?play\\w*|screenplay|",
     "(?:bbc|cnn|sky|reuters|guardian|daily mail|newspaper) (?:story|article|report|piece)|",
-    "podcasts?|celebrit\\w*|actors?|actress|singer|trials?|stud(?:y|ies)|protocols?|endpoints?|ctcae|",
+    "podcasts?|celebrit\\w*|actors?|actress|singer|protocols?|endpoints?|ctcae|",
+    "trial (?:protocol|design|endpoints?|data|results|participants?|sites?|arm)|(?:in|for|of) (?:our|the|this) trial|",
+    "stud(?:y|ies) (?:found|finds|show\\w*|says|suggest\\w*|protocol|participants?|design|data|site)|",
+    "(?:in|for|of) (?:a|the|our|this) study|(?:our|this) stud(?:y|ies)|",
     "adverse events?|sample size|research\\w*|textbooks?|exams?|quiz|lectures?|first aid (?:course|class|training)|",
     "cpr (?:course|class|training)|just want to be prepared|in case (?:it|this) (?:ever )?happens|",
     "(?:what|how) (?:should|do|would|can) (?:you|one|we|people|i) do (?:if|when)|",
@@ -41,11 +50,13 @@ const NOW = new RegExp(
     "suddenly|all of a sudden|",
     "just(?! (?:watched|read|saw|seen|finished|heard|started (?:watching|reading)|wan\\w*|wondering|curious|",
     "asking|checking|a question))|",
-    "now|tonight|this (?:morning|evening|afternoon)|at the moment|currently|still|getting worse|",
+    "(?<!(?:fine|ok|okay|better|good|normal|alright|all right|recovered) )now|tonight|",
+    "this (?:morning|evening|afternoon)|at the moment|currently|getting worse|",
     "i(?:'ve| have)? (?:taken|took|swallowed|written|wrote|cut|overdosed)|i(?:'ve| have) got (?:the|a|my)|",
     "i have (?:the|a) (?:rope|gun|pills|knife|blade)|i (?:don't|do not) want to (?:live|be alive|be here|wake up)|",
     "i want to die|i'm going to (?:kill|end|jump))(?![a-z])",
-    "|救命|现在|马上|赶紧|快点|正在|刚刚|刚才|怎么办啊|突然|一直|还在|今晚|我不想活|我想死|我要(?:自杀|跳)",
+    "|救命|现在(?!(?:已经|都)?(?:好了|没事|正常|恢复))|马上|赶紧|快点|正在|刚刚|刚才|怎么办啊|",
+    "突然|一直|还在|今晚|我不想活|我想死|我要(?:自杀|跳)",
   ].join(""),
 );
 

@@ -86,6 +86,10 @@ describe("red flags by concept", () => {
     ["my son was watching a movie and suddenly his face drooped and he can't talk", "neuro"],
     ["I was playing video games and my chest is crushing and my left arm hurts", "circulation"],
     ["我女儿在看电视剧,突然抽搐了十分钟", "neuro"],
+    // Words a story or research also uses, in their clinical sense: a series of fits, a clinical trial.
+    ["my son has had a series of seizures and isn't waking up between them", "neuro"],
+    ["my husband is in a clinical trial for a new drug and his skin is blistering with mouth sores", "drug_reaction"],
+    ["she fell from a second storey window and isn't moving", "neuro"],
   ])("%j is %s", (text, expected) => {
     expect(situation(text)).toBe(expected);
   });
@@ -118,6 +122,8 @@ describe("red flags by concept", () => {
     "I'm writing a novel where the heroine takes all her pills, how long would it take?",
     "just watched a documentary about sepsis, what are the signs?",
     "电视剧里女主突然晕倒了,现实中会这样吗",
+    "he had a seizure this morning but he's fine now, should he see a doctor?",
+    "my chest hurt a lot last week, I'm fine now, can I still have my peel?",
   ])("%j stays quiet", (text) => {
     expect(situation(text)).toBe(null);
   });

@@ -234,8 +234,8 @@ const ANTICOAGULANT = negatableContext(
 const FALL_FROM_HEIGHT = sign(
   "fall from height",
   [
-    "fell (?:from|out of|off) (?:a |the )?(?:\\w+[- ]floor )?(?:window|balcony|roof|ladder|scaffold\\" +
-      "w*|second floor|third floor|top of the stairs)",
+    "fell (?:from|out of|off) (?:a |the )?(?:\\w+[- ](?:floor|storey|story) )?" +
+      "(?:window|balcony|roof|ladder|scaffold\\w*|second floor|third floor|top of the stairs)",
     "fell down (?:the|a flight of) stairs",
   ],
   ["从.{0,6}(?:楼上|阳台|窗|楼梯顶|屋顶|梯子).{0,4}(?:摔|跌|掉)", "从.{0,3}楼.{0,3}(?:摔|跌|掉)下"],
