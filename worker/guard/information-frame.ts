@@ -50,8 +50,10 @@ const NOW = new RegExp(
     "suddenly|all of a sudden|",
     "just(?! (?:watched|read|saw|seen|finished|heard|started (?:watching|reading)|wan\\w*|wondering|curious|",
     "asking|checking|a question))|",
-    "(?<!(?:fine|ok|okay|better|good|normal|alright|all right|recovered) )now|tonight|",
-    "this (?:morning|evening|afternoon)|at the moment|currently|getting worse|",
+    // "Now" that starts what is happening to someone, not a show watched now or a question asked now.
+    "(?:and|but|so) now(?! (?:i'm|i am) (?:worried|wondering|curious|scared))|",
+    "now (?:he|she|he's|she's|his|her|my|we|they|they're|it's|i can't|i'm (?:bleeding|shaking|dizzy|vomiting))|",
+    "(?:is|are|keeps?) getting worse|",
     "i(?:'ve| have)? (?:taken|took|swallowed|written|wrote|cut|overdosed)|i(?:'ve| have) got (?:the|a|my)|",
     "i have (?:the|a) (?:rope|gun|pills|knife|blade)|i (?:don't|do not) want to (?:live|be alive|be here|wake up)|",
     "i want to die|i'm going to (?:kill|end|jump))(?![a-z])",

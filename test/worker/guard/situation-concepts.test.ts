@@ -90,6 +90,7 @@ describe("red flags by concept", () => {
     ["my son has had a series of seizures and isn't waking up between them", "neuro"],
     ["my husband is in a clinical trial for a new drug and his skin is blistering with mouth sores", "drug_reaction"],
     ["she fell from a second storey window and isn't moving", "neuro"],
+    ["my friend posted a story on instagram saying goodbye and now she's not answering", "self_harm"],
   ])("%j is %s", (text, expected) => {
     expect(situation(text)).toBe(expected);
   });
@@ -124,6 +125,9 @@ describe("red flags by concept", () => {
     "电视剧里女主突然晕倒了,现实中会这样吗",
     "he had a seizure this morning but he's fine now, should he see a doctor?",
     "my chest hurt a lot last week, I'm fine now, can I still have my peel?",
+    "I'm currently studying for my nursing exam: what are the signs of anaphylaxis?",
+    "my friend is writing a thriller where someone is poisoned with antifreeze, what symptoms would they have now?",
+    "this morning the news said a boy died of sepsis from a cut, what are the signs?",
   ])("%j stays quiet", (text) => {
     expect(situation(text)).toBe(null);
   });
