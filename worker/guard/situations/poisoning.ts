@@ -394,6 +394,7 @@ export const POISONING: SituationModel = {
     "NHS and RoSPA: Button batteries and magnets: go to A&E at once",
     "NHS: Carbon monoxide poisoning; UK Health Security Agency: carbon monoxide",
     "NICE CKS: Poisoning or overdose",
+    "MHRA: methotrexate once-weekly dosing errors; cough and cold medicines not for children under 6",
     "中华医学会急诊医学分会, 急诊预检分诊专家共识, 2018 (中毒)",
   ],
   combinations: [
