@@ -89,7 +89,7 @@ describe("red flags by concept", () => {
     // Words a story or research also uses, in their clinical sense: a series of fits, a clinical trial.
     ["my son has had a series of seizures and isn't waking up between them", "neuro"],
     ["my husband is in a clinical trial for a new drug and his skin is blistering with mouth sores", "drug_reaction"],
-    ["she fell from a second storey window and isn't moving", "neuro"],
+    ["she fell from a second storey window, two stories down, and isn't moving", "neuro"],
     ["my friend posted a story on instagram saying goodbye and now she's not answering", "self_harm"],
   ])("%j is %s", (text, expected) => {
     expect(situation(text)).toBe(expected);
