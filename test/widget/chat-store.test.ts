@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createEmitter } from "../../widget/state/events.ts";
 import { createChatStore } from "../../widget/state/chat-store.ts";
 import { en } from "../../widget/i18n/strings.ts";
-import { sessionKey } from "../../widget/state/session-storage.ts";
+import { sessionKey } from "../../widget/state/browser-storage.ts";
 import { fakeApi, memoryStorage } from "../helpers/widget/fake-api.ts";
 
 const API = "http://parley.test";

@@ -1,5 +1,5 @@
 import { signal } from "@preact/signals";
-import { defaultSessionStorage, loadText, saveText, type KeyValueStore } from "./session-storage.ts";
+import { defaultSessionStorage, loadText, saveText, type KeyValueStore } from "./browser-storage.ts";
 
 /**
  * The network (issue 5.3): nothing typed is lost. The composer's draft is kept (sessionStorage, so

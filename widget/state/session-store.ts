@@ -7,7 +7,7 @@ import { newId } from "../agent/ids.ts";
 import { isExpired, type StoredSession } from "../agent/session-api.ts";
 import { createApi, type ApiContext } from "../transport/api.ts";
 import { isHttpError } from "../transport/errors.ts";
-import { loadSession, loadText, saveSession, saveText, sessionKey, type KeyValueStore } from "./session-storage.ts";
+import { loadSession, loadText, saveSession, saveText, sessionKey, type KeyValueStore } from "./browser-storage.ts";
 
 export interface SessionStoreOptions extends ApiContext {
   siteKey: string;

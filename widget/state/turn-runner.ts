@@ -6,7 +6,7 @@ import type { StepView } from "../agent/loop.ts";
 import type { Strings } from "../i18n/index.ts";
 import { isAbortError, isHttpError } from "../transport/errors.ts";
 import type { FetchLike } from "../transport/http.ts";
-import { runTurn } from "./run-turn.ts";
+import { runAgentTurn } from "./agent-turn.ts";
 import type { SessionStore } from "./session-store.ts";
 
 export type ChatStatus = "idle" | "connecting" | "sending" | "streaming" | "error";
@@ -61,7 +61,7 @@ export function createTurnRunner(opts: TurnRunnerOptions) {
       opts.notice.value = "";
     });
     try {
-      const result = await runTurn({
+      const result = await runAgentTurn({
         api: opts.api,
         fetch: opts.fetch,
         session,
