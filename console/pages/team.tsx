@@ -1,7 +1,6 @@
 import { useSignal } from "@preact/signals";
 import { useEffect } from "preact/hooks";
-import type { InvitationCreated, TeamView } from "../../shared/accounts-api.ts";
-import { routePath } from "../../shared/route-path.ts";
+import type { TeamView } from "../../shared/accounts-api.ts";
 import * as ROUTES from "../../shared/routes.ts";
 import { ROLES, type Role } from "../../shared/roles.ts";
 import { api, session } from "../api.ts";
@@ -58,7 +57,7 @@ export default function Team() {
   const roles = useSignal<Record<string, Role>>({});
 
   const load = () =>
-    api<TeamView>(ROUTES.adminAccounts).then(
+    api.get(ROUTES.adminAccounts).then(
       (v) => {
         team.value = v;
         roles.value = {};
@@ -81,8 +80,7 @@ export default function Team() {
     e.preventDefault();
     await act(async () => {
       const name = inviteName.value.trim();
-      const created = await api<InvitationCreated>(ROUTES.adminInvitations, {
-        method: "POST",
+      const created = await api.post(ROUTES.adminInvitations, {
         json: { role: inviteRole.value, ...(name ? { name } : {}) },
       });
       const site = encodeURIComponent(session.value?.site ?? "");
@@ -124,8 +122,8 @@ export default function Team() {
                     disabled={(roles.value[a.id] ?? a.role) === a.role}
                     onClick={() =>
                       act(() =>
-                        api(routePath(ROUTES.adminAccount, { account: a.id }), {
-                          method: "PATCH",
+                        api.patch(ROUTES.adminAccount, {
+                          params: { account: a.id },
                           json: { role: roles.value[a.id] },
                         }),
                       )
@@ -140,9 +138,7 @@ export default function Team() {
                   <button
                     type="button"
                     class="secondary"
-                    onClick={() =>
-                      act(() => api(routePath(ROUTES.adminAccount, { account: a.id }), { method: "DELETE" }))
-                    }
+                    onClick={() => act(() => api.delete(ROUTES.adminAccount, { params: { account: a.id } }))}
                   >
                     {t(S.remove).replace("{name}", a.name)}
                   </button>
@@ -201,9 +197,7 @@ export default function Team() {
                     <button
                       type="button"
                       class="secondary"
-                      onClick={() =>
-                        act(() => api(routePath(ROUTES.adminInvitation, { invitation: i.id }), { method: "DELETE" }))
-                      }
+                      onClick={() => act(() => api.delete(ROUTES.adminInvitation, { params: { invitation: i.id } }))}
                     >
                       {t(S.revokeInvite).replace("{name}", i.name || t(S.anyone))}
                     </button>

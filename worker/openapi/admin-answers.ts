@@ -3,7 +3,7 @@ import { AgentConfig } from "../../shared/agent-config.ts";
 import type { ConversationList, InsightRow, Insights } from "../../shared/conversation-query.ts";
 import type { SessionSummary } from "../../shared/session-summary.ts";
 import type { LiveOverview, StaffStepResponse } from "../../shared/takeover-api.ts";
-import type { LabelMove, PromptSummary, PromptVersion } from "../prompts/registry-types.ts";
+import type { LabelMove, PromptSummary, PromptVersion } from "../../shared/prompt-records.ts";
 import { keysOf, object, objects } from "./answer-schema.ts";
 
 /** What the site owner's calls answer (with the admin key or the console's cookie). */

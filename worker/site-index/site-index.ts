@@ -10,7 +10,8 @@ import { SessionIndex } from "./session-index.ts";
 import { LiveList } from "./live-list.ts";
 import { StaffPresence } from "./staff-presence.ts";
 import { UsedSignInLinks } from "./used-sign-in-links.ts";
-import { ErasureList, type ErasureRow } from "./erasure-list.ts";
+import type { ErasureRow } from "../../shared/admin-answers.ts";
+import { ErasureList } from "./erasure-list.ts";
 import type { Eraser } from "../../shared/live.ts";
 import type { LiveConversation, QueuedConversation } from "../../shared/takeover-api.ts";
 
