@@ -1,7 +1,6 @@
 import type { PublicAgent } from "../../shared/agent-config.ts";
 import type { ChatMessage } from "../../shared/chat.ts";
 import { messageEvent, toStoredMessage } from "../../shared/events.ts";
-import * as ROUTES from "../../shared/routes.ts";
 import { proxyCompletion, type Complete } from "../agent/completion.ts";
 import { newId } from "../agent/ids.ts";
 import { runAgentLoop, type LoopOptions, type LoopResult, type StepView } from "../agent/loop.ts";
@@ -35,7 +34,7 @@ export interface TurnBase {
 /**
  * What the agent does for one visitor turn: the router first when the agent has one (quick path or
  * loop), else the loop. Each finished step joins the session as it happens; advice cards and client
- * tool traces are recorded as session events. The turn runner (turn-runner.ts) calls it, one turn at a time.
+ * tool traces are recorded as session events. The live slice (live-slice.ts) runs it, one turn at a time.
  */
 export async function runAgentTurn(ctx: TurnContext): Promise<LoopResult> {
   const { agent, session } = ctx;
@@ -46,15 +45,7 @@ export async function runAgentTurn(ctx: TurnContext): Promise<LoopResult> {
     fetch: ctx.fetch,
     onEvent: (e) => session.apply([e]),
   });
-  // The call's id lets the worker show what it checked (a quote) as a card with the call.
-  const runEdge = (name: string, input: unknown, signal?: AbortSignal, callId?: string) =>
-    session.api
-      .call(ROUTES.tool, session.auth(), { body: { arguments: input, callId }, signal }, { name })
-      .then((r) => {
-        // What the tool changed in the session (e.g. a stage's context) shows at once.
-        if (r.events?.length) session.apply(r.events);
-        return r.result;
-      });
+  const runEdge = session.runTool;
   const onMessage = (m: ChatMessage) => {
     session.apply([messageEvent(toStoredMessage(m, Date.now()))]);
     ctx.onStep(null);
