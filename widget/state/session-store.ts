@@ -224,7 +224,6 @@ export function createSessionStore(opts: SessionStoreOptions) {
     apply,
     record,
     flush,
-    token: () => credentials?.token ?? "",
     /** This page's id: its chat requests and its live socket name it, so the socket gets no copy of its replies. */
     tab: newId(),
     auth,
