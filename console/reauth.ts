@@ -1,4 +1,3 @@
-import type { MeView } from "../shared/accounts-api.ts";
 import * as ROUTES from "../shared/routes.ts";
 import { api } from "./api.ts";
 import { passkeySignIn } from "./passkeys.ts";
@@ -10,7 +9,7 @@ import { ssoInfo, startSso } from "./sso.ts";
  * console comes back to this page, where the step is asked again).
  */
 export async function reauthenticate(siteKey: string): Promise<void> {
-  const me = await api<MeView>(ROUTES.adminMe);
+  const me = await api.get(ROUTES.adminMe);
   if (me.passkeys.length === 0 && (await ssoInfo(siteKey))) await startSso(siteKey, true);
   await passkeySignIn(siteKey);
 }

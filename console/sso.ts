@@ -1,6 +1,4 @@
-import type { ConsoleSession } from "../shared/console-session.ts";
 import * as ROUTES from "../shared/routes.ts";
-import type { SsoInfo, SsoStarted } from "../shared/sso-config.ts";
 import { api, session } from "./api.ts";
 import { navigate } from "./router.ts";
 
@@ -12,13 +10,11 @@ import { navigate } from "./router.ts";
  */
 const RETURN = "parley-console-sso-return";
 
-export const ssoInfo = (siteKey: string) =>
-  api<SsoInfo>(ROUTES.consoleSso, { query: { site: siteKey } }).catch(() => null);
+export const ssoInfo = (siteKey: string) => api.get(ROUTES.consoleSso, { query: { site: siteKey } }).catch(() => null);
 
 /** Goes to the provider. `fresh`: a sensitive step asked for a new sign-in; the console comes back to this page. */
 export async function startSso(siteKey: string, fresh = false): Promise<never> {
-  const { url } = await api<SsoStarted>(ROUTES.consoleSsoStart, {
-    method: "POST",
+  const { url } = await api.post(ROUTES.consoleSsoStart, {
     json: { siteKey, ...(fresh ? { fresh } : {}) },
   });
   sessionStorage.setItem(RETURN, fresh ? location.pathname : "");
@@ -53,7 +49,7 @@ export async function finishSso(): Promise<void> {
     ["errorDescription", "error_description"],
   ])
     if (q.get(param)) body[field] = q.get(param)!.slice(0, field === "code" ? 2000 : 400);
-  session.value = await api<ConsoleSession>(ROUTES.consoleSsoCallback, { method: "POST", json: body });
+  session.value = await api.post(ROUTES.consoleSsoCallback, { json: body });
   const page = /^\/console\/([\w/-]*)$/.exec(back)?.[1];
   if (page) navigate(page, true);
 }

@@ -74,7 +74,7 @@ export default function Booking(_: PageProps) {
     form.value = bookingForm(v.booking);
   }
   useEffect(() => {
-    api<BookingSettingsView>(ROUTES.adminBooking).then(fill, (err) => (errors.value = formErrors(err)));
+    api.get(ROUTES.adminBooking).then(fill, (err) => (errors.value = formErrors(err)));
   }, []);
 
   async function send(method: "PUT" | "DELETE", done: LocalizedText) {
@@ -82,7 +82,7 @@ export default function Booking(_: PageProps) {
     status.value = "";
     try {
       const json = method === "PUT" ? bookingBody(form.value) : undefined;
-      fill(await api<BookingSettingsView>(ROUTES.adminBooking, { method, json }));
+      fill(await (method === "PUT" ? api.put(ROUTES.adminBooking, { json }) : api.delete(ROUTES.adminBooking)));
       errors.value = { fields: {}, summary: "" };
       status.value = t(done);
     } catch (err) {

@@ -82,7 +82,7 @@ export function TeamSso() {
   const formRef = useRef<HTMLFormElement>(null);
 
   const load = () =>
-    api<SsoView>(ROUTES.adminSso).then(
+    api.get(ROUTES.adminSso).then(
       (v) => ((view.value = v), (draft.value = draftOf(v.sso))),
       (err) => (errors.value = formErrors(err)),
     );
@@ -106,7 +106,7 @@ export function TeamSso() {
     e.preventDefault();
     const { domains, ...rest } = draft.value;
     const allowedDomains = domains.split(/[\s,]+/).filter(Boolean);
-    void act(() => api(ROUTES.adminSso, { method: "PUT", json: { ...rest, allowedDomains } }), t(S.saved));
+    void act(() => api.put(ROUTES.adminSso, { json: { ...rest, allowedDomains } }), t(S.saved));
   }
 
   const d = draft.value;
@@ -203,11 +203,7 @@ export function TeamSso() {
         </Field>
         <button type="submit">{t(S.save)}</button>{" "}
         {v?.sso && (
-          <button
-            type="button"
-            class="danger"
-            onClick={() => act(() => api(ROUTES.adminSso, { method: "DELETE" }), t(S.turnedOff))}
-          >
+          <button type="button" class="danger" onClick={() => act(() => api.delete(ROUTES.adminSso), t(S.turnedOff))}>
             {t(S.off)}
           </button>
         )}

@@ -1,7 +1,6 @@
 import { useSignal } from "@preact/signals";
 import { useEffect } from "preact/hooks";
-import type { InvitationCreated, TeamView } from "../../shared/accounts-api.ts";
-import { routePath } from "../../shared/route-path.ts";
+import type { TeamView } from "../../shared/accounts-api.ts";
 import * as ROUTES from "../../shared/routes.ts";
 import { ROLES, type Role } from "../../shared/roles.ts";
 import { api, session } from "../api.ts";
@@ -66,7 +65,7 @@ export default function Team() {
   const roles = useSignal<Record<string, Role>>({});
 
   const load = () =>
-    api<TeamView>(ROUTES.adminAccounts).then(
+    api.get(ROUTES.adminAccounts).then(
       (v) => {
         team.value = v;
         roles.value = {};
@@ -90,8 +89,7 @@ export default function Team() {
     await act(async () => {
       const name = inviteName.value.trim();
       const email = inviteEmail.value.trim();
-      const created = await api<InvitationCreated>(ROUTES.adminInvitations, {
-        method: "POST",
+      const created = await api.post(ROUTES.adminInvitations, {
         json: { role: inviteRole.value, ...(name ? { name } : {}), ...(email ? { email } : {}) },
       });
       const site = encodeURIComponent(session.value?.site ?? "");
@@ -134,8 +132,8 @@ export default function Team() {
                     disabled={(roles.value[a.id] ?? a.role) === a.role}
                     onClick={() =>
                       act(() =>
-                        api(routePath(ROUTES.adminAccount, { account: a.id }), {
-                          method: "PATCH",
+                        api.patch(ROUTES.adminAccount, {
+                          params: { account: a.id },
                           json: { role: roles.value[a.id] },
                         }),
                       )
@@ -151,9 +149,7 @@ export default function Team() {
                   <button
                     type="button"
                     class="secondary"
-                    onClick={() =>
-                      act(() => api(routePath(ROUTES.adminAccount, { account: a.id }), { method: "DELETE" }))
-                    }
+                    onClick={() => act(() => api.delete(ROUTES.adminAccount, { params: { account: a.id } }))}
                   >
                     {t(S.remove).replace("{name}", a.name)}
                   </button>
@@ -222,9 +218,7 @@ export default function Team() {
                     <button
                       type="button"
                       class="secondary"
-                      onClick={() =>
-                        act(() => api(routePath(ROUTES.adminInvitation, { invitation: i.id }), { method: "DELETE" }))
-                      }
+                      onClick={() => act(() => api.delete(ROUTES.adminInvitation, { params: { invitation: i.id } }))}
                     >
                       {t(S.revokeInvite).replace("{name}", i.name || t(S.anyone))}
                     </button>

@@ -63,16 +63,16 @@ const BUDGET = {
   // knows where it stands in the log for the live channel, and keeps a photo slot and photo references; the
   // features themselves (photo kit, live channel, takeover, privacy, tools, stages) are chunks loaded only
   // where an agent or a site uses them, and counted on their paths below.
-  core: 28 * 1024,
-  firstReply: 32.6 * 1024,
-  firstReplyZh: 32.75 * 1024,
+  core: 28.1 * 1024,
+  firstReply: 32.7 * 1024,
+  firstReplyZh: 32.85 * 1024,
   // After the first reply: copy, rating, the model's working and advice cards (reply-extras), and the live
   // channel with takeover's message sender.
   afterReply: 38.1 * 1024,
   withTools: 40.7 * 1024,
   withStages: 46.1 * 1024,
   /** The derm consult: tools and the photo kit. */
-  withPhotos: 44 * 1024,
+  withPhotos: 44.1 * 1024,
   /** A site that hands chats to its staff: ask_for_person brings the tool runtime, then takeover's chunks. */
   withTakeover: 45.85 * 1024,
   /** An agent that asks consent: the notice before the first message (the privacy chunk), then the reply. */

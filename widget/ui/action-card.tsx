@@ -4,7 +4,7 @@ import type { FieldValues } from "../../shared/session.ts";
 import type { ActionCard } from "../../shared/stage-config.ts";
 import type { Strings } from "../i18n/index.ts";
 import type { StageStrings } from "./stage-strings.ts";
-import { loadToolRuntime } from "../state/run-turn.ts";
+import { loadToolRuntime } from "../state/load-tool-runtime.ts";
 import type { StageActions } from "../state/stage-actions.ts";
 import type { WidgetLocale } from "../i18n/index.ts";
 

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import type { AdminAnswer } from "../../shared/admin-answers.ts";
 import * as ROUTES from "../../shared/routes.ts";
 import { ApiError } from "../errors.ts";
 import { adminKey, type AdminEnv } from "../middleware/admin-key.ts";
@@ -56,7 +57,9 @@ async function siteSession(c: { env: AdminEnv["Bindings"]; var: { site: AdminEnv
   return state;
 }
 
-adminRoutes.get(ROUTES.adminSession, async (c) => c.json({ state: await siteSession(c, c.req.param("id")) }));
+adminRoutes.get(ROUTES.adminSession, async (c) =>
+  c.json({ state: await siteSession(c, c.req.param("id")) } satisfies AdminAnswer<"GET", typeof ROUTES.adminSession>),
+);
 
 adminRoutes.get(ROUTES.adminTrace, async (c) => {
   const state = await siteSession(c, c.req.param("id"));

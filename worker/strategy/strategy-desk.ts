@@ -10,7 +10,8 @@ import { LABELS } from "../prompts/prompt-paths.ts";
 import { promptRegistry } from "../prompts/prompt-registry.ts";
 import { RegistryError } from "../prompts/registry-types.ts";
 import { executeRun, promote } from "./desk-runner.ts";
-import { startedRun, type DeskRequestInput, type QueuedRequest, type RunRecord } from "./desk-types.ts";
+import type { DeskRequestInput, QueuedRequest, RunRecord, RunSummary } from "../../shared/desk-records.ts";
+import { startedRun } from "./desk-types.ts";
 import { DeskStore } from "./desk-store.ts";
 
 /** A running run that has not completed anything for this long died (evicted, crashed): it is retried. */
@@ -64,7 +65,7 @@ export class StrategyDesk extends DurableObject<Env> {
     return this.db.pending();
   }
 
-  async runs(limit = 20): Promise<Array<Omit<RunRecord, "trace" | "requests">>> {
+  async runs(limit = 20): Promise<RunSummary[]> {
     return this.db.runs(limit);
   }
 
