@@ -54,14 +54,18 @@ export default defineConfig({
         },
       },
       {
-        // The built bundle in headless Chromium against a local `wrangler dev`.
+        // The built bundle in headless Chromium, against one worker and one browser for the whole run
+        // (test/helpers/e2e-setup.ts); each file makes a site of its own.
         test: {
           name: "e2e",
           include: ["test/e2e/**/*.test.ts"],
           environment: "node",
+          globalSetup: ["test/helpers/e2e-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 90_000,
           fileParallelism: false,
+          // A poll ends when its event comes; the bound is for a loaded machine, not a wait.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

@@ -1,13 +1,15 @@
 import type { BrowserContext, Page, WebSocketRoute } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { useUpstreamDemo } from "../helpers/e2e.ts";
+import { useSite } from "../helpers/e2e.ts";
+import { GENERIC_SCRIPT } from "../helpers/fake-upstream.ts";
 
 /**
  * The widget's live channel: two tabs of one session (one browser context, so one stored
- * session) against the real worker and a fake provider slow enough (43 pieces, 70 ms apart) to watch
- * a reply stream in the other tab, drop its socket, block WebSockets, stop it from there.
+ * session) against the real worker and the fake provider, which holds a reply part way (43 pieces)
+ * until the test lets it go: to watch it stream in the other tab, drop its socket, block WebSockets,
+ * stop it from there.
  */
-const demo = useUpstreamDemo({ apiKey: "k", chunkMs: 70 });
+const demo = useSite({ script: GENERIC_SCRIPT });
 
 const q = (page: Page, sel: string) => page.locator(`parley-chat ${sel}`);
 const replies = (page: Page) => q(page, '.msg[data-role="assistant"] .md');
@@ -40,7 +42,7 @@ async function tab(context: BrowserContext, before?: (page: Page) => Promise<voi
   });
   page.on("request", (r) => void (r.url().includes("/live?after=") && t.sse.push(r.url())));
   await before?.(page);
-  await page.goto(demo.dev.url + "/");
+  await page.goto(demo.url + "/");
   await q(page, "button.l").click();
   await q(page, "textarea").waitFor();
   return t;
@@ -49,17 +51,21 @@ async function tab(context: BrowserContext, before?: (page: Page) => Promise<voi
 async function send(page: Page, message: string) {
   await q(page, "textarea").fill(message);
   await q(page, "textarea").press("Enter");
-  await q(page, "button.send.stop").waitFor();
 }
 
-const turnDone = (page: Page) => q(page, "button.send.stop").waitFor({ state: "detached", timeout: 30_000 });
+/** Waits until the tab shows `count` replies (the greeting included), none of them streaming. */
+async function turnDone(page: Page, count: number) {
+  await expect.poll(() => replies(page).count()).toBe(count);
+  await q(page, "button.send.stop").waitFor({ state: "detached" });
+  await q(page, '[data-streaming="true"]').waitFor({ state: "detached" });
+}
 
 /** A first exchange in tab A, so the session exists (stored) and A's live channel is up. */
 async function twoTabs(blockB?: (page: Page) => Promise<void>) {
-  const context = await demo.browser.newContext({ viewport: { width: 900, height: 800 }, locale: "en-US" });
+  const context = await demo.newContext({ viewport: { width: 900, height: 800 } });
   const a = await tab(context);
   await send(a.page, "Tell me about sunscreen (first)");
-  await turnDone(a.page);
+  await turnDone(a.page, 2);
   const whole = await text(a.page);
   expect(whole).toContain("never changes between runs.");
   const b = await tab(context, blockB);
@@ -73,28 +79,35 @@ describe("the widget's live channel", () => {
     await expect.poll(() => a.sockets.length).toBeGreaterThan(0);
     await expect.poll(() => b.sockets.length).toBeGreaterThan(0);
     expect(b.sockets[0]).toMatch(/^ws:\/\/127\.0\.0\.1:\d+\/v1\/sessions\/[^/]+\/live$/);
-    await send(a.page, "Tell me about sunscreen (two tabs)");
+    const gate = demo.gate(10);
+    await send(a.page, `Tell me about sunscreen (two tabs) ${gate.marker}`);
+    await gate.held();
     // B shows A's message, then the reply while A's is still streaming: partial, marked streaming,
     // with Stop in B's composer too.
     await q(b.page, '.msg[data-role="user"]').getByText("(two tabs)").waitFor();
-    await q(b.page, '[data-streaming="true"]').waitFor({ timeout: 10_000 });
+    await q(b.page, '[data-streaming="true"]').waitFor();
     await q(b.page, "button.send.stop").waitFor();
+    await expect.poll(async () => (await text(b.page)).length).toBeGreaterThan(20);
     const partial = await text(b.page);
     expect(whole.startsWith(partial.slice(0, 20))).toBe(true);
     expect(partial.length).toBeLessThan(whole.length);
     await b.page.screenshot({ path: "test-results/e2e-live-second-tab-streaming.png" });
-    await turnDone(a.page);
-    await expect.poll(() => text(b.page), { timeout: 20_000 }).toBe(whole);
-    await turnDone(b.page);
-    expect(await replies(b.page).count()).toBe(3);
+    await gate.release();
+    await turnDone(a.page, 3);
+    await expect.poll(() => text(b.page)).toBe(whole);
+    await turnDone(b.page, 3);
     expect(await q(b.page, '[data-streaming="true"]').count()).toBe(0);
     // And back: B's message and reply reach A.
-    await send(b.page, "Tell me about sunscreen (from B)");
+    const back = demo.gate();
+    await send(b.page, `Tell me about sunscreen (from B) ${back.marker}`);
     await q(a.page, '.msg[data-role="user"]').getByText("(from B)").waitFor();
-    await turnDone(b.page);
-    await expect.poll(() => text(a.page), { timeout: 20_000 }).toBe(whole);
-    await turnDone(a.page);
-    expect(await replies(a.page).count()).toBe(4);
+    await back.held();
+    // A follows B's reply as it streams (over its socket), not only once it is stored.
+    await q(a.page, '[data-streaming="true"]').waitFor();
+    await back.release();
+    await turnDone(b.page, 4);
+    await expect.poll(() => text(a.page)).toBe(whole);
+    await turnDone(a.page, 4);
     expect(await q(a.page, ".msg").count()).toBe(await q(b.page, ".msg").count());
     // Each tab's socket carried the other's reply, never its own (its chat response has those bytes).
     expect(a.texts.size).toBe(1);
@@ -106,15 +119,17 @@ describe("the widget's live channel", () => {
   });
 
   it("Stop in the second tab ends the reply streaming from the first, at the provider", async () => {
-    demo.upstream.configure({ chunkMs: 200 });
     const { context, a, b, whole } = await twoTabs();
     await expect.poll(() => b.sockets.length).toBeGreaterThan(0);
-    await send(a.page, "Tell me about sunscreen (stop from B)");
-    await q(b.page, '[data-streaming="true"]').waitFor({ timeout: 10_000 });
+    const gate = demo.gate();
+    await send(a.page, `Tell me about sunscreen (stop from B) ${gate.marker}`);
+    await gate.held();
+    await q(b.page, '[data-streaming="true"]').waitFor();
     await q(b.page, "button.send.stop").click();
-    await turnDone(a.page);
-    await turnDone(b.page);
-    await expect.poll(() => demo.upstream.requests.at(-1)?.aborted, { timeout: 10_000 }).toBe(true);
+    // The provider's request ends while the reply is still held: the worker went away from it.
+    expect((await gate.ended()).aborted).toBe(true);
+    await turnDone(a.page, 3);
+    await turnDone(b.page, 3);
     const note = (p: Page) => q(p, '.msg[data-role="assistant"]').last().locator(".note").textContent();
     await expect.poll(() => note(a.page)).toContain("Stopped");
     await expect.poll(() => note(b.page)).toContain("Stopped");
@@ -123,7 +138,6 @@ describe("the widget's live channel", () => {
     await b.page.screenshot({ path: "test-results/e2e-live-stopped-from-second-tab.png" });
     expect([...a.errors, ...b.errors]).toEqual([]);
     await context.close();
-    demo.upstream.configure({ chunkMs: 70 });
   });
 
   it("where WebSockets are blocked, the SSE fallback delivers the other tab's reply", async () => {
@@ -134,15 +148,16 @@ describe("the widget's live channel", () => {
         return ws.close({ code: 1008, reason: "blocked by a proxy" });
       }),
     );
-    await expect.poll(() => b.sse.length, { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => b.sse.length).toBeGreaterThan(0);
     expect(blocked.length).toBeGreaterThanOrEqual(2);
-    await send(a.page, "Tell me about sunscreen (blocked)");
+    const gate = demo.gate();
+    await send(a.page, `Tell me about sunscreen (blocked) ${gate.marker}`);
     await q(b.page, '.msg[data-role="user"]').getByText("(blocked)").waitFor();
-    await q(b.page, '[data-streaming="true"]').waitFor({ timeout: 10_000 });
-    await turnDone(a.page);
-    await expect.poll(() => text(b.page), { timeout: 20_000 }).toBe(whole);
-    await turnDone(b.page);
-    expect(await replies(b.page).count()).toBe(3);
+    await q(b.page, '[data-streaming="true"]').waitFor();
+    await gate.release();
+    await turnDone(a.page, 3);
+    await expect.poll(() => text(b.page)).toBe(whole);
+    await turnDone(b.page, 3);
     expect([...a.errors, ...b.errors]).toEqual([]);
     await context.close();
   });
@@ -156,16 +171,18 @@ describe("the widget's live channel", () => {
       }),
     );
     await expect.poll(() => b.sockets.length).toBeGreaterThan(0);
-    await send(a.page, "Tell me about sunscreen (dropped)");
-    await q(b.page, '[data-streaming="true"]').waitFor({ timeout: 10_000 });
+    // Held at 18 of its 43 pieces: the socket drops with a good part of the reply shown, and more to come.
+    const gate = demo.gate(18);
+    await send(a.page, `Tell me about sunscreen (dropped) ${gate.marker}`);
+    await q(b.page, '[data-streaming="true"]').waitFor();
     await expect.poll(async () => (await text(b.page)).length).toBeGreaterThan(whole.length * 0.3);
     const sockets = b.sockets.length;
     await route!.close({ code: 4000, reason: "dropped" });
-    await expect.poll(() => b.sockets.length, { timeout: 10_000 }).toBeGreaterThan(sockets);
-    await turnDone(a.page);
-    await expect.poll(() => text(b.page), { timeout: 20_000 }).toBe(whole);
-    await turnDone(b.page);
-    expect(await replies(b.page).count()).toBe(3);
+    await expect.poll(() => b.sockets.length).toBeGreaterThan(sockets);
+    await gate.release();
+    await turnDone(a.page, 3);
+    await expect.poll(() => text(b.page)).toBe(whole);
+    await turnDone(b.page, 3);
     expect(b.sse).toEqual([]);
     expect([...a.errors, ...b.errors]).toEqual([]);
     await context.close();

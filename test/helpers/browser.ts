@@ -13,6 +13,9 @@ export const CHROMIUM_ARGS = [
   "--disable-component-update",
   "--disable-sync",
   "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+  // End-to-end pages a test rewrites for its own site are served by Playwright, with no address of their
+  // own: Chromium would take them for public pages and block their sockets to the loopback worker.
+  "--disable-features=LocalNetworkAccessChecks",
 ];
 
 export function launchBrowser(): Promise<Browser> {

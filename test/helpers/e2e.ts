@@ -1,11 +1,118 @@
+import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, beforeAll, inject } from "vitest";
+import { demoSite } from "../../worker/demo/index.ts";
+import type { SeenRequest } from "./e2e-provider.ts";
+import type { SiteRequest } from "./e2e-setup.ts";
 import { launchBrowser } from "./browser.ts";
 import { startFakeUpstream, type FakeUpstream } from "./fake-upstream.ts";
 import { startWranglerDev, type WranglerDev } from "./wrangler-dev.ts";
 
+type ContextOptions = Parameters<Browser["newContext"]>[0];
+
+/** A reply the fake provider holds part way until the test releases it (see e2e-provider.ts). */
+export interface ProviderGate {
+  /** Put this in the visitor's message: the streamed reply waits after `afterChunks` chunks. */
+  marker: string;
+  /** Resolves once the reply is waiting at the gate. */
+  held(): Promise<void>;
+  release(): Promise<void>;
+  /** Resolves when the held reply's response ended (`aborted`: the worker went away before the end). */
+  ended(): Promise<SeenRequest>;
+}
+
 export interface Demo {
+  /** The run's one worker (demo mode, the built widget and demo pages). */
+  url: string;
+  browser: Browser;
+  /** This file's own site: the demo site's settings under a fresh key, with the same admin key. */
+  siteKey: string;
+  /** A browser context whose demo pages embed this file's site instead of the demo site. */
+  newContext(opts?: ContextOptions): Promise<BrowserContext>;
+  /** What the fake provider was asked for this site, in order. */
+  requests(): Promise<SeenRequest[]>;
+  /** A fresh gate; `afterChunks` chunks of the reply are sent before it waits (default 2). */
+  gate(afterChunks?: number): ProviderGate;
+  /** An admin route of this site with the demo admin key, from a client address of this file's own. */
+  admin<T = any>(method: string, path: string, body?: unknown): Promise<T>;
+}
+
+/** The demo site's admin key (published for local runs only); test sites keep its digest. */
+export const DEMO_ADMIN_KEY = "demo-admin-key-0001";
+
+/**
+ * The end-to-end setup of a file: the run's worker and Chromium (test/helpers/e2e-setup.ts) and a
+ * site of the file's own, created before its tests. With a `script`, the site's turns go to the
+ * run's fake provider, which answers from it; without one, to the worker's demo model.
+ */
+export function useSite(ask: SiteRequest = {}): Demo {
+  const run = inject("e2e");
+  const ip = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
+  const control = async (path: string, init?: RequestInit) => {
+    const res = await fetch(run.controlUrl + path, init);
+    if (!res.ok) throw new Error(`${init?.method ?? "GET"} ${path}: ${res.status} ${await res.text()}`);
+    return res.json();
+  };
+  const demo: Demo = {
+    url: run.workerUrl,
+    browser: undefined as unknown as Browser,
+    siteKey: "",
+    newContext: (opts) => siteContext(demo.browser, run.workerUrl, demo.siteKey, opts),
+    requests: () => control(`/requests?site=${demo.siteKey}`),
+    gate(afterChunks) {
+      const name = `g${randomUUID().slice(0, 8)}`;
+      return {
+        marker: `[hold:${name}${afterChunks === undefined ? "" : `@${afterChunks}`}]`,
+        held: () => control(`/gates/${name}/held`),
+        release: () => control(`/gates/${name}/release`, { method: "POST" }),
+        ended: () => control(`/gates/${name}/ended`),
+      };
+    },
+    async admin(method, path, body) {
+      const sep = path.includes("?") ? "&" : "?";
+      const res = await fetch(`${run.workerUrl}${path}${sep}site=${demo.siteKey}`, {
+        method,
+        headers: { "x-parley-admin-key": DEMO_ADMIN_KEY, "content-type": "application/json", "cf-connecting-ip": ip },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+      return res.status === 204 ? undefined : res.json();
+    },
+  };
+  beforeAll(async () => {
+    mkdirSync("test-results", { recursive: true });
+    const [browser, site] = await Promise.all([
+      chromium.connect(run.browserWs),
+      control("/sites", { method: "POST", body: JSON.stringify(ask) }),
+    ]);
+    demo.browser = browser;
+    demo.siteKey = (site as { siteKey: string }).siteKey;
+  });
+  afterAll(async () => {
+    await demo.browser?.close();
+  });
+  return demo;
+}
+
+/**
+ * A context whose demo pages (`/`, `*.html` on the worker) name `siteKey` wherever they name the demo
+ * site: the page, its CSP and everything else as the worker served them.
+ */
+async function siteContext(browser: Browser, origin: string, siteKey: string, opts: ContextOptions = {}) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "en-US", ...opts });
+  await context.route(
+    (url) => url.origin === origin && (url.pathname === "/" || url.pathname.endsWith(".html")),
+    async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text()).replaceAll(demoSite.siteKey, siteKey);
+      await route.fulfill({ response, body });
+    },
+  );
+  return context;
+}
+
+export interface LegacyDemo {
   dev: WranglerDev;
   browser: Browser;
 }
@@ -14,8 +121,8 @@ export interface Demo {
  * The end-to-end setup every browser test shares: the built widget and demo site served by a local
  * `wrangler dev` (fresh state) and headless Chromium, started before the file's tests, stopped after.
  */
-export function useDemo(opts: Parameters<typeof startWranglerDev>[0] = {}): Demo {
-  const demo = {} as Demo;
+export function useDemo(opts: Parameters<typeof startWranglerDev>[0] = {}): LegacyDemo {
+  const demo = {} as LegacyDemo;
   beforeAll(async () => {
     [demo.dev, demo.browser] = await Promise.all([startWranglerDev(opts), launchBrowser()]);
     mkdirSync("test-results", { recursive: true });
@@ -27,7 +134,7 @@ export function useDemo(opts: Parameters<typeof startWranglerDev>[0] = {}): Demo
   return demo;
 }
 
-export interface UpstreamDemo extends Demo {
+export interface UpstreamDemo extends LegacyDemo {
   upstream: FakeUpstream;
 }
 
@@ -52,6 +159,28 @@ export function useUpstreamDemo(upstreamOpts: Parameters<typeof startFakeUpstrea
   return demo;
 }
 
+export interface WranglerDemo {
+  dev: WranglerDev;
+  browser: Browser;
+}
+
+/**
+ * For the files about `wrangler dev` itself (what `npm start` runs): a `wrangler dev` of the file's
+ * own, and the run's Chromium.
+ */
+export function useWranglerDev(opts: Parameters<typeof startWranglerDev>[0] = {}): WranglerDemo {
+  const demo = {} as WranglerDemo;
+  beforeAll(async () => {
+    mkdirSync("test-results", { recursive: true });
+    [demo.dev, demo.browser] = await Promise.all([startWranglerDev(opts), chromium.connect(inject("e2e").browserWs)]);
+  });
+  afterAll(async () => {
+    await demo.browser?.close();
+    await demo.dev?.stop();
+  });
+  return demo;
+}
+
 export interface TestPage {
   context: BrowserContext;
   page: Page;
@@ -59,9 +188,12 @@ export interface TestPage {
   errors: string[];
 }
 
-/** A fresh browser context and page (desktop size, English unless told otherwise) that records page errors. */
-export async function newPage(browser: Browser, opts: Parameters<Browser["newContext"]>[0] = {}): Promise<TestPage> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "en-US", ...opts });
+/** A fresh context (the file's site; desktop size, English unless told otherwise) and page that records page errors. */
+export async function newPage(demo: Pick<Demo, "newContext"> | Browser, opts: ContextOptions = {}): Promise<TestPage> {
+  const context =
+    "newContext" in demo && !("contexts" in demo)
+      ? await demo.newContext(opts)
+      : await (demo as Browser).newContext({ viewport: { width: 1280, height: 800 }, locale: "en-US", ...opts });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(String(e)));

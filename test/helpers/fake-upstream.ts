@@ -33,8 +33,20 @@ export interface FaultSpec {
 export interface FaultContext {
   /** 0-based index of this chat request among all chat requests the server received. */
   index: number;
+  /** The request's path, e.g. `/v1/chat/completions` (a base URL's path can name a test's site). */
+  path: string;
   body: ChatRequestBody;
   headers: IncomingHttpHeaders;
+}
+
+/** A streamed reply held before one of its chunks until the test opens the gate. */
+export interface Hold {
+  /** Chunks (SSE events) written before the reply waits. */
+  afterChunks: number;
+  /** Resolves when the test releases the reply. */
+  until: Promise<void>;
+  /** Called once the reply is waiting at the gate. */
+  held(): void;
 }
 
 export type FaultOption = FaultKind | FaultSpec | ((ctx: FaultContext) => FaultKind | FaultSpec);
@@ -70,6 +82,15 @@ export interface FakeUpstreamOptions extends Partial<Timing> {
    * `/chat/completions` is served, so one fake can stand for providers at different base URLs.
    */
   replay?: (req: { path: string; headers: IncomingHttpHeaders; body: ChatRequestBody }) => ReplayReply | undefined;
+  /**
+   * The script for one request, over `scripts` and `script` when it returns one (e.g. by the path of
+   * the base URL a test's site was given). With it, any POST path ending in `/chat/completions` is served.
+   */
+  scriptFor?: (ctx: FaultContext) => DemoScript | undefined;
+  /** Holds a streamed reply part way (a gate the test opens) instead of pacing it by the clock. */
+  hold?: (ctx: FaultContext) => Hold | undefined;
+  /** Called when a chat request's response has ended, completely, cut or abandoned by the client. */
+  onEnded?: (rec: RecordedRequest) => void;
 }
 
 /**
@@ -163,6 +184,13 @@ export const GENERIC_SCRIPT: DemoScript = {
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
+/** Waits at a hold until the test releases it, or until the client has gone (nothing left to hold). */
+async function waitAtGate(hold: Hold, res: ServerResponse): Promise<void> {
+  if (res.destroyed) return;
+  hold.held();
+  await Promise.race([hold.until, new Promise<void>((r) => res.once("close", () => r()))]);
+}
+
 /** Waits until an absolute performance.now() deadline; scheduling against absolutes avoids drift. */
 async function until(deadline: number): Promise<void> {
   // setTimeout may fire a little early against performance.now(); sleep again for the rest.
@@ -232,6 +260,7 @@ export async function startFakeUpstream(opts: FakeUpstreamOptions = {}): Promise
     res.on("close", () => {
       rec.endedAt ??= performance.now();
       if (!res.writableFinished) rec.aborted = true;
+      opts.onEnded?.(rec);
     });
 
     // The same checks, in the same order, as OpenAI: key first, then the body.
@@ -269,9 +298,10 @@ export async function startFakeUpstream(opts: FakeUpstreamOptions = {}): Promise
     }
 
     const replayed = opts.replay?.({ path: req.url ?? "", headers: req.headers, body });
-    if (replayed) return replay(replayed, rec, req, res);
+    const ctx: FaultContext = { index, path: req.url ?? "", body, headers: req.headers };
+    if (replayed) return replay(replayed, rec, req, res, opts.hold?.(ctx));
 
-    const fault = pickFault({ index, body, headers: req.headers });
+    const fault = pickFault(ctx);
     rec.fault = fault;
     switch (fault.kind) {
       case "reset":
@@ -305,7 +335,7 @@ export async function startFakeUpstream(opts: FakeUpstreamOptions = {}): Promise
     }
 
     const model = body.model;
-    const step = pickDemoStep(scripts.get(model) ?? defaultScript, demoRequest(body));
+    const step = pickDemoStep(opts.scriptFor?.(ctx) ?? scripts.get(model) ?? defaultScript, demoRequest(body));
     const id = `chatcmpl-fake-${++seq}`;
     const t: Timing = { ...timing };
     const start = performance.now();
@@ -339,8 +369,10 @@ export async function startFakeUpstream(opts: FakeUpstreamOptions = {}): Promise
     // Spread completionMs over the gaps between chunks; otherwise chunkMs per gap.
     const gap = t.completionMs !== undefined ? t.completionMs / Math.max(1, events.length - 1) : t.chunkMs;
     const cutAfter = fault.kind === "cut" ? (fault.afterChunks ?? 3) : Infinity;
+    const hold = opts.hold?.(ctx);
     for (let i = 0; i < events.length; i++) {
       await until(start + t.firstTokenMs + i * gap);
+      if (i === hold?.afterChunks) await waitAtGate(hold, res);
       if (res.destroyed) return;
       if (i >= cutAfter) {
         rec.endedAt = performance.now();
@@ -354,7 +386,7 @@ export async function startFakeUpstream(opts: FakeUpstreamOptions = {}): Promise
     res.end();
   }
 
-  async function replay(r: ReplayReply, rec: RecordedRequest, req: IncomingMessage, res: ServerResponse) {
+  async function replay(r: ReplayReply, rec: RecordedRequest, req: IncomingMessage, res: ServerResponse, hold?: Hold) {
     rec.status = r.status;
     res.writeHead(r.status, r.headers);
     if (r.body !== undefined || !r.events) {
@@ -363,6 +395,7 @@ export async function startFakeUpstream(opts: FakeUpstreamOptions = {}): Promise
     }
     res.flushHeaders();
     for (let i = 0; i < r.events.length; i++) {
+      if (i === hold?.afterChunks) await waitAtGate(hold, res);
       if (res.destroyed) return;
       if (r.cutAfter !== undefined && i >= r.cutAfter) {
         rec.endedAt = performance.now();
@@ -378,7 +411,8 @@ export async function startFakeUpstream(opts: FakeUpstreamOptions = {}): Promise
 
   const server = createServer((req, res) => {
     const path = (req.url ?? "").split("?")[0];
-    const chat = path === "/v1/chat/completions" || (!!opts.replay && path.endsWith("/chat/completions"));
+    const anyPath = !!opts.replay || !!opts.scriptFor;
+    const chat = path === "/v1/chat/completions" || (anyPath && path.endsWith("/chat/completions"));
     if (req.method === "POST" && chat) {
       handleChat(req, res).catch((err: unknown) => {
         if (!res.headersSent) openAiError(res, 500, { message: String(err), type: "server_error", code: null });

@@ -194,4 +194,36 @@ describe("fake upstream", () => {
     // It stopped writing: the reply was never sent whole (a late timer may let a few catch up first).
     expect(up.requests[1].chunks.length).toBeLessThan(whole);
   });
+
+  it("holds a streamed reply at a gate until it is released, and says when it ended", async () => {
+    let release!: () => void;
+    const until = new Promise<void>((r) => (release = r));
+    let held = 0;
+    const ended: number[] = [];
+    const up = await start({
+      hold: () => ({ afterChunks: 3, until, held: () => held++ }),
+      onEnded: (rec) => ended.push(rec.index),
+    });
+    const res = await post(up, { model: "m", messages, stream: true });
+    const events = readEvents(res);
+    await expect.poll(() => held).toBe(1);
+    expect(up.requests[0].chunks.length).toBe(3);
+    expect(ended).toEqual([]);
+    release();
+    expect(contentOf(chunksOf(await events))).toBe(GENERIC_REPLY);
+    await expect.poll(() => ended).toEqual([0]);
+  });
+
+  it("picks a script per request when asked (scriptFor), at any path ending in /chat/completions", async () => {
+    const script: DemoScript = { agentId: "x", turns: [], fallback: { steps: [{ content: "By path." }] } };
+    const up = await start({ scriptFor: ({ path }) => (path.startsWith("/s/one/") ? script : undefined) });
+    const ask = (path: string) =>
+      fetch(`http://127.0.0.1:${up.port}${path}`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${KEY}`, "content-type": "application/json" },
+        body: JSON.stringify({ model: "m", messages }),
+      }).then(async (r) => ((await r.json()) as ChatCompletion).choices[0].message.content);
+    expect(await ask("/s/one/v1/chat/completions")).toBe("By path.");
+    expect(await ask("/s/two/v1/chat/completions")).toBe(GENERIC_REPLY);
+  });
 });
