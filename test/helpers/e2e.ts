@@ -58,7 +58,7 @@ export function useSite(ask: SiteRequest = {}): Demo {
     url: run.workerUrl,
     browser: undefined as unknown as Browser,
     siteKey: "",
-    newContext: (opts) => siteContext(demo.browser, run.workerUrl, demo.siteKey, opts),
+    newContext: (opts) => siteContext(demo.browser, demo.siteKey, opts),
     requests: () => control(`/requests?site=${demo.siteKey}`),
     gate(afterChunks) {
       const name = `g${randomUUID().slice(0, 8)}`;
@@ -96,13 +96,15 @@ export function useSite(ask: SiteRequest = {}): Demo {
 }
 
 /**
- * A context whose demo pages (`/`, `*.html` on the worker) name `siteKey` wherever they name the demo
- * site: the page, its CSP and everything else as the worker served them.
+ * A context whose pages (`/`, `*.html` on loopback: the worker's demo pages, a test's own host pages)
+ * name `siteKey` wherever they name the demo site: the page, its CSP and everything else as served.
  */
-async function siteContext(browser: Browser, origin: string, siteKey: string, opts: ContextOptions = {}) {
+async function siteContext(browser: Browser, siteKey: string, opts: ContextOptions = {}) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "en-US", ...opts });
   await context.route(
-    (url) => url.origin === origin && (url.pathname === "/" || url.pathname.endsWith(".html")),
+    (url) =>
+      (url.hostname === "127.0.0.1" || url.hostname === "localhost") &&
+      (url.pathname === "/" || url.pathname.endsWith(".html")),
     async (route) => {
       const response = await route.fetch();
       const body = (await response.text()).replaceAll(demoSite.siteKey, siteKey);
