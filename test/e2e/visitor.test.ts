@@ -1,25 +1,22 @@
 import { resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { newPage, useDemo } from "../helpers/e2e.ts";
+import { dermConsultScript } from "../../worker/demo/index.ts";
+import { answered, newPage, settled, useSite } from "../helpers/e2e.ts";
 
 /**
  * The script-tag widget as visitors use it: keyboard only, checked by axe-core in both themes,
  * styles that neither leak in nor out, the phone layout, and the comforts (unread badge, copy,
  * retry, new conversation, the conversation kept across the site's pages).
  */
-const demo = useDemo();
+const demo = useSite({ script: dermConsultScript });
+const RASH = "I have a red itchy rash on my arm";
 
 const launcher = (page: Page) => page.locator("parley-chat button.l");
 const panel = (page: Page) => page.locator("parley-chat .panel");
 const userBubbles = (page: Page) => page.locator('parley-chat .msg[data-role="user"] .bubble');
 const input = (page: Page) => page.locator("parley-chat textarea");
 const streaming = (page: Page) => page.locator('parley-chat [data-streaming="true"]');
-/** Waits for the turn under way to end (the Stop button turns back into Send). */
-async function turnDone(page: Page) {
-  await page.locator("parley-chat button.send.stop").waitFor();
-  await page.locator("parley-chat button.send.stop").waitFor({ state: "detached", timeout: 30_000 });
-}
 /** What has focus inside the widget's shadow root, as `tag.class[data-action]`. */
 const focused = (page: Page) =>
   page.evaluate(() => {
@@ -30,7 +27,7 @@ const focused = (page: Page) =>
   });
 
 // axe-core and the host styles these tests inject are inline: the demo pages' CSP would refuse them.
-const open = (opts: Parameters<typeof newPage>[1] = {}) => newPage(demo.browser, { bypassCSP: true, ...opts });
+const open = (opts: Parameters<typeof newPage>[1] = {}) => newPage(demo, { bypassCSP: true, ...opts });
 
 async function axeViolations(page: Page): Promise<Array<{ id: string; impact: string; help: string; nodes: number }>> {
   if (!(await page.evaluate(() => "axe" in window)))
@@ -53,7 +50,7 @@ async function axeViolations(page: Page): Promise<Array<{ id: string; impact: st
 describe("keyboard and accessibility", () => {
   it("works by keyboard alone, end to end, with no serious axe violations in either theme", async () => {
     const { context, page, errors } = await open();
-    await page.goto(demo.dev.url + "/");
+    await page.goto(demo.url + "/");
     await launcher(page).waitFor();
     // Tab from the top of the page until the launcher has focus.
     let reached = false;
@@ -66,11 +63,11 @@ describe("keyboard and accessibility", () => {
     await panel(page).waitFor();
     // Focus moves into the composer.
     await expect.poll(() => focused(page)).toBe("textarea.input");
-    await page.keyboard.type("I have a red itchy rash on my arm");
+    await page.keyboard.type(RASH);
     await page.keyboard.press("Enter");
     await expect.poll(() => userBubbles(page).count()).toBe(1);
-    await turnDone(page);
-    await expect.poll(() => page.locator("parley-chat article.card").count(), { timeout: 30_000 }).toBe(2);
+    await answered(page, RASH);
+    await expect.poll(() => page.locator("parley-chat article.card").count()).toBe(2);
     // The finished reply is announced once in the polite live region (not token by token).
     const live = page.locator('parley-chat [aria-live="polite"]');
     await expect.poll(() => live.textContent()).toMatch(/^New reply: .*advice cards/);
@@ -94,8 +91,7 @@ describe("keyboard and accessibility", () => {
       .poll(() => page.locator("parley-chat .panel").evaluate((el) => getComputedStyle(el).backgroundColor))
       .toBe("rgb(25, 32, 34)");
     expect(await axeViolations(page)).toEqual([]);
-    await page.waitForTimeout(200);
-    await page.screenshot({ path: "test-results/e2e-dark.png" });
+    await page.screenshot({ path: "test-results/e2e-dark.png", animations: "disabled" });
 
     // Escape closes; focus returns to the launcher.
     await page.keyboard.press("Escape");
@@ -107,7 +103,7 @@ describe("keyboard and accessibility", () => {
 
   it("honours prefers-reduced-motion", async () => {
     const { context, page } = await open({ reducedMotion: "reduce" });
-    await page.goto(demo.dev.url + "/");
+    await page.goto(demo.url + "/");
     await launcher(page).click();
     await panel(page).waitFor();
     expect(await panel(page).evaluate((el) => getComputedStyle(el).animationName)).toBe("none");
@@ -119,7 +115,7 @@ describe("keyboard and accessibility", () => {
 describe("styles", () => {
   it("never leak out into the host page, and host custom properties theme the widget", async () => {
     const { context, page } = await open();
-    await page.goto(demo.dev.url + "/");
+    await page.goto(demo.url + "/");
     const snapshot = () =>
       page.evaluate(() =>
         ["body", "main button", ".card", ".card h3", "footer p", "header.site", "nav a"].map((sel) => {
@@ -150,7 +146,7 @@ describe("styles", () => {
 
     // Theming through custom properties set by the host on the element.
     const { page: p2 } = { page: await context.newPage() };
-    await p2.goto(demo.dev.url + "/");
+    await p2.goto(demo.url + "/");
     await p2.addStyleTag({
       content:
         "parley-chat{--parley-accent:#6b2fa3;--parley-left:24px;--parley-right:auto" +
@@ -158,7 +154,8 @@ describe("styles", () => {
     });
     await launcher(p2).click();
     await panel(p2).waitFor();
-    await p2.waitForTimeout(300);
+    await settled(panel(p2));
+    await settled(launcher(p2));
     expect(
       await launcher(p2).evaluate((el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el).left]),
     ).toEqual(["rgb(107, 47, 163)", "24px"]);
@@ -172,21 +169,20 @@ describe("styles", () => {
 describe("phone", () => {
   it("is full screen, locks the page behind it, and keeps the composer above the keyboard", async () => {
     const { context, page } = await open({ viewport: { width: 390, height: 780 }, isMobile: true, hasTouch: true });
-    await page.goto(demo.dev.url + "/");
+    await page.goto(demo.url + "/");
     await launcher(page).click();
     await panel(page).waitFor();
-    await page.waitForTimeout(300);
+    await settled(panel(page));
     expect(await panel(page).boundingBox()).toMatchObject({ x: 0, y: 0, width: 390, height: 780 });
     expect(await page.evaluate(() => [document.documentElement.style.overflow, document.body.style.overflow])).toEqual([
       "hidden",
       "hidden",
     ]);
-    await input(page).fill("I have a red itchy rash on my arm");
+    await input(page).fill(RASH);
     await input(page).press("Enter");
-    await expect.poll(() => page.locator("parley-chat article.card").count(), { timeout: 30_000 }).toBe(2);
-    await page.locator("parley-chat button.send.stop").waitFor({ state: "detached", timeout: 30_000 });
-    await page.waitForTimeout(200);
-    await page.screenshot({ path: "test-results/e2e-phone.png" });
+    await answered(page, RASH);
+    await expect.poll(() => page.locator("parley-chat article.card").count()).toBe(2);
+    await page.screenshot({ path: "test-results/e2e-phone.png", animations: "disabled" });
 
     // The on-screen keyboard shrinks the visual viewport: the panel follows, the composer stays visible.
     await page.evaluate(() => {
@@ -211,21 +207,24 @@ describe("phone", () => {
 describe("visitor comforts", () => {
   it("unread badge, copy, retry after stop, new conversation, kept across pages", async () => {
     const { context, page, errors } = await open();
-    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: demo.dev.url });
-    await page.goto(demo.dev.url + "/");
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: demo.url });
+    await page.goto(demo.url + "/");
     await launcher(page).click();
     await panel(page).waitFor();
     // A reply that arrives while the panel is closed shows as a badge on the launcher.
-    await input(page).fill("I have a red itchy rash on my arm");
+    const unseen = demo.gate();
+    const first = `${RASH} ${unseen.marker}`;
+    await input(page).fill(first);
     await input(page).press("Enter");
     await input(page).press("Escape");
     await panel(page).waitFor({ state: "detached" });
-    await expect.poll(() => launcher(page).locator("b").textContent(), { timeout: 30_000 }).toBe("1");
+    await unseen.release();
+    await expect.poll(() => launcher(page).locator("b").textContent()).toBe("1");
     expect(await launcher(page).getAttribute("aria-label")).toBe("Open chat (1 new)");
     await launcher(page).click();
     await panel(page).waitFor();
     expect(await launcher(page).locator("b").count()).toBe(0);
-    await expect.poll(() => page.locator("parley-chat article.card").count(), { timeout: 30_000 }).toBe(2);
+    await expect.poll(() => page.locator("parley-chat article.card").count()).toBe(2);
 
     // Copy a reply.
     await page.locator('parley-chat button[data-action="copy"]').first().click();
@@ -237,40 +236,47 @@ describe("visitor comforts", () => {
     expect(copied).toMatch(/two advice cards/);
 
     // Navigate to another page of the site with the same agent: the conversation is there.
-    await page.goto(demo.dev.url + "/visit.html");
+    await page.goto(demo.url + "/visit.html");
     await launcher(page).click();
-    await expect.poll(() => userBubbles(page).allTextContents()).toEqual(["I have a red itchy rash on my arm"]);
+    await expect.poll(() => userBubbles(page).allTextContents()).toEqual([first]);
     await page.goBack();
     await launcher(page).click();
-    await expect.poll(() => userBubbles(page).allTextContents()).toEqual(["I have a red itchy rash on my arm"]);
+    await expect.poll(() => userBubbles(page).allTextContents()).toEqual([first]);
 
-    // Stop a reply midway, then retry it.
-    await input(page).fill("How should I care for acne-prone skin?");
+    // Stop a reply midway, then retry it (the retry is not held: the gate was opened by then).
+    const midway = demo.gate();
+    const acne = `How should I care for acne-prone skin? ${midway.marker}`;
+    await input(page).fill(acne);
     await input(page).press("Enter");
     await streaming(page).waitFor();
     await page.locator("parley-chat button.send.stop").click();
     const retry = page.locator("parley-chat .note .link-btn");
     await retry.waitFor();
+    expect((await midway.ended()).aborted).toBe(true);
+    await midway.release();
     const before = await page.locator('parley-chat .msg[data-role="assistant"] .bubble').count();
     await retry.click();
-    await turnDone(page);
+    await answered(page, acne);
     await expect
       .poll(() => page.locator('parley-chat .msg[data-role="assistant"] .bubble').count())
       .toBeGreaterThan(before);
     expect(await page.locator("parley-chat .error").count()).toBe(0);
 
     // A new conversation: the old one is gone, and so is its stored session.
-    const key = "parley:session:demo-site-key-0001:derm-consult";
+    const key = `parley:session:${demo.siteKey}:derm-consult`;
     const oldSession = await page.evaluate((k) => JSON.parse(localStorage.getItem(k)!).sessionId, key);
     await page.locator('parley-chat button[data-action="new-chat"]').click();
     await expect.poll(() => userBubbles(page).count()).toBe(0);
     await expect
       .poll(() => page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? "{}").sessionId, key))
       .not.toBe(oldSession);
+    const restored = page.waitForResponse((r) => /\/v1\/sessions\/[^/]+$/.test(new URL(r.url()).pathname));
     await page.reload();
     await launcher(page).click();
     await panel(page).waitFor();
-    await page.waitForTimeout(500);
+    // The new conversation, restored from the worker: the greeting only.
+    await (await restored).finished();
+    await page.locator('parley-chat .msg[data-role="assistant"]').first().waitFor();
     expect(await userBubbles(page).count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
@@ -278,11 +284,11 @@ describe("visitor comforts", () => {
 
   it("speaks Chinese in everything new, counts by Intl", async () => {
     const { context, page } = await open({ locale: "zh-CN" });
-    await page.goto(demo.dev.url + "/");
+    await page.goto(demo.url + "/");
     await launcher(page).click();
     await input(page).fill("我的手臂上有红色的皮疹，很痒");
     await input(page).press("Enter");
-    await turnDone(page);
+    await answered(page, "我的手臂上有红色的皮疹，很痒");
     await page.locator('parley-chat button[data-action="copy"]').first().waitFor();
     expect(await page.locator('parley-chat button[data-action="copy"]').first().getAttribute("aria-label")).toBe(
       "复制回复",

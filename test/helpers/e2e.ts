@@ -1,7 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { afterAll, beforeAll, inject } from "vitest";
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type FrameLocator,
+  type Locator,
+  type Page,
+} from "playwright-core";
+import { afterAll, beforeAll, expect, inject } from "vitest";
 import { demoSite } from "../../worker/demo/index.ts";
 import type { SeenRequest } from "./e2e-provider.ts";
 import type { SiteRequest } from "./e2e-setup.ts";
@@ -200,4 +207,31 @@ export async function newPage(demo: Pick<Demo, "newContext"> | Browser, opts: Co
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(String(e)));
   return { context, page, errors };
+}
+
+/**
+ * Waits until the visitor's message `text` is answered in the widget under `root` (the page's
+ * `parley-chat`, or a frame's `body`): the message is shown, the last message is the assistant's, and
+ * nothing streams or waits to be stopped. An event to wait for, however fast or slow the reply.
+ */
+export async function answered(page: Page | FrameLocator, text: string, root = "parley-chat") {
+  const q = (sel: string) => page.locator(`${root} ${sel}`);
+  await q('.msg[data-role="user"]').filter({ hasText: text }).last().waitFor();
+  const done = async () =>
+    (await q(".msg").last().getAttribute("data-role")) === "assistant" &&
+    (await q("button.send.stop").count()) === 0 &&
+    (await q('[data-streaming="true"]').count()) === 0;
+  await expect.poll(done).toBe(true);
+}
+
+/** Waits until the element's finite animations and transitions (its subtree's too) have finished. */
+export async function settled(locator: Locator): Promise<void> {
+  await locator.evaluate((el) =>
+    Promise.all(
+      el
+        .getAnimations({ subtree: true })
+        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
 }

@@ -87,7 +87,7 @@ export interface FakeUpstreamOptions extends Partial<Timing> {
    * the base URL a test's site was given). With it, any POST path ending in `/chat/completions` is served.
    */
   scriptFor?: (ctx: FaultContext) => DemoScript | undefined;
-  /** Holds a streamed reply part way (a gate the test opens) instead of pacing it by the clock. */
+  /** Holds a streamed reply with text part way (a gate the test opens) instead of pacing it by the clock. */
   hold?: (ctx: FaultContext) => Hold | undefined;
   /** Called when a chat request's response has ended, completely, cut or abandoned by the client. */
   onEnded?: (rec: RecordedRequest) => void;
@@ -369,7 +369,8 @@ export async function startFakeUpstream(opts: FakeUpstreamOptions = {}): Promise
     // Spread completionMs over the gaps between chunks; otherwise chunkMs per gap.
     const gap = t.completionMs !== undefined ? t.completionMs / Math.max(1, events.length - 1) : t.chunkMs;
     const cutAfter = fault.kind === "cut" ? (fault.afterChunks ?? 3) : Infinity;
-    const hold = opts.hold?.(ctx);
+    // Held part way through its text: a step that only calls tools goes through (the turn's text comes later).
+    const hold = step.content ? opts.hold?.(ctx) : undefined;
     for (let i = 0; i < events.length; i++) {
       await until(start + t.firstTokenMs + i * gap);
       if (i === hold?.afterChunks) await waitAtGate(hold, res);
