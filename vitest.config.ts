@@ -54,6 +54,10 @@ export default defineConfig({
         },
       },
       {
+        // What the build wrote (dist/), read as files: after `npm run build`, no browser or worker.
+        test: { name: "dist", include: ["test/dist/**/*.test.ts"], environment: "node" },
+      },
+      {
         // The built bundle in headless Chromium, against one worker and one browser for the whole run
         // (test/helpers/e2e-setup.ts); each file makes a site of its own.
         test: {

@@ -1,75 +1,21 @@
-import { createHash, randomBytes } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser, Page, Response } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page, Response } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 import { dermConsultScript } from "../../worker/demo/index.ts";
-import { launchBrowser } from "../helpers/browser.ts";
-import { startFakeUpstream, type FakeUpstream } from "../helpers/fake-upstream.ts";
-import { startWranglerDev, type WranglerDev } from "../helpers/wrangler-dev.ts";
+import { answered, useSite } from "../helpers/e2e.ts";
+import { ADMIN_SECRETS, devVars, filesUnder, secretsIn } from "../helpers/secrets.ts";
 
 /**
- * No secret in any client artifact. The worker runs with every secret it knows set to
- * a fresh random value (and a real provider: a fake upstream that insists on the key), then:
- * every built file under dist/ (the public site and the npm package) and everything the browser
- * receives — bodies and headers of every response on every demo page, the iframe embed, and a
- * full chat turn with tools and advice cards — is searched for each of them.
+ * No secret reaches the browser. The run's worker holds secrets fresh for the run
+ * (session signing, and the provider's key, which the fake provider insists on), then everything
+ * the browser receives — bodies and headers of every response on every demo page, the iframe embed,
+ * and a full chat turn with tools and advice cards — is searched for each of them. The built files
+ * are searched in test/dist/secrets.test.ts; the web search key in test/worker/tools.test.ts (set here,
+ * it would send the other files' web searches to Tavily).
  */
-const token = (prefix: string) => prefix + randomBytes(18).toString("hex");
-const SECRETS: Record<string, string> = {
-  SESSION_SECRET: token("session-secret-"),
-  LLM_API_KEY: token("sk-test-"),
-  // Set so the worker holds it; no test turn calls web_search, so nothing is sent to Tavily.
-  TAVILY_API_KEY: token("tvly-test-"),
-};
-/** The demo site's admin key (DEMO_ADMIN_KEY in worker/demo/) and the digest KV holds for it. */
-const DEMO_ADMIN_KEY = "demo-admin-key-0001";
-const ADMIN_SECRETS: Record<string, string> = {
-  "demo admin key": DEMO_ADMIN_KEY,
-  "demo admin key SHA-256": createHash("sha256").update(DEMO_ADMIN_KEY).digest("hex"),
-};
-/** Secrets a developer configured locally for `npm start` (git-ignored), when there are any. */
-function devVars(): Record<string, string> {
-  if (!existsSync(".dev.vars")) return {};
-  const out: Record<string, string> = {};
-  for (const line of readFileSync(".dev.vars", "utf8").split("\n")) {
-    const m = /^\s*([A-Z0-9_]*(?:KEY|SECRET|TOKEN)[A-Z0-9_]*)\s*=\s*"?([^"\n]+?)"?\s*$/.exec(line);
-    if (m && m[2].length >= 8) out[`.dev.vars ${m[1]}`] = m[2];
-  }
-  return out;
-}
-const ALL = { ...SECRETS, ...ADMIN_SECRETS, ...devVars() };
-
-function leaks(text: string): string[] {
-  return Object.entries(ALL)
-    .filter(([, v]) => text.includes(v))
-    .map(([k]) => k);
-}
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const p = join(dir, name);
-    return statSync(p).isDirectory() ? filesUnder(p) : [p];
-  });
-}
-
-let upstream: FakeUpstream;
-let dev: WranglerDev;
-let browser: Browser;
-
-beforeAll(async () => {
-  upstream = await startFakeUpstream({ apiKey: SECRETS.LLM_API_KEY, scripts: { "gpt-4o-mini": dermConsultScript } });
-  [dev, browser] = await Promise.all([
-    startWranglerDev({ vars: { ...SECRETS, LLM_BASE_URL: upstream.url } }),
-    launchBrowser(),
-  ]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await dev?.stop();
-  await upstream?.close();
-});
+const demo = useSite({ script: dermConsultScript });
+const ALL = { ...inject("e2e").secrets, ...ADMIN_SECRETS, ...devVars() };
+const leaks = (text: string) => secretsIn(text, ALL);
 
 interface Seen {
   url: string;
@@ -99,16 +45,8 @@ function recordResponses(page: Page): { seen: Seen[]; settled: () => Promise<voi
 }
 
 describe("no secret reaches the browser", () => {
-  it("is in no built file under dist/ (public site and npm package)", () => {
-    const files = filesUnder("dist");
-    expect(files.some((f) => f.endsWith("parley-widget.js"))).toBe(true);
-    expect(files.some((f) => f.startsWith(join("dist", "npm")))).toBe(true);
-    const found = files.map((f) => ({ f, l: leaks(readFileSync(f, "latin1")) })).filter((x) => x.l.length);
-    expect(found).toEqual([]);
-  });
-
   it("is in no response on any served page, the iframe embed, or a full chat turn", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US" });
+    const context = await demo.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const { seen, settled } = recordResponses(page);
     const errors: string[] = [];
@@ -118,32 +56,31 @@ describe("no secret reaches the browser", () => {
     const assets = filesUnder(join("dist", "public")).map(
       (f) => "/" + f.slice(join("dist", "public").length + 1).replaceAll("\\", "/"),
     );
-    const paths = [
-      "/",
-      "/qa.html",
-      "/sales.html",
-      "/protocol.html",
-      "/portal.html",
-      "/visit.html",
-      "/embed/derm-consult?site=demo-site-key-0001",
-      "/v1/health",
-      ...assets,
-    ];
-    for (const path of paths) {
-      await page.goto(dev.url + path);
+    const pages = ["/", "/qa.html", "/sales.html", "/protocol.html", "/portal.html", "/visit.html"];
+    for (const path of new Set([...pages, ...assets.filter((a) => a.endsWith(".html"))])) {
+      await page.goto(demo.url + path);
       // The widget loads when the browser is idle; wait for it on the pages that have it.
-      if (path.endsWith(".html") || path === "/") await page.waitForLoadState("networkidle");
+      await page.waitForLoadState("networkidle");
     }
+    await page.goto(`${demo.url}/embed/derm-consult?site=${demo.siteKey}`);
+    // Every other file, fetched by the page (each response is recorded like a navigation's).
+    const files = ["/v1/health", ...assets.filter((a) => !a.endsWith(".html"))];
+    const statuses = await page.evaluate(
+      (paths) => Promise.all(paths.map((p) => fetch(p).then((r) => r.status))),
+      files,
+    );
+    expect(Object.fromEntries(files.map((f, i) => [f, statuses[i]]))).toEqual(
+      Object.fromEntries(files.map((f) => [f, f === "/_headers" ? 404 : 200])),
+    );
 
     // A full turn on a real (fake) provider: session, streamed completion, knowledge_search (edge
     // tool), the advice cards' events, then a reload that restores the session.
-    await page.goto(dev.url + "/");
+    await page.goto(demo.url + "/");
     await page.locator("parley-chat button.l").click();
     for (const text of ["I have a red itchy rash on my arm", "How should I care for acne-prone skin?"]) {
       await page.locator("parley-chat textarea").fill(text);
       await page.locator("parley-chat textarea").press("Enter");
-      await page.locator("parley-chat button.send.stop").waitFor();
-      await page.locator("parley-chat button.send.stop").waitFor({ state: "detached", timeout: 30_000 });
+      await answered(page, text);
     }
     expect(await page.locator("parley-chat article.card").count()).toBe(2);
     await page.reload();
@@ -153,13 +90,11 @@ describe("no secret reaches the browser", () => {
     // The partner portal drives the iframe embed through a turn too, in a conversation of its own
     // (the embed page shares the worker's origin, so it would otherwise restore the one above).
     await page.evaluate(() => localStorage.clear());
-    await page.goto(dev.url + "/portal.html");
+    await page.goto(demo.url + "/portal.html");
     await page.click("#ask");
     await page.frameLocator("#chat-frame").locator(".panel").waitFor();
     await page.click("#send");
-    await expect
-      .poll(() => page.frameLocator("#chat-frame").locator("article.card").count(), { timeout: 30_000 })
-      .toBe(2);
+    await expect.poll(() => page.frameLocator("#chat-frame").locator("article.card").count()).toBe(2);
     await page.waitForLoadState("networkidle");
 
     // What the browser keeps: storage and cookies.
@@ -170,8 +105,9 @@ describe("no secret reaches the browser", () => {
 
     await settled();
     // The provider really was used, with the key, by the worker only.
-    expect(upstream.requests.length).toBeGreaterThanOrEqual(4);
-    expect(upstream.requests.every((r) => r.status === 200)).toBe(true);
+    const asked = await demo.requests();
+    expect(asked.length).toBeGreaterThanOrEqual(4);
+    expect(asked.every((r) => r.status === 200)).toBe(true);
     const urls = seen.map((s) => s.url);
     for (const p of [
       "/v1/sessions",
