@@ -17,6 +17,8 @@ import { startFakeUpstream, type FakeUpstream } from "./fake-upstream.ts";
 import { startWranglerDev, type WranglerDev } from "./wrangler-dev.ts";
 
 type ContextOptions = Parameters<Browser["newContext"]>[0];
+/** Desktop size, English, unless a test says otherwise. */
+const CONTEXT_DEFAULTS = { viewport: { width: 1280, height: 800 }, locale: "en-US" } as const;
 
 /** A reply the fake provider holds part way until the test releases it (see e2e-provider.ts). */
 export interface ProviderGate {
@@ -54,6 +56,18 @@ export const DEMO_ADMIN_KEY = "demo-admin-key-0001";
  * run's fake provider, which answers from it; without one, to the worker's demo model.
  */
 export function useSite(ask: SiteRequest = {}): Demo {
+  return useRun(ask);
+}
+
+/**
+ * The run's worker and Chromium on the demo site itself, for a file that changes nothing there and
+ * needs what only the demo site has (the sales page's signed-in rep and their customers' profiles).
+ */
+export function useDemoSite(): Demo {
+  return useRun(undefined);
+}
+
+function useRun(ask: SiteRequest | undefined): Demo {
   const run = inject("e2e");
   const ip = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
   const control = async (path: string, init?: RequestInit) => {
@@ -65,7 +79,8 @@ export function useSite(ask: SiteRequest = {}): Demo {
     url: run.workerUrl,
     browser: undefined as unknown as Browser,
     siteKey: "",
-    newContext: (opts) => siteContext(demo.browser, demo.siteKey, opts),
+    newContext: (opts) =>
+      ask ? siteContext(demo.browser, demo.siteKey, opts) : demo.browser.newContext({ ...CONTEXT_DEFAULTS, ...opts }),
     requests: () => control(`/requests?site=${demo.siteKey}`),
     gate(afterChunks) {
       const name = `g${randomUUID().slice(0, 8)}`;
@@ -91,7 +106,7 @@ export function useSite(ask: SiteRequest = {}): Demo {
     mkdirSync("test-results", { recursive: true });
     const [browser, site] = await Promise.all([
       chromium.connect(run.browserWs),
-      control("/sites", { method: "POST", body: JSON.stringify(ask) }),
+      ask ? control("/sites", { method: "POST", body: JSON.stringify(ask) }) : { siteKey: demoSite.siteKey },
     ]);
     demo.browser = browser;
     demo.siteKey = (site as { siteKey: string }).siteKey;
@@ -107,7 +122,7 @@ export function useSite(ask: SiteRequest = {}): Demo {
  * name `siteKey` wherever they name the demo site: the page, its CSP and everything else as served.
  */
 async function siteContext(browser: Browser, siteKey: string, opts: ContextOptions = {}) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "en-US", ...opts });
+  const context = await browser.newContext({ ...CONTEXT_DEFAULTS, ...opts });
   await context.route(
     (url) =>
       (url.hostname === "127.0.0.1" || url.hostname === "localhost") &&
@@ -202,7 +217,7 @@ export async function newPage(demo: Pick<Demo, "newContext"> | Browser, opts: Co
   const context =
     "newContext" in demo && !("contexts" in demo)
       ? await demo.newContext(opts)
-      : await (demo as Browser).newContext({ viewport: { width: 1280, height: 800 }, locale: "en-US", ...opts });
+      : await (demo as Browser).newContext({ ...CONTEXT_DEFAULTS, ...opts });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(String(e)));
