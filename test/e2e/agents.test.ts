@@ -1,14 +1,17 @@
 import type { Page, Request } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { newPage, useDemo } from "../helpers/e2e.ts";
+import { newPage, useDemoSite } from "../helpers/e2e.ts";
 
-/** The agent presets on their demo pages, driven as a visitor would (built bundle, local worker). */
-const demo = useDemo();
+/**
+ * The agent presets on their demo pages, driven as a visitor would (built bundle, local worker), on
+ * the demo site itself (the sales page's rep is signed in for it).
+ */
+const demo = useDemoSite();
 
 const q = (page: Page, sel: string) => page.locator(`parley-chat ${sel}`);
 
 async function ask(page: Page, path: string, text: string) {
-  await page.goto(demo.dev.url + path);
+  await page.goto(demo.url + path);
   await q(page, "button.l").click();
   await q(page, ".panel").waitFor();
   await q(page, "textarea").click();
@@ -16,16 +19,16 @@ async function ask(page: Page, path: string, text: string) {
   await page.keyboard.press("Enter");
 }
 
-const open = () => newPage(demo.browser, { viewport: { width: 1280, height: 860 } });
+const open = () => newPage(demo, { viewport: { width: 1280, height: 860 } });
 
 describe("agent presets in the browser", () => {
   it("dermatology consult: advice cards with evidence, kept in the advice list and across reloads", async () => {
     const { context, page, errors } = await open();
     await ask(page, "/", "I have a red itchy rash on my arm");
     const cards = q(page, "article.advice");
-    await expect.poll(() => cards.count(), { timeout: 20_000 }).toBe(2);
+    await expect.poll(() => cards.count()).toBe(2);
     await expect
-      .poll(() => q(page, ".msg[data-role=assistant] .bubble").last().textContent(), { timeout: 20_000 })
+      .poll(() => q(page, ".msg[data-role=assistant] .bubble").last().textContent())
       .toContain("two advice cards");
     await q(page, '[data-streaming="true"]').waitFor({ state: "detached" });
     const first = cards.first();
@@ -43,8 +46,7 @@ describe("agent presets in the browser", () => {
       .last()
       .evaluate((el) => Array.from(el.children).map((c) => c.className));
     expect(order.findIndex((c) => c.includes("advice"))).toBeGreaterThan(order.findIndex((c) => c === "part"));
-    await page.waitForTimeout(200);
-    await page.screenshot({ path: "test-results/e2e-advice.png" });
+    await page.screenshot({ path: "test-results/e2e-advice.png", animations: "disabled" });
 
     // The advice list in the header.
     await q(page, 'button[data-action="advice"]').click();
@@ -75,27 +77,24 @@ describe("agent presets in the browser", () => {
         const file = new URL(r.url()).pathname.slice(1);
         if (/^parley-(widget|chunk-)/.test(file)) chunks.push(file.replace(/-[\w-]{8}\.js$/, ""));
       });
-      await page.goto(demo.dev.url + "/");
+      await page.goto(demo.url + "/");
       // The loader fetches the widget when idle; mounted, it fetches the visitor's strings (one language)
       // and nothing more until the panel opens.
       await expect
-        .poll(
-          () =>
-            page.evaluate(
-              () => !!document.querySelector("parley-chat")?.shadowRoot?.querySelector("[data-parley=widget]"),
-            ),
-          { timeout: 10_000 },
+        .poll(() =>
+          page.evaluate(
+            () => !!document.querySelector("parley-chat")?.shadowRoot?.querySelector("[data-parley=widget]"),
+          ),
         )
         .toBe(true);
-      await page.waitForTimeout(300);
+      // Everything the page loads by itself has loaded.
+      await page.waitForLoadState("networkidle");
       expect(chunks).toEqual(["parley-widget.js", "parley-chunk-strings"]);
       await q(page, "button.l").click();
       await q(page, ".panel").waitFor();
       // derm-consult has tools: their runtime comes with its config, before the visitor has typed.
       await expect
-        .poll(() => ["parley-chunk-markdown", "parley-chunk-tool-runtime"].every((c) => chunks.includes(c)), {
-          timeout: 10_000,
-        })
+        .poll(() => ["parley-chunk-markdown", "parley-chunk-tool-runtime"].every((c) => chunks.includes(c)))
         .toBe(true);
       // Views not shown yet stay unloaded.
       expect(chunks.filter((c) => /stage-panel|trace-view/.test(c))).toEqual([]);
@@ -115,7 +114,7 @@ describe("agent presets in the browser", () => {
     });
     await ask(page, "/qa.html", "Can I take ibuprofen with paracetamol?");
     const answer = q(page, ".msg[data-role=assistant] .bubble").last();
-    await expect.poll(() => answer.textContent(), { timeout: 20_000 }).toContain("Take ibuprofen with food");
+    await expect.poll(() => answer.textContent()).toContain("Take ibuprofen with food");
     await q(page, '[data-streaming="true"]').waitFor({ state: "detached" });
     expect(chats.map((c) => c.purpose)).toEqual(["classify", "quick"]);
     expect(tools.sort()).toEqual(["knowledge_search", "web_search"]);
@@ -129,7 +128,7 @@ describe("agent presets in the browser", () => {
     const { context, page, errors } = await open();
     await ask(page, "/sales.html", "A clinic asks whether our moisturiser suits eczema patients");
     const answer = q(page, ".msg[data-role=assistant] .bubble").last();
-    await expect.poll(() => answer.textContent(), { timeout: 20_000 }).toContain("Talking points");
+    await expect.poll(() => answer.textContent()).toContain("Talking points");
     await q(page, '[data-streaming="true"]').waitFor({ state: "detached" });
     expect(await q(page, ".panel").textContent()).not.toMatch(/Action Input|Final Answer:/);
     const reasoning = q(page, "details.reasoning").last();
