@@ -1,10 +1,8 @@
-import { readFileSync } from "node:fs";
-import type { Page } from "playwright-core";
+import type { Download, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { newPage, useDemo } from "../helpers/e2e.ts";
+import { DEMO_ADMIN_KEY, newPage, useSite } from "../helpers/e2e.ts";
 import { watchViolations } from "../helpers/csp-watch.ts";
 import { axeFindings, signInByKeyboard } from "../helpers/console.ts";
-import { DEMO_ADMIN_KEY } from "../../worker/demo/index.ts";
 import { CONSOLE_SHOTS } from "../helpers/browser.ts";
 
 /**
@@ -13,21 +11,21 @@ import { CONSOLE_SHOTS } from "../helpers/browser.ts";
  * the list and the conversation download (the files are read); insights count it; delete erases it.
  * axe-core on each page in English and Chinese; screenshots for the docs (docs/console/).
  */
-const demo = useDemo();
+const demo = useSite();
 const SHOTS = CONSOLE_SHOTS;
 const w = (page: Page, sel: string) => page.locator(`parley-chat ${sel}`);
 
 async function holdConversation(page: Page) {
-  await page.goto(demo.dev.url + "/");
+  await page.goto(demo.url + "/");
   await w(page, "button.l").click();
   await w(page, "textarea.input").first().click();
   await page.keyboard.type("I have a red itchy rash on my arm");
   await page.keyboard.press("Enter");
-  await expect.poll(() => w(page, "article.card").count(), { timeout: 30_000 }).toBe(2);
+  await expect.poll(() => w(page, "article.card").count()).toBe(2);
   // The turn is over (no stop button) before the reply is rated: the reply no longer re-renders.
-  await expect.poll(() => w(page, "button.send.stop").count(), { timeout: 30_000 }).toBe(0);
+  await expect.poll(() => w(page, "button.send.stop").count()).toBe(0);
   const reply = w(page, ".msg[data-role=assistant]").last();
-  await expect.poll(() => reply.locator("[data-action=thumbs-down]").count(), { timeout: 20_000 }).toBe(1);
+  await expect.poll(() => reply.locator("[data-action=thumbs-down]").count()).toBe(1);
   await reply.locator("[data-action=thumbs-down]").click();
   await reply.locator("form.feedback-form textarea").click();
   await page.keyboard.type("did not ask how long it has itched");
@@ -36,32 +34,37 @@ async function holdConversation(page: Page) {
   return (await w(page, "article.card .card-title").first().textContent())?.trim() ?? "";
 }
 
+/** A download's content (the browser is the run's, reached remotely: its file is read as a stream). */
+async function downloaded(download: Download): Promise<string> {
+  const parts: Buffer[] = [];
+  for await (const part of await download.createReadStream()) parts.push(part as Buffer);
+  return Buffer.concat(parts).toString("utf8");
+}
+
 /** Waits for the conversation to reach the index (pushed by its session at most ~2 s after the turn). */
 async function findInList(page: Page, text: string) {
   const link = page.getByRole("link", { name: text });
+  const listed = (r: { url(): string }) => new URL(r.url()).pathname === "/v1/admin/sessions";
   await expect
-    .poll(
-      async () => {
-        await page.getByRole("button", { name: "Apply filters" }).click();
-        await page.waitForTimeout(500);
-        return (await link.count()) > 0;
-      },
-      { timeout: 15_000 },
-    )
+    .poll(async () => {
+      // Asks the list again and reads what came back.
+      await Promise.all([page.waitForResponse(listed), page.getByRole("button", { name: "Apply filters" }).click()]);
+      return (await link.count()) > 0;
+    })
     .toBe(true);
   return link;
 }
 
 describe("the owner's console: conversations and insights", () => {
   it("shows a conversation just held, with its advice cards, feedback and trace; exports; deletes", async () => {
-    const visitor = await newPage(demo.browser);
+    const visitor = await newPage(demo);
     const cardTitle = await holdConversation(visitor.page);
     expect(cardTitle).not.toBe("");
     await visitor.context.close();
 
-    const { context, page, errors } = await newPage(demo.browser, { acceptDownloads: true });
+    const { context, page, errors } = await newPage(demo, { acceptDownloads: true });
     const watch = await watchViolations(context, page);
-    await signInByKeyboard(page, demo.dev.url, DEMO_ADMIN_KEY);
+    await signInByKeyboard(page, demo.url, DEMO_ADMIN_KEY, demo.siteKey);
     await page.getByRole("heading", { name: "Conversations" }).waitFor();
     // Filtered to thumbs-down conversations with advice, and searched: still found.
     await page.getByLabel("Feedback").selectOption("down");
@@ -76,9 +79,7 @@ describe("the owner's console: conversations and insights", () => {
     // The filtered list downloads as CSV: the file holds this conversation's row.
     const [csv] = await Promise.all([page.waitForEvent("download"), page.getByText("Export CSV").click()]);
     expect(csv.suggestedFilename()).toMatch(/^conversations-\d{4}-\d\d-\d\d\.csv$/);
-    const lines = readFileSync((await csv.path())!, "utf8")
-      .trim()
-      .split("\r\n");
+    const lines = (await downloaded(csv)).trim().split("\r\n");
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(/"derm-consult",.*"I have a red itchy rash on my arm"/);
 
@@ -99,7 +100,7 @@ describe("the owner's console: conversations and insights", () => {
     await page.screenshot({ path: `${SHOTS}/conversation.jpg`, fullPage: true, type: "jpeg", quality: 50 });
 
     const [json] = await Promise.all([page.waitForEvent("download"), page.getByText("Download JSON").click()]);
-    const state = JSON.parse(readFileSync((await json.path())!, "utf8"));
+    const state = JSON.parse(await downloaded(json));
     expect(state.advice).toHaveLength(2);
     expect(Object.values(state.feedback)).toEqual([expect.objectContaining({ rating: "down" })]);
     const id = state.sessionId as string;
@@ -128,18 +129,18 @@ describe("the owner's console: conversations and insights", () => {
   });
 
   it("has no serious or critical axe findings on a conversation and the insights, in English and Chinese", async () => {
-    const visitor = await newPage(demo.browser);
+    const visitor = await newPage(demo);
     await holdConversation(visitor.page);
     await visitor.context.close();
     for (const locale of ["en-US", "zh-CN"]) {
-      const { context, page } = await newPage(demo.browser, { bypassCSP: true, locale });
-      await signInByKeyboard(page, demo.dev.url, DEMO_ADMIN_KEY);
-      await page.locator("table.conversations tbody tr").first().waitFor({ timeout: 15_000 });
+      const { context, page } = await newPage(demo, { bypassCSP: true, locale });
+      await signInByKeyboard(page, demo.url, DEMO_ADMIN_KEY, demo.siteKey);
+      await page.locator("table.conversations tbody tr").first().waitFor();
       expect(await axeFindings(page), `list ${locale}`).toEqual([]);
       await page.locator("table.conversations tbody tr a").first().click();
       await page.locator("ol.transcript").waitFor();
       expect(await axeFindings(page), `conversation ${locale}`).toEqual([]);
-      await page.goto(`${demo.dev.url}/console/insights`);
+      await page.goto(`${demo.url}/console/insights`);
       await page.locator("figure.chart").first().waitFor();
       expect(JSON.stringify(await axeFindings(page)), `insights ${locale}`).toBe("[]");
       if (locale === "zh-CN") await page.screenshot({ path: `${SHOTS}/insights-zh.png` });
