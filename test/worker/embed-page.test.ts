@@ -29,4 +29,14 @@ describe("iframe embed page", () => {
     ]);
     expect(html).not.toMatch(/<style|\sstyle=|\son\w+=/i);
   });
+
+  it("is served only for the site's own agents, and tells its bridge the site's origins", async () => {
+    const { res } = await call(`/embed/derm-consult?site=${SITE_KEY}`);
+    expect(await res.text()).toContain('"allowedOrigins":["http://127.0.0.1:*","http://localhost:*"]');
+    for (const path of [`/embed/derm-consult?site=nope`, `/embed/not-an-agent?site=${SITE_KEY}`]) {
+      const { res: refused } = await call(path);
+      expect(refused.status, path).toBe(404);
+      expect(await refused.text(), path).not.toContain("parley-embed");
+    }
+  });
 });
