@@ -51,4 +51,16 @@ describe("widget strings", () => {
       Object.keys(replyEn).filter((k) => replyZhCN[k as keyof typeof replyEn] === replyEn[k as keyof typeof replyEn]),
     ).toEqual([]);
   });
+
+  it("says offline and a message kept for later in Chinese", async () => {
+    const zh = await loadStrings("zh-CN");
+    expect(zh.offline).toBe("您已离线，消息会保留");
+    expect(zh.queued).toBe("尚未发送，联网后自动发送");
+  });
+
+  it("says a refusal in Chinese, with when to try again", async () => {
+    const zh = await loadStrings("zh-CN");
+    expect(errorText(zh, "rate_limited", 30, "zh-CN")).toBe("您发送得有点快，请稍后再试。30 秒后可以重试。");
+    expect(errorText(zh, "budget_exceeded")).toBe(zh.err_budget_exceeded);
+  });
 });
