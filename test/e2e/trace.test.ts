@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useDemo } from "../helpers/e2e.ts";
+import { answered, useSite } from "../helpers/e2e.ts";
 import { serveStatic, type StaticServer } from "../helpers/static-server.ts";
 
 /**
@@ -9,12 +9,12 @@ import { serveStatic, type StaticServer } from "../helpers/static-server.ts";
  * decisions, edge and client tool calls, completions — readable: time, kind, name, ms, result.
  * The host pages are on another origin than the worker, as a site's would be.
  */
-const demo = useDemo();
+const demo = useSite();
 let host: StaticServer;
 
 const page = (agent: string, debug: boolean, locale = "") =>
   `<!doctype html><html><body><h1>Host</h1>
-<script src="${demo.dev.url}/parley.js" data-site-key="demo-site-key-0001" ` +
+<script src="${demo.url}/parley.js" data-site-key="${demo.siteKey}" ` +
   `data-agent="${agent}"${debug ? ' data-debug="true"' : ""}` +
   `${locale ? ` data-locale="${locale}"` : ""} async></script></body></html>`;
 
@@ -35,8 +35,7 @@ const q = (p: Page, sel: string) => p.locator(`parley-chat ${sel}`);
 async function ask(p: Page, text: string) {
   await q(p, "textarea").fill(text);
   await q(p, "textarea").press("Enter");
-  await q(p, "button.send.stop").waitFor();
-  await q(p, "button.send.stop").waitFor({ state: "detached", timeout: 30_000 });
+  await answered(p, text);
 }
 
 /**
@@ -45,16 +44,14 @@ async function ask(p: Page, text: string) {
  */
 async function traceUntil(p: Page, ok: (r: string[][]) => boolean) {
   await expect
-    .poll(
-      async () => {
-        const r = await rows(p);
-        if (ok(r)) return true;
-        await q(p, ".trace-head button").click();
-        await p.waitForTimeout(150);
-        return false;
-      },
-      { timeout: 15_000 },
-    )
+    .poll(async () => {
+      const r = await rows(p);
+      if (ok(r)) return true;
+      // Asks the worker again and waits for its answer.
+      const trace = (res: { url(): string }) => new URL(res.url()).pathname.endsWith("/trace");
+      await Promise.all([p.waitForResponse(trace), q(p, ".trace-head button").click()]);
+      return false;
+    })
     .toBe(true);
 }
 
@@ -68,7 +65,7 @@ const rows = (p: Page) =>
 
 describe("trace view in debug mode", () => {
   it("lists the session's steps, loaded lazily, refreshed after a turn", async () => {
-    const context = await demo.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US" });
+    const context = await demo.newContext({ viewport: { width: 1280, height: 900 } });
     const p = await context.newPage();
     const errors: string[] = [];
     p.on("pageerror", (e) => errors.push(String(e)));
@@ -101,8 +98,7 @@ describe("trace view in debug mode", () => {
     expect(first.filter((r) => r[1] === "tool").map((r) => r[2])).toEqual(expect.arrayContaining(["knowledge_search"]));
     // The classify step says what was decided.
     expect(await q(p, 'tbody[data-trace-kind="classify"] .detail').first().textContent()).toContain("medicine_info");
-    await p.waitForTimeout(200);
-    await p.screenshot({ path: "test-results/e2e-trace.png" });
+    await p.screenshot({ path: "test-results/e2e-trace.png", animations: "disabled" });
 
     // Back to the chat, another turn, then the trace again: it has grown.
     await pill.click();
@@ -117,7 +113,7 @@ describe("trace view in debug mode", () => {
   });
 
   it("shows the browser's own tool calls, in Chinese; no trace without debug mode", async () => {
-    const context = await demo.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "zh-CN" });
+    const context = await demo.newContext({ viewport: { width: 1280, height: 900 }, locale: "zh-CN" });
     const p = await context.newPage();
     await p.goto(host.url + "/derm");
     await q(p, "button.l").click();
@@ -132,8 +128,7 @@ describe("trace view in debug mode", () => {
       expect.arrayContaining([expect.stringContaining("side: client")]),
     );
     expect((await rows(p)).every((r) => r[4] === "✓成功" || r[4] === "✗失败")).toBe(true);
-    await p.waitForTimeout(200);
-    await p.screenshot({ path: "test-results/e2e-trace-zh.png" });
+    await p.screenshot({ path: "test-results/e2e-trace-zh.png", animations: "disabled" });
 
     await p.goto(host.url + "/plain");
     await q(p, "button.l").click();
