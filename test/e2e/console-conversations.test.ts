@@ -1,6 +1,6 @@
-import type { Download, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { DEMO_ADMIN_KEY, newPage, useSite } from "../helpers/e2e.ts";
+import { DEMO_ADMIN_KEY, downloaded, newPage, useSite } from "../helpers/e2e.ts";
 import { watchViolations } from "../helpers/csp-watch.ts";
 import { axeFindings, signInByKeyboard } from "../helpers/console.ts";
 import { CONSOLE_SHOTS } from "../helpers/browser.ts";
@@ -32,13 +32,6 @@ async function holdConversation(page: Page) {
   await reply.locator("form.feedback-form button[type=submit]").click();
   await expect.poll(() => reply.locator("[data-action=thumbs-down]").getAttribute("aria-pressed")).toBe("true");
   return (await w(page, "article.card .card-title").first().textContent())?.trim() ?? "";
-}
-
-/** A download's content (the browser is the run's, reached remotely: its file is read as a stream). */
-async function downloaded(download: Download): Promise<string> {
-  const parts: Buffer[] = [];
-  for await (const part of await download.createReadStream()) parts.push(part as Buffer);
-  return Buffer.concat(parts).toString("utf8");
 }
 
 /** Waits for the conversation to reach the index (pushed by its session at most ~2 s after the turn). */

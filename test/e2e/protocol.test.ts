@@ -1,10 +1,9 @@
-import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { useDemo } from "../helpers/e2e.ts";
+import { downloaded, useSite } from "../helpers/e2e.ts";
 
 /** A researcher designs a protocol with the protocol-designer preset, from question to endpoints. */
-const demo = useDemo();
+const demo = useSite();
 
 const q = (page: Page, sel: string) => page.locator(`parley-chat ${sel}`);
 const lastReply = (page: Page) => q(page, ".msg[data-role=assistant] .bubble").last();
@@ -13,7 +12,7 @@ async function say(page: Page, text: string, expectInReply: string) {
   await q(page, "textarea").click();
   await page.keyboard.type(text);
   await page.keyboard.press("Enter");
-  await expect.poll(() => lastReply(page).textContent(), { timeout: 20_000 }).toContain(expectInReply);
+  await expect.poll(() => lastReply(page).textContent()).toContain(expectInReply);
   await q(page, '[data-streaming="true"]').waitFor({ state: "detached" });
 }
 
@@ -30,15 +29,11 @@ describe("protocol designer", () => {
   it(
     "goes from scientific question to endpoints: edits, a blocked completion, " + "action cards, summary, reload",
     async () => {
-      const context = await demo.browser.newContext({
-        viewport: { width: 1280, height: 900 },
-        locale: "en-US",
-        acceptDownloads: true,
-      });
+      const context = await demo.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
       const page = await context.newPage();
       const errors: string[] = [];
       page.on("pageerror", (e) => errors.push(String(e)));
-      await page.goto(demo.dev.url + "/protocol.html");
+      await page.goto(demo.url + "/protocol.html");
       // The host page hears every stage change.
       await page.waitForFunction(() => "Parley" in window);
       await page.evaluate(() => {
@@ -115,13 +110,12 @@ describe("protocol designer", () => {
       await q(page, 'section[data-stage="endpoints"] button.complete').click();
       await q(page, ".summary").waitFor();
       const [download] = await Promise.all([page.waitForEvent("download"), q(page, ".summary button").nth(1).click()]);
-      const md = readFileSync(await download.path(), "utf8");
+      const md = await downloaded(download);
       expect(md).toContain("# Protocol designer");
       expect(md).toContain("**Comparison:** Usual care without a daily emollient");
       expect(md).toContain("**Per group:** 152");
       expect(md).toContain("**Primary endpoint:** Number of eczema flares over 6 months");
-      await page.waitForTimeout(200);
-      await page.screenshot({ path: "test-results/e2e-protocol-summary.png" });
+      await page.screenshot({ path: "test-results/e2e-protocol-summary.png", animations: "disabled" });
       expect(await page.evaluate(() => (window as any).__stages)).toEqual([
         "question",
         "pico",

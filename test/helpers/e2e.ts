@@ -4,6 +4,7 @@ import {
   chromium,
   type Browser,
   type BrowserContext,
+  type Download,
   type FrameLocator,
   type Locator,
   type Page,
@@ -249,4 +250,11 @@ export async function settled(locator: Locator): Promise<void> {
         .map((a) => a.finished.catch(() => undefined)),
     ),
   );
+}
+
+/** A download's content (the run's browser is reached remotely: the file is read as a stream). */
+export async function downloaded(download: Download): Promise<string> {
+  const parts: Buffer[] = [];
+  for await (const part of await download.createReadStream()) parts.push(part as Buffer);
+  return Buffer.concat(parts).toString("utf8");
 }
