@@ -1,10 +1,9 @@
 import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { newPage, useDemo } from "../helpers/e2e.ts";
+import { DEMO_ADMIN_KEY, newPage, useSite } from "../helpers/e2e.ts";
 import { watchViolations } from "../helpers/csp-watch.ts";
-import { axeFindings, CONSOLE_SITE, signInByKeyboard } from "../helpers/console.ts";
-import { DEMO_ADMIN_KEY } from "../../worker/demo/index.ts";
+import { axeFindings, signInByKeyboard } from "../helpers/console.ts";
 import { CONSOLE_SHOTS } from "../helpers/browser.ts";
 
 /**
@@ -13,7 +12,7 @@ import { CONSOLE_SHOTS } from "../helpers/browser.ts";
  * copied, an agent's greeting changed and seen by a visitor of the demo page, a document added and
  * found by the console's query and by the agent's own knowledge_search; axe-core in both languages.
  */
-const demo = useDemo();
+const demo = useSite();
 const SHOTS = CONSOLE_SHOTS;
 mkdirSync(SHOTS, { recursive: true });
 
@@ -25,8 +24,8 @@ async function openPage(page: Page, name: string) {
 }
 
 async function signedIn(opts: Parameters<typeof newPage>[1] = {}) {
-  const p = await newPage(demo.browser, opts);
-  await signInByKeyboard(p.page, demo.dev.url, DEMO_ADMIN_KEY);
+  const p = await newPage(demo, opts);
+  await signInByKeyboard(p.page, demo.url, DEMO_ADMIN_KEY, demo.siteKey);
   await p.page.getByRole("heading", { level: 1 }).first().waitFor();
   return p;
 }
@@ -35,7 +34,7 @@ describe("the owner's console: setup, agents, knowledge", () => {
   it("refuses a bad origin at its field, saves a good one, and copies the embed snippet", async () => {
     const { context, page, errors } = await signedIn();
     const watch = await watchViolations(context, page);
-    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: demo.dev.url });
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: demo.url });
     await openPage(page, "Setup");
 
     // Keyboard only: add an origin, type a plain-http one, submit with Enter from the field.
@@ -65,14 +64,14 @@ describe("the owner's console: setup, agents, knowledge", () => {
     await page.getByRole("status").filter({ hasText: "Copied" }).first().waitFor();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toBe(
-      `<script src="${demo.dev.url}/parley.js"\n        data-site-key="${CONSOLE_SITE}" ` +
+      `<script src="${demo.url}/parley.js"\n        data-site-key="${demo.siteKey}" ` +
         `data-agent="medical-qa" async></script>`,
     );
     // The live preview runs the chosen agent in the embed page, framed by the console, when asked.
     expect(await page.locator("iframe.preview").count()).toBe(0);
     await page.getByRole("button", { name: "Show the live preview" }).click();
     const preview = page.frameLocator("iframe.preview");
-    await preview.getByText("Hi! Ask me an everyday health question").first().waitFor({ timeout: 20_000 });
+    await preview.getByText("Hi! Ask me an everyday health question").first().waitFor();
     // The snippets and the preview in one picture for the docs.
     await page.setViewportSize({ width: 1280, height: 1400 });
     await page.getByRole("heading", { name: "Put the chat on your site" }).evaluate((h) => h.scrollIntoView());
@@ -106,7 +105,7 @@ describe("the owner's console: setup, agents, knowledge", () => {
     await page.screenshot({ path: `${SHOTS}/agents.png` });
 
     const visitor = await context.newPage();
-    await visitor.goto(`${demo.dev.url}/`);
+    await visitor.goto(`${demo.url}/`);
     await visitor.locator("parley-chat button.l").click();
     await visitor.getByText("Welcome to Dr. Lee's skin clinic! What brings you here today?").waitFor();
     expect(errors).toEqual([]);
@@ -136,7 +135,7 @@ describe("the owner's console: setup, agents, knowledge", () => {
     // The skin consult's agent asks knowledge_search about acne; its answer carries the new document.
     const visitor = await context.newPage();
     const toolAnswer = visitor.waitForResponse((r) => r.url().includes("/v1/tools/knowledge_search"));
-    await visitor.goto(`${demo.dev.url}/`);
+    await visitor.goto(`${demo.url}/`);
     await visitor.locator("parley-chat button.l").click();
     await visitor.getByRole("button", { name: "How should I care for acne-prone skin?" }).click();
     const hits = (await (await toolAnswer).json()).result.hits.map((h: { title: string }) => h.title);
@@ -198,14 +197,13 @@ describe("the owner's console: setup, agents, knowledge", () => {
     await page.getByText("owner: The coach is too pushy about price").waitFor();
     await page.getByRole("button", { name: "Run now" }).click();
     const row = page.locator("tbody tr").filter({ hasText: "candidate" });
+    // Asks for the runs again on each answer until the run has finished with its candidate.
+    const runs = (r: { url(): string }) => new URL(r.url()).pathname.endsWith("/runs");
     await expect
-      .poll(
-        async () => {
-          await page.getByRole("button", { name: "Refresh" }).click();
-          return row.count();
-        },
-        { timeout: 45_000, interval: 1000 },
-      )
+      .poll(async () => {
+        await Promise.all([page.waitForResponse(runs), page.getByRole("button", { name: "Refresh" }).click()]);
+        return row.count();
+      })
       .toBe(1);
     expect(await row.textContent()).toContain("70 → 90");
     await row.getByRole("button").click();
@@ -227,7 +225,7 @@ describe("the owner's console: setup, agents, knowledge", () => {
     async (locale) => {
       const { context, page } = await signedIn({ bypassCSP: true, locale });
       for (const path of ["setup", "agents", "agents/derm-consult", "prompts", "desk", "knowledge"]) {
-        await page.goto(`${demo.dev.url}/console/${path}`);
+        await page.goto(`${demo.url}/console/${path}`);
         await page.locator("main h1").waitFor();
         await page.locator("main form").first().waitFor();
         expect(await axeFindings(page), `${path} ${locale}`).toEqual([]);
