@@ -1,21 +1,21 @@
 import type { Page, Route } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { SessionState, StoredMessage } from "../../shared/session.ts";
-import { newPage, useDemo } from "../helpers/e2e.ts";
+import { newPage, useSite } from "../helpers/e2e.ts";
 
 /**
  * The agent loop resumes: the page goes away between steps, after the model's reply with
  * tool calls and before the next completion; on restore the loop goes on from the stored step, and
  * each tool call id runs once. The built widget, the real worker, the demo model's skin consult.
  */
-const demo = useDemo();
+const demo = useSite();
 
 const q = (page: Page, sel: string) => page.locator(`parley-chat ${sel}`);
-const KEY = "parley:session:demo-site-key-0001:derm-consult";
+const sessionKey = () => `parley:session:${demo.siteKey}:derm-consult`;
 
 async function openPanel() {
-  const t = await newPage(demo.browser);
-  await t.page.goto(demo.dev.url + "/");
+  const t = await newPage(demo);
+  await t.page.goto(demo.url + "/");
   await q(t.page, "button.l").click();
   await q(t.page, "textarea").waitFor();
   return t;
@@ -36,7 +36,7 @@ async function stored(page: Page): Promise<SessionState> {
       fetch(`/v1/sessions/${sessionId}/trace`, { headers }).then((r) => r.json()),
     ]);
     return { ...session.state, trace: trace.trace };
-  }, KEY);
+  }, sessionKey());
 }
 
 const lastStep = (s: SessionState) => s.messages.filter((m) => m.role === "assistant").at(-1)!;
@@ -65,7 +65,7 @@ describe("the agent loop resumes after a reload between steps", () => {
       if (answered.length > 1) await route.fulfill({ response: res });
     });
     await send(page, "How should I care for acne-prone skin?");
-    await expect.poll(() => answered.length, { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => answered.length).toBe(1);
     const before = await stored(page);
     const step = lastStep(before);
     const callId = step.toolCalls![0].id;
@@ -76,8 +76,8 @@ describe("the agent loop resumes after a reload between steps", () => {
     await q(page, "button.l").click();
     // Restored, the loop goes on by itself: the same call id, answered from the worker's record, then the answer.
     const reply = q(page, '.msg[data-role="assistant"] .md').last();
-    await expect.poll(() => reply.textContent(), { timeout: 30_000 }).toContain("gentle and consistent");
-    await q(page, "button.send.stop").waitFor({ state: "detached", timeout: 30_000 });
+    await expect.poll(() => reply.textContent()).toContain("gentle and consistent");
+    await q(page, "button.send.stop").waitFor({ state: "detached" });
     expect(answered).toHaveLength(2);
     expect(JSON.parse(answered[1])).toMatchObject({ replayed: true, result: JSON.parse(answered[0]).result });
     const after = await stored(page);
@@ -104,18 +104,15 @@ describe("the agent loop resumes after a reload between steps", () => {
       recorded.push(events.flatMap((e) => (e.data.message?.role === "tool" ? [e.data.message] : [])));
     });
     await send(page, "I have a red itchy rash on my arm");
-    await expect.poll(() => next.held.length, { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => next.held.length).toBe(1);
     // Both record_advice results are in the worker's log before the page goes away.
     const calls = lastStep(await stored(page)).toolCalls!;
     expect(calls.map((c) => c.function.name)).toEqual(["record_advice", "record_advice"]);
     await expect
-      .poll(
-        async () => {
-          const s = await stored(page);
-          return calls.map((c) => toolResults(s, c.id).length);
-        },
-        { timeout: 10_000 },
-      )
+      .poll(async () => {
+        const s = await stored(page);
+        return calls.map((c) => toolResults(s, c.id).length);
+      })
       .toEqual([1, 1]);
     const ranBefore = recorded.flat().length;
     expect(ranBefore).toBe(2);
@@ -124,8 +121,8 @@ describe("the agent loop resumes after a reload between steps", () => {
     await page.reload();
     await q(page, "button.l").click();
     const reply = q(page, '.msg[data-role="assistant"] .md').last();
-    await expect.poll(() => reply.textContent(), { timeout: 30_000 }).toContain("two advice cards");
-    await q(page, "button.send.stop").waitFor({ state: "detached", timeout: 30_000 });
+    await expect.poll(() => reply.textContent()).toContain("two advice cards");
+    await q(page, "button.send.stop").waitFor({ state: "detached" });
     // No tool ran after the reload (nothing new recorded), the cards are there once each.
     expect(recorded.flat()).toHaveLength(ranBefore);
     const after = await stored(page);
@@ -144,23 +141,21 @@ describe("the agent loop resumes after a reload between steps", () => {
     let completions = 0;
     const next = hold(a.page, "**/v1/chat/completions", () => ++completions === 2);
     await send(a.page, "I have a red itchy rash on my arm");
-    await expect.poll(() => next.held.length, { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => next.held.length).toBe(1);
     const step = lastStep(await stored(a.page));
-    await expect
-      .poll(async () => toolResults(await stored(a.page), step.toolCalls![1].id).length, { timeout: 10_000 })
-      .toBe(1);
+    await expect.poll(async () => toolResults(await stored(a.page), step.toolCalls![1].id).length).toBe(1);
     const b = await a.context.newPage();
-    await b.goto(demo.dev.url + "/");
+    await b.goto(demo.url + "/");
     await q(b, "button.l").click();
     const replyOf = (page: Page) => q(page, '.msg[data-role="assistant"] .md').last();
-    await expect.poll(() => replyOf(b).textContent(), { timeout: 30_000 }).toContain("two advice cards");
+    await expect.poll(() => replyOf(b).textContent()).toContain("two advice cards");
     // Tab A's request goes now: the same reply id, answered 409, and A follows the reply B started.
     const conflict = a.page.waitForResponse((r) => r.url().endsWith("/v1/chat/completions"));
     next.release();
     await next.held[0].continue();
     expect((await conflict).status()).toBe(409);
-    await expect.poll(() => replyOf(a.page).textContent(), { timeout: 30_000 }).toContain("two advice cards");
-    await q(a.page, "button.send.stop").waitFor({ state: "detached", timeout: 30_000 });
+    await expect.poll(() => replyOf(a.page).textContent()).toContain("two advice cards");
+    await q(a.page, "button.send.stop").waitFor({ state: "detached" });
     const after = await stored(a.page);
     const replies = after.messages.filter((m) => m.role === "assistant");
     expect(replies.map((m) => m.id)).toEqual([step.id, `${step.id}+`]);
