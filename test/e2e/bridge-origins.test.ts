@@ -1,35 +1,43 @@
-import { chromium, type Browser, type Page } from "playwright-core";
+import type { Frame, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../helpers/browser.ts";
+import { useSite } from "../helpers/e2e.ts";
 import { serveStatic, type StaticServer } from "../helpers/static-server.ts";
-import { startWranglerDev, type WranglerDev } from "../helpers/wrangler-dev.ts";
 
 /**
  * The iframe embed's postMessage bridge checks origins both ways, seen from the frame's
  * side in Chromium: it posts only to its verified parent's origin (never "*"), obeys only its parent
  * window, and a page of an origin the site does not allow gets nothing from it, framed or not.
- * `foreign.test` resolves to 127.0.0.1 only in this browser: a real second site, not on the demo
- * site's allowlist (loopback addresses only).
+ * `foreign.test` resolves to 127.0.0.1 only in the run's browser (test/helpers/browser.ts): a real
+ * second site, not on the site's allowlist (loopback addresses only).
  */
-let dev: WranglerDev;
-let browser: Browser;
+const demo = useSite();
 let foreign: StaticServer;
 
 beforeAll(async () => {
-  const args = CHROMIUM_ARGS.map((a) =>
-    a.startsWith("--host-resolver-rules=")
-      ? "--host-resolver-rules=MAP foreign.test 127.0.0.1, MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
-      : a,
-  );
-  [dev, browser] = await Promise.all([startWranglerDev(), chromium.launch({ executablePath: CHROMIUM_PATH, args })]);
   foreign = await serveStatic({ pages: { "/": "<!doctype html><title>foreign</title><p>another site</p>" } });
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await dev?.stop();
   await foreign?.close();
 });
+
+/** Counts, in `frame`, the messages `from` says are the test's own, after the frame's own listeners ran. */
+async function countMessages(frame: Frame | Page, from: "not-parent" | string) {
+  await frame.evaluate((from) => {
+    const w = window as any;
+    w.__counted = 0;
+    addEventListener("message", (e) => {
+      if (from === "not-parent" ? e.source !== window.parent : e.origin === from) w.__counted++;
+    });
+  }, from);
+  return {
+    /** Waits until `n` were handled, then two frames more, by which anything they changed is on screen. */
+    async handled(n: number) {
+      await expect.poll(() => frame.evaluate(() => (window as any).__counted)).toBe(n);
+      await frame.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    },
+  };
+}
 
 const frameEvents = (page: Page) =>
   page.evaluate(() => ((window as any).__events ?? []).map((e: any) => e.event) as string[]);
@@ -37,11 +45,7 @@ const frameEvents = (page: Page) =>
 describe("iframe bridge origins, from the frame's side", () => {
   it("posts events only to the parent's origin, never '*', and obeys no sibling of the same origin", async () => {
     // bypassCSP: the sibling frame below is an inline srcdoc, which the portal's own CSP would refuse.
-    const context = await browser.newContext({
-      viewport: { width: 1280, height: 800 },
-      locale: "en-US",
-      bypassCSP: true,
-    });
+    const context = await demo.newContext({ bypassCSP: true });
     // The portal and the embed page share an origin here, so the embed page can wrap the function
     // its `parent.postMessage` resolves to with one of its own realm (the message's source stays
     // the frame) and record the target origin of every call.
@@ -62,22 +66,21 @@ describe("iframe bridge origins, from the frame's side", () => {
     const page = await context.newPage();
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(String(e)));
-    await page.goto(dev.url + "/portal.html");
+    await page.goto(demo.url + "/portal.html");
     await expect.poll(() => frameEvents(page)).toContain("ready");
     await page.click("#send");
     const chat = page.frameLocator("#chat-frame");
-    await expect
-      .poll(async () => (await frameEvents(page)).filter((e) => e === "message").length, { timeout: 30_000 })
-      .toBe(2);
+    await expect.poll(async () => (await frameEvents(page)).filter((e) => e === "message").length).toBe(2);
 
     const embedFrame = page.frames().find((f) => f.url().includes("/embed/"))!;
     const posts: Array<{ target: string; event?: string }> = await embedFrame.evaluate(() => (window as any).__posts);
     const events = posts.filter((p) => p.event);
     expect(events.map((p) => p.event)).toEqual(expect.arrayContaining(["ready", "message", "advice"]));
-    expect(new Set(events.map((p) => p.target))).toEqual(new Set([dev.url]));
+    expect(new Set(events.map((p) => p.target))).toEqual(new Set([demo.url]));
 
     // A sibling frame of the same origin as the portal (an allowed origin, but not the parent)
     // posts commands to the chat frame: not obeyed.
+    const siblings = await countMessages(embedFrame, "not-parent");
     await page.evaluate(() => {
       const sib = document.createElement("iframe");
       sib.srcdoc =
@@ -88,23 +91,23 @@ describe("iframe bridge origins, from the frame's side", () => {
       <\/script>`;
       document.body.append(sib);
     });
-    await page.waitForTimeout(800);
+    await siblings.handled(5);
     expect(await chat.locator('.msg[data-role="user"]').count()).toBe(1);
     expect(await chat.locator(".panel").count()).toBe(1);
     expect(await chat.locator(".root").getAttribute("data-theme")).not.toBe("dark");
     // Nothing more went anywhere but the portal's origin.
     const after: Array<{ target: string; event?: string }> = await embedFrame.evaluate(() => (window as any).__posts);
     expect(after.length).toBeGreaterThanOrEqual(posts.length);
-    expect(after.filter((p) => p.target !== dev.url)).toEqual([]);
+    expect(after.filter((p) => p.target !== demo.url)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it("gives a page of a foreign origin nothing: not framed, and a popup of it obeys and tells nothing", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "en-US" });
+    const context = await demo.newContext();
     const page = await context.newPage();
     const origin = foreign.url.replace("127.0.0.1", "foreign.test");
-    const embed = `${dev.url}/embed/derm-consult?site=demo-site-key-0001`;
+    const embed = `${demo.url}/embed/derm-consult?site=${demo.siteKey}`;
     await page.goto(origin + "/");
     expect(await page.evaluate(() => location.origin)).toBe(origin);
 
@@ -117,7 +120,7 @@ describe("iframe bridge origins, from the frame's side", () => {
       f.src = src;
       document.body.append(f);
     }, embed);
-    await expect.poll(() => refused.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect.poll(() => refused.length).toBeGreaterThan(0);
 
     // Opened as a popup (no frame-ancestors there): commands from the foreign opener are ignored,
     // and the page posts nothing to it.
@@ -130,20 +133,24 @@ describe("iframe bridge origins, from the frame's side", () => {
       page.evaluate((src) => void ((window as any).__chat = window.open(src, "chat")), embed),
     ]);
     await popup.locator(".panel").waitFor();
+    const fromForeign = await countMessages(popup, origin);
     await page.evaluate(() => {
       const chat = (window as any).__chat as Window;
       for (const cmd of ["hello", "send", "identity", "close"])
         chat.postMessage({ parley: 1, cmd, value: "I have a red itchy rash on my arm" }, "*");
     });
-    await page.waitForTimeout(1000);
+    await fromForeign.handled(4);
     expect(await popup.locator('.msg[data-role="user"]').count()).toBe(0);
     expect(await popup.locator(".panel").count()).toBe(1);
     // The visitor uses it directly: its events still go nowhere.
     await popup.locator("textarea").fill("I have a red itchy rash on my arm");
     await popup.locator("textarea").press("Enter");
-    await expect.poll(() => popup.locator("article.card").count(), { timeout: 30_000 }).toBe(2);
-    await page.waitForTimeout(300);
-    expect(await page.evaluate(() => (window as any).__heard)).toEqual([]);
+    await expect.poll(() => popup.locator("article.card").count()).toBe(2);
+    // A last message from the popup: one window's messages to another arrive in order, so anything
+    // the popup had posted to its opener before this arrives before it.
+    await popup.evaluate(() => window.opener.postMessage("last", "*"));
+    await expect.poll(() => page.evaluate(() => (window as any).__heard.length)).toBeGreaterThan(0);
+    expect(await page.evaluate(() => (window as any).__heard)).toEqual(["last"]);
     await context.close();
   });
 });
