@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { watchViolations, type ViolationWatch } from "../helpers/csp-watch.ts";
-import { newPage, useDemo, type TestPage } from "../helpers/e2e.ts";
+import { newPage, useDemoSite, type TestPage } from "../helpers/e2e.ts";
 import { buildHostApp } from "../helpers/host-app.ts";
 import { serveStatic, type StaticPage, type StaticServer } from "../helpers/static-server.ts";
 
@@ -12,9 +12,10 @@ import { serveStatic, type StaticPage, type StaticServer } from "../helpers/stat
  * The widget on strict host sites. Host pages on another origin (a second loopback port)
  * send the policies the "Content-Security-Policy" section of docs/embed.md gives, word for word; in each the
  * launcher is styled and fixed in place, a consultation gives advice cards, a protocol design opens
- * the stage panel, and the browser reports no CSP or Trusted Types violation.
+ * the stage panel, and the browser reports no CSP or Trusted Types violation. On the demo site itself:
+ * its pages are checked as the worker serves them, and nothing here changes it.
  */
-const demo = useDemo({ vars: { DEMO_CHUNK_MS: "0" } });
+const demo = useDemoSite();
 const NONCE = "cGFybGV5LXN0cmljdC1ob3N0";
 
 /** The worker's origin as the live channel's WebSocket reaches it (`wss://` for `https://`). */
@@ -56,7 +57,7 @@ const csp = (policy: string) => ({ "content-security-policy": policy });
 
 let host: StaticServer;
 beforeAll(async () => {
-  const w = demo.dev.url;
+  const w = demo.url;
   const pages: Record<string, StaticPage> = {};
   for (const agent of ["derm-consult", "protocol-designer"]) {
     for (const name of ["strict", "trustedTypes", "oldBrowser"] as const) {
@@ -77,7 +78,7 @@ interface Visit extends TestPage {
 
 /** A fresh page that records violations; `old` takes constructable stylesheets away, as in Safari before 16.4. */
 async function visit(old = false): Promise<Visit> {
-  const tp = await newPage(demo.browser);
+  const tp = await newPage(demo);
   if (old) {
     await tp.context.addInitScript(() =>
       Object.defineProperty(ShadowRoot.prototype, "adoptedStyleSheets", { value: undefined, configurable: true }),
@@ -132,17 +133,17 @@ async function say(page: Page, find: Find, text: string) {
 /** A consultation: the reply streams in with its two advice cards. */
 async function adviceConversation(page: Page, find: Find) {
   await say(page, find, "I have a red itchy rash on my arm");
-  await expect.poll(() => find("article.advice").count(), { timeout: 30_000 }).toBe(2);
-  await expect.poll(() => lastReply(find).textContent(), { timeout: 30_000 }).toContain("two advice cards");
-  await find('[data-streaming="true"]').waitFor({ state: "detached", timeout: 30_000 });
+  await expect.poll(() => find("article.advice").count()).toBe(2);
+  await expect.poll(() => lastReply(find).textContent()).toContain("two advice cards");
+  await find('[data-streaming="true"]').waitFor({ state: "detached" });
   expect(await find("article.advice .card-title").first().textContent()).toBe("Soothe and protect the skin");
 }
 
 /** A protocol design: the question is extracted into the stage panel and its stage completes. */
 async function stageConversation(page: Page, find: Find) {
   await say(page, find, "Does a daily emollient prevent eczema flares in children?");
-  await expect.poll(() => lastReply(find).textContent(), { timeout: 30_000 }).toContain("research question");
-  await find('[data-streaming="true"]').waitFor({ state: "detached", timeout: 30_000 });
+  await expect.poll(() => lastReply(find).textContent()).toContain("research question");
+  await find('[data-streaming="true"]').waitFor({ state: "detached" });
   await find('button[data-action="stages"]').click();
   await find(".stage-panel").waitFor();
   const question = find('section[data-stage="question"] [data-field="research_question"]');
@@ -161,8 +162,10 @@ async function scriptTagRun(name: keyof typeof POLICY, old = false) {
   await find("button.l").click();
   await expectStyledPanel(find);
   await adviceConversation(page, find);
-  await page.waitForTimeout(200);
-  await page.screenshot({ path: `test-results/e2e-csp-${name}${old ? "-old-browser" : ""}.png` });
+  await page.screenshot({
+    path: `test-results/e2e-csp-${name}${old ? "-old-browser" : ""}.png`,
+    animations: "disabled",
+  });
 
   await page.goto(`${host.url}/${name}/protocol-designer`);
   await find("button.l").click();
@@ -261,11 +264,11 @@ describe("on a host page with a strict Content-Security-Policy", () => {
     try {
       const hostStyle = readFileSync(join(app.dir, "index.html"), "utf8").match(/<style>([\s\S]*?)<\/style>/)![1];
       const hash = `'sha256-${createHash("sha256").update(hostStyle).digest("base64")}'`;
-      const npmHost = await serveStatic({ dir: app.dir, headers: csp(POLICY.npm(demo.dev.url, hash)) });
+      const npmHost = await serveStatic({ dir: app.dir, headers: csp(POLICY.npm(demo.url, hash)) });
       const v = await visit();
       const { page } = v;
       const find: Find = (sel) => page.locator(`#chat ${sel}`);
-      await page.goto(`${npmHost.url}/?api=${encodeURIComponent(demo.dev.url)}`);
+      await page.goto(`${npmHost.url}/?api=${encodeURIComponent(demo.url)}`);
       const launcher = find("button.launcher");
       await launcher.waitFor();
       const look = await launcher.evaluate((el) => [getComputedStyle(el).position, getComputedStyle(el).borderRadius]);
@@ -300,7 +303,7 @@ describe("on a host page with a strict Content-Security-Policy", () => {
     const { page } = v;
     const find: Find = (sel) => page.locator(`parley-chat ${sel}`);
     for (const path of ["/", "/qa.html", "/sales.html", "/protocol.html", "/visit.html"]) {
-      const res = await page.goto(demo.dev.url + path);
+      const res = await page.goto(demo.url + path);
       const policy = res!.headers()["content-security-policy"];
       expect(policy).toMatch(/^default-src 'self'; script-src 'self'; style-src 'self';.*trusted-types 'none'$/);
       // The page's own styles (a file now): the demo banner shows, styled, for the scripted model.
@@ -310,10 +313,10 @@ describe("on a host page with a strict Content-Security-Policy", () => {
       await expectStyledPanel(find);
     }
     // The partner portal: its bridge script is a file, its frame the embed page.
-    await page.goto(demo.dev.url + "/portal.html");
+    await page.goto(demo.url + "/portal.html");
     await page.click("#send");
     const chat: Find = (sel) => page.frameLocator("#chat-frame").locator(sel);
-    await expect.poll(() => chat("article.advice").count(), { timeout: 30_000 }).toBe(2);
+    await expect.poll(() => chat("article.advice").count()).toBe(2);
     await expect.poll(() => page.locator("#log").textContent()).toContain("advice");
     await expectNoViolations(v);
     await v.context.close();
