@@ -240,16 +240,20 @@ export async function answered(page: Page | FrameLocator, text: string, root = "
   await expect.poll(done).toBe(true);
 }
 
-/** Waits until the element's finite animations and transitions (its subtree's too) have finished. */
+/**
+ * Waits for the next frame (styles just changed start their transitions there), then until the
+ * element's finite animations and transitions (its subtree's too) have finished.
+ */
 export async function settled(locator: Locator): Promise<void> {
-  await locator.evaluate((el) =>
-    Promise.all(
+  await locator.evaluate(async (el) => {
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    await Promise.all(
       el
         .getAnimations({ subtree: true })
         .filter((a) => a.effect?.getTiming().iterations !== Infinity)
         .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
+    );
+  });
 }
 
 /** A download's content (the run's browser is reached remotely: the file is read as a stream). */
