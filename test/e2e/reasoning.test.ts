@@ -1,30 +1,24 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { newPage, useUpstreamDemo } from "../helpers/e2e.ts";
-import { ANSWER, PROVIDERS, THOUGHT, buildCase } from "../helpers/providers/index.ts";
+import { dermConsultScript } from "../../worker/demo/index.ts";
+import { newPage, useSite } from "../helpers/e2e.ts";
+import { ANSWER, THOUGHT } from "../helpers/providers/index.ts";
 
 /**
  * A reasoning model's thinking in the built widget, as a visitor sees it: collapsed under the
  * reply as reasoning, never in the answer's bubble — while it streams, once done, and after a
  * reload (the session kept it). One provider fixture per style: DeepSeek's `reasoning_content`
  * field, and `<think>` tags inside the content (Ollama, cut across chunks as a tokenizer cuts them).
+ * The fake provider replays each fixture ([replay:…] in the message) and holds it at its most
+ * delicate moment: DeepSeek's with the answer's bold still open, Ollama's with its closing tag cut
+ * after the "<".
  */
-const STYLES = { field: "deepseek-reasoner", tags: "ollama" } as const;
+const STYLES = {
+  field: { provider: "deepseek-reasoner", holdAfter: 20, shownWhileHeld: "It sounds like" },
+  tags: { provider: "ollama", holdAfter: 19, shownWhileHeld: null },
+} as const;
 
-const demo = useUpstreamDemo({
-  // Slow enough that the page is seen mid-stream, thinking included.
-  chunkMs: 40,
-  replay: ({ body }) => {
-    const last = body.messages.filter((m) => m.role === "user").at(-1);
-    const style = Object.entries(STYLES).find(([k]) => String(last?.content ?? "").includes(`[${k}]`));
-    return style
-      ? buildCase(
-          PROVIDERS.find((p) => p.id === style[1])!,
-          "reasoning",
-        )
-      : undefined;
-  },
-});
+const demo = useSite({ script: dermConsultScript });
 
 const q = (page: Page, sel: string) => page.locator(`parley-chat ${sel}`);
 
@@ -49,22 +43,34 @@ describe("reasoning in the browser", () => {
   for (const style of Object.keys(STYLES) as Array<keyof typeof STYLES>) {
     const name = style === "field" ? "a reasoning_content field" : "<think> tags in the content";
     it(`${name}: collapsed as reasoning, the answer clean`, async () => {
-      const { context, page, errors } = await newPage(demo.browser, { viewport: { width: 1280, height: 860 } });
-      await page.goto(demo.dev.url + "/");
+      const { provider, holdAfter, shownWhileHeld } = STYLES[style];
+      const { context, page, errors } = await newPage(demo, { viewport: { width: 1280, height: 860 } });
+      await page.goto(demo.url + "/");
       await q(page, "button.l").click();
       await q(page, ".msg[data-role=assistant] .bubble").first().waitFor();
       const shown = await watchBubble(page);
+      const gate = demo.gate(holdAfter);
       await q(page, "textarea").click();
-      await page.keyboard.type(`I have a red itchy rash after a new soap [${style}]`);
+      await page.keyboard.type(
+        `I have a red itchy rash after a new soap [replay:${provider}:reasoning] ${gate.marker}`,
+      );
       await page.keyboard.press("Enter");
 
+      // Mid-stream, held: the thinking so far is there, collapsed; the answer's bubble holds no piece of it.
+      await gate.held();
+      await expect.poll(() => q(page, "details.reasoning").last().textContent()).toContain("not infection");
+      const rendered = ANSWER.replace(/\*\*/g, "");
       const answer = q(page, ".msg[data-role=assistant] .bubble").last();
-      await expect.poll(() => answer.textContent(), { timeout: 20_000 }).toContain("Keep the area clean and dry.");
+      if (shownWhileHeld) await expect.poll(() => answer.textContent()).toContain(shownWhileHeld);
+      const midway = (await shown()).at(-1) ?? "";
+      expect(rendered.startsWith(midway.trim()) || ANSWER.startsWith(midway.trim()), midway).toBe(true);
+      await gate.release();
+
+      await expect.poll(() => answer.textContent()).toContain("Keep the area clean and dry.");
       await q(page, '[data-streaming="true"]').waitFor({ state: "detached" });
       // Never, at any moment of the stream, was thinking (or a piece of a tag) in the answer's bubble.
       const seen = await shown();
-      expect(seen.length).toBeGreaterThan(3);
-      const rendered = ANSWER.replace(/\*\*/g, "");
+      expect(seen.length).toBeGreaterThan(shownWhileHeld ? 1 : 0);
       for (const text of seen) {
         expect(text).not.toMatch(/<\/?t|think>|contact dermatitis, not infection/);
         // Mid-stream, bold not yet closed shows its asterisks: the text is a start of the answer either way.
@@ -80,8 +86,7 @@ describe("reasoning in the browser", () => {
       expect(await thought.isVisible()).toBe(false);
       await reasoning.locator("summary").click();
       expect(await thought.isVisible()).toBe(true);
-      await page.waitForTimeout(200);
-      await page.screenshot({ path: `test-results/e2e-reasoning-${style}.png` });
+      await page.screenshot({ path: `test-results/e2e-reasoning-${style}.png`, animations: "disabled" });
 
       // Reload: the session kept the reasoning apart from the answer.
       await page.reload();
