@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { newPage, useDemo } from "../helpers/e2e.ts";
+import { DEMO_ADMIN_KEY, newPage, useSite } from "../helpers/e2e.ts";
 import { signInByKeyboard } from "../helpers/console.ts";
-import { DEMO_ADMIN_KEY } from "../../worker/demo/index.ts";
 import { CONSOLE_SHOTS } from "../helpers/browser.ts";
 
 /**
@@ -9,13 +8,13 @@ import { CONSOLE_SHOTS } from "../helpers/browser.ts";
  * tries it in the console's draft preview, while the demo page's visitors still get the published
  * greeting; publishing makes the draft what visitors get. Built bundle, `wrangler dev`, demo mode.
  */
-const demo = useDemo();
+const demo = useSite();
 
 const DRAFT = "A draft hello from Dr. Lee's clinic: what brings you here?";
 const PUBLISHED = "Hello! I'm the clinic's skin assistant.";
 
 async function visitorGreeting(page: import("playwright-core").Page) {
-  await page.goto(`${demo.dev.url}/`);
+  await page.goto(`${demo.url}/`);
   await page.locator("parley-chat button.l").click();
   await page.locator("parley-chat .panel").waitFor();
   return page;
@@ -23,9 +22,9 @@ async function visitorGreeting(page: import("playwright-core").Page) {
 
 describe("the console's try it: an agent's draft", () => {
   it("tries a draft greeting in the console while visitors keep the published one, then publishes it", async () => {
-    const { context, page, errors } = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } });
-    await signInByKeyboard(page, demo.dev.url, DEMO_ADMIN_KEY);
-    await page.goto(`${demo.dev.url}/console/agents/derm-consult`);
+    const { context, page, errors } = await newPage(demo, { viewport: { width: 1280, height: 900 } });
+    await signInByKeyboard(page, demo.url, DEMO_ADMIN_KEY, demo.siteKey);
+    await page.goto(`${demo.url}/console/agents/derm-consult`);
     await page.getByRole("heading", { level: 1, name: "Agent Skin consult" }).waitFor();
 
     await page.getByLabel("Greeting (English)").fill(DRAFT);
@@ -33,13 +32,13 @@ describe("the console's try it: an agent's draft", () => {
     await page.getByRole("status").filter({ hasText: "Draft saved." }).waitFor();
     await page.getByRole("button", { name: "Try draft" }).click();
     const frame = page.frameLocator("iframe.draft-preview");
-    await frame.getByText(DRAFT).first().waitFor({ timeout: 20_000 });
+    await frame.getByText(DRAFT).first().waitFor();
     await page.locator("iframe.draft-preview").scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${CONSOLE_SHOTS}/agent-draft.png` });
 
     // The demo page's visitor still meets the published agent.
     const visitor = await visitorGreeting(await context.newPage());
-    await visitor.getByText(PUBLISHED).first().waitFor({ timeout: 20_000 });
+    await visitor.getByText(PUBLISHED).first().waitFor();
     expect(await visitor.getByText(DRAFT).count()).toBe(0);
     await visitor.close();
 
@@ -51,7 +50,7 @@ describe("the console's try it: an agent's draft", () => {
     await page.getByRole("button", { name: "Publish draft" }).click();
     await page.getByRole("status").filter({ hasText: "Published. Visitors get it within 30 s." }).waitFor();
     const after = await visitorGreeting(await context.newPage());
-    await after.getByText(DRAFT).first().waitFor({ timeout: 20_000 });
+    await after.getByText(DRAFT).first().waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,24 +1,24 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { newPage, useDemo } from "../helpers/e2e.ts";
+import { answered, newPage, useSite } from "../helpers/e2e.ts";
 
 /** A visitor rates replies; the worker stores the ratings in the session (built bundle, local worker). */
-const demo = useDemo();
+const demo = useSite();
 const q = (page: Page, sel: string) => page.locator(`parley-chat ${sel}`);
 
 async function ask(page: Page, text: string) {
   await q(page, "textarea.input").first().click();
   await page.keyboard.type(text);
   await page.keyboard.press("Enter");
-  await expect
-    .poll(() => q(page, ".msg[data-role=assistant] [data-action=thumbs-down]").count(), { timeout: 20_000 })
-    .toBeGreaterThan(0);
+  // The turn is over before the reply is rated: the reply no longer re-renders.
+  await answered(page, text);
+  await expect.poll(() => q(page, ".msg[data-role=assistant] [data-action=thumbs-down]").count()).toBeGreaterThan(0);
 }
 
 describe("feedback on replies", () => {
   it("thumbs-down with a comment, kept across a reload", async () => {
-    const { context, page, errors } = await newPage(demo.browser, { viewport: { width: 1280, height: 860 } });
-    await page.goto(demo.dev.url + "/sales.html");
+    const { context, page, errors } = await newPage(demo, { viewport: { width: 1280, height: 860 } });
+    await page.goto(demo.url + "/sales.html");
     await q(page, "button.l").click();
     await ask(page, "A clinic asks whether our moisturiser suits eczema patients");
     const reply = q(page, ".msg[data-role=assistant]").last();
@@ -26,8 +26,7 @@ describe("feedback on replies", () => {
     const form = reply.locator("form.feedback-form textarea");
     await form.click();
     await page.keyboard.type("too pushy about price");
-    await page.waitForTimeout(100);
-    await page.screenshot({ path: "test-results/e2e-feedback-form.png" });
+    await page.screenshot({ path: "test-results/e2e-feedback-form.png", animations: "disabled" });
     await reply.locator("form.feedback-form button[type=submit]").click();
     await expect.poll(() => reply.locator("[data-action=thumbs-down]").getAttribute("aria-pressed")).toBe("true");
     // The rating can come in on the live channel before the request answers; the form closes with the answer.
@@ -36,9 +35,7 @@ describe("feedback on replies", () => {
     await page.reload();
     await q(page, "button.l").click();
     const again = q(page, ".msg[data-role=assistant]").last();
-    await expect
-      .poll(() => again.locator("[data-action=thumbs-down]").getAttribute("aria-pressed"), { timeout: 10_000 })
-      .toBe("true");
+    await expect.poll(() => again.locator("[data-action=thumbs-down]").getAttribute("aria-pressed")).toBe("true");
     expect(await again.locator("[data-action=thumbs-up]").getAttribute("aria-pressed")).toBe("false");
     expect(errors).toEqual([]);
     await context.close();

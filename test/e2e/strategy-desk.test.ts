@@ -1,8 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { newPage, useDemo } from "../helpers/e2e.ts";
+import { DEMO_ADMIN_KEY, newPage, useSite } from "../helpers/e2e.ts";
 import { signInByKeyboard } from "../helpers/console.ts";
-import { DEMO_ADMIN_KEY } from "../../worker/demo/index.ts";
 
 /**
  * Seed 003 end to end on the sales coach demo: a visitor's thumbs-down with a comment, a desk run
@@ -11,10 +10,8 @@ import { DEMO_ADMIN_KEY } from "../../worker/demo/index.ts";
  * for word beside the diff in the console and promoting it, and the next conversation following
  * the new production version. Built bundle, local worker, scripted demo model.
  */
-const demo = useDemo();
+const demo = useSite();
 const q = (page: Page, sel: string) => page.locator(`parley-chat ${sel}`);
-const ADMIN = { "x-parley-admin-key": "demo-admin-key-0001" };
-const SITE = "demo-site-key-0001";
 const QUESTION = "A clinic asks whether our moisturiser suits eczema patients";
 /** The visitor's comment, with markup the console must show as text. */
 const COMMENT = "too pushy about price <img src=x onerror=\"document.title='xss'\">";
@@ -24,22 +21,19 @@ async function ask(page: Page) {
   await page.keyboard.type(QUESTION);
   await page.keyboard.press("Enter");
   const reply = q(page, ".msg[data-role=assistant]").last();
-  await expect.poll(() => reply.locator("[data-action=thumbs-down]").count(), { timeout: 30_000 }).toBe(1);
+  await expect.poll(() => reply.locator("[data-action=thumbs-down]").count()).toBe(1);
   return reply;
 }
 
-const adminGet = async (path: string) =>
-  (await (
-    await fetch(`${demo.dev.url}${path}${path.includes("?") ? "&" : "?"}site=${SITE}`, { headers: ADMIN })
-  ).json()) as any;
+const adminGet = (path: string) => demo.admin("GET", path);
 
 describe("the strategy desk on the sales coach demo", () => {
   it(
     "thumbs-down 'too pushy about price' -> a run -> a candidate the owner reads beside the visitor's words " +
       "and promotes -> the next chat follows",
     async () => {
-      const { context, page, errors } = await newPage(demo.browser, { viewport: { width: 1280, height: 860 } });
-      await page.goto(demo.dev.url + "/sales.html");
+      const { context, page, errors } = await newPage(demo, { viewport: { width: 1280, height: 860 } });
+      await page.goto(demo.url + "/sales.html");
       await q(page, "button.l").click();
       const first = await ask(page);
       expect(await first.locator(".bubble").last().textContent()).toContain("Close on price");
@@ -49,21 +43,13 @@ describe("the strategy desk on the sales coach demo", () => {
       await page.keyboard.type(COMMENT);
       await first.locator("form.feedback-form button[type=submit]").click();
       await expect.poll(() => first.locator("[data-action=thumbs-down]").getAttribute("aria-pressed")).toBe("true");
-      await expect
-        .poll(async () => (await adminGet("/v1/admin/desk/sales-coach/queue")).queue.length, { timeout: 10_000 })
-        .toBe(1);
+      await expect.poll(async () => (await adminGet("/v1/admin/desk/sales-coach/queue")).queue.length).toBe(1);
 
-      const runNow = await fetch(`${demo.dev.url}/v1/admin/desk/sales-coach/run?site=${SITE}`, {
-        method: "POST",
-        headers: ADMIN,
-      });
-      expect(runNow.status).toBe(202);
+      await demo.admin("POST", "/v1/admin/desk/sales-coach/run");
       // The demo site promotes by itself, but not one visitor's complaint: the candidate waits.
+      // The run ends on its own (its model calls and its gate): asked again until it says so.
       await expect
-        .poll(async () => (await adminGet("/v1/admin/desk/sales-coach/runs")).runs[0]?.status, {
-          timeout: 30_000,
-          interval: 500,
-        })
+        .poll(async () => (await adminGet("/v1/admin/desk/sales-coach/runs")).runs[0]?.status)
         .toBe("candidate");
       const [run] = (await adminGet("/v1/admin/desk/sales-coach/runs")).runs;
       expect(run).toMatchObject({ loops: 2, scores: [70, 90], gate: { passed: true } });
@@ -72,7 +58,7 @@ describe("the strategy desk on the sales coach demo", () => {
 
       // The owner's console: the comment word for word, as text, beside the candidate's diff.
       const owner = await context.newPage();
-      await signInByKeyboard(owner, demo.dev.url, DEMO_ADMIN_KEY);
+      await signInByKeyboard(owner, demo.url, DEMO_ADMIN_KEY, demo.siteKey);
       await owner.getByRole("navigation").getByRole("link", { name: "Strategy desk", exact: true }).click();
       await owner.getByLabel("Agent", { exact: true }).selectOption("sales-coach");
       await owner.locator("tbody tr").filter({ hasText: "candidate" }).getByRole("button").click();
@@ -98,8 +84,7 @@ describe("the strategy desk on the sales coach demo", () => {
       const text = await next.locator(".bubble").last().textContent();
       expect(text).toContain("Leave price for when they ask about cost");
       expect(text).not.toContain("Close on price");
-      await page.waitForTimeout(200);
-      await page.screenshot({ path: "test-results/e2e-strategy-desk.png" });
+      await page.screenshot({ path: "test-results/e2e-strategy-desk.png", animations: "disabled" });
       expect(errors).toEqual([]);
       await context.close();
     },

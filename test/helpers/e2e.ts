@@ -10,7 +10,7 @@ import {
   type Page,
 } from "playwright-core";
 import { afterAll, beforeAll, expect, inject } from "vitest";
-import { demoSite } from "../../worker/demo/index.ts";
+import { demoSite, signDemoIdentity } from "../../worker/demo/index.ts";
 import type { SeenRequest } from "./e2e-provider.ts";
 import type { SiteRequest } from "./e2e-setup.ts";
 import { launchBrowser } from "./browser.ts";
@@ -120,17 +120,26 @@ function useRun(ask: SiteRequest | undefined): Demo {
 
 /**
  * A context whose pages (`/`, `*.html` on loopback: the worker's demo pages, a test's own host pages)
- * name `siteKey` wherever they name the demo site: the page, its CSP and everything else as served.
+ * name `siteKey` wherever they name the demo site, and carry the sales page's rep signed in for that
+ * site (as its backend would sign them): the page, its CSP and everything else as served.
  */
 async function siteContext(browser: Browser, siteKey: string, opts: ContextOptions = {}) {
   const context = await browser.newContext({ ...CONTEXT_DEFAULTS, ...opts });
+  const identities = new Map<string, string>();
   await context.route(
     (url) =>
       (url.hostname === "127.0.0.1" || url.hostname === "localhost") &&
       (url.pathname === "/" || url.pathname.endsWith(".html")),
     async (route) => {
       const response = await route.fetch();
-      const body = (await response.text()).replaceAll(demoSite.siteKey, siteKey);
+      let body = (await response.text()).replaceAll(demoSite.siteKey, siteKey);
+      const signed = /data-identity="([\w-]+)\.([\w-]+)\.[\w-]+"/.exec(body);
+      if (signed) {
+        const { sub } = JSON.parse(Buffer.from(signed[2], "base64url").toString()) as { sub: string };
+        // One token per rep for the context's life, as a backend keeps its signed-in user's.
+        if (!identities.has(sub)) identities.set(sub, await signDemoIdentity(sub, siteKey));
+        body = body.replace(signed[0], `data-identity="${identities.get(sub)}"`);
+      }
       await route.fulfill({ response, body });
     },
   );
