@@ -1,9 +1,7 @@
-import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { newPage, useDemo } from "../helpers/e2e.ts";
+import { DEMO_ADMIN_KEY, downloaded, newPage, useSite } from "../helpers/e2e.ts";
 import { axeFindings, signInByKeyboard } from "../helpers/console.ts";
-import { DEMO_ADMIN_KEY } from "../../worker/demo/index.ts";
 
 /**
  * The owner's console keyboard only: after a visitor's conversation on the clinic page, the
@@ -11,7 +9,7 @@ import { DEMO_ADMIN_KEY } from "../../worker/demo/index.ts";
  * question and signs out, with Tab, Shift+Tab, Enter, Space, arrows and typing; on Insights and Agents
  * Tab reaches every control. Each step checks where focus is: never <body>, always visibly marked.
  */
-const demo = useDemo();
+const demo = useSite();
 const w = (page: Page, sel: string) => page.locator(`parley-chat ${sel}`);
 const FIRST = "I have a red itchy rash on my arm";
 
@@ -98,38 +96,35 @@ async function walkMain(page: Page) {
 }
 
 async function holdConversation(page: Page) {
-  await page.goto(demo.dev.url + "/");
+  await page.goto(demo.url + "/");
   await w(page, "button.l").click();
   await w(page, "textarea.input").first().click();
   await page.keyboard.type(FIRST);
   await page.keyboard.press("Enter");
-  await expect.poll(() => w(page, "article.card").count(), { timeout: 30_000 }).toBe(2);
-  await expect.poll(() => w(page, "button.send.stop").count(), { timeout: 30_000 }).toBe(0);
+  await expect.poll(() => w(page, "article.card").count()).toBe(2);
+  await expect.poll(() => w(page, "button.send.stop").count()).toBe(0);
 }
 
 describe("the owner's console, keyboard only", () => {
   it("filters, searches, exports, opens, deletes and signs out with the keyboard; focus always shows", async () => {
-    const visitor = await newPage(demo.browser);
+    const visitor = await newPage(demo);
     await holdConversation(visitor.page);
     await visitor.context.close();
 
-    const { context, page, errors } = await newPage(demo.browser, { acceptDownloads: true });
-    await signInByKeyboard(page, demo.dev.url, DEMO_ADMIN_KEY);
+    const { context, page, errors } = await newPage(demo, { acceptDownloads: true });
+    await signInByKeyboard(page, demo.url, DEMO_ADMIN_KEY, demo.siteKey);
     await page.getByRole("heading", { name: "Conversations" }).waitFor();
 
     // The search, then Enter in it (the form submits) until the index has the conversation (~2 s after the turn).
     const link = page.getByRole("link", { name: FIRST });
     await moveTo(page, byId("f-q"));
     await page.keyboard.type("itchy rash");
+    const listed = (r: { url(): string }) => new URL(r.url()).pathname === "/v1/admin/sessions";
     await expect
-      .poll(
-        async () => {
-          await page.keyboard.press("Enter");
-          await page.waitForTimeout(500);
-          return link.count();
-        },
-        { timeout: 15_000 },
-      )
+      .poll(async () => {
+        await Promise.all([page.waitForResponse(listed), page.keyboard.press("Enter")]);
+        return link.count();
+      })
       .toBe(1);
     // The agent filter (arrow keys on the select), "with advice cards" (Space), then Enter on Apply.
     await moveTo(page, byId("f-agent"));
@@ -148,9 +143,7 @@ describe("the owner's console, keyboard only", () => {
     // Export: Tab to the link, Enter, and the file holds the filtered list.
     await moveTo(page, named("Export CSV"));
     const [csv] = await Promise.all([page.waitForEvent("download"), page.keyboard.press("Enter")]);
-    const lines = readFileSync((await csv.path())!, "utf8")
-      .trim()
-      .split("\r\n");
+    const lines = (await downloaded(csv)).trim().split("\r\n");
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(FIRST);
 
@@ -196,8 +189,8 @@ describe("the owner's console, keyboard only", () => {
   });
 
   it("reaches every control on Insights and Agents by Tab, focus always visible; axe stays clean", async () => {
-    const { context, page, errors } = await newPage(demo.browser, { bypassCSP: true });
-    await signInByKeyboard(page, demo.dev.url, DEMO_ADMIN_KEY);
+    const { context, page, errors } = await newPage(demo, { bypassCSP: true });
+    await signInByKeyboard(page, demo.url, DEMO_ADMIN_KEY, demo.siteKey);
     await page.getByRole("heading", { name: "Conversations" }).waitFor();
     for (const [nav, ready] of [
       ["Insights", "figure.chart"],
@@ -205,7 +198,7 @@ describe("the owner's console, keyboard only", () => {
     ] as const) {
       await moveTo(page, (f) => f.tag === "a" && f.name === nav);
       await page.keyboard.press("Enter");
-      await page.locator(ready).first().waitFor({ timeout: 15_000 });
+      await page.locator(ready).first().waitFor();
       await expect.poll(async () => (await focused(page)).tag).toBe("main");
       await walkMain(page);
       await page.screenshot({ path: `test-results/console-keyboard-${nav.toLowerCase()}.png` });

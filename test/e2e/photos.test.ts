@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { newPage, useDemo } from "../helpers/e2e.ts";
+import { newPage, useSite } from "../helpers/e2e.ts";
 import { exifSegment, jpegOrientation, withJpegSegments } from "../helpers/photo-bytes.ts";
 import { imageFacts } from "../../worker/photos/image-bytes.ts";
 
@@ -10,7 +10,7 @@ import { imageFacts } from "../../worker/photos/image-bytes.ts";
  * line; what is uploaded has no metadata and is upright; the thumbnail shows in the visitor's
  * message and on the advice card the photo's findings became; desktop and a phone viewport.
  */
-const demo = useDemo();
+const demo = useSite();
 const q = (page: Page, sel: string) => page.locator(`parley-chat ${sel}`);
 
 /**
@@ -44,10 +44,10 @@ function pixels(page: Page, sel: string) {
 }
 
 async function openClinic(page: Page) {
-  await page.goto(demo.dev.url + "/");
+  await page.goto(demo.url + "/");
   await q(page, "button.l").click();
   await q(page, ".panel").waitFor();
-  await q(page, "button.attach").first().waitFor({ timeout: 15_000 });
+  await q(page, "button.attach").first().waitFor();
 }
 
 /** Attach by keyboard: from the text box back to the attach button, Enter, the consent line, Enter. */
@@ -92,7 +92,7 @@ async function sendPhoto(page: Page, label: string, back = 1) {
   expect(imageFacts(original)!.metadata).toContain("APP1 Exif");
   await attachByKeyboard(page, original, back);
   await q(page, ".photo-strip img").waitFor();
-  await expect.poll(() => q(page, "button.send").isDisabled(), { timeout: 15_000 }).toBe(false);
+  await expect.poll(() => q(page, "button.send").isDisabled()).toBe(false);
   expect(uploads).toEqual(["201"]);
   // Upright: portrait, red on top, blue below (the tag was applied to the pixels, then dropped).
   const shown = await pixels(page, ".photo-strip img");
@@ -105,14 +105,14 @@ async function sendPhoto(page: Page, label: string, back = 1) {
   await q(page, "textarea").fill("Here is the rash on my arm");
   await page.keyboard.press("Enter");
   const thumb = q(page, ".msg[data-role=user] .thumbs img");
-  await thumb.waitFor({ timeout: 15_000 });
+  await thumb.waitFor();
   expect(await thumb.getAttribute("src")).toMatch(/^data:image\/jpeg;base64,/);
   const card = q(page, ".card.advice").filter({ has: page.locator(".thumbs img") });
-  await card.waitFor({ timeout: 20_000 });
+  await card.waitFor();
   expect(await card.locator(".card-title").textContent()).toBe("What your photo shows");
-  await q(page, '[data-streaming="true"]').waitFor({ state: "detached", timeout: 20_000 });
+  await q(page, '[data-streaming="true"]').waitFor({ state: "detached" });
   await expect
-    .poll(() => q(page, ".msg[data-role=assistant] .bubble").last().textContent(), { timeout: 20_000 })
+    .poll(() => q(page, ".msg[data-role=assistant] .bubble").last().textContent())
     .toContain("card with your photo");
   await card.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `test-results/e2e-photo-${label}.png` });
@@ -121,8 +121,8 @@ async function sendPhoto(page: Page, label: string, back = 1) {
   // segment, GPS or orientation tag (the tag was applied to the pixels, then dropped).
   const id = await thumb.getAttribute("data-photo-id");
   const { sessionId, token } = await credentials(page);
-  const url = `${demo.dev.url}/v1/sessions/${sessionId}/photos/${id}`;
-  const stored = await fetch(url, { headers: { authorization: `Bearer ${token}`, origin: demo.dev.url } });
+  const url = `${demo.url}/v1/sessions/${sessionId}/photos/${id}`;
+  const stored = await fetch(url, { headers: { authorization: `Bearer ${token}`, origin: demo.url } });
   expect(stored.status).toBe(200);
   expect(stored.headers.get("cache-control")).toBe("no-store");
   const sent = new Uint8Array(await stored.arrayBuffer());
@@ -138,7 +138,7 @@ describe("photos in the consult", () => {
   it(
     "desktop: attach by keyboard after consent; no metadata " + "sent, orientation kept; thumbnail and advice card",
     async () => {
-      const { context, page, errors } = await newPage(demo.browser);
+      const { context, page, errors } = await newPage(demo);
       await openClinic(page);
       // A desktop has no camera button (pointer: fine).
       expect(await q(page, "button.attach").count()).toBe(1);
@@ -149,7 +149,7 @@ describe("photos in the consult", () => {
   );
 
   it("phone: the camera button is offered; the same photo goes through on a narrow touch screen", async () => {
-    const { context, page, errors } = await newPage(demo.browser, {
+    const { context, page, errors } = await newPage(demo, {
       viewport: { width: 390, height: 844 },
       isMobile: true,
       hasTouch: true,
@@ -163,7 +163,7 @@ describe("photos in the consult", () => {
   });
 
   it("drop and paste onto the composer: several photos up to the limit, one removed before sending", async () => {
-    const { context, page, errors } = await newPage(demo.browser);
+    const { context, page, errors } = await newPage(demo);
     await openClinic(page);
     // Files land on the text box as a visitor's drop or paste would deliver them (DataTransfer).
     const deliver = (kind: "drop" | "paste", colours: string[]) =>
@@ -191,20 +191,20 @@ describe("photos in the consult", () => {
     await q(page, ".photo-consent").getByRole("button", { name: "Continue" }).click();
     await expect.poll(() => q(page, ".photo-strip li").count()).toBe(3);
     expect(await q(page, ".photo-error").textContent()).toContain("up to 3 photos");
-    await expect.poll(() => q(page, ".photo-strip li[aria-busy=false]").count(), { timeout: 15_000 }).toBe(3);
+    await expect.poll(() => q(page, ".photo-strip li[aria-busy=false]").count()).toBe(3);
     await q(page, ".photo-strip li").first().getByRole("button", { name: "Remove photo" }).click();
     await expect.poll(() => q(page, ".photo-strip li").count()).toBe(2);
     await deliver("paste", ["#0cc"]);
-    await expect.poll(() => q(page, ".photo-strip li[aria-busy=false]").count(), { timeout: 15_000 }).toBe(3);
+    await expect.poll(() => q(page, ".photo-strip li[aria-busy=false]").count()).toBe(3);
     await q(page, "button.send").click();
-    await expect.poll(() => q(page, ".msg[data-role=user] .thumbs img").count(), { timeout: 15_000 }).toBe(3);
+    await expect.poll(() => q(page, ".msg[data-role=user] .thumbs img").count()).toBe(3);
     expect(await q(page, ".photo-strip").count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it("a file the browser cannot decode gets a clear message, and nothing is uploaded", async () => {
-    const { context, page, errors } = await newPage(demo.browser);
+    const { context, page, errors } = await newPage(demo);
     await openClinic(page);
     let uploads = 0;
     page.on("request", (r) => void (r.method() === "POST" && r.url().includes("/photos") && uploads++));
@@ -219,11 +219,11 @@ describe("photos in the consult", () => {
   });
 
   it("an agent that takes no photos has no attach button", async () => {
-    const { context, page } = await newPage(demo.browser);
-    await page.goto(demo.dev.url + "/qa.html");
+    const { context, page } = await newPage(demo);
+    await page.goto(demo.url + "/qa.html");
     await q(page, "button.l").click();
     await q(page, "textarea").waitFor();
-    await expect.poll(() => q(page, ".msg[data-role=assistant]").count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => q(page, ".msg[data-role=assistant]").count()).toBeGreaterThan(0);
     expect(await q(page, "button.attach").count()).toBe(0);
     await context.close();
   });

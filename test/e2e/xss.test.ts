@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { DemoScript } from "../../worker/demo/index.ts";
-import { useUpstreamDemo } from "../helpers/e2e.ts";
+import { useSite } from "../helpers/e2e.ts";
 
 /**
  * Model output is untrusted: known XSS payloads go THROUGH THE MODEL — a fake
@@ -157,7 +157,7 @@ const script: DemoScript = {
   fallback: { steps: [{ content: "fallback" }] },
 };
 
-const demo = useUpstreamDemo({ apiKey: "k", scripts: { "gpt-4o-mini": script } });
+const demo = useSite({ script });
 
 interface Watch {
   page: Page;
@@ -174,11 +174,7 @@ interface Watch {
 async function watchedPage(path: string): Promise<Watch> {
   // The demo pages' CSP would stop most payloads too; the renderer must be safe on its own, and the
   // control below must be able to run one, so the policy is bypassed here.
-  const context = await demo.browser.newContext({
-    viewport: { width: 1280, height: 900 },
-    locale: "en-US",
-    bypassCSP: true,
-  });
+  const context = await demo.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
   await context.addInitScript(() => {
     const w = window as any;
     w.__pwned = [];
@@ -256,7 +252,7 @@ async function watchedPage(path: string): Promise<Watch> {
       w.beacons.push(url);
   });
   page.on("pageerror", (e) => w.errors.push(String(e)));
-  await page.goto(demo.dev.url + path);
+  await page.goto(demo.url + path);
   return w;
 }
 
@@ -342,10 +338,11 @@ describe("model output is untrusted", () => {
     await q(page, ".panel").waitFor();
     await ask(page, "please send the markdown payloads");
     await expect
-      .poll(() => q(page, ".msg[data-role=assistant] .bubble").last().textContent(), { timeout: 30_000 })
+      .poll(() => q(page, ".msg[data-role=assistant] .bubble").last().textContent())
       .toContain("END-OF-PAYLOADS");
     await q(page, '[data-streaming="true"]').waitFor({ state: "detached" });
-    await page.waitForTimeout(500); // let any onerror/onload that was going to fire, fire
+    // Any load that was going to start has ended, and its onerror/onload has fired.
+    await page.waitForLoadState("networkidle");
     const seen = await expectClean(w);
     // The payloads are there, shown as text: nothing was dropped silently.
     expect(seen.text).toContain(`<script>${PWN}('script')</script>`);
@@ -363,9 +360,9 @@ describe("model output is untrusted", () => {
     await page.reload();
     await q(page, "button.l").click();
     await expect
-      .poll(() => q(page, ".msg[data-role=assistant] .bubble").last().textContent(), { timeout: 30_000 })
+      .poll(() => q(page, ".msg[data-role=assistant] .bubble").last().textContent())
       .toContain("END-OF-PAYLOADS");
-    await page.waitForTimeout(500);
+    await page.waitForLoadState("networkidle");
     await expectClean(w);
     expect(w.errors).toEqual([]);
     await page.context().close();
@@ -377,9 +374,7 @@ describe("model output is untrusted", () => {
     await q(page, "button.l").click();
     await q(page, ".panel").waitFor();
     await ask(page, "now the advice payloads");
-    await expect
-      .poll(() => q(page, ".msg[data-role=assistant]").last().textContent(), { timeout: 30_000 })
-      .toContain("ADVICE-DONE");
+    await expect.poll(() => q(page, ".msg[data-role=assistant]").last().textContent()).toContain("ADVICE-DONE");
     await q(page, "button.send.stop").waitFor({ state: "detached" });
     const card = q(page, "article.card");
     expect(await card.count()).toBe(1);
@@ -390,21 +385,21 @@ describe("model output is untrusted", () => {
     // The advice list view renders the same cards.
     await q(page, ".head .pill[data-action=advice]").click();
     await q(page, ".advice-list article.card").waitFor();
-    await page.waitForTimeout(300);
+    await page.waitForLoadState("networkidle");
     await expectClean(w);
     await q(page, ".head .pill[data-action=advice]").click();
 
     await ask(page, "and the followup payloads");
     const followup = q(page, ".followup");
-    await expect.poll(() => followup.count(), { timeout: 30_000 }).toBe(1);
+    await expect.poll(() => followup.count()).toBe(1);
     await q(page, "button.send.stop").waitFor({ state: "detached" });
     expect(await followup.locator("p").textContent()).toContain(`onerror="${PWN}('followup-q')"`);
     expect(await followup.locator("button.chip").allTextContents()).toEqual([
       `<script>${PWN}('followup-opt')</script>`,
       `[o](javascript:${PWN}('followup-md'))`,
     ]);
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: "test-results/e2e-xss-advice.png" });
+    await page.waitForLoadState("networkidle");
+    await page.screenshot({ path: "test-results/e2e-xss-advice.png", animations: "disabled" });
     await expectClean(w);
     expect(w.errors).toEqual([]);
     await page.context().close();
@@ -416,9 +411,7 @@ describe("model output is untrusted", () => {
     await q(page, "button.l").click();
     await q(page, ".panel").waitFor();
     await ask(page, "stage payloads please");
-    await expect
-      .poll(() => q(page, ".msg[data-role=assistant]").last().textContent(), { timeout: 30_000 })
-      .toContain("STAGE-DONE");
+    await expect.poll(() => q(page, ".msg[data-role=assistant]").last().textContent()).toContain("STAGE-DONE");
     await q(page, "button.send.stop").waitFor({ state: "detached" });
     await q(page, 'button[data-action="stages"]').click();
     const field = q(page, 'section[data-stage="question"] [data-field="research_question"] dd span').first();
@@ -428,8 +421,8 @@ describe("model output is untrusted", () => {
     expect(await q(page, 'section[data-stage="question"] [data-field="rationale"] textarea').inputValue()).toContain(
       `<script>${PWN}('stage-script')</script>`,
     );
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: "test-results/e2e-xss-stage.png" });
+    await page.waitForLoadState("networkidle");
+    await page.screenshot({ path: "test-results/e2e-xss-stage.png", animations: "disabled" });
     await expectClean(w);
     expect(w.errors).toEqual([]);
     await page.context().close();
