@@ -2,7 +2,7 @@ import { resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { LiveOverview } from "../../shared/takeover-api.ts";
-import { useUpstreamDemo } from "../helpers/e2e.ts";
+import { answered, settled, useSite } from "../helpers/e2e.ts";
 import { GENERIC_SCRIPT } from "../helpers/fake-upstream.ts";
 
 /**
@@ -12,27 +12,28 @@ import { GENERIC_SCRIPT } from "../helpers/fake-upstream.ts";
  * the waiting time, a named person joins, their messages arrive live and render safely, the visitor's
  * go to them and not to the model, and after the hand back the agent answers again, knowing what was said.
  */
-const demo = useUpstreamDemo({ apiKey: "k", chunkMs: 5 });
-const SITE = "demo-site-key-0001";
-const ADMIN_KEY = "demo-admin-key-0001";
-
-async function admin<T = unknown>(key: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${demo.dev.url}${path}?site=${SITE}`, {
-    method,
-    headers: { "x-parley-admin-key": key, "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (res.status === 204 ? undefined : await res.json()) as T;
-}
+// The agent asks for a person itself when the visitor says so (its ask_for_person tool).
+const demo = useSite({
+  script: {
+    ...GENERIC_SCRIPT,
+    turns: [
+      {
+        when: ["a human please"],
+        steps: [
+          { toolCalls: [{ name: "ask_for_person", arguments: { reason: "wants a human" } }] },
+          { content: "I have asked for someone from the team." },
+        ],
+      },
+      ...GENERIC_SCRIPT.turns,
+    ],
+  },
+});
 
 /** Staff by script: a named staff key "Mei" (the site's admin key makes it); the visitor sees the key's name. */
 let meiKey: Promise<string> | undefined;
 async function staff<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
-  meiKey ??= admin<{ key: string }>(ADMIN_KEY, "POST", "/v1/admin/keys", { name: "Mei", role: "staff" }).then(
-    (k) => k.key,
-  );
-  return admin<T>(await meiKey, method, path, body);
+  meiKey ??= demo.admin<{ key: string }>("POST", "/v1/admin/keys", { name: "Mei", role: "staff" }).then((k) => k.key);
+  return demo.admin<T>(method, path, body, await meiKey);
 }
 
 const q = (page: Page, sel: string) => page.locator(`parley-chat ${sel}`);
@@ -45,7 +46,7 @@ async function axe(page: Page): Promise<string[]> {
   const found: string[] = [];
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme });
-    await page.waitForTimeout(50);
+    await settled(q(page, ".root"));
     const ids = await page.evaluate(async () => {
       const res = await (window as any).axe.run(
         { include: [["parley-chat", ".root"]] },
@@ -69,41 +70,23 @@ async function send(page: Page, text: string) {
 beforeAll(async () => {
   // The site hands conversations to its staff (the owner's Setup page writes the same setting).
   // The site's settings are the owner's: the admin key turns takeover on.
-  const { site } = await admin<{ site: Record<string, unknown> }>(ADMIN_KEY, "GET", "/v1/admin/site");
-  await admin(ADMIN_KEY, "PUT", "/v1/admin/site", { ...site, takeover: { enabled: true } });
-  // The agent asks for a person itself when the visitor says so (its ask_for_person tool).
-  demo.upstream.setScript({
-    ...GENERIC_SCRIPT,
-    turns: [
-      {
-        when: ["a human please"],
-        steps: [
-          { toolCalls: [{ name: "ask_for_person", arguments: { reason: "wants a human" } }] },
-          { content: "I have asked for someone from the team." },
-        ],
-      },
-      ...GENERIC_SCRIPT.turns,
-    ],
-  });
+  const { site } = await demo.admin<{ site: Record<string, unknown> }>("GET", "/v1/admin/site");
+  await demo.admin("PUT", "/v1/admin/site", { ...site, takeover: { enabled: true } });
 });
 
 describe("takeover, the visitor's side", () => {
   it("nobody available: says so and takes a contact; then a person joins, chats, and hands back", async () => {
     // axe-core is injected inline: the demo pages' CSP (Trusted Types) would refuse it.
-    const context = await demo.browser.newContext({
-      viewport: { width: 900, height: 820 },
-      locale: "en-US",
-      bypassCSP: true,
-    });
+    const context = await demo.newContext({ viewport: { width: 900, height: 820 }, bypassCSP: true });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(String(e)));
     const posted: string[] = [];
     page.on("request", (r) => void (r.method() === "POST" && posted.push(new URL(r.url()).pathname)));
-    await page.goto(demo.dev.url + "/");
+    await page.goto(demo.url + "/");
     await q(page, "button.l").click();
     await send(page, "Tell me about sunscreen");
-    await q(page, "button.send.stop").waitFor({ state: "detached", timeout: 30_000 });
+    await answered(page, "Tell me about sunscreen");
 
     // Nobody has the Live page open: the site's words and the contact form.
     await q(page, '[data-action="ask-person"]').click();
@@ -151,11 +134,11 @@ describe("takeover, the visitor's side", () => {
     // With the panel closed, Mei's next message shows on the launcher's badge.
     await q(page, "button.l").click();
     await staff("POST", `/v1/admin/live/${sid}/messages`, { content: "Are you still there?" });
-    await expect.poll(() => q(page, "button.l b").textContent(), { timeout: 10_000 }).toBe("1");
+    await expect.poll(() => q(page, "button.l b").textContent()).toBe("1");
     await q(page, "button.l").click();
     await q(page, '.msg[data-role="person"]').getByText("Are you still there?").waitFor();
     // The visitor's answer goes to Mei, not to the model.
-    const asked = demo.upstream.requests.length;
+    const asked = (await demo.requests()).length;
     await send(page, "My rash is getting worse");
     await expect
       .poll(
@@ -166,7 +149,7 @@ describe("takeover, the visitor's side", () => {
       )
       .toBe("My rash is getting worse");
     expect(posted.filter((p) => p.endsWith("/messages"))).toHaveLength(1);
-    expect(demo.upstream.requests.length).toBe(asked);
+    expect((await demo.requests()).length).toBe(asked);
     await page.screenshot({ path: "test-results/e2e-takeover-with-person.png" });
     expect(await axe(page)).toEqual([]);
 
@@ -174,9 +157,9 @@ describe("takeover, the visitor's side", () => {
     await staff("POST", `/v1/admin/live/${sid}/handback`, { name: "Mei" });
     await q(page, '[data-handoff="back"]').getByText("You're back with the assistant").waitFor();
     await send(page, "Thanks, and what about sunscreen?");
-    await q(page, "button.send.stop").waitFor({ state: "detached", timeout: 30_000 });
-    await expect.poll(() => demo.upstream.requests.length).toBe(asked + 1);
-    const seen = JSON.stringify(demo.upstream.requests.at(-1)?.body?.messages);
+    await answered(page, "Thanks, and what about sunscreen?");
+    await expect.poll(async () => (await demo.requests()).length).toBe(asked + 1);
+    const seen = JSON.stringify((await demo.requests()).at(-1)?.messages);
     expect(seen).toContain("from the clinic");
     expect(seen).toContain("My rash is getting worse");
     await page.screenshot({ path: "test-results/e2e-takeover-handed-back.png" });
@@ -194,13 +177,13 @@ describe("takeover, the visitor's side", () => {
   });
 
   it("the agent's ask_for_person shows the wait in the panel, in Chinese too", async () => {
-    const context = await demo.browser.newContext({ viewport: { width: 900, height: 820 }, locale: "zh-CN" });
+    const context = await demo.newContext({ viewport: { width: 900, height: 820 }, locale: "zh-CN" });
     const page = await context.newPage();
-    await page.goto(demo.dev.url + "/");
+    await page.goto(demo.url + "/");
     await q(page, "button.l").click();
     await staff("POST", "/v1/admin/live/presence", { name: "Mei" });
     await send(page, "a human please");
-    await q(page, '[data-takeover="queued"]').waitFor({ timeout: 30_000 });
+    await q(page, '[data-takeover="queued"]').waitFor();
     expect(await bar(page).textContent()).toContain("正在等待工作人员加入");
     await page.screenshot({ path: "test-results/e2e-takeover-agent-asked-zh.png" });
     await context.close();

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newPage, useDemo } from "../helpers/e2e.ts";
+import { answered, newPage, useDemoSite } from "../helpers/e2e.ts";
 import { buildHostApp, type HostApp } from "../helpers/host-app.ts";
 import { serveStatic, type StaticServer } from "../helpers/static-server.ts";
 
-/** The npm package inside a React app (React 19, built by Vite), as a host SPA would use it. */
-const demo = useDemo();
+/** The npm package inside a React app (React 19, built by Vite), as a host SPA would use it (on the demo site). */
+const demo = useDemoSite();
 let app: HostApp;
 let host: StaticServer;
 
@@ -21,17 +21,17 @@ afterAll(async () => {
 describe("npm package in a React host", () => {
   it("type-checks, mounts, chats, switches identity and unmounts cleanly", async () => {
     expect(app.typecheck.ok, app.typecheck.output).toBe(true);
-    const { context, page, errors } = await newPage(demo.browser);
-    await page.goto(`${host.url}/?api=${encodeURIComponent(demo.dev.url)}`);
+    const { context, page, errors } = await newPage(demo);
+    await page.goto(`${host.url}/?api=${encodeURIComponent(demo.url)}`);
     const launcher = page.locator("#chat button.launcher");
     await launcher.waitFor();
     expect(await launcher.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe("rgb(255, 105, 180)");
 
     await page.evaluate(() => (window as any).parley.send("carol has a red itchy rash"));
     await expect
-      .poll(() => page.locator('#chat .msg[data-role="user"] .bubble').allTextContents(), { timeout: 30_000 })
+      .poll(() => page.locator('#chat .msg[data-role="user"] .bubble').allTextContents())
       .toEqual(["carol has a red itchy rash"]);
-    await page.locator('#chat [data-streaming="true"]').waitFor({ state: "detached", timeout: 30_000 });
+    await answered(page, "carol has a red itchy rash", "#chat");
 
     // React state changes the identity: dave sees none of carol's conversation.
     await page.locator("#switch").check();

@@ -29,6 +29,8 @@ export interface SeenRequest {
   /** SSE events written, `[DONE]` included. */
   chunks: number;
   authorization: string | null;
+  /** The messages the provider was sent. */
+  messages: unknown[];
 }
 
 interface Gate {
@@ -114,6 +116,7 @@ function seen(r: RecordedRequest): SeenRequest {
     aborted: r.aborted,
     chunks: r.chunks.length,
     authorization: (r.headers.authorization as string | undefined) ?? null,
+    messages: r.body?.messages ?? [],
   };
 }
 

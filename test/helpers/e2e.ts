@@ -44,8 +44,8 @@ export interface Demo {
   requests(): Promise<SeenRequest[]>;
   /** A fresh gate; `afterChunks` chunks of the reply are sent before it waits (default 2). */
   gate(afterChunks?: number): ProviderGate;
-  /** An admin route of this site with the demo admin key, from a client address of this file's own. */
-  admin<T = any>(method: string, path: string, body?: unknown): Promise<T>;
+  /** An admin route of this site with the demo admin key (or `key`), from a client address of this file's own. */
+  admin<T = any>(method: string, path: string, body?: unknown, key?: string): Promise<T>;
 }
 
 /** The demo site's admin key (published for local runs only); test sites keep its digest. */
@@ -92,11 +92,11 @@ function useRun(ask: SiteRequest | undefined): Demo {
         ended: () => control(`/gates/${name}/ended`),
       };
     },
-    async admin(method, path, body) {
+    async admin(method, path, body, key = DEMO_ADMIN_KEY) {
       const sep = path.includes("?") ? "&" : "?";
       const res = await fetch(`${run.workerUrl}${path}${sep}site=${demo.siteKey}`, {
         method,
-        headers: { "x-parley-admin-key": DEMO_ADMIN_KEY, "content-type": "application/json", "cf-connecting-ip": ip },
+        headers: { "x-parley-admin-key": key, "content-type": "application/json", "cf-connecting-ip": ip },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
