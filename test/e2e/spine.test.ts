@@ -1,12 +1,13 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { useDemo } from "../helpers/e2e.ts";
+import { settled, useWranglerDev } from "../helpers/e2e.ts";
 
 /**
- * The built widget (dist/public, `npm run build` first) on the demo page served by `wrangler dev`,
- * driven as a visitor would: launcher, greeting, a streamed markdown reply, reload and restore.
+ * The built widget (dist/public, `npm run build` first) on the demo page served by `wrangler dev` as
+ * `npm start` runs it (its own, with the demo model's pace), driven as a visitor would: launcher,
+ * greeting, a streamed markdown reply, reload and restore.
  */
-const demo = useDemo();
+const demo = useWranglerDev();
 
 // Playwright's CSS locators pierce open shadow roots.
 const launcher = (page: Page) => page.locator("parley-chat button.l");
@@ -79,7 +80,7 @@ describe("widget spine on the demo page", () => {
     await page.locator('parley-chat [data-streaming="true"]').waitFor();
     expect(await page.locator("parley-chat button.send.stop").count()).toBe(1);
     // Done: the streaming bubble is gone and the reply is a normal message.
-    await page.locator('parley-chat [data-streaming="true"]').waitFor({ state: "detached", timeout: 30_000 });
+    await page.locator('parley-chat [data-streaming="true"]').waitFor({ state: "detached" });
     const lengths: number[] = await page.evaluate(() => (window as any).__lengths);
     expect(new Set(lengths.filter((n) => n > 0)).size).toBeGreaterThanOrEqual(2);
     const reply = assistantBubbles(page).nth(1);
@@ -99,7 +100,7 @@ describe("widget spine on the demo page", () => {
     // The markdown chunk loads alongside the restore: the text may show plain for a moment first.
     await expect.poll(() => assistantBubbles(page).nth(1).textContent()).toBe(finalText);
     await expect.poll(() => assistantBubbles(page).nth(1).locator("strong").count()).toBeGreaterThan(0);
-    await page.waitForTimeout(300); // let the panel's opening animation finish
+    await settled(panel(page));
     await page.screenshot({ path: "test-results/e2e-restored.png" });
 
     // Escape closes the panel.
@@ -133,10 +134,9 @@ describe("widget spine on the demo page", () => {
     await input(page).fill("I have a red itchy rash on my arm");
     await input(page).press("Enter");
     const copy = page.locator('parley-chat button[data-action="copy"]').last();
-    await expect.poll(() => copy.getAttribute("aria-label"), { timeout: 30_000 }).toBe("复制回复");
+    await expect.poll(() => copy.getAttribute("aria-label")).toBe("复制回复");
     expect(await page.locator('parley-chat button[aria-label="有帮助"]').count()).toBeGreaterThan(0);
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: "test-results/e2e-zh.png" });
+    await page.screenshot({ path: "test-results/e2e-zh.png", animations: "disabled" });
     await context.close();
   });
 
@@ -152,7 +152,7 @@ describe("widget spine on the demo page", () => {
       w.Parley.open();
     });
     await panel(page).waitFor();
-    await page.waitForTimeout(300); // let the opening animation (a small translate and scale) finish
+    await settled(panel(page)); // the opening animation (a small translate and scale)
     const box = await panel(page).boundingBox();
     expect(box).toMatchObject({ x: 0, y: 0, width: 390, height: 780 });
     await page.screenshot({ path: "test-results/e2e-mobile.png" });

@@ -45,10 +45,12 @@ describe("a deployed worker (no DEMO_MODE), as an attacker finds it", () => {
     const embed = await call(`/embed/derm-consult?site=${SITE_KEY}`, {}, DEPLOYED);
     expect(embed.res.status).toBe(404);
     expect(await json((await call("/v1/health", {}, DEPLOYED)).res)).toEqual({ ok: true, demo: false });
-    for (const page of ["/", "/qa.html"]) {
+    for (const page of ["/", "/index.html", "/qa.html", "/portal.html"]) {
       const { res } = await call(page, {}, DEPLOYED);
       expect(res.status, page).toBe(404);
-      expect((await json(res)).error.code).toBe("not_found");
+      const body = await res.text();
+      expect(JSON.parse(body).error.code).toBe("not_found");
+      expect(body, page).not.toContain(SITE_KEY);
     }
   });
 
