@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { answered, newPage, settled, useDemoSite, useSite } from "../helpers/e2e.ts";
+import { newPage, useDemoSite, useSite } from "../helpers/e2e.ts";
+import { answered, settled } from "../helpers/e2e-waits.ts";
 import { serveStatic, type StaticServer } from "../helpers/static-server.ts";
 import { lowContrastText } from "../helpers/text-contrast.ts";
 

@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { DEMO_ADMIN_KEY, downloaded, newPage, useSite } from "../helpers/e2e.ts";
+import { DEMO_ADMIN_KEY, newPage, useSite } from "../helpers/e2e.ts";
+import { downloaded } from "../helpers/e2e-waits.ts";
 import { axeFindings, signInByKeyboard } from "../helpers/console.ts";
 
 /**

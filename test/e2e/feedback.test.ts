@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { answered, newPage, useSite } from "../helpers/e2e.ts";
+import { newPage, useSite } from "../helpers/e2e.ts";
+import { answered } from "../helpers/e2e-waits.ts";
 
 /** A visitor rates replies; the worker stores the ratings in the session (built bundle, local worker). */
 const demo = useSite();

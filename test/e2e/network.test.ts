@@ -1,7 +1,8 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { dermConsultScript } from "../../worker/demo/index.ts";
-import { answered, useSite } from "../helpers/e2e.ts";
+import { useSite } from "../helpers/e2e.ts";
+import { answered } from "../helpers/e2e-waits.ts";
 
 /**
  * The widget when the network or the provider fails: offline state that is clear and

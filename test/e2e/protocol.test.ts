@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { downloaded, useSite } from "../helpers/e2e.ts";
+import { useSite } from "../helpers/e2e.ts";
+import { downloaded } from "../helpers/e2e-waits.ts";
 
 /** A researcher designs a protocol with the protocol-designer preset, from question to endpoints. */
 const demo = useSite();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { answered, newPage, useDemoSite } from "../helpers/e2e.ts";
+import { newPage, useDemoSite } from "../helpers/e2e.ts";
+import { answered } from "../helpers/e2e-waits.ts";
 import { buildHostApp, type HostApp } from "../helpers/host-app.ts";
 import { serveStatic, type StaticServer } from "../helpers/static-server.ts";
 

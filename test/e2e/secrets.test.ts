@@ -2,7 +2,8 @@ import { join } from "node:path";
 import type { Page, Response } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { dermConsultScript } from "../../worker/demo/index.ts";
-import { answered, useSite } from "../helpers/e2e.ts";
+import { useSite } from "../helpers/e2e.ts";
+import { answered } from "../helpers/e2e-waits.ts";
 import { ADMIN_SECRETS, devVars, filesUnder, secretsIn } from "../helpers/secrets.ts";
 
 /**

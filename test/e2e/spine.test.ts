@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { settled, useWranglerDev } from "../helpers/e2e.ts";
+import { useWranglerDev } from "../helpers/e2e.ts";
+import { settled } from "../helpers/e2e-waits.ts";
 
 /**
  * The built widget (dist/public, `npm run build` first) on the demo page served by `wrangler dev` as

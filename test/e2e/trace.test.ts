@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { answered, useSite } from "../helpers/e2e.ts";
+import { useSite } from "../helpers/e2e.ts";
+import { answered } from "../helpers/e2e-waits.ts";
 import { serveStatic, type StaticServer } from "../helpers/static-server.ts";
 
 /**

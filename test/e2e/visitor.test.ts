@@ -2,7 +2,8 @@ import { resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { dermConsultScript } from "../../worker/demo/index.ts";
-import { answered, newPage, settled, useSite } from "../helpers/e2e.ts";
+import { newPage, useSite } from "../helpers/e2e.ts";
+import { answered, settled } from "../helpers/e2e-waits.ts";
 
 /**
  * The script-tag widget as visitors use it: keyboard only, checked by axe-core in both themes,

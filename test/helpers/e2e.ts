@@ -1,20 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
-import {
-  chromium,
-  type Browser,
-  type BrowserContext,
-  type Download,
-  type FrameLocator,
-  type Locator,
-  type Page,
-} from "playwright-core";
-import { afterAll, beforeAll, expect, inject } from "vitest";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, beforeAll, inject } from "vitest";
 import { demoSite, signDemoIdentity } from "../../worker/demo/index.ts";
 import type { SeenRequest } from "./e2e-provider.ts";
 import type { SiteRequest } from "./e2e-setup.ts";
-import { launchBrowser } from "./browser.ts";
-import { startFakeUpstream, type FakeUpstream } from "./fake-upstream.ts";
 import { startWranglerDev, type WranglerDev } from "./wrangler-dev.ts";
 
 type ContextOptions = Parameters<Browser["newContext"]>[0];
@@ -146,53 +136,6 @@ async function siteContext(browser: Browser, siteKey: string, opts: ContextOptio
   return context;
 }
 
-export interface LegacyDemo {
-  dev: WranglerDev;
-  browser: Browser;
-}
-
-/**
- * The end-to-end setup every browser test shares: the built widget and demo site served by a local
- * `wrangler dev` (fresh state) and headless Chromium, started before the file's tests, stopped after.
- */
-export function useDemo(opts: Parameters<typeof startWranglerDev>[0] = {}): LegacyDemo {
-  const demo = {} as LegacyDemo;
-  beforeAll(async () => {
-    [demo.dev, demo.browser] = await Promise.all([startWranglerDev(opts), launchBrowser()]);
-    mkdirSync("test-results", { recursive: true });
-  });
-  afterAll(async () => {
-    await demo.browser?.close();
-    await demo.dev?.stop();
-  });
-  return demo;
-}
-
-export interface UpstreamDemo extends LegacyDemo {
-  upstream: FakeUpstream;
-}
-
-/**
- * The browser setup with a fake provider in front: the fake upstream started first, the worker's
- * LLM pointed at it; all three stopped after the file's tests.
- */
-export function useUpstreamDemo(upstreamOpts: Parameters<typeof startFakeUpstream>[0]): UpstreamDemo {
-  const demo = {} as UpstreamDemo;
-  beforeAll(async () => {
-    demo.upstream = await startFakeUpstream(upstreamOpts);
-    [demo.dev, demo.browser] = await Promise.all([
-      startWranglerDev({ vars: { LLM_BASE_URL: demo.upstream.url, LLM_API_KEY: "k" } }),
-      launchBrowser(),
-    ]);
-  });
-  afterAll(async () => {
-    await demo.browser?.close();
-    await demo.dev?.stop();
-    await demo.upstream?.close();
-  });
-  return demo;
-}
-
 export interface WranglerDemo {
   dev: WranglerDev;
   browser: Browser;
@@ -223,51 +166,10 @@ export interface TestPage {
 }
 
 /** A fresh context (the file's site; desktop size, English unless told otherwise) and page that records page errors. */
-export async function newPage(demo: Pick<Demo, "newContext"> | Browser, opts: ContextOptions = {}): Promise<TestPage> {
-  const context =
-    "newContext" in demo && !("contexts" in demo)
-      ? await demo.newContext(opts)
-      : await (demo as Browser).newContext({ ...CONTEXT_DEFAULTS, ...opts });
+export async function newPage(demo: Pick<Demo, "newContext">, opts: ContextOptions = {}): Promise<TestPage> {
+  const context = await demo.newContext(opts);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(String(e)));
   return { context, page, errors };
-}
-
-/**
- * Waits until the visitor's message `text` is answered in the widget under `root` (the page's
- * `parley-chat`, or a frame's `body`): the message is shown, the last message is the assistant's, and
- * nothing streams or waits to be stopped. An event to wait for, however fast or slow the reply.
- */
-export async function answered(page: Page | FrameLocator, text: string, root = "parley-chat") {
-  const q = (sel: string) => page.locator(`${root} ${sel}`);
-  await q('.msg[data-role="user"]').filter({ hasText: text }).last().waitFor();
-  const done = async () =>
-    (await q(".msg").last().getAttribute("data-role")) === "assistant" &&
-    (await q("button.send.stop").count()) === 0 &&
-    (await q('[data-streaming="true"]').count()) === 0;
-  await expect.poll(done).toBe(true);
-}
-
-/**
- * Waits for the next frame (styles just changed start their transitions there), then until the
- * element's finite animations and transitions (its subtree's too) have finished.
- */
-export async function settled(locator: Locator): Promise<void> {
-  await locator.evaluate(async (el) => {
-    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-    await Promise.all(
-      el
-        .getAnimations({ subtree: true })
-        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    );
-  });
-}
-
-/** A download's content (the run's browser is reached remotely: the file is read as a stream). */
-export async function downloaded(download: Download): Promise<string> {
-  const parts: Buffer[] = [];
-  for await (const part of await download.createReadStream()) parts.push(part as Buffer);
-  return Buffer.concat(parts).toString("utf8");
 }
