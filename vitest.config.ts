@@ -67,7 +67,12 @@ export default defineConfig({
           globalSetup: ["test/helpers/e2e-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 90_000,
-          fileParallelism: false,
+          // Files share the worker and the browser but not a site: three at once keep both busy while
+          // another waits; modules (Playwright, the helpers) are loaded once per test process.
+          maxWorkers: 3,
+          isolate: false,
+          // After the other projects when run with them (a project's workers are its own group).
+          sequence: { groupOrder: 1 },
           // A poll ends when its event comes; the bound is for a loaded machine, not a wait.
           expect: { poll: { timeout: 15_000 } },
         },

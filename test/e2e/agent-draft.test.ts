@@ -24,6 +24,8 @@ describe("the console's try it: an agent's draft", () => {
   it("tries a draft greeting in the console while visitors keep the published one, then publishes it", async () => {
     const { context, page, errors } = await newPage(demo, { viewport: { width: 1280, height: 900 } });
     await signInByKeyboard(page, demo.url, DEMO_ADMIN_KEY, demo.siteKey);
+    // Signed in (the cookie is set) before the next page is asked for.
+    await page.getByRole("heading", { name: "Conversations" }).waitFor();
     await page.goto(`${demo.url}/console/agents/derm-consult`);
     await page.getByRole("heading", { level: 1, name: "Agent Skin consult" }).waitFor();
 

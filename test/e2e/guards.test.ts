@@ -56,7 +56,7 @@ describe("sales coach tools in the browser", () => {
     await card.waitFor();
     // The quote runs once on the worker; the turn's final answer (not its tool step) is checked once.
     expect(tools.filter(([name]) => name !== "compliance_check")).toEqual([["price_calculator", 200]]);
-    expect(tools.filter(([name]) => name === "compliance_check")).toEqual([["compliance_check", 200]]);
+    await expect.poll(() => tools.filter(([name]) => name === "compliance_check")).toEqual([["compliance_check", 200]]);
     expect(await card.locator(".cat").textContent()).toBe("quote");
     expect(await card.locator(".card-body").textContent()).toContain("Total 2098.95");
     expect(await card.textContent()).toContain("Passed compliance_check on this exact text.");
