@@ -136,10 +136,12 @@ describe("a reply survives the page", () => {
     await send(page, `Tell me about sunscreen (stop) ${gate.marker}`);
     await reach(page, 0.2, whole);
     await reopen(page);
+    // Followed after the reload: the reply, as far as it came, from the live channel.
+    await expect.poll(() => follows.length).toBeGreaterThan(0);
+    await reach(page, 0.2, whole);
     await q(page, "button.send.stop").click();
     await page.screenshot({ path: "test-results/e2e-resume-stopped.png" });
     await turnDone(page);
-    expect(follows.length).toBeGreaterThan(0);
     // Ended at the provider while it still held the rest of the reply.
     expect((await gate.ended()).aborted).toBe(true);
     const shown = (await reply(page).textContent()) ?? "";
