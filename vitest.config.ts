@@ -36,6 +36,7 @@ export default defineConfig({
           name: "worker",
           include: ["test/worker/**/*.test.ts"],
           globalSetup: [
+            "test/helpers/worker/assets-dir.ts",
             "test/helpers/worker/upstream-setup.ts",
             "test/helpers/worker/hook-receiver-setup.ts",
             "test/helpers/worker/mcp-server-setup.ts",
