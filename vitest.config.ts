@@ -56,7 +56,7 @@ export default defineConfig({
       },
       {
         // What the build wrote (dist/), read as files: after `npm run build`, no browser or worker.
-        test: { name: "dist", include: ["test/dist/**/*.test.ts"], environment: "node" },
+        test: { name: "build", include: ["test/build/**/*.test.ts"], environment: "node" },
       },
       {
         // The built bundle in headless Chromium, against one worker and one browser for the whole run

@@ -11,7 +11,7 @@ import { ADMIN_SECRETS, devVars, filesUnder, secretsIn } from "../helpers/secret
  * (session signing, and the provider's key, which the fake provider insists on), then everything
  * the browser receives — bodies and headers of every response on every demo page, the iframe embed,
  * and a full chat turn with tools and advice cards — is searched for each of them. The built files
- * are searched in test/dist/secrets.test.ts; the web search key in test/worker/tools.test.ts (set here,
+ * are searched in test/build/secrets.test.ts; the web search key in test/worker/tools.test.ts (set here,
  * it would send the other files' web searches to Tavily).
  */
 const demo = useSite({ script: dermConsultScript });
