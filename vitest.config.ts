@@ -4,6 +4,9 @@ import { toolSchemasPlugin } from "./scripts/tool-schemas-plugin.ts";
 
 export default defineConfig({
   test: {
+    // Test files wait on sockets, timers, workerd and the browser more than on the CPU: three at once,
+    // also on two cores (vitest's default there is one).
+    maxWorkers: 3,
     // The default output, and the provider conformance matrix when its tests ran (npm run test:providers).
     reporters: ["default", "./test/helpers/providers/matrix-reporter.ts"],
     projects: [
@@ -68,12 +71,9 @@ export default defineConfig({
           globalSetup: ["test/helpers/e2e-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 90_000,
-          // Files share the worker and the browser but not a site: three at once keep both busy while
-          // another waits; modules (Playwright, the helpers) are loaded once per test process.
-          maxWorkers: 3,
+          // Files share the worker and the browser but not a site; modules (Playwright, the helpers) are
+          // loaded once per test process.
           isolate: false,
-          // After the other projects when run with them (a project's workers are its own group).
-          sequence: { groupOrder: 1 },
           // A poll ends when its event comes; the bound is for a loaded machine, not a wait.
           expect: { poll: { timeout: 15_000 } },
         },
