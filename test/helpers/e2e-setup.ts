@@ -52,17 +52,21 @@ export default async function setup(project: TestProject) {
     LLM_API_KEY: "sk-test-" + randomBytes(18).toString("hex"),
   };
   const provider = await startE2eProvider(secrets.LLM_API_KEY);
-  let worker: Workerd | undefined;
-  const [started, browser] = await Promise.all([
+  const [starting, launching] = await Promise.allSettled([
     startWorkerd({ vars: { ...secrets, DEMO_MODE: "1", DEMO_CHUNK_MS: "0" }, assets: "dist/public" }),
     chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS }),
-  ]).catch(async (err) => {
+  ]);
+  if (starting.status === "rejected" || launching.status === "rejected") {
+    // What did start is stopped again: no workerd or Chromium is left behind.
+    if (starting.status === "fulfilled") await starting.value.stop();
+    if (launching.status === "fulfilled") await launching.value.close();
     await provider.close();
-    throw err;
-  });
-  worker = started;
+    throw starting.status === "rejected" ? starting.reason : (launching as PromiseRejectedResult).reason;
+  }
+  const worker = starting.value;
+  const browser = launching.value;
   const control = createServer((req, res) => {
-    route(req, res, worker!, provider).catch((err: unknown) => {
+    route(req, res, worker, provider).catch((err: unknown) => {
       if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });
       res.end(String(err));
     });
@@ -78,9 +82,8 @@ export default async function setup(project: TestProject) {
     control.closeAllConnections();
     await new Promise((r) => control.close(r));
     await browser.close();
-    await worker?.stop();
+    await worker.stop();
     await provider.close();
-    worker = undefined;
   };
 }
 
