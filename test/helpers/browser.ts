@@ -12,8 +12,9 @@ export const CHROMIUM_ARGS = [
   "--disable-background-networking",
   "--disable-component-update",
   "--disable-sync",
-  // foreign.test: a second site on loopback that no demo site allows (the bridge's origin tests).
-  "--host-resolver-rules=MAP foreign.test 127.0.0.1, MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+  // foreign.test: a second site on loopback that no demo site allows (the bridge's origin tests); localhost:
+  // the console's passkeys need a domain, not an IP, as their relying party.
+  "--host-resolver-rules=MAP foreign.test 127.0.0.1, MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
   // End-to-end pages a test rewrites for its own site are served by Playwright, with no address of their
   // own: Chromium would take them for public pages and block their sockets to the loopback worker.
   "--disable-features=LocalNetworkAccessChecks",

@@ -31,6 +31,8 @@ export interface SeenRequest {
   authorization: string | null;
   /** The messages the provider was sent. */
   messages: unknown[];
+  /** The names of the tools the request offered the model. */
+  tools: string[];
 }
 
 interface Gate {
@@ -117,6 +119,9 @@ function seen(r: RecordedRequest): SeenRequest {
     chunks: r.chunks.length,
     authorization: (r.headers.authorization as string | undefined) ?? null,
     messages: r.body?.messages ?? [],
+    tools: ((r.body?.tools as Array<{ function?: { name?: string } }> | undefined) ?? []).map(
+      (t) => t.function?.name ?? "",
+    ),
   };
 }
 

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, inject } from "vitest";
-import { demoSite, signDemoIdentity } from "../../worker/demo/index.ts";
+import { DEMO_ADMIN_KEY, demoSite, signDemoIdentity } from "../../worker/demo/index.ts";
 import type { SeenRequest } from "./e2e-provider.ts";
 import type { SiteRequest } from "./e2e-setup.ts";
 import { startWranglerDev, type WranglerDev } from "./wrangler-dev.ts";
@@ -36,10 +36,17 @@ export interface Demo {
   gate(afterChunks?: number): ProviderGate;
   /** An admin route of this site with the demo admin key (or `key`), from a client address of this file's own. */
   admin<T = any>(method: string, path: string, body?: unknown, key?: string): Promise<T>;
+  /**
+   * The client address of this file's admin calls (`cf-connecting-ip`): the worker's per-address admin
+   * limit is then this file's own, not shared with the rest of the run.
+   */
+  ip: string;
+  /** The same request, answered as it came (for a test that expects a refusal). */
+  adminFetch(path: string, init?: RequestInit): Promise<Response>;
 }
 
 /** The demo site's admin key (published for local runs only); test sites keep its digest. */
-export const DEMO_ADMIN_KEY = "demo-admin-key-0001";
+export { DEMO_ADMIN_KEY };
 
 /**
  * The end-to-end setup of a file: the run's worker and Chromium (test/helpers/e2e-setup.ts) and a
@@ -70,6 +77,7 @@ function useRun(ask: SiteRequest | undefined): Demo {
     url: run.workerUrl,
     browser: undefined as unknown as Browser,
     siteKey: "",
+    ip,
     newContext: (opts) =>
       ask ? siteContext(demo.browser, demo.siteKey, opts) : demo.browser.newContext({ ...CONTEXT_DEFAULTS, ...opts }),
     requests: () => control(`/requests?site=${demo.siteKey}`),
@@ -82,11 +90,18 @@ function useRun(ask: SiteRequest | undefined): Demo {
         ended: () => control(`/gates/${name}/ended`),
       };
     },
-    async admin(method, path, body, key = DEMO_ADMIN_KEY) {
+    adminFetch(path, init = {}) {
       const sep = path.includes("?") ? "&" : "?";
-      const res = await fetch(`${run.workerUrl}${path}${sep}site=${demo.siteKey}`, {
+      const headers = new Headers(init.headers);
+      headers.set("content-type", "application/json");
+      headers.set("cf-connecting-ip", demo.ip);
+      if (!headers.has("x-parley-admin-key")) headers.set("x-parley-admin-key", DEMO_ADMIN_KEY);
+      return fetch(`${run.workerUrl}${path}${sep}site=${demo.siteKey}`, { ...init, headers });
+    },
+    async admin(method, path, body, key = DEMO_ADMIN_KEY) {
+      const res = await demo.adminFetch(path, {
         method,
-        headers: { "x-parley-admin-key": key, "content-type": "application/json", "cf-connecting-ip": ip },
+        headers: { "x-parley-admin-key": key },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
@@ -165,9 +180,12 @@ export interface TestPage {
   errors: string[];
 }
 
-/** A fresh context (the file's site; desktop size, English unless told otherwise) and page that records page errors. */
+/**
+ * A fresh context (the file's site, or any browser's; desktop size, English unless told otherwise) and page
+ * that records page errors.
+ */
 export async function newPage(demo: Pick<Demo, "newContext">, opts: ContextOptions = {}): Promise<TestPage> {
-  const context = await demo.newContext(opts);
+  const context = await demo.newContext({ ...CONTEXT_DEFAULTS, ...opts });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(String(e)));
