@@ -43,13 +43,16 @@ describe("the strategy desk on the sales coach demo", () => {
       await page.keyboard.type(COMMENT);
       await first.locator("form.feedback-form button[type=submit]").click();
       await expect.poll(() => first.locator("[data-action=thumbs-down]").getAttribute("aria-pressed")).toBe("true");
-      await expect.poll(async () => (await adminGet("/v1/admin/desk/sales-coach/queue")).queue.length).toBe(1);
+      // Each look spends the file's admin limit (60 a minute): a few a second.
+      await expect
+        .poll(async () => (await adminGet("/v1/admin/desk/sales-coach/queue")).queue.length, { interval: 250 })
+        .toBe(1);
 
       await demo.admin("POST", "/v1/admin/desk/sales-coach/run");
       // The demo site promotes by itself, but not one visitor's complaint: the candidate waits.
       // The run ends on its own (its model calls and its gate): asked again until it says so.
       await expect
-        .poll(async () => (await adminGet("/v1/admin/desk/sales-coach/runs")).runs[0]?.status)
+        .poll(async () => (await adminGet("/v1/admin/desk/sales-coach/runs")).runs[0]?.status, { interval: 250 })
         .toBe("candidate");
       const [run] = (await adminGet("/v1/admin/desk/sales-coach/runs")).runs;
       expect(run).toMatchObject({ loops: 2, scores: [70, 90], gate: { passed: true } });
