@@ -1,12 +1,13 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { newPage, useDemo } from "../helpers/e2e.ts";
+import { newPage, useSite } from "../helpers/e2e.ts";
+import { answered } from "../helpers/e2e-waits.ts";
 
 /**
  * A zh-CN visitor on each demo page writes Chinese and reads Chinese: the scripted demo model
  * answers in the visitor's language as a model does, the clinic's advice cards included.
  */
-const demo = useDemo();
+const demo = useSite();
 const q = (page: Page, sel: string) => page.locator(`parley-chat ${sel}`);
 const HAN = /[\u3400-\u9fff]/;
 /** Four English words in a row: an answer left in English (links aside). */
@@ -15,8 +16,7 @@ const ENGLISH = /[A-Za-z]{2,}(?:[\s,'’]+[A-Za-z]{2,}){3}/;
 async function ask(page: Page, text: string): Promise<string> {
   await q(page, "textarea").fill(text);
   await q(page, "textarea").press("Enter");
-  await q(page, "button.send.stop").waitFor();
-  await q(page, "button.send.stop").waitFor({ state: "detached", timeout: 30_000 });
+  await answered(page, text);
   const replies = await q(page, '.msg[data-role="assistant"] .bubble').allTextContents();
   // The turn's replies, after the greeting.
   return replies
@@ -35,8 +35,8 @@ const PAGES = [
 describe("the demo pages answer a Chinese visitor in Chinese", () => {
   for (const { path, text, says } of PAGES) {
     it(`${path}`, async () => {
-      const { context, page, errors } = await newPage(demo.browser, { locale: "zh-CN" });
-      await page.goto(demo.dev.url + path);
+      const { context, page, errors } = await newPage(demo, { locale: "zh-CN" });
+      await page.goto(demo.url + path);
       await q(page, "button.l").click();
       await q(page, ".panel").waitFor();
       const reply = await ask(page, text);

@@ -2,10 +2,9 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chromium, type Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { dermConsultScript } from "../../worker/demo/index.ts";
-import { launchBrowser } from "../helpers/browser.ts";
 import { newPage } from "../helpers/e2e.ts";
 import { startFakeUpstream, type FakeUpstream } from "../helpers/fake-upstream.ts";
 import { serveStatic, type StaticPage, type StaticServer } from "../helpers/static-server.ts";
@@ -16,7 +15,8 @@ import { OFFLINE_ENV, startWranglerDev, type WranglerDev } from "../helpers/wran
  * nothing; `--local` sets the site up in wrangler dev's storage and a second run changes nothing;
  * then, with `wrangler dev` serving that storage as a deploy would (no demo mode), the printed console
  * link signs the owner in once, the printed script tag's chat answers from the owner's page, and the
- * demo is not there.
+ * demo is not there. The file is about wrangler dev's own storage, so it runs its own `wrangler dev`
+ * (and the run's browser).
  */
 const tmp = mkdtempSync(join(tmpdir(), "parley-deploy-e2e-"));
 const state = join(tmp, "state");
@@ -106,7 +106,7 @@ describe("npm run deploy", () => {
 
   it("serves the owner's site: the console link signs in once, the script tag's chat answers, no demo", async () => {
     dev = await startWranglerDev({ demo: false, state, vars: varsOf(devVars) });
-    browser = await launchBrowser();
+    browser = await chromium.connect(inject("e2e").browserWs);
     // The printed addresses name the worker's default local address; this one listens where it could.
     const link = /(http:\/\/127\.0\.0\.1:8787)(\/console#sign-in=[\w-]+)/.exec(printed)!;
     const owner = await newPage(browser);
@@ -139,7 +139,7 @@ describe("npm run deploy", () => {
     await visitor.page
       .locator('parley-chat .msg[data-role="assistant"]', { hasText: "contact dermatitis" })
       .first()
-      .waitFor({ timeout: 30_000 });
+      .waitFor();
     expect(upstream.requests.length).toBeGreaterThan(0);
     expect([...owner.errors, ...second.errors, ...visitor.errors]).toEqual([]);
 

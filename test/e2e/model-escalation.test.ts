@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { newPage, useUpstreamDemo } from "../helpers/e2e.ts";
-import { escalateCall, streamedStep } from "../helpers/worker/scripted-provider.ts";
+import { newPage, useSite } from "../helpers/e2e.ts";
+import { GENERIC_SCRIPT } from "../helpers/fake-upstream.ts";
 
 /**
  * The emergency guard's model layer as a visitor meets it (built bundle, local worker, a provider
@@ -11,17 +11,26 @@ import { escalateCall, streamedStep } from "../helpers/worker/scripted-provider.
 const ANSWER = "Please call an ambulance now and stay with him.";
 const MARK = "[model escalates]";
 
-const demo = useUpstreamDemo({
-  replay: ({ body }) => {
-    const last = body.messages.filter((m) => m.role === "user").at(-1);
-    const offered = ((body.tools as Array<{ function: { name: string } }>) ?? []).map((t) => t.function.name);
-    if (!String(last?.content ?? "").includes(MARK) || !offered.includes("escalate_emergency")) return undefined;
-    const step =
-      body.messages.at(-1)?.role === "tool"
-        ? { content: ANSWER }
-        : { toolCalls: [escalateCall("neuro", "he fell and now we cannot wake him")] };
-    const events = streamedStep(step, "chatcmpl-e2e").map((c) => `data: ${JSON.stringify(c)}\n\n`);
-    return { status: 200, headers: { "content-type": "text/event-stream" }, events: [...events, "data: [DONE]\n\n"] };
+const demo = useSite({
+  script: {
+    ...GENERIC_SCRIPT,
+    turns: [
+      {
+        when: [MARK],
+        steps: [
+          {
+            toolCalls: [
+              {
+                name: "escalate_emergency",
+                arguments: { situation: "neuro", words: "he fell and now we cannot wake him" },
+              },
+            ],
+          },
+          { content: ANSWER },
+        ],
+      },
+      ...GENERIC_SCRIPT.turns,
+    ],
   },
 });
 
@@ -43,13 +52,13 @@ function watchOrder(page: Page) {
 
 describe("the model's escalation in the browser", () => {
   it("the card is pinned before any reply text; the worker ran the call, the page ran no tool", async () => {
-    const { context, page, errors } = await newPage(demo.browser);
+    const { context, page, errors } = await newPage(demo);
     const tools: string[] = [];
     page.on("request", (r) => {
       const path = new URL(r.url()).pathname;
       if (path.startsWith("/v1/tools/")) tools.push(path);
     });
-    await page.goto(demo.dev.url + "/");
+    await page.goto(demo.url + "/");
     await q(page, "button.l").click();
     await q(page, ".msg[data-role=assistant] .bubble").first().waitFor();
     await watchOrder(page);
@@ -57,13 +66,18 @@ describe("the model's escalation in the browser", () => {
     await page.keyboard.type(`He has been like this since this morning, what now? ${MARK}`);
     await page.keyboard.press("Enter");
     const answer = q(page, ".msg[data-role=assistant] .bubble").last();
-    await expect.poll(() => answer.textContent(), { timeout: 20_000 }).toContain(ANSWER);
+    await expect.poll(() => answer.textContent()).toContain(ANSWER);
     await q(page, '[data-streaming="true"]').waitFor({ state: "detached" });
     expect(await page.evaluate(() => (window as unknown as { order: string[] }).order)).toEqual(["card", "text"]);
     const card = q(page, ".escalation");
     expect(await card.getAttribute("data-category")).toBe("neuro");
     expect(await card.locator(".esc-body").textContent()).toContain("Note the time the signs began");
     expect(tools).toEqual([]);
+    // The model was offered the call it made, and was asked again with the worker's result.
+    const asked = (await demo.requests()).filter((r) => r.text.includes(MARK));
+    expect(asked).toHaveLength(2);
+    expect(asked[0].tools).toContain("escalate_emergency");
+    expect(asked[1].messages.at(-1)).toMatchObject({ role: "tool" });
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -3,18 +3,18 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { newPage, useDemo } from "../helpers/e2e.ts";
+import { DEMO_ADMIN_KEY, newPage, useSite } from "../helpers/e2e.ts";
+import { answered } from "../helpers/e2e-waits.ts";
 import { signInByKeyboard } from "../helpers/console.ts";
 
 /**
  * The visitor's consent and own data in the built widget (local worker, demo model), in English and
  * Chinese, by keyboard: the site's notice comes before the composer (declining stores nothing), a
  * photo has its own; "Your data" downloads a file that opens offline from disk with the messages, the
- * advice card and the photo in it, and deletes the conversation (the widget starts afresh).
+ * advice card and the photo in it, and deletes the conversation (the widget starts afresh). On a site
+ * of the file's own: its notice is asked of nobody else.
  */
-const demo = useDemo();
-const SITE = "demo-site-key-0001";
-const ADMIN = { "x-parley-admin-key": "demo-admin-key-0001" };
+const demo = useSite();
 const VERSION = "2026-11";
 const NOTICE = {
   en: "We keep this conversation for 90 days to answer you. It may hold health details.",
@@ -23,15 +23,11 @@ const NOTICE = {
 const q = (page: Page, sel: string) => page.locator(`parley-chat ${sel}`);
 
 async function owner(path: string, init: RequestInit = {}) {
-  const sep = path.includes("?") ? "&" : "?";
-  const res = await fetch(`${demo.dev.url}${path}${sep}site=${SITE}`, {
-    ...init,
-    headers: { ...ADMIN, origin: demo.dev.url, "content-type": "application/json" },
-  });
+  const res = await demo.adminFetch(path, { ...init, headers: { origin: demo.url } });
   return { status: res.status, body: res.status === 204 ? null : await res.json() };
 }
 
-/** The demo site asks consent before the first message, as a clinic would set it in its settings. */
+/** The site asks consent before the first message, as a clinic would set it in its settings. */
 async function publish(version: string) {
   const { body } = await owner("/v1/admin/site");
   const { allowedOrigins, models, maxTokens, rateLimits, budgets, desk, retentionDays, takeover } = body.site;
@@ -55,9 +51,10 @@ async function press(page: Page, name: string) {
   await page.keyboard.press("Enter");
 }
 
+/** The stored session (the key beside it, `...:consent`, holds the agreed version as plain text). */
 async function credentials(page: Page): Promise<{ sessionId: string; token: string } | null> {
   return page.evaluate(() => {
-    for (const key of Object.keys(localStorage)) {
+    for (const key of Object.keys(localStorage).filter((k) => !k.endsWith(":consent"))) {
       const v = JSON.parse(localStorage.getItem(key) ?? "null");
       if (v && typeof v.token === "string") return v;
     }
@@ -84,15 +81,12 @@ async function axeBothThemes(page: Page): Promise<string[]> {
   return found;
 }
 
-/** Sends a message and waits for the whole reply (the greeting is an assistant message too). */
+/** Sends a message and waits for the whole reply. */
 async function ask(page: Page, text: string) {
-  const replies = await q(page, ".msg[data-role=assistant]").count();
   await q(page, "textarea").focus();
   await page.keyboard.type(text);
   await page.keyboard.press("Enter");
-  await expect.poll(() => q(page, ".msg[data-role=assistant]").count(), { timeout: 30_000 }).toBeGreaterThan(replies);
-  await expect.poll(() => q(page, "button.send.stop").count(), { timeout: 30_000 }).toBe(0);
-  await expect.poll(() => q(page, "[data-streaming=true]").count(), { timeout: 30_000 }).toBe(0);
+  await answered(page, text);
 }
 
 /** Saves the file the widget downloads when `name` is pressed; answers its path. */
@@ -106,7 +100,7 @@ async function downloaded(page: Page, name: string): Promise<string> {
 
 /** Opens a downloaded file from disk with the network off; answers the page and any request it made. */
 async function openOffline(file: string) {
-  const { context, page } = await newPage(demo.browser);
+  const { context, page } = await newPage(demo);
   const requests: string[] = [];
   page.on("request", (r) => void (r.url().startsWith("file:") || requests.push(r.url())));
   await context.setOffline(true);
@@ -116,11 +110,11 @@ async function openOffline(file: string) {
 
 describe("the visitor's consent and own data", () => {
   it("en, by keyboard: the notice before the composer; declining stores nothing; agreeing records it", async () => {
-    const { context, page, errors } = await newPage(demo.browser, { bypassCSP: true });
-    await page.goto(demo.dev.url + "/qa.html");
+    const { context, page, errors } = await newPage(demo, { bypassCSP: true });
+    await page.goto(demo.url + "/qa.html");
     await q(page, "button.l").click();
     const card = q(page, "[data-consent]");
-    await card.waitFor({ timeout: 15_000 });
+    await card.waitFor();
     expect(await q(page, "textarea").count()).toBe(0);
     expect(await card.textContent()).toContain(NOTICE.en);
     expect(await card.getByRole("link", { name: "Privacy notice" }).getAttribute("href")).toBe(
@@ -149,34 +143,34 @@ describe("the visitor's consent and own data", () => {
     await q(page, "textarea").focus();
     await page.keyboard.type("And a blister?");
     await page.keyboard.press("Enter");
-    await expect.poll(() => card.getAttribute("data-consent"), { timeout: 15_000 }).toBe("2026-12");
+    await expect.poll(() => card.getAttribute("data-consent")).toBe("2026-12");
     await expect.poll(() => focused(page)).toBe("parley-consent-title");
     await press(page, "I agree");
-    await expect.poll(() => q(page, ".msg[data-role=user]").count(), { timeout: 15_000 }).toBe(2);
-    await expect.poll(() => q(page, "button.send.stop").count(), { timeout: 30_000 }).toBe(0);
+    await expect.poll(() => q(page, ".msg[data-role=user]").count()).toBe(2);
+    await expect.poll(() => q(page, "button.send.stop").count()).toBe(0);
     const after = await owner(`/v1/admin/sessions/${sessionId}`);
     expect(after.body.state.consent.chat.version).toBe("2026-12");
     expect(after.body.state.messages.filter((m: { role: string }) => m.role === "user")).toHaveLength(2);
     await publish(VERSION);
     // The owner's console shows which version was agreed.
     const consolePage = await context.newPage();
-    await signInByKeyboard(consolePage, demo.dev.url, ADMIN["x-parley-admin-key"]);
+    await signInByKeyboard(consolePage, demo.url, DEMO_ADMIN_KEY, demo.siteKey);
     await consolePage.getByRole("heading", { name: "Conversations" }).waitFor();
-    await consolePage.goto(`${demo.dev.url}/console/conversations/${sessionId}`);
+    await consolePage.goto(`${demo.url}/console/conversations/${sessionId}`);
     await expect
-      .poll(() => consolePage.locator("[data-field=consent]").textContent(), { timeout: 15_000 })
+      .poll(() => consolePage.locator("[data-field=consent]").textContent())
       .toMatch(/^Conversation: version 2026-12, /);
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it("en: a photo's own consent; the download opens offline from disk with the messages, card and photo", async () => {
-    const { context, page, errors } = await newPage(demo.browser, { bypassCSP: true });
-    await page.goto(demo.dev.url + "/");
+    const { context, page, errors } = await newPage(demo, { bypassCSP: true });
+    await page.goto(demo.url + "/");
     await q(page, "button.l").click();
-    await q(page, "[data-consent]").waitFor({ timeout: 15_000 });
+    await q(page, "[data-consent]").waitFor();
     await press(page, "I agree");
-    await q(page, "button.attach").waitFor({ timeout: 15_000 });
+    await q(page, "button.attach").waitFor();
     // The photo's consent line, by keyboard; the worker records it before the upload.
     await q(page, "button.attach").focus();
     await page.keyboard.press("Enter");
@@ -192,9 +186,9 @@ describe("the visitor's consent and own data", () => {
       return [...new Uint8Array(await (await canvas.convertToBlob({ type: "image/jpeg" })).arrayBuffer())];
     });
     await (await chooser).setFiles({ name: "arm.jpg", mimeType: "image/jpeg", buffer: Buffer.from(photo) });
-    await expect.poll(() => q(page, ".photo-strip li[aria-busy=false]").count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => q(page, ".photo-strip li[aria-busy=false]").count()).toBe(1);
     await ask(page, "Here is the rash on my arm");
-    await q(page, ".card.advice").first().waitFor({ timeout: 20_000 });
+    await q(page, ".card.advice").first().waitFor();
 
     await q(page, "button[data-action=privacy]").focus();
     await page.keyboard.press("Enter");
@@ -223,11 +217,11 @@ describe("the visitor's consent and own data", () => {
   });
 
   it("zh-CN, by keyboard: the notice, a Chinese file, the conversation deleted and started afresh", async () => {
-    const { context, page, errors } = await newPage(demo.browser, { locale: "zh-CN" });
-    await page.goto(demo.dev.url + "/qa.html");
+    const { context, page, errors } = await newPage(demo, { locale: "zh-CN" });
+    await page.goto(demo.url + "/qa.html");
     await q(page, "button.l").click();
     const card = q(page, "[data-consent]");
-    await card.waitFor({ timeout: 15_000 });
+    await card.waitFor();
     expect(await card.textContent()).toContain(NOTICE["zh-CN"]);
     await press(page, "我同意");
     await q(page, "textarea").waitFor();
@@ -248,17 +242,17 @@ describe("the visitor's consent and own data", () => {
     await page.screenshot({ path: "test-results/e2e-erase-confirm-zh.png" });
     await page.keyboard.press("Enter");
     // Afresh: the consent is asked again for a new conversation, and the old one is gone at the worker.
-    await expect.poll(() => card.getAttribute("data-consent"), { timeout: 15_000 }).toBe(VERSION);
+    await expect.poll(() => card.getAttribute("data-consent")).toBe(VERSION);
     expect(await q(page, ".msg[data-role=user]").count()).toBe(0);
     expect((await owner(`/v1/admin/sessions/${sessionId}`)).status).toBe(404);
     const { body } = await owner("/v1/admin/erasures");
     expect(body.erasures).toContainEqual({ sessionId, by: "visitor", at: expect.any(Number) });
     // The owner sees the erasure in the console: the id, and when; nothing else is left of it.
     const consolePage = await context.newPage();
-    await signInByKeyboard(consolePage, demo.dev.url, ADMIN["x-parley-admin-key"]);
+    await signInByKeyboard(consolePage, demo.url, DEMO_ADMIN_KEY, demo.siteKey);
     const erased = consolePage.locator("details.erasures");
     await erased.locator("summary").click();
-    await expect.poll(() => erased.locator("tbody").textContent(), { timeout: 15_000 }).toContain(sessionId);
+    await expect.poll(() => erased.locator("tbody").textContent()).toContain(sessionId);
     expect(errors).toEqual([]);
     await context.close();
   });
