@@ -38,6 +38,9 @@ export default defineConfig({
         test: {
           name: "worker",
           include: ["test/worker/**/*.test.ts"],
+          // A bound for a loaded two-core machine, three files at once: no test waits for it to pass.
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
           globalSetup: [
             "test/helpers/worker/assets-dir.ts",
             "test/helpers/worker/upstream-setup.ts",
