@@ -335,6 +335,8 @@ const PROBES: Record<VisitorRouteName, Probe> = {
       const siteKey = await ownerSite();
       const s = await replied(await visitor("derm-consult", siteKey), "a1");
       const other = await replied(await visitor("derm-consult", siteKey), "b1");
+      // The other conversation is in the site's counts before they are read, not whenever its push comes.
+      await pushToIndex(other.sessionId);
       const before = await ownerCounts(siteKey, s.sessionId);
       const since = Date.now();
       const rate = (body: object) => send(s, "POST", sessionPath(s, "/feedback"), body);

@@ -3,12 +3,16 @@ import type { TestProject } from "vitest/node";
 import { startFakeUpstream, type FakeUpstream, type ReplayReply } from "../fake-upstream.ts";
 import { buildCase, CASES, PROVIDERS } from "../providers/index.ts";
 import { failureBody } from "../provider-failures.ts";
+import { HELD, HELD_AFTER_CHUNKS } from "./held-reply.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
     /** The fake provider on a real loopback socket, for the worker's network path. */
     upstreamUrl: string;
-    /** The same, one chunk every 50 ms. */
+    /**
+     * The same, one chunk every 50 ms; a user message containing `[held]` is held part way until the
+     * worker ends the request (held-reply.ts).
+     */
     slowUpstreamUrl: string;
     /** GET: what the fake provider saw, `[{ text, status, aborted, chunks }]` (last user message text). */
     upstreamLogUrl: string;
@@ -47,7 +51,14 @@ export default async function setup(project: TestProject) {
       delayMs: input.includes("[slow moderation]") ? 3000 : 0,
     }),
   });
-  const slow = startFakeUpstream({ apiKey: "sk-test-secret", chunkMs: 50 });
+  const slow = startFakeUpstream({
+    apiKey: "sk-test-secret",
+    chunkMs: 50,
+    hold: ({ body }) =>
+      lastText(body.messages).includes(HELD)
+        ? { afterChunks: HELD_AFTER_CHUNKS, until: new Promise<void>(() => {}), held: () => {} }
+        : undefined,
+  });
   const log: Server = createServer((_req, res) => {
     const all = [...(upstream?.requests ?? []), ...(slowUpstream?.requests ?? [])];
     res.writeHead(200, { "content-type": "application/json" });
