@@ -1,18 +1,18 @@
 import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { newPage, useDemo } from "../helpers/e2e.ts";
+import { DEMO_ADMIN_KEY, newPage, useSite } from "../helpers/e2e.ts";
 import { axeFindings, signInByKeyboard } from "../helpers/console.ts";
 import { CONSOLE_SHOTS } from "../helpers/browser.ts";
-import { DEMO_ADMIN_KEY } from "../../worker/demo/index.ts";
 
 /**
  * The console's Booking page as an owner uses it, by keyboard (built bundle, `wrangler dev` in demo
  * mode): a secret name outside CALCOM_ refused at its field, the calendar saved with the worker saying
  * its key is not set (never showing a key), then disconnected; the agent editor's booking switch;
- * axe-core in English and Chinese.
+ * axe-core in English and Chinese. On a site of the file's own: the demo site's calendar stays connected
+ * for the files that book on it meanwhile.
  */
-const demo = useDemo();
+const demo = useSite();
 
 async function openPage(page: Page, name: string) {
   await page.getByRole("navigation").getByRole("link", { name, exact: true }).focus();
@@ -29,11 +29,11 @@ async function retype(page: Page, id: string, text: string) {
 
 describe("the console's Booking page", () => {
   it("refuses a foreign secret name at its field, saves, says the key is not set, disconnects", async () => {
-    const { context, page, errors } = await newPage(demo.browser, { bypassCSP: true });
-    await signInByKeyboard(page, demo.dev.url, DEMO_ADMIN_KEY);
+    const { context, page, errors } = await newPage(demo, { bypassCSP: true });
+    await signInByKeyboard(page, demo.url, DEMO_ADMIN_KEY, demo.siteKey);
     await page.locator("main h1").waitFor();
     await openPage(page, "Booking");
-    // The demo site's own calendar: the demo calendar answers whatever is set.
+    // Demo mode: the demo site's calendar answers whatever is set.
     await page.getByText("Demo mode: the demo site books against the demo calendar").waitFor();
 
     await retype(page, "booking-apiKeySecret", "SESSION_SECRET");
@@ -71,7 +71,7 @@ describe("the console's Booking page", () => {
     expect((await page.evaluate(() => fetch("/v1/admin/booking").then((r) => r.json()))).booking).toBeNull();
 
     // Editors switch booking on per agent: the demo clinic's agent books.
-    await page.goto(`${demo.dev.url}/console/agents/derm-consult`);
+    await page.goto(`${demo.url}/console/agents/derm-consult`);
     const books = page.locator("#agent-booking");
     await books.waitFor();
     expect(await books.isChecked()).toBe(true);

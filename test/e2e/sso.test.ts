@@ -1,11 +1,8 @@
-import { chromium, type Browser, type Page, type Route } from "playwright-core";
+import type { Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../helpers/browser.ts";
-import { axeFindings, CONSOLE_SITE, signInByKeyboard } from "../helpers/console.ts";
-import { newPage } from "../helpers/e2e.ts";
-import { startOidcProvider, type LocalProvider } from "../helpers/oidc-provider.ts";
-import { startWranglerDev, type WranglerDev } from "../helpers/wrangler-dev.ts";
-import { DEMO_ADMIN_KEY } from "../../worker/demo/index.ts";
+import { axeFindings, signInByKeyboard } from "../helpers/console.ts";
+import { DEMO_ADMIN_KEY, newPage, useSite } from "../helpers/e2e.ts";
+import { OIDC_CLIENT_SECRET_ENV, startOidcProvider, type LocalProvider } from "../helpers/oidc-provider.ts";
 
 /**
  * Single sign-on end to end, against a real OpenID provider (oidc-provider, certified) on 127.0.0.1:
@@ -13,45 +10,30 @@ import { DEMO_ADMIN_KEY } from "../../worker/demo/index.ts";
  * and the console (on http://localhost, another site than the provider's, so the browser treats the
  * round trip as cross-site) opens as the account the provider's claim maps. Then each refusal, made
  * by changing what travels between the browser, the provider and the worker: the console says why,
- * and the site's audit trail records it.
+ * and the site's audit trail records it. On a site of the file's own (its single sign-on settings and
+ * trail); the run's worker holds the provider's client secret (e2e-setup.ts).
  */
-const SECRET_ENV = "OIDC_E2E_SECRET";
-let dev: WranglerDev;
-let browser: Browser;
+const SECRET_ENV = OIDC_CLIENT_SECRET_ENV;
+const demo = useSite();
 let idp: LocalProvider;
 let url = "";
 
 beforeAll(async () => {
-  const args = CHROMIUM_ARGS.map((a) => (a.startsWith("--host-resolver-rules") ? `${a}, EXCLUDE localhost` : a));
-  const secret = "e2e-client-secret-0123456789abcdef";
-  [dev, browser] = await Promise.all([
-    startWranglerDev({ vars: { [SECRET_ENV]: secret } }),
-    chromium.launch({ executablePath: CHROMIUM_PATH, args }),
-  ]);
-  url = dev.url.replace("127.0.0.1", "localhost");
+  url = demo.url.replace("127.0.0.1", "localhost");
   idp = await startOidcProvider(`${url}/console/sso/callback`);
-  expect(idp.client.secret).toBe(secret);
 });
 afterAll(async () => {
-  await browser?.close();
-  await dev?.stop();
   await idp?.close();
 });
 
 /** The admin API with the site's key (scripts' way): the audit trail, the settings. */
-async function admin(path: string, init: RequestInit = {}) {
-  const sep = path.includes("?") ? "&" : "?";
-  return fetch(`${url}${path}${sep}site=${CONSOLE_SITE}`, {
-    ...init,
-    headers: { "x-parley-admin-key": DEMO_ADMIN_KEY, "content-type": "application/json" },
-  });
-}
+const admin = (path: string, init: RequestInit = {}) => demo.adminFetch(path, init);
 const lastSignIn = async () =>
   ((await (await admin("/v1/admin/audit?action=sign_in")).json()) as { entries: any[] }).entries[0];
 
 /** From the console's sign-in page (`?site=` fills the site key in) to the provider's login page. */
 async function toProvider(page: Page) {
-  await page.goto(`${url}/console?site=${CONSOLE_SITE}`);
+  await page.goto(`${url}/console?site=${demo.siteKey}`);
   await page.getByRole("button", { name: "Sign in with Clinic ID" }).click();
 }
 
@@ -94,16 +76,16 @@ async function rerouteOnce(page: Page, match: (u: URL) => boolean, rewrite: (u: 
 const isAuthorize = (u: URL) => u.origin === idp.issuer && u.pathname === "/auth" && u.searchParams.has("nonce");
 
 async function refused(page: Page, text: RegExp, code: string) {
-  await page.getByRole("alert").filter({ hasText: text }).waitFor({ timeout: 15_000 });
-  expect(await page.locator("#site-key").inputValue()).toBe(CONSOLE_SITE);
+  await page.getByRole("alert").filter({ hasText: text }).waitFor();
+  expect(await page.locator("#site-key").inputValue()).toBe(demo.siteKey);
   expect(await lastSignIn()).toMatchObject({ object: "sso", outcome: "refused", code });
 }
 
 describe("single sign-on with a real OpenID provider", () => {
   it("the owner sets it up on Team; Mei signs in through the provider's pages as staff, recorded", async () => {
-    const owner = await newPage(browser, { bypassCSP: true });
+    const owner = await newPage(demo, { bypassCSP: true });
     const op = owner.page;
-    await signInByKeyboard(op, url, DEMO_ADMIN_KEY);
+    await signInByKeyboard(op, url, DEMO_ADMIN_KEY, demo.siteKey);
     await op.getByRole("link", { name: "Team" }).click();
     expect(await op.locator("#sso-redirect").inputValue()).toBe(`${url}/console/sso/callback`);
     await op.getByLabel("Name on the sign-in button").fill("Clinic ID");
@@ -127,17 +109,17 @@ describe("single sign-on with a real OpenID provider", () => {
     await op.locator("#sso-settings-title").scrollIntoViewIfNeeded();
     await op.screenshot({ path: "test-results/sso-team.png", fullPage: true });
 
-    const mei = await newPage(browser, { bypassCSP: true });
+    const mei = await newPage(demo, { bypassCSP: true });
     const mp = mei.page;
     await mp.goto(`${url}/console`);
-    await mp.locator("#site-key").fill(CONSOLE_SITE);
+    await mp.locator("#site-key").fill(demo.siteKey);
     await mp.locator("#site-key").press("Tab");
     await mp.getByRole("button", { name: "Sign in with Clinic ID" }).waitFor();
     expect(await axeFindings(mp), "sign-in page with single sign-on").toEqual([]);
     await mp.screenshot({ path: "test-results/sso-sign-in.png" });
     await mp.getByRole("button", { name: "Sign in with Clinic ID" }).click();
     await atProvider(mp, "mei");
-    await mp.locator(".top .who").filter({ hasText: "Mei Chen" }).waitFor({ timeout: 15_000 });
+    await mp.locator(".top .who").filter({ hasText: "Mei Chen" }).waitFor();
     expect(await mp.locator(".top .who").textContent()).toContain("(staff)");
     expect(new URL(mp.url()).search).toBe("");
     expect(await mp.locator(".side a").allTextContents()).toEqual(["Conversations", "Live", "Insights", "My account"]);
@@ -155,7 +137,7 @@ describe("single sign-on with a real OpenID provider", () => {
   });
 
   it("refuses a callback whose state was changed (401 sso_state)", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(demo);
     await changeCallbackOnce(page, (b) => ({ ...b, state: b.state.replace(/\.[\w-]+$/, `.${"A".repeat(43)}`) }));
     await toProvider(page);
     await atProvider(page, "mei");
@@ -164,7 +146,7 @@ describe("single sign-on with a real OpenID provider", () => {
   });
 
   it("refuses an id token made for another nonce (401 sso_nonce)", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(demo);
     await rerouteOnce(page, isAuthorize, (u) => {
       u.searchParams.set("nonce", "n".repeat(43));
       return u.toString();
@@ -176,7 +158,7 @@ describe("single sign-on with a real OpenID provider", () => {
   });
 
   it("refuses a code that expired before it came back (401 sso_code)", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(demo);
     idp.codeTtl.seconds = 1;
     await changeCallbackOnce(page, async (b) => {
       await new Promise((r) => setTimeout(r, 2_500));
@@ -197,7 +179,7 @@ describe("single sign-on with a real OpenID provider", () => {
     const put = (issuer: string) =>
       admin("/v1/admin/sso", { method: "PUT", body: JSON.stringify({ ...current, issuer }) });
     expect((await put(idp.impostor)).status).toBe(200);
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(demo);
     try {
       await toProvider(page);
       await atProvider(page, "mei");
@@ -213,8 +195,8 @@ describe("single sign-on with a real OpenID provider", () => {
       ["en-US", /does not let in e-mail addresses of your domain/],
       ["zh-CN", /本站点不允许你所在域名的电子邮件地址登录/],
     ] as const) {
-      const { context, page } = await newPage(browser, { locale, bypassCSP: true });
-      await page.goto(`${url}/console?site=${CONSOLE_SITE}`);
+      const { context, page } = await newPage(demo, { locale, bypassCSP: true });
+      await page.goto(`${url}/console?site=${demo.siteKey}`);
       await page
         .getByRole("button", { name: locale === "en-US" ? "Sign in with Clinic ID" : "使用 Clinic ID 登录" })
         .click();
@@ -227,7 +209,7 @@ describe("single sign-on with a real OpenID provider", () => {
   });
 
   it("refuses a code issued for another sign-in's PKCE challenge (401 sso_code: its verifier differs)", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(demo);
     // The first sign-in's code is caught on its way back and never reaches the console.
     let stolen = "";
     await changeCallbackOnce(page, (b) => ((stolen = b.code), null));

@@ -9,6 +9,7 @@ import type { DemoScript } from "../../worker/demo/index.ts";
 import { demoSite } from "../../worker/demo/index.ts";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./browser.ts";
 import { startE2eProvider, type E2eProvider } from "./e2e-provider.ts";
+import { OIDC_CLIENT_SECRET, OIDC_CLIENT_SECRET_ENV } from "./oidc-provider.ts";
 import { startWorkerd, type Workerd } from "./workerd.ts";
 
 /** What every end-to-end file is given (`inject("e2e")`). */
@@ -53,7 +54,11 @@ export default async function setup(project: TestProject) {
   };
   const provider = await startE2eProvider(secrets.LLM_API_KEY);
   const [starting, launching] = await Promise.allSettled([
-    startWorkerd({ vars: { ...secrets, DEMO_MODE: "1", DEMO_CHUNK_MS: "0" }, assets: "dist/public" }),
+    startWorkerd({
+      // The console's single sign-on reads its client secret from a worker secret it names (sso.test.ts).
+      vars: { ...secrets, DEMO_MODE: "1", DEMO_CHUNK_MS: "0", [OIDC_CLIENT_SECRET_ENV]: OIDC_CLIENT_SECRET },
+      assets: "dist/public",
+    }),
     chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS }),
   ]);
   if (starting.status === "rejected" || launching.status === "rejected") {

@@ -29,8 +29,12 @@ const listen = async (server: Server) => {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 };
 
+/** The client's secret, as the worker holds it under OIDC_CLIENT_SECRET_ENV (the e2e run's worker does). */
+export const OIDC_CLIENT_SECRET = "e2e-client-secret-0123456789abcdef";
+export const OIDC_CLIENT_SECRET_ENV = "OIDC_E2E_SECRET";
+
 export async function startOidcProvider(redirectUri: string): Promise<LocalProvider> {
-  const client = { id: "parley-console", secret: "e2e-client-secret-0123456789abcdef" };
+  const client = { id: "parley-console", secret: OIDC_CLIENT_SECRET };
   const codeTtl = { seconds: 60 };
   const server = createServer();
   const issuer = await listen(server);
