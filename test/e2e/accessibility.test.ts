@@ -6,6 +6,7 @@ import { newPage, useDemoSite, useSite } from "../helpers/e2e.ts";
 import { answered, settled } from "../helpers/e2e-waits.ts";
 import { serveStatic, type StaticServer } from "../helpers/static-server.ts";
 import { lowContrastText } from "../helpers/text-contrast.ts";
+import { LEAD_AGENT, LEAD_MARK, LEAD_SCRIPT, openLeadPage } from "../helpers/lead-agent.ts";
 
 /**
  * axe-core over every state a visitor reaches, each in the light and the dark theme: a reply that
@@ -13,7 +14,7 @@ import { lowContrastText } from "../helpers/text-contrast.ts";
  * pressed, selected and disabled state of every control (CONTROL_STATES: each header pill pressed,
  * ratings given and on their way, the empty composer, the stop button while a reply streams, follow-up
  * chips answered, a stage completing and an action card running, a visit being booked and cancelled, a
- * person asked for and a contact left, consent being recorded). Serious
+ * person asked for and a contact left, consent being recorded, a lead being sent). Serious
  * and critical findings fail, with three additions to axe's defaults: the experimental
  * `label-content-name-mismatch` rule (WCAG 2.5.3: a control's accessible name contains its visible
  * text), `target-size` (WCAG 2.2's 2.5.8, off by default in axe 4.14), and every text's contrast
@@ -25,9 +26,12 @@ import { lowContrastText } from "../helpers/text-contrast.ts";
  */
 const demo = useSite();
 const demoSite = useDemoSite();
+/** A site whose sales agent the scripted model has raise its lead card. */
+const leadSite = useSite({ script: LEAD_SCRIPT });
 let host: StaticServer;
 
 beforeAll(async () => {
+  await leadSite.admin("POST", "/v1/admin/agents", LEAD_AGENT);
   const tag =
     `<script src="${demo.url}/parley.js" ` +
     `data-site-key="${demo.siteKey}" data-agent="medical-qa" ` +
@@ -100,6 +104,7 @@ const CONTROL_STATES: Record<string, string[]> = {
   "widget/ui/booking-card.tsx": ["booking/chip:disabled", "booking/bk-link:disabled"],
   "widget/ui/takeover.tsx": ["takeover/ask-person:disabled", "takeover/chip:disabled"],
   "widget/privacy/privacy-kit.tsx": ["consent/agree:disabled"],
+  "widget/ui/lead-card.tsx": ["lead-card/send.small:disabled"],
 };
 
 /** Every state a check saw, named as in CONTROL_STATES; and every control seen that can be pressed at all. */
@@ -112,6 +117,7 @@ function controlStates(page: Page): Promise<{ states: string[]; pressable: strin
     const controls = [...(root?.querySelectorAll<HTMLButtonElement>("button, [role=tab], [role=option]") ?? [])];
     // The innermost first: an action card sits in a stage, a follow-up in a reply.
     const regions: Array<[string, string]> = [
+      [".lead-card", "lead-card"],
       ["[data-booking]", "booking"],
       [".takeover", "takeover"],
       ["[data-consent]", "consent"],
@@ -426,6 +432,27 @@ describe("accessibility of every state a visitor reaches", () => {
     } finally {
       await siteSettings(settings);
     }
+  });
+
+  it("a lead being sent, in both themes", async () => {
+    const { context, page, errors } = await open(leadSite);
+    await openLeadPage(page, leadSite.url, leadSite.siteKey);
+    await q(page, "button.l").click();
+    await ask(page, `Could someone from sales contact me? ${LEAD_MARK}`);
+    const card = q(page, ".lead-card");
+    await card.locator("input[name=name]").fill("Ada Lovelace");
+    await card.locator("input[name=email]").fill("ada@example.com");
+    await card.locator("input[name=consent]").check();
+    const release = await hold(page, "**/actions/*");
+    await card.locator("button[type=submit]").click();
+    await card.locator("button[type=submit]:disabled").waitFor();
+    const seen = await bothThemes(page, "a lead being sent");
+    release();
+    await expect.poll(() => card.getAttribute("data-lead")).toBe("sent");
+
+    for (const [state, found] of Object.entries(seen)) expect(found, state).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 
   it("visited every pressed, selected and disabled state of every control (the tests above, in order)", () => {
