@@ -20,8 +20,11 @@ export function lazyComponent<P extends object>(
   const preload = loadOnce(() => load().then((c) => void (loaded = c)));
   function Lazy(props: P) {
     const [, setReady] = useState(false);
+    // Whether this render drew the fallback: the chunk can arrive before the effect below runs (a
+    // restored conversation drawn while the preloaded chunk is on its way), and must still be drawn.
+    const waiting = !loaded;
     useEffect(() => {
-      if (!loaded)
+      if (waiting)
         preload().then(
           () => setReady(true),
           () => {},
