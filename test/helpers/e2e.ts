@@ -59,7 +59,8 @@ export function useSite(ask: SiteRequest = {}): Demo {
 
 /**
  * The run's worker and Chromium on the demo site itself, for a file that changes nothing there and
- * needs what only the demo site has (the sales page's signed-in rep and their customers' profiles).
+ * needs what only the demo site has (the sales page's signed-in rep and their customers' profiles, the
+ * demo calendar).
  */
 export function useDemoSite(): Demo {
   return useRun(undefined);
@@ -67,7 +68,8 @@ export function useDemoSite(): Demo {
 
 function useRun(ask: SiteRequest | undefined): Demo {
   const run = inject("e2e");
-  const ip = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
+  // An address of the documentation range, random enough that no two files of a run share one.
+  const ip = `2001:db8::${randomUUID().slice(0, 4)}:${randomUUID().slice(0, 4)}`;
   const control = async (path: string, init?: RequestInit) => {
     const res = await fetch(run.controlUrl + path, init);
     if (!res.ok) throw new Error(`${init?.method ?? "GET"} ${path}: ${res.status} ${await res.text()}`);
