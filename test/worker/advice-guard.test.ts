@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { auth, call, openSession, readSse } from "../helpers/worker/client.ts";
 import { sseResponse } from "../helpers/worker/provider-sse.ts";
 import { putSite } from "../helpers/worker/sites.ts";
-import { sessionRoom } from "../../worker/session/session-stub.ts";
+import { sessionRoom } from "../../worker/objects.ts";
 
 /**
  * The advice guard through the real routes (issue #13): advice in the session log comes only from

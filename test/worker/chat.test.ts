@@ -2,8 +2,8 @@ import { afterEach, describe, expect, inject, it, vi } from "vitest";
 import { delta, sseResponse } from "../helpers/worker/provider-sse.ts";
 import { auth, call, openSession, readSse, readSseUntilBroken } from "../helpers/worker/client.ts";
 import { salesCoachScript } from "../../worker/demo/index.ts";
-import { sessionRoom } from "../../worker/session/session-stub.ts";
 import { env } from "cloudflare:workers";
+import { sessionRoom } from "../../worker/objects.ts";
 
 const RASH = "I have a red itchy rash on my arm";
 const coachReply = salesCoachScript.fallback.steps[0].content!;

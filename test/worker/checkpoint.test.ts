@@ -5,9 +5,9 @@ import type { LiveFrame } from "../../shared/live.ts";
 import type { RestoredSessionResponse } from "../../shared/api.ts";
 import { auth, call, openSession, readSse } from "../helpers/worker/client.ts";
 import { GENERIC_REPLY } from "../helpers/fake-upstream.ts";
-import { sessionRoom } from "../../worker/session/session-stub.ts";
 import { cutReplies } from "../../worker/session/reply-runner.ts";
 import { EVENT_TYPES } from "../../shared/protocol.ts";
+import { sessionRoom } from "../../worker/objects.ts";
 
 /**
  * Checkpoint recovery (issue 16; the agents SDK's clients stuck "streaming" after a recovery,

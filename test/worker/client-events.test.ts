@@ -8,7 +8,7 @@ import { pushToIndex } from "../helpers/worker/index-push.ts";
 import { sseResponse } from "../helpers/worker/provider-sse.ts";
 import { putSite, sha256Hex } from "../helpers/worker/sites.ts";
 import { clearConfigCache } from "../../worker/config/config-store.ts";
-import { sessionRoom } from "../../worker/session/session-stub.ts";
+import { sessionRoom } from "../../worker/objects.ts";
 
 afterEach(() => {
   vi.restoreAllMocks();

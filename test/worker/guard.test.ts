@@ -5,8 +5,8 @@ import { EVENT_TYPES } from "../../shared/protocol.ts";
 import { auth, call, openSession, readSse } from "../helpers/worker/client.ts";
 import { delta, sseResponse } from "../helpers/worker/provider-sse.ts";
 import { putSite } from "../helpers/worker/sites.ts";
-import { sessionRoom } from "../../worker/session/session-stub.ts";
 import { guardChatRequest } from "../../worker/guard/chat-guard.ts";
+import { sessionRoom } from "../../worker/objects.ts";
 
 /**
  * The emergency guard through the real chat route (issue #13): the card is stored and streamed

@@ -2,10 +2,10 @@ import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
 import { auth, call, openSession } from "../helpers/worker/client.ts";
-import { sessionRoom } from "../../worker/session/session-stub.ts";
 import { INDEX_DELAY_MS, INDEX_WHILE_STREAMING_MS, IndexPushes } from "../../worker/session/index-push.ts";
 import type { Env } from "../../worker/env.ts";
 import type { SessionStep } from "../../shared/session-summary.ts";
+import { sessionRoom } from "../../worker/objects.ts";
 
 const slow = () => ({ LLM_BASE_URL: inject("slowUpstreamUrl"), LLM_API_KEY: "sk-test-secret" });
 const alarmIn = async (sessionId: string) => {

@@ -1,15 +1,13 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { env } from "cloudflare:workers";
 import type { Env } from "../../worker/env.ts";
-import { sessionRoom } from "../../worker/session/session-stub.ts";
-import { siteIndex } from "../../worker/site-index/site-index.ts";
-import { strategyDesk } from "../../worker/strategy/strategy-desk.ts";
 import { DEMO_ADMIN_KEY } from "../../worker/demo/index.ts";
 import { agreeToPhotos, auth, call, openSession, readSse } from "../helpers/worker/client.ts";
 import { pushToIndex } from "../helpers/worker/index-push.ts";
 import { delta, sseResponse } from "../helpers/worker/provider-sse.ts";
 import { putSite } from "../helpers/worker/sites.ts";
 import { bareJpeg } from "../helpers/photo-bytes.ts";
+import { sessionRoom, siteIndex, strategyDesk } from "../../worker/objects.ts";
 
 /**
  * A site's jurisdiction: its conversations' objects are created through `SESSION_ROOM.jurisdiction(...)`,

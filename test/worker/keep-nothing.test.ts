@@ -3,13 +3,13 @@ import { env } from "cloudflare:workers";
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import type { SessionResponse } from "../../shared/api.ts";
 import type { SessionSummary } from "../../shared/session-summary.ts";
-import { sessionRoom } from "../../worker/session/session-stub.ts";
 import { DEMO_ADMIN_KEY } from "../../worker/demo/index.ts";
 import { agreeToPhotos, auth, call, openSession, readSse } from "../helpers/worker/client.ts";
 import { pushToIndex } from "../helpers/worker/index-push.ts";
 import { delta, sseResponse } from "../helpers/worker/provider-sse.ts";
 import { putSite } from "../helpers/worker/sites.ts";
 import { bareJpeg } from "../helpers/photo-bytes.ts";
+import { sessionRoom } from "../../worker/objects.ts";
 
 /**
  * Keep nothing (`keepNothingMinutes`): the conversation's object erases itself, by its alarm, the site's

@@ -2,13 +2,13 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { env } from "cloudflare:workers";
 import { BudgetLeases, type Reservation } from "../../worker/limits/budget-lease.ts";
 import { RateLeases, rateSliceCap } from "../../worker/limits/rate-lease.ts";
-import { rateLimiter } from "../../worker/limits/rate-limiter.ts";
 import { SlidingWindow } from "../../worker/limits/sliding-window.ts";
-import { siteLedger, utcDay } from "../../worker/limits/site-ledger.ts";
+import { utcDay } from "../../worker/limits/site-ledger.ts";
 import { turnReserve, utf8Bytes } from "../../worker/limits/turn-cost.ts";
 import { auth, call, openSession } from "../helpers/worker/client.ts";
 import { delta, sseResponse, usage } from "../helpers/worker/provider-sse.ts";
 import { putSite } from "../helpers/worker/sites.ts";
+import { rateLimiter, siteLedger } from "../../worker/objects.ts";
 
 afterEach(() => vi.restoreAllMocks());
 

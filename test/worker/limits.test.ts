@@ -5,11 +5,10 @@ import { delta, sseResponse, usage } from "../helpers/worker/provider-sse.ts";
 import { putSite } from "../helpers/worker/sites.ts";
 import { pushToIndex } from "../helpers/worker/index-push.ts";
 import { clearConfigCache } from "../../worker/config/config-store.ts";
-import { siteLedger, utcDay } from "../../worker/limits/site-ledger.ts";
+import { utcDay } from "../../worker/limits/site-ledger.ts";
 import { reportSiteSpending } from "../../worker/limits/admission.ts";
-import { sessionRoom } from "../../worker/session/session-stub.ts";
-import { siteIndex } from "../../worker/site-index/site-index.ts";
 import { LIMITS } from "../../shared/protocol.ts";
+import { siteLedger, sessionRoom, siteIndex } from "../../worker/objects.ts";
 
 afterEach(() => {
   vi.restoreAllMocks();

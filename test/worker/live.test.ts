@@ -5,7 +5,7 @@ import type { LiveFrame } from "../../shared/live.ts";
 import { auth, call, openSession, readSse } from "../helpers/worker/client.ts";
 import { collect, openSocket } from "../helpers/worker/live-socket.ts";
 import { GENERIC_REPLY } from "../helpers/fake-upstream.ts";
-import { sessionRoom } from "../../worker/session/session-stub.ts";
+import { sessionRoom } from "../../worker/objects.ts";
 
 /** A provider over a real socket, one chunk every 50 ms: a reply long enough to leave and come back. */
 const slow = () => ({ LLM_BASE_URL: inject("slowUpstreamUrl"), LLM_API_KEY: "sk-test-secret" });

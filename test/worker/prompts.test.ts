@@ -7,7 +7,7 @@ import { clearConfigCache } from "../../worker/config/config-store.ts";
 import { compile, PromptCompileError, variablesOf } from "../../worker/prompts/template.ts";
 import { unifiedDiff } from "../../worker/prompts/unified-diff.ts";
 import { clearPromptCache } from "../../worker/prompts/agent-prompt-cache.ts";
-import { promptRegistry } from "../../worker/prompts/prompt-registry.ts";
+import { promptRegistry } from "../../worker/objects.ts";
 
 afterEach(() => {
   vi.restoreAllMocks();

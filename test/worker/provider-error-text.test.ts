@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
 import type { SessionResponse } from "../../shared/api.ts";
-import { sessionRoom } from "../../worker/session/session-stub.ts";
 import { FAILURES, type ProviderFailureCase } from "../helpers/provider-failures.ts";
 import { auth, call } from "../helpers/worker/client.ts";
 import { putSite, sha256Hex } from "../helpers/worker/sites.ts";
+import { sessionRoom } from "../../worker/objects.ts";
 
 /**
  * A provider that refuses a turn answers text about the owner's account (a masked key, an

@@ -4,11 +4,11 @@ import { env } from "cloudflare:workers";
 import type { SessionResponse } from "../../shared/api.ts";
 import type { SessionSummary } from "../../shared/session-summary.ts";
 import { traceEvent } from "../../shared/step-events.ts";
-import { sessionRoom } from "../../worker/session/session-stub.ts";
 import { auth, call, openSession, readSse } from "../helpers/worker/client.ts";
 import { pushToIndex } from "../helpers/worker/index-push.ts";
 import { delta, sseResponse } from "../helpers/worker/provider-sse.ts";
 import { putSite, sha256Hex } from "../helpers/worker/sites.ts";
+import { sessionRoom } from "../../worker/objects.ts";
 
 /**
  * The site switch `redactTraces`: what staff and logs read beside the transcript (trace steps, owner

@@ -2,7 +2,7 @@ import { describe, expect, inject, it } from "vitest";
 import { env } from "cloudflare:workers";
 import { auth, call, openSession, readSse, readSseUntilBroken } from "../helpers/worker/client.ts";
 import { GENERIC_REPLY } from "../helpers/fake-upstream.ts";
-import { sessionRoom } from "../../worker/session/session-stub.ts";
+import { sessionRoom } from "../../worker/objects.ts";
 
 /**
  * The relay as it runs in production: the provider's body comes over a real loopback socket, so

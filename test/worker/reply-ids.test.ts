@@ -4,8 +4,8 @@ import { messageEvent } from "../../shared/events.ts";
 import { openSession, auth, call } from "../helpers/worker/client.ts";
 import { delta, sseResponse } from "../helpers/worker/provider-sse.ts";
 import { clearConfigCache } from "../../worker/config/config-store.ts";
-import { sessionRoom } from "../../worker/session/session-stub.ts";
 import { json, PROVIDER, slow, stateOf, staff, takeoverSite, visitor } from "../helpers/worker/takeover.ts";
+import { sessionRoom } from "../../worker/objects.ts";
 
 afterEach(() => {
   vi.restoreAllMocks();

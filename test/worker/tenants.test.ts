@@ -4,8 +4,8 @@ import { auth, call, openSession, SITE_KEY } from "../helpers/worker/client.ts";
 import { delta, sseResponse } from "../helpers/worker/provider-sse.ts";
 import { putSite } from "../helpers/worker/sites.ts";
 import { clearConfigCache } from "../../worker/config/config-store.ts";
-import { sessionRoom } from "../../worker/session/session-stub.ts";
 import { signToken } from "../../worker/session/token.ts";
+import { sessionRoom } from "../../worker/objects.ts";
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -4,13 +4,12 @@ import { runInDurableObject } from "cloudflare:test";
 import type { SessionResponse } from "../../shared/api.ts";
 import type { LiveFrame } from "../../shared/live.ts";
 import { HEADERS } from "../../shared/protocol.ts";
-import { sessionRoom } from "../../worker/session/session-stub.ts";
-import { siteIndex } from "../../worker/site-index/site-index.ts";
 import { agreeToPhotos, auth, call, openSession, ORIGIN, readSse } from "../helpers/worker/client.ts";
 import { pushToIndex } from "../helpers/worker/index-push.ts";
 import { collect, openSocket } from "../helpers/worker/live-socket.ts";
 import { bareJpeg } from "../helpers/photo-bytes.ts";
 import { ADMIN, at, slow, staff, takeoverSite } from "../helpers/worker/takeover.ts";
+import { sessionRoom, siteIndex } from "../../worker/objects.ts";
 
 /**
  * The visitor erases their conversation from the widget (DELETE /v1/sessions/:id with its token): the

@@ -7,7 +7,6 @@ import * as ROUTES from "../../shared/routes.ts";
 import { createApp } from "../../worker/app.ts";
 import { clearConfigCache } from "../../worker/config/config-store.ts";
 import { countSessionPhotos } from "../../worker/photos/photo-store.ts";
-import { sessionRoom } from "../../worker/session/session-stub.ts";
 import { ROUTE_METHODS, VISITOR_ROUTES, type RouteMethod, type VisitorRouteName } from "../../worker/visitor-routes.ts";
 import { agreeToPhotos, auth, call, openSession, SITE_KEY } from "../helpers/worker/client.ts";
 import { pushToIndex } from "../helpers/worker/index-push.ts";
@@ -16,6 +15,7 @@ import { bareJpeg } from "../helpers/photo-bytes.ts";
 import { sseResponse } from "../helpers/worker/provider-sse.ts";
 import { putSite, sha256Hex } from "../helpers/worker/sites.ts";
 import { ADMIN, staff } from "../helpers/worker/takeover.ts";
+import { sessionRoom } from "../../worker/objects.ts";
 
 /**
  * The visitor's side of the worker, walked from its one list (worker/visitor-routes.ts): every route

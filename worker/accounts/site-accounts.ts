@@ -247,7 +247,3 @@ export class SiteAccounts extends DurableObject<Env> {
     await this.ctx.storage.setAlarm(Date.now() + DAY_MS);
   }
 }
-
-export function siteAccounts(env: Env, siteKey: string) {
-  return env.SITE_ACCOUNTS.get(env.SITE_ACCOUNTS.idFromName(siteKey));
-}

@@ -4,11 +4,11 @@ import type { ToolInput } from "../../shared/tool.ts";
 import type { bookSlot, cancelBooking, findSlots } from "../../shared/tools/booking.ts";
 import { loadSite } from "../config/config-store.ts";
 import { ApiError } from "../errors.ts";
-import { sessionRoom } from "../session/session-stub.ts";
 import type { EdgeToolContext, EdgeToolOutput } from "../tools/registry.ts";
 import { emitBookingEvent } from "./booking-events.ts";
 import { siteCalendar } from "./booking-calendar.ts";
 import { isCalendarError, type CalendarConnector } from "./calendar-connector.ts";
+import { sessionRoom } from "../objects.ts";
 
 const DAY_MS = 86_400_000;
 /** A slot must start at least this far ahead: a visit cannot be booked as it begins. */

@@ -6,8 +6,8 @@ import * as ROUTES from "../../shared/routes.ts";
 import { ApiError } from "../errors.ts";
 import type { AdminEnv } from "../middleware/admin-key.ts";
 import { toCsv } from "../console/csv.ts";
-import { siteAccounts } from "../accounts/site-accounts.ts";
 import { actorRef, auditRequest } from "../audit/record-audit.ts";
+import { siteAccounts } from "../objects.ts";
 
 /** The most entries one export holds (the newest first); narrow the filters for older ones. */
 export const AUDIT_EXPORT_MAX = 50_000;

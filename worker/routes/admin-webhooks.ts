@@ -9,7 +9,7 @@ import { ApiError } from "../errors.ts";
 import { jsonBody, validationFailed } from "../middleware/validate.ts";
 import { endpointUrlProblem } from "../webhooks/endpoint-url.ts";
 import { forgetSubscriptions } from "../webhooks/emit.ts";
-import { webhookOutbox } from "../webhooks/webhook-outbox.ts";
+import { webhookOutbox } from "../objects.ts";
 
 type AdminEnv = AppEnv & { Variables: { site: SiteConfig } };
 

@@ -3,7 +3,6 @@ import * as ROUTES from "../../shared/routes.ts";
 import { ApiError } from "../errors.ts";
 import { adminKey, type AdminEnv } from "../middleware/admin-key.ts";
 import { routePermission } from "../middleware/route-permission.ts";
-import { sessionRoom } from "../session/session-stub.ts";
 import { promptAdminRoutes } from "./admin-prompts.ts";
 import { deskAdminRoutes } from "./admin-desk.ts";
 import { conversationAdminRoutes } from "./admin-conversations.ts";
@@ -19,6 +18,7 @@ import { teamAdminRoutes } from "./admin-team.ts";
 import { meAdminRoutes } from "./admin-me.ts";
 import { auditAdminRoutes } from "./admin-audit.ts";
 import { webhookAdminRoutes } from "./admin-webhooks.ts";
+import { sessionRoom } from "../objects.ts";
 
 /**
  * A site owner's view (seeds 001 and 003): the site's sessions, newest first, and each session's

@@ -24,7 +24,6 @@ import { STAFF_MESSAGE_PREFIX } from "../../shared/takeover-api.ts";
 import { withStaffTurns } from "../session/staff-turns.ts";
 import { newInputEvents } from "../session/message-events.ts";
 import { turnIds } from "../session/message-ids.ts";
-import { sessionRoom } from "../session/session-stub.ts";
 import { bookingToolNames } from "../booking/booking-calendar.ts";
 import { DRAIN_MS } from "../session/live-reply.ts";
 import { completionEvents, failureEvents, turnAgent, type Turn, type TurnInfo } from "../session/turn-record.ts";
@@ -37,6 +36,7 @@ import { startReplyGuard } from "../guard/reply-guard.ts";
 import { escalationIn } from "../guard/turn-guard.ts";
 import { mcpToolsForTurn } from "../mcp/mcp-tools.ts";
 import { mcpProblemSteps } from "../mcp/mcp-trace.ts";
+import { sessionRoom } from "../objects.ts";
 
 export const chatRoutes = new Hono<AppEnv>();
 const noop = () => {};

@@ -7,10 +7,10 @@ import { sessionToken } from "../middleware/session-token.ts";
 import { ownSession } from "../middleware/own-session.ts";
 import { checkSiteOrigin } from "../middleware/site-origin.ts";
 import { admitSession, sessionRefusal } from "../limits/admission.ts";
-import { sessionRoom } from "../session/session-stub.ts";
 import { upgradeToRoom } from "../session/live-upgrade.ts";
 import { followRefusal, followRequest } from "../session/follow-request.ts";
 import { tooManyConnections } from "../session/live-limits.ts";
+import { sessionRoom } from "../objects.ts";
 
 export const liveRoutes = new Hono<AppEnv>();
 

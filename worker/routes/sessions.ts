@@ -16,12 +16,12 @@ import { publicAgent } from "../config/public-agent.ts";
 import { chatConsent, consentRequired, consentVersionRefused } from "../config/consent-notice.ts";
 import { requireSecret } from "../config/secrets.ts";
 import { signToken } from "../session/token.ts";
-import { sessionRoom } from "../session/session-stub.ts";
 import { privacyOf } from "../session/room-privacy.ts";
 import { newSessionId } from "../placement/jurisdiction.ts";
 import { admitSessionOpen } from "../limits/admission.ts";
 import { repOfIdentity } from "../sales/rep-identity.ts";
 import { consoleSession, hasConsoleCookie } from "../console/console-auth.ts";
+import { sessionRoom } from "../objects.ts";
 
 export const sessionRoutes = new Hono<AppEnv>();
 

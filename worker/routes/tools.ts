@@ -16,8 +16,8 @@ import { loadSessionAgent } from "../config/config-store.ts";
 import { EDGE_TOOLS } from "../tools/registry.ts";
 import { bookingToolNames } from "../booking/booking-calendar.ts";
 import { edgeToolFor } from "../tools/registry.ts";
-import { sessionRoom } from "../session/session-stub.ts";
 import { admitTurn } from "../limits/admission.ts";
+import { sessionRoom } from "../objects.ts";
 
 export const toolRoutes = new Hono<AppEnv>();
 

@@ -34,7 +34,6 @@ import { redactText } from "../privacy/redact-text.ts";
 import { deleteSessionPhotos } from "../photos/photo-store.ts";
 import { emitWebhooks } from "../webhooks/emit.ts";
 import { sessionWebhookMessages } from "../webhooks/session-hooks.ts";
-import { webhookOutbox } from "../webhooks/webhook-outbox.ts";
 import {
   completeStage,
   updateContext,
@@ -42,6 +41,7 @@ import {
   type ContextRequest,
   type StageOutcome,
 } from "./stage-ops.ts";
+import { webhookOutbox } from "../objects.ts";
 
 export type { FeedbackOutcome } from "./feedback-ops.ts";
 

@@ -5,13 +5,13 @@ import type { ChatMessage } from "../../../shared/chat.ts";
 import type { ProviderProfileInput } from "../../../shared/provider-config.ts";
 import type { SessionState } from "../../../shared/session.ts";
 import type { Env } from "../../../worker/env.ts";
-import { sessionRoom } from "../../../worker/session/session-stub.ts";
 import { proxyCompletion, type StepResult } from "../../../widget/agent/completion.ts";
 import { runAgentLoop, type LoopResult } from "../../../widget/agent/loop.ts";
 import type { FetchLike } from "../../../widget/transport/http.ts";
 import { call, openSession } from "./client.ts";
 import { putSite } from "./sites.ts";
 import type { ProviderStyle } from "../providers/build.ts";
+import { sessionRoom } from "../../../worker/objects.ts";
 
 /**
  * Runs a provider fixture through the proxy (the real app in workerd) and the widget's stream

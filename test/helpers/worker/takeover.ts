@@ -1,10 +1,10 @@
 import { inject } from "vitest";
 import { env } from "cloudflare:workers";
 import type { SessionState } from "../../../shared/session.ts";
-import { sessionRoom } from "../../../worker/session/session-stub.ts";
 import { auth, call, ORIGIN } from "./client.ts";
 import { putSite, sha256Hex } from "./sites.ts";
 import { member } from "./accounts.ts";
+import { sessionRoom } from "../../../worker/objects.ts";
 
 /** Takeover's worker tests (issue #16): a site with it on, a staff member's console, a visitor's routes. */
 export const ADMIN = "owner-key-" + "t".repeat(20);

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { env } from "cloudflare:workers";
 import { GuardClassifier } from "../../../shared/guard-config.ts";
-import { sessionRoom } from "../../../worker/session/session-stub.ts";
 import { auth, call, openSession, readSse } from "../../helpers/worker/client.ts";
 import { PROVIDER_URL, PROVIDER_VARS, scriptedProvider } from "../../helpers/worker/scripted-provider.ts";
 import { putSite } from "../../helpers/worker/sites.ts";
+import { sessionRoom } from "../../../worker/objects.ts";
 
 /**
  * The guard's classifier layer: asked in parallel with the provider's request, it holds the

@@ -4,9 +4,9 @@ import { EVENT_TYPES } from "../../../shared/protocol.ts";
 import type { SessionEvent } from "../../../shared/session.ts";
 import { proxyCompletion } from "../../../widget/agent/completion.ts";
 import { offersEscalationTool } from "../../../worker/guard/model-escalation.ts";
-import { sessionRoom } from "../../../worker/session/session-stub.ts";
 import { auth, call, openSession, readSse } from "../../helpers/worker/client.ts";
 import { escalateCall, PROVIDER_VARS, scriptedProvider } from "../../helpers/worker/scripted-provider.ts";
+import { sessionRoom } from "../../../worker/objects.ts";
 
 /**
  * The emergency guard's model layer through the real chat route and the session's object: the

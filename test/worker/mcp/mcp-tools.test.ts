@@ -4,7 +4,7 @@ import type { AgentConfigInput } from "../../../shared/agent-config.ts";
 import { auth, call, openSession, readSse } from "../../helpers/worker/client.ts";
 import { putSite } from "../../helpers/worker/sites.ts";
 import { delta, sseResponse } from "../../helpers/worker/provider-sse.ts";
-import { sessionRoom } from "../../../worker/session/session-stub.ts";
+import { sessionRoom } from "../../../worker/objects.ts";
 
 /** The owner's tools over MCP: real SDK servers on loopback (mcp-server-setup.ts), the worker as the client. */
 const base = inject("mcpServerUrl");

@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { env } from "cloudflare:workers";
 import { auth, call, openSession, readSse } from "../../helpers/worker/client.ts";
 import { delta, sseResponse } from "../../helpers/worker/provider-sse.ts";
-import { sessionRoom } from "../../../worker/session/session-stub.ts";
 import { putSite } from "../../helpers/worker/sites.ts";
 import { checkCompliance } from "../../../worker/sales/compliance.ts";
+import { sessionRoom } from "../../../worker/objects.ts";
 
 /** The sales coach's edge tools through the real route (seed 002). */
 const tool = (token: string, name: string, args: unknown, callId?: string) =>
