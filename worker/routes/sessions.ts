@@ -12,7 +12,7 @@ import { sessionToken } from "../middleware/session-token.ts";
 import { checkSiteOrigin } from "../middleware/site-origin.ts";
 import { ownSession } from "../middleware/own-session.ts";
 import { loadSessionAgent, loadSite } from "../config/config-store.ts";
-import { publicAgent } from "../config/public-agent.ts";
+import { publicAgent } from "./public-agent.ts";
 import { chatConsent, consentRequired, consentVersionRefused } from "../config/consent-notice.ts";
 import { requireSecret } from "../config/secrets.ts";
 import { signToken } from "../session/token.ts";

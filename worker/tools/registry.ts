@@ -19,7 +19,7 @@ import { runCrmAction } from "../sales/crm-action.ts";
 import { profileReader } from "../../shared/tools/profile-reader.ts";
 import { readProfile } from "../sales/profile-reader.ts";
 import { analyzeSkinImage } from "../../shared/tools/analyze-skin-image.ts";
-import { analyzeSkin } from "../photos/skin-analysis.ts";
+import { analyzeSkin } from "./skin-analysis.ts";
 import { askForPerson } from "../../shared/tools/ask-for-person.ts";
 import { askPerson } from "./ask-person.ts";
 import { bookSlot, cancelBooking, findSlots } from "../../shared/tools/booking.ts";

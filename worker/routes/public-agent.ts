@@ -5,7 +5,7 @@ import type { Env } from "../env.ts";
 import { usesDemoModel } from "../llm/upstream.ts";
 import { photoAccess } from "../photos/photo-access.ts";
 import { bookingToolNames } from "../booking/booking-calendar.ts";
-import { chatConsent } from "./consent-notice.ts";
+import { chatConsent } from "../config/consent-notice.ts";
 
 /**
  * What the browser may know of an agent: everything but its prompts (system, strategies, guidance,
