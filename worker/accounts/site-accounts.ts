@@ -4,7 +4,7 @@ import type { AuditEntry, AuditVerdict } from "../../shared/audit.ts";
 import type { Role } from "../../shared/roles.ts";
 import type { Env } from "../env.ts";
 import { loadSite } from "../config/config-store.ts";
-import { AuditChain, type AuditDraft, type AuditFilter } from "../audit/audit-chain.ts";
+import { AuditChain, type AuditDraft, type AuditFilter } from "./audit-chain.ts";
 import { PasskeyStore, type ChallengeFor, type StoredPasskey } from "./passkey-store.ts";
 import { SessionStore, type SessionRow } from "./session-store.ts";
 import { TeamStore } from "./team-store.ts";

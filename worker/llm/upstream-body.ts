@@ -9,7 +9,7 @@ import type { SessionState } from "../../shared/session.ts";
 import { stageById } from "../../shared/stage-machine.ts";
 import { ApiError } from "../errors.ts";
 import { parseMcpToolName } from "../../shared/mcp-config.ts";
-import { TOOL_DEFS } from "../tools/definitions.ts";
+import { TOOL_DEFS } from "./tool-definitions.ts";
 import {
   ESCALATION_INSTRUCTIONS,
   HYBRID_INSTRUCTIONS,

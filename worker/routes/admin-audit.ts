@@ -1,4 +1,4 @@
-import { HASHED_FIELDS } from "../audit/audit-chain.ts";
+import { HASHED_FIELDS } from "../accounts/audit-chain.ts";
 import { Hono, type Context } from "hono";
 import { AuditQuery, type AuditEntry } from "../../shared/audit.ts";
 import { FRESH_AUTH_MS } from "../../shared/roles.ts";
