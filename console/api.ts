@@ -32,6 +32,15 @@ interface CallInit {
 }
 
 /**
+ * How an account signs in afresh (its passkey): set by the console's entry point, since the passkey
+ * code calls this file's `api` and this file does not import it back.
+ */
+let freshSignIn: ((siteKey: string) => Promise<void>) | undefined;
+export function onFreshSignIn(signIn: (siteKey: string) => Promise<void>): void {
+  freshSignIn = signIn;
+}
+
+/**
  * A call to the worker's API from the console: same-origin cookie, CSRF header on writes, errors
  * thrown. A step that asks for a fresh sign-in (exports, erasure, roles, keys) asks an account for
  * its passkey once and is tried again; a session of the admin key must sign in again.
@@ -42,8 +51,8 @@ export async function api<T>(path: string, init: CallInit = {}): Promise<T> {
   } catch (err) {
     const who = session.value?.who;
     if (!(err instanceof ApiFailure) || err.code !== "reauth_required" || who?.kind !== "account") throw err;
-    const { passkeySignIn } = await import("./passkeys.ts");
-    await passkeySignIn(session.value!.site);
+    if (!freshSignIn) throw err;
+    await freshSignIn(session.value!.site);
     return call<T>(path, init);
   }
 }
