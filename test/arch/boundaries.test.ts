@@ -28,8 +28,8 @@ export const RULES: Rule[] = [
     to: under("console"),
   },
   {
-    why: "tools, sessions and the model call never import routes",
-    from: under("worker/tools", "worker/session", "worker/llm"),
+    why: "tools, sessions, the model call and the chat pipeline never import routes",
+    from: under("worker/tools", "worker/session", "worker/llm", "worker/chat"),
     to: under("worker/routes"),
   },
   {
