@@ -8,7 +8,7 @@ import { agreeToPhotos, auth, call, openSession, ORIGIN, readSse } from "../help
 import { pushToIndex } from "../helpers/worker/index-push.ts";
 import { collect, openSocket } from "../helpers/worker/live-socket.ts";
 import { bareJpeg } from "../helpers/photo-bytes.ts";
-import { ADMIN, at, slow, staff, takeoverSite } from "../helpers/worker/takeover.ts";
+import { ADMIN, at, staff, takeoverSite } from "../helpers/worker/takeover.ts";
 import { sessionRoom, siteIndex } from "../../worker/objects.ts";
 
 /**
@@ -195,19 +195,15 @@ describe("the visitor erases their conversation", () => {
     async (_who, del) => {
       const siteKey = await takeoverSite({ enabled: false });
       const s = await openSession("sales-coach", {}, { siteKey });
-      const { res: chat } = await call(
-        "/v1/chat/completions",
-        {
-          method: "POST",
-          json: {
-            stream: true,
-            messages: [{ id: "q1", role: "user", content: "a long one" }],
-            parley: { replyId: "lr" },
-          },
-          headers: auth(s.token),
+      const { res: chat } = await call("/v1/chat/completions", {
+        method: "POST",
+        json: {
+          stream: true,
+          messages: [{ id: "q1", role: "user", content: "a long one" }],
+          parley: { replyId: "lr" },
         },
-        slow(),
-      );
+        headers: auth(s.token),
+      });
       const reader = chat.body!.getReader();
       const started = Date.now();
       // More than a second of the reply: a checkpoint of its text is written down in the object.

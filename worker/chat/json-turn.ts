@@ -28,7 +28,7 @@ const noop = () => {};
 export async function jsonTurn(c: Context<AppEnv>, t: PreparedTurn): Promise<Response> {
   const { agent, site, body, guard, log, targets, reservation, room } = t;
   // The guard's classifier starts with the provider's request (reply-guard.ts), not before it.
-  const replyGuard = guard.plan && startReplyGuard(guard.plan, site.safety, agent.model);
+  const replyGuard = guard.plan && startReplyGuard(guard.plan, site.safety, agent.model, c.env);
   const cancel = new AbortController();
   const call = () => {
     const p = callModel(c.env, agent, body, log, targets, cancel.signal);

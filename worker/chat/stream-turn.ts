@@ -1,11 +1,10 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ErrorCode } from "../../shared/errors.ts";
-import type { AppEnv, Env } from "../env.ts";
+import type { AppEnv } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import { sessionRefusal } from "../limits/admission.ts";
 import { noteRefusal } from "../limits/refusals.ts";
-import type { ModelTarget } from "../llm/model-targets.ts";
 import { DRAIN_MS } from "../session/live-reply.ts";
 import { turnAgent, type Turn } from "../session/turn-record.ts";
 import { promptVersions } from "../prompts/agent-prompt-cache.ts";
@@ -34,7 +33,6 @@ export async function streamTurn(c: Context<AppEnv>, t: PreparedTurn): Promise<R
     prompt: promptVersions(t.prompt),
     inputs: [...t.inputs, ...t.guard.events],
     ...(t.guard.plan ? { guard: t.guard.plan } : {}),
-    env: providerSettings(c.env, t.targets),
     ids: t.sentIds,
     tab: t.req.parley?.tab,
     ...(plan.where === "room"
@@ -88,18 +86,4 @@ export async function streamTurn(c: Context<AppEnv>, t: PreparedTurn): Promise<R
       "x-accel-buffering": "no",
     },
   });
-}
-
-/** What the provider call reads of the env: the object running a streamed turn gets the route's view. */
-function providerSettings(env: Env, targets: ModelTarget[]): Partial<Env> {
-  const settings: Record<string, string | undefined> = {
-    LLM_BASE_URL: env.LLM_BASE_URL,
-    LLM_API_KEY: env.LLM_API_KEY,
-    LLM_TIMEOUT_MS: env.LLM_TIMEOUT_MS,
-    DEMO_MODE: env.DEMO_MODE,
-    DEMO_CHUNK_MS: env.DEMO_CHUNK_MS,
-  };
-  const named = env as unknown as Record<string, string | undefined>;
-  for (const t of targets) if (t.provider?.keyEnv) settings[t.provider.keyEnv] = named[t.provider.keyEnv];
-  return settings as Partial<Env>;
 }

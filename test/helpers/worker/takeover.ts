@@ -2,7 +2,7 @@ import { inject } from "vitest";
 import { env } from "cloudflare:workers";
 import type { SessionState } from "../../../shared/session.ts";
 import { auth, call, ORIGIN } from "./client.ts";
-import { putSite, sha256Hex } from "./sites.ts";
+import { providerSite, sha256Hex } from "./sites.ts";
 import { member } from "./accounts.ts";
 import { sessionRoom } from "../../../worker/objects.ts";
 
@@ -10,12 +10,14 @@ import { sessionRoom } from "../../../worker/objects.ts";
 export const ADMIN = "owner-key-" + "t".repeat(20);
 export const at = (path: string) => `${ORIGIN}${path}`;
 export const json = async <T = any>(r: Response) => (await r.json()) as T;
-export const PROVIDER = { LLM_BASE_URL: "https://provider.test/v1", LLM_API_KEY: "sk-test-secret" };
-export const slow = () => ({ LLM_BASE_URL: inject("slowUpstreamUrl"), LLM_API_KEY: "sk-test-secret" });
 export const stateOf = (sid: string): Promise<SessionState> => sessionRoom(env, sid).getState();
 
+/**
+ * A site with takeover set so. Its provider (a profile) answers over a real socket, one chunk every 50 ms:
+ * a reply long enough to join or stop halfway; a test that stubs `fetch` answers instead.
+ */
 export async function takeoverSite(takeover: object = { enabled: true }) {
-  return putSite({ adminKeySha256: await sha256Hex(ADMIN), takeover } as never);
+  return providerSite(inject("slowUpstreamUrl"), { adminKeySha256: await sha256Hex(ADMIN), takeover } as never);
 }
 
 /**
@@ -48,14 +50,10 @@ export const visitor = (token: string, sid: string) => ({
     (await call(`/v1/sessions/${sid}/messages`, { method: "POST", json: { id, content }, headers: auth(token) })).res,
   contact: async (body: unknown) =>
     (await call(`/v1/sessions/${sid}/contact`, { method: "POST", json: body, headers: auth(token) })).res,
-  chat: async (messages: unknown[], vars = PROVIDER, replyId?: string) =>
-    call(
-      "/v1/chat/completions",
-      {
-        method: "POST",
-        json: { stream: true, messages, ...(replyId ? { parley: { replyId } } : {}) },
-        headers: auth(token),
-      },
-      vars,
-    ),
+  chat: async (messages: unknown[], replyId?: string) =>
+    call("/v1/chat/completions", {
+      method: "POST",
+      json: { stream: true, messages, ...(replyId ? { parley: { replyId } } : {}) },
+      headers: auth(token),
+    }),
 });
