@@ -4,7 +4,7 @@ import { messageEvent } from "../../shared/events.ts";
 import { openSession, auth, call } from "../helpers/worker/client.ts";
 import { delta, sseResponse } from "../helpers/worker/provider-sse.ts";
 import { clearConfigCache } from "../../worker/config/config-store.ts";
-import { json, stateOf, staff, takeoverSite, visitor } from "../helpers/worker/takeover.ts";
+import { json, slowProvider, stateOf, staff, takeoverSite, visitor } from "../helpers/worker/takeover.ts";
 import { sessionRoom } from "../../worker/objects.ts";
 
 afterEach(() => {
@@ -22,7 +22,7 @@ const completion = (content: string) =>
 
 /** Staff joined, wrote and handed back; the staff message's id as the visitor's own state shows it. */
 async function handedBack() {
-  const siteKey = await takeoverSite();
+  const siteKey = await takeoverSite(undefined, slowProvider());
   const mei = await staff(siteKey);
   const s = await openSession("derm-consult", {}, { siteKey });
   expect((await mei.join(s.sessionId)).status).toBe(200);
@@ -123,7 +123,7 @@ describe("a reply id names a new reply, never a stored message", () => {
   });
 
   it("still lets a cut reply run again under its own id (the visitor's retry)", async () => {
-    const siteKey = await takeoverSite();
+    const siteKey = await takeoverSite(undefined, slowProvider());
     const s = await openSession("derm-consult", {}, { siteKey });
     const v = visitor(s.token, s.sessionId);
     const { res } = await v.chat([{ id: "q1", role: "user", content: "tell me a long story" }], "r1");
@@ -142,7 +142,7 @@ describe("a reply id names a new reply, never a stored message", () => {
   });
 
   it("refuses a visitor message under the id of a cut reply (it would take the reply's place)", async () => {
-    const siteKey = await takeoverSite();
+    const siteKey = await takeoverSite(undefined, slowProvider());
     const s = await openSession("derm-consult", {}, { siteKey });
     const v = visitor(s.token, s.sessionId);
     const { res } = await v.chat([{ id: "q1", role: "user", content: "tell me a long story" }], "r1");

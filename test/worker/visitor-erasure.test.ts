@@ -8,7 +8,7 @@ import { agreeToPhotos, auth, call, openSession, ORIGIN, readSse } from "../help
 import { pushToIndex } from "../helpers/worker/index-push.ts";
 import { collect, openSocket } from "../helpers/worker/live-socket.ts";
 import { bareJpeg } from "../helpers/photo-bytes.ts";
-import { ADMIN, at, staff, takeoverSite } from "../helpers/worker/takeover.ts";
+import { ADMIN, at, slowProvider, staff, takeoverSite } from "../helpers/worker/takeover.ts";
 import { sessionRoom, siteIndex } from "../../worker/objects.ts";
 
 /**
@@ -193,7 +193,7 @@ describe("the visitor erases their conversation", () => {
   ])(
     "%s stops a reply streaming now first, then erases it too: nothing is written after",
     async (_who, del) => {
-      const siteKey = await takeoverSite({ enabled: false });
+      const siteKey = await takeoverSite({ enabled: false }, slowProvider());
       const s = await openSession("sales-coach", {}, { siteKey });
       const { res: chat } = await call("/v1/chat/completions", {
         method: "POST",

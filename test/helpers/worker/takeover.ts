@@ -2,7 +2,7 @@ import { inject } from "vitest";
 import { env } from "cloudflare:workers";
 import type { SessionState } from "../../../shared/session.ts";
 import { auth, call, ORIGIN } from "./client.ts";
-import { providerSite, sha256Hex } from "./sites.ts";
+import { providerSite, putSite, sha256Hex } from "./sites.ts";
 import { member } from "./accounts.ts";
 import { sessionRoom } from "../../../worker/objects.ts";
 
@@ -12,12 +12,16 @@ export const at = (path: string) => `${ORIGIN}${path}`;
 export const json = async <T = any>(r: Response) => (await r.json()) as T;
 export const stateOf = (sid: string): Promise<SessionState> => sessionRoom(env, sid).getState();
 
+/** A provider over a real socket, one chunk every 50 ms: a reply long enough to join or stop halfway. */
+export const slowProvider = () => inject("slowUpstreamUrl");
+
 /**
- * A site with takeover set so. Its provider (a profile) answers over a real socket, one chunk every 50 ms:
- * a reply long enough to join or stop halfway; a test that stubs `fetch` answers instead.
+ * A site with takeover set so. Its model is the demo's, or the provider at `provider` (a profile of the
+ * site's, which the session's object reads too): slowProvider(), or a URL a test's `fetch` stub answers.
  */
-export async function takeoverSite(takeover: object = { enabled: true }) {
-  return providerSite(inject("slowUpstreamUrl"), { adminKeySha256: await sha256Hex(ADMIN), takeover } as never);
+export async function takeoverSite(takeover: object = { enabled: true }, provider?: string) {
+  const site = { adminKeySha256: await sha256Hex(ADMIN), takeover } as never;
+  return provider ? providerSite(provider, site) : putSite(site);
 }
 
 /**
