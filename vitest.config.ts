@@ -30,6 +30,8 @@ export default defineConfig({
                 JURISDICTION_STAND_IN: "1",
                 WEBHOOK_RETRY_SCALE: "0.00002",
                 WEBHOOK_TIMEOUT_MS: "500",
+                // The client secret of the scripted OpenID provider's client (oidc-issuer-setup.ts).
+                OIDC_TEST_SECRET: "test-client-secret-0123456789",
               },
               r2Buckets: { PHOTOS_EU: "parley-photos-eu", PHOTOS_FEDRAMP: "parley-photos-fedramp" },
             },
@@ -42,6 +44,7 @@ export default defineConfig({
             "test/helpers/worker/upstream-setup.ts",
             "test/helpers/worker/hook-receiver-setup.ts",
             "test/helpers/worker/mcp-server-setup.ts",
+            "test/helpers/worker/oidc-issuer-setup.ts",
           ],
         },
       },

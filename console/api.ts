@@ -1,6 +1,8 @@
 import { signal } from "@preact/signals";
+import type { AdminAnswer, AdminMethod, AdminRoute } from "../shared/admin-answers.ts";
 import type { ConsoleSession } from "../shared/console-session.ts";
 import { HEADERS } from "../shared/protocol.ts";
+import { routePath, type RouteParams } from "../shared/route-path.ts";
 import * as ROUTES from "../shared/routes.ts";
 
 /**
@@ -25,15 +27,44 @@ export class ApiFailure extends Error {
   }
 }
 
+type Query = Record<string, string | number | undefined>;
 interface CallInit {
-  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  method: AdminMethod;
   json?: unknown;
-  query?: Record<string, string | number | undefined>;
+  query?: Query;
 }
 
+/** What a call carries besides its route: its `:name` parameters (required when the route has any), body, query. */
+type Init<R extends string> = { json?: unknown; query?: Query } & (keyof RouteParams<R> extends never
+  ? { params?: undefined }
+  : { params: RouteParams<R> });
+type InitArgs<R extends string> = keyof RouteParams<R> extends never ? [init?: Init<R>] : [init: Init<R>];
+
+/** One method of the client: the route's answer is the one shared/admin-answers.ts declares for it. */
+const verb =
+  <M extends AdminMethod>(m: M) =>
+  <R extends AdminRoute<M>>(route: R, ...[init]: InitArgs<R>): Promise<AdminAnswer<M, R>> => {
+    const { params, ...rest } = (init ?? {}) as Init<R>;
+    const path = (routePath as (r: string, p?: object) => string)(route, params);
+    return withReauth<AdminAnswer<M, R>>(path, { method: m, ...rest });
+  };
+
 /**
- * How an account signs in afresh (its passkey): set by the console's entry point, since the passkey
- * code calls this file's `api` and this file does not import it back.
+ * The console's one way to the worker: every route by its pattern (shared/routes.ts), with the answer
+ * shared/admin-answers.ts declares for that method and route, as the widget's transport does for its
+ * own routes. Same-origin cookie, CSRF header on writes, errors thrown as ApiFailure.
+ */
+export const api = {
+  get: verb("GET"),
+  post: verb("POST"),
+  put: verb("PUT"),
+  patch: verb("PATCH"),
+  delete: verb("DELETE"),
+};
+
+/**
+ * How an account signs in afresh (reauth.ts: its passkey, or single sign-on): set by the console's
+ * entry point, since that code calls this file's `api` and this file does not import it back.
  */
 let freshSignIn: ((siteKey: string) => Promise<void>) | undefined;
 export function onFreshSignIn(signIn: (siteKey: string) => Promise<void>): void {
@@ -41,11 +72,11 @@ export function onFreshSignIn(signIn: (siteKey: string) => Promise<void>): void 
 }
 
 /**
- * A call to the worker's API from the console: same-origin cookie, CSRF header on writes, errors
- * thrown. A step that asks for a fresh sign-in (exports, erasure, roles, keys) asks an account for
- * its passkey once and is tried again; a session of the admin key must sign in again.
+ * A step that asks for a fresh sign-in (exports, erasure, roles, keys) asks an account for its passkey
+ * once and is tried again (an account without one goes through single sign-on again); a session of
+ * the admin key must sign in again.
  */
-export async function api<T>(path: string, init: CallInit = {}): Promise<T> {
+async function withReauth<T>(path: string, init: CallInit): Promise<T> {
   try {
     return await call<T>(path, init);
   } catch (err) {
@@ -58,7 +89,7 @@ export async function api<T>(path: string, init: CallInit = {}): Promise<T> {
 }
 
 async function call<T>(path: string, init: CallInit): Promise<T> {
-  const method = init.method ?? "GET";
+  const { method } = init;
   const url = new URL(path, location.origin);
   for (const [k, v] of Object.entries(init.query ?? {}))
     if (v !== undefined && v !== "") url.searchParams.set(k, String(v));
@@ -86,22 +117,22 @@ async function call<T>(path: string, init: CallInit): Promise<T> {
 
 export async function restoreSession(): Promise<void> {
   try {
-    session.value = await api<ConsoleSession>(ROUTES.consoleSession);
+    session.value = await api.get(ROUTES.consoleSession);
   } catch {
     session.value = null;
   }
 }
 
 export async function signIn(siteKey: string, adminKey: string): Promise<void> {
-  session.value = await api<ConsoleSession>(ROUTES.consoleSession, { method: "POST", json: { siteKey, adminKey } });
+  session.value = await api.post(ROUTES.consoleSession, { json: { siteKey, adminKey } });
 }
 
 /** A one-time sign-in link's token (the console's address ends `#sign-in=<token>`), spent on the first try. */
 export async function signInWithLink(signInLink: string): Promise<void> {
-  session.value = await api<ConsoleSession>(ROUTES.consoleSession, { method: "POST", json: { signInLink } });
+  session.value = await api.post(ROUTES.consoleSession, { json: { signInLink } });
 }
 
 export async function signOut(): Promise<void> {
-  await api<void>(ROUTES.consoleSession, { method: "DELETE" });
+  await api.delete(ROUTES.consoleSession);
   session.value = null;
 }

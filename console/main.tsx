@@ -5,8 +5,8 @@ import { App } from "./app.tsx";
 import { locale } from "./i18n.ts";
 import "./console.css";
 
-// A step that asks an account to sign in afresh asks for its passkey (the code loads on first use).
-onFreshSignIn(async (siteKey) => (await import("./passkeys.ts")).passkeySignIn(siteKey));
+// A step that asks an account to sign in afresh asks for its passkey or single sign-on (loaded on first use).
+onFreshSignIn(async (siteKey) => (await import("./reauth.ts")).reauthenticate(siteKey));
 // The page's language follows the owner's choice, for screen readers and fonts.
 effect(() => void (document.documentElement.lang = locale.value));
 render(<App />, document.getElementById("console")!);

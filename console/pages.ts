@@ -22,7 +22,7 @@ export interface ConsolePage {
  * To add a page, add ONE line here (path, label in both languages, the permission it needs, a dynamic import of a
  * module
  * whose default export is the page); the layout, the navigation and the router do the rest. A
- * page reads `rest` for its own sub-addresses and calls the worker with `api()` (./api.ts).
+ * page reads `rest` for its own sub-addresses and calls the worker with `api.get(ROUTES.x)` and the like (./api.ts).
  */
 export const PAGES: ConsolePage[] = [
   {
@@ -62,6 +62,12 @@ export const PAGES: ConsolePage[] = [
     label: { en: "Webhooks", "zh-CN": "Webhook" },
     need: "site",
     load: () => import("./pages/webhooks.tsx"),
+  },
+  {
+    path: "booking",
+    label: { en: "Booking", "zh-CN": "预约" },
+    need: "site",
+    load: () => import("./pages/booking.tsx"),
   },
   {
     path: "insights",

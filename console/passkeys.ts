@@ -1,6 +1,3 @@
-import type { InvitationInfo } from "../shared/accounts-api.ts";
-import type { ConsoleSession } from "../shared/console-session.ts";
-import { routePath } from "../shared/route-path.ts";
 import * as ROUTES from "../shared/routes.ts";
 import { api, session } from "./api.ts";
 
@@ -14,40 +11,28 @@ const webauthn = () => import("@simplewebauthn/browser");
 /** Signs in with one of the site's passkeys (the browser offers the ones it has for this console). */
 export async function passkeySignIn(siteKey: string): Promise<void> {
   const { startAuthentication } = await webauthn();
-  const optionsJSON = await api<Parameters<typeof startAuthentication>[0]["optionsJSON"]>(
-    ROUTES.consolePasskeyOptions,
-    { method: "POST", json: { siteKey } },
-  );
+  const optionsJSON = await api.post(ROUTES.consolePasskeyOptions, { json: { siteKey } });
   const credential = await startAuthentication({ optionsJSON });
-  session.value = await api<ConsoleSession>(ROUTES.consolePasskey, { method: "POST", json: { siteKey, credential } });
+  session.value = await api.post(ROUTES.consolePasskey, { json: { siteKey, credential } });
 }
 
 export const invitationInfo = (siteKey: string, token: string) =>
-  api<InvitationInfo>(ROUTES.consoleInvitation, { method: "POST", json: { siteKey, token } });
+  api.post(ROUTES.consoleInvitation, { json: { siteKey, token } });
 
 /** Accepts an invitation: a new passkey for a new account, signed in with it. */
 export async function acceptInvitation(siteKey: string, token: string, name: string): Promise<void> {
   const { startRegistration } = await webauthn();
-  const optionsJSON = await api<Parameters<typeof startRegistration>[0]["optionsJSON"]>(
-    ROUTES.consoleInvitationOptions,
-    { method: "POST", json: { siteKey, token, name } },
-  );
+  const optionsJSON = await api.post(ROUTES.consoleInvitationOptions, { json: { siteKey, token, name } });
   const credential = await startRegistration({ optionsJSON });
-  session.value = await api<ConsoleSession>(ROUTES.consoleInvitationAccept, {
-    method: "POST",
-    json: { siteKey, token, name, credential },
-  });
+  session.value = await api.post(ROUTES.consoleInvitationAccept, { json: { siteKey, token, name, credential } });
 }
 
 /** A further passkey for the signed-in account (another device, a security key). */
 export async function addPasskey(label: string): Promise<void> {
   const { startRegistration } = await webauthn();
-  const optionsJSON = await api<Parameters<typeof startRegistration>[0]["optionsJSON"]>(ROUTES.adminMyPasskeyOptions, {
-    method: "POST",
-  });
+  const optionsJSON = await api.post(ROUTES.adminMyPasskeyOptions);
   const credential = await startRegistration({ optionsJSON });
-  await api(ROUTES.adminMyPasskeys, { method: "POST", json: { credential, ...(label ? { label } : {}) } });
+  await api.post(ROUTES.adminMyPasskeys, { json: { credential, ...(label ? { label } : {}) } });
 }
 
-export const removePasskey = (id: string) =>
-  api(routePath(ROUTES.adminMyPasskey, { passkey: id }), { method: "DELETE" });
+export const removePasskey = (id: string) => api.delete(ROUTES.adminMyPasskey, { params: { passkey: id } });

@@ -1,7 +1,10 @@
 import { useSignal } from "@preact/signals";
+import { useEffect } from "preact/hooks";
+import type { SsoInfo } from "../shared/sso-config.ts";
 import { ApiFailure, signIn } from "./api.ts";
 import { passkeySignIn } from "./passkeys.ts";
 import { t } from "./i18n.ts";
+import { ssoInfo, startSso } from "./sso.ts";
 
 const S = {
   title: { en: "Sign in to your site", "zh-CN": "登录你的站点" },
@@ -13,6 +16,12 @@ const S = {
       "团队成员使用通行密钥登录。设置站点时,站点所有者使用站点管理密钥登录:它只在登录时发送一次,不会保存在浏览器中。",
   },
   passkeyTitle: { en: "Have an account?", "zh-CN": "已有账户?" },
+  ssoTitle: { en: "Single sign-on", "zh-CN": "单点登录" },
+  ssoIntro: {
+    en: "This site's team signs in with its identity provider.",
+    "zh-CN": "本站点的团队通过其身份提供方登录。",
+  },
+  sso: { en: "Sign in with {name}", "zh-CN": "使用 {name} 登录" },
   passkey: { en: "Sign in with a passkey", "zh-CN": "使用通行密钥登录" },
   needSite: { en: "Write your site key first.", "zh-CN": "请先填写站点密钥。" },
   passkeyFailed: {
@@ -32,11 +41,32 @@ const S = {
   },
 };
 
-export function SignIn({ linkFailed = false }: { linkFailed?: boolean }) {
-  const siteKey = useSignal("");
+/** The sign-in page; `site` fills the site key in (`?site=`, or the site a failed single sign-on was for). */
+export function SignIn(props: { linkFailed?: boolean; ssoError?: string; site?: string }) {
+  const { linkFailed = false } = props;
+  const siteKey = useSignal(props.site || new URLSearchParams(location.search).get("site") || "");
   const adminKey = useSignal("");
-  const error = useSignal("");
+  const error = useSignal(props.ssoError ?? "");
   const busy = useSignal(false);
+  /** The site's single sign-on, looked up once its key is written. */
+  const sso = useSignal<SsoInfo | null>(null);
+
+  const lookUp = async () => {
+    const site = siteKey.value.trim();
+    sso.value = site ? await ssoInfo(site) : null;
+  };
+  useEffect(() => void lookUp(), []);
+
+  async function withSso() {
+    error.value = "";
+    busy.value = true;
+    try {
+      await startSso(siteKey.value.trim());
+    } catch (err) {
+      error.value = (await import("./sso-messages.ts")).ssoErrorText(err);
+      busy.value = false;
+    }
+  }
 
   async function submit(e: Event) {
     e.preventDefault();
@@ -95,6 +125,7 @@ export function SignIn({ linkFailed = false }: { linkFailed?: boolean }) {
           required
           value={siteKey.value}
           onInput={(e) => (siteKey.value = e.currentTarget.value)}
+          onChange={() => void lookUp()}
         />
         <label for="admin-key">{t(S.adminKey)}</label>
         <input
@@ -113,6 +144,15 @@ export function SignIn({ linkFailed = false }: { linkFailed?: boolean }) {
           {error.value}
         </p>
       </form>
+      {sso.value && (
+        <section aria-labelledby="sso-title" class="passkey">
+          <h2 id="sso-title">{t(S.ssoTitle)}</h2>
+          <p>{t(S.ssoIntro)}</p>
+          <button type="button" disabled={busy.value} onClick={withSso}>
+            {t(S.sso).replace("{name}", sso.value.name)}
+          </button>
+        </section>
+      )}
       <section aria-labelledby="passkey-title" class="passkey">
         <h2 id="passkey-title">{t(S.passkeyTitle)}</h2>
         <button type="button" disabled={busy.value} onClick={withPasskey}>

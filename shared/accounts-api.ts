@@ -21,8 +21,16 @@ export const WebAuthnResponse = z.looseObject({
 
 export const RoleInput = z.enum(ROLES);
 
-/** POST adminInvitations: whom for (the name is a suggestion the person may change) and the role. */
-export const InvitationInput = z.object({ role: RoleInput, name: z.optional(Name) });
+/** An e-mail address as an identity provider gives it (compared in lower case). */
+const Email = z
+  .string()
+  .check(z.trim(), z.toLowerCase(), z.maxLength(254), z.regex(/^[^\s@]+@[^\s@]+$/, "not an e-mail"));
+
+/**
+ * POST adminInvitations: whom for (the name is a suggestion the person may change) and the role. With
+ * an e-mail, the person may also accept it by signing in with the site's single sign-on as that address.
+ */
+export const InvitationInput = z.object({ role: RoleInput, name: z.optional(Name), email: z.optional(Email) });
 /** POST consoleInvitation*: the invitation's link parts, and the name the person chose. */
 export const InvitationLookup = z.object({ siteKey: SiteKey, token: InvitationToken });
 export const InvitationOptionsInput = z.object({ siteKey: SiteKey, token: InvitationToken, name: Name });
@@ -49,12 +57,16 @@ export interface AccountView {
   createdAt: number;
   lastSignInAt: number | null;
   passkeys: number;
+  /** Signs in with the site's single sign-on (an identity provider's user is linked to it). */
+  sso: boolean;
 }
 
 export interface InvitationView {
   id: string;
   role: Role;
   name: string;
+  /** For single sign-on: the address whose first sign-in uses the invitation ("" for none). */
+  email: string;
   createdAt: number;
   expiresAt: number;
   createdBy: string;

@@ -7,6 +7,7 @@ import { PhotoConfig } from "./photo-config.ts";
 import { SiteBooking } from "./booking-config.ts";
 import { ConsentConfig, type ConsentNotice } from "./consent.ts";
 import { McpServerConfig } from "./mcp-config.ts";
+import { SsoConfig } from "./sso-config.ts";
 import { DEFAULT_MAX_WAIT_MINUTES, TakeoverSettings } from "./takeover-config.ts";
 
 export { LOCALES, LocalizedText, localize, type Locale } from "./localized-text.ts";
@@ -175,6 +176,8 @@ export const SiteConfig = z.object({
   consent: z.optional(ConsentConfig),
   /** The owner's MCP servers (mcp-config.ts); an agent lists the tools it may use as `mcp__<server>__<tool>`. */
   mcpServers: z._default(z.array(McpServerConfig).check(z.maxLength(10)), []),
+  /** Single sign-on for the console (sso-config.ts): set on Team by an owner, never the client secret itself. */
+  sso: z.optional(SsoConfig),
 });
 export type SiteConfig = z.infer<typeof SiteConfig>;
 /** A site config as written (defaults may be left out), e.g. in presets or KV. */

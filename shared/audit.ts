@@ -11,6 +11,7 @@ export const AUDIT_ACTIONS = [
   "invitation.create",
   "invitation.revoke",
   "invitation.accept",
+  "account.create",
   "account.role",
   "account.remove",
   "passkey.add",

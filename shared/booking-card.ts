@@ -27,6 +27,8 @@ export const BookedVisit = z.object({
   name: text(200),
   contact: text(200),
   reason: text(1000),
+  /** The visitor's time zone (IANA, checked by the worker): the zone the model names the visit's time in. */
+  timeZone: z.optional(text(64)),
 });
 export type BookedVisit = z.infer<typeof BookedVisit>;
 

@@ -151,5 +151,5 @@ export interface ChatCompletion {
   usage?: Usage;
 }
 
-// Pure code lives in pure modules (see shared/README.md); re-exported for the worker's existing imports.
+// Pure code lives in modules without zod, which the widget imports; re-exported for the worker's imports.
 export { contentText } from "./message-content.ts";

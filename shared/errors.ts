@@ -37,6 +37,22 @@ export const ERROR_CODES = [
   "challenge_invalid",
   /** The passkey's signature counter went backwards: a cloned authenticator, refused. */
   "passkey_counter",
+  /** Single sign-on: the site has none; the answer came back to another browser, or twice, or late. */
+  "sso_off",
+  "sso_state",
+  /** The identity provider said no (its `error`), or refused to give tokens for the code (expired, PKCE, client). */
+  "sso_denied",
+  "sso_code",
+  /** The id token: a bad signature or shape, another issuer's, another sign-in's nonce. */
+  "sso_token",
+  "sso_issuer",
+  "sso_nonce",
+  /** The person: no verified e-mail, a domain the site does not allow, no role to give them. */
+  "sso_email",
+  "sso_domain",
+  "sso_role",
+  /** The identity provider did not answer (discovery, keys, tokens), or answered nonsense. */
+  "sso_unreachable",
   "unknown_site",
   "unknown_agent",
   "model_not_allowed",

@@ -7,5 +7,5 @@ export type Locale = (typeof LOCALES)[number];
 export const LocalizedText = z.object({ en: z.string(), "zh-CN": z.string() });
 export type LocalizedText = z.infer<typeof LocalizedText>;
 
-// Pure code lives in pure modules (see shared/README.md); re-exported for the worker's existing imports.
+// Pure code lives in modules without zod, which the widget imports; re-exported for the worker's imports.
 export { localize } from "./localize.ts";

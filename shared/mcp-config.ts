@@ -20,6 +20,12 @@ export const McpServerConfig = z.object({
 export type McpServerConfig = z.infer<typeof McpServerConfig>;
 
 /**
+ * The start every MCP auth secret's name must have: the worker sends the named secret to the server's
+ * URL, which the owner sets, so the name may not be one of the worker's own secrets.
+ */
+export const MCP_SECRET_PREFIX = "MCP_";
+
+/**
  * How an MCP tool is named to the model and in an agent's `tools` allowlist: `mcp__<server>__<tool>`
  * (OpenAI function names allow letters, digits, `_` and `-`, 64 at most).
  */
@@ -34,3 +40,10 @@ export function parseMcpToolName(name: string): { server: string; tool: string }
   const m = /^mcp__([a-z0-9][a-z0-9-]{0,23})__([A-Za-z0-9_-]{1,40})$/.exec(name);
   return m ? { server: m[1], tool: m[2] } : null;
 }
+
+/** The owner's list of MCP servers, replaced whole (PUT /v1/admin/mcp-servers). */
+export const McpServersInput = z.object({ servers: z.array(McpServerConfig).check(z.maxLength(10)) });
+export type McpServersInput = z.input<typeof McpServersInput>;
+
+/** A server as the owner reads it back: whether its auth secret is set on the worker, never its value. */
+export type McpServerView = McpServerConfig & { secretSet: boolean };

@@ -41,6 +41,11 @@ export const EVENT_TYPES = {
   bookingOffered: "booking.offered",
   bookingCreated: "booking.created",
   bookingCancelled: "booking.cancelled",
+  /**
+   * A lead card, worker only: the agent raised its current stage's lead card in the chat (offer_lead_card);
+   * what the visitor sends in it is the card's action (`action.resolved`), with their consent.
+   */
+  leadOffered: "lead.offered",
   /** The visitor agreed to a consent notice (worker only, through the consent route): its kind and version. */
   consentGiven: "consent.given",
 } as const;

@@ -81,6 +81,13 @@ export const ROUTE_PERMISSIONS: Record<RouteKey, RouteRule> = {
   [`POST ${ROUTES.adminWebhookTest}`]: rule("site"),
   [`GET ${ROUTES.adminWebhookDeliveries}`]: rule("site"),
   [`POST ${ROUTES.adminWebhookResend}`]: rule("site"),
+  // The site's calendar and MCP servers: its settings, so owners (an agent's booking switch and tool
+  // allowlist are the agent's, so editors, through the agent routes).
+  [`GET ${ROUTES.adminBooking}`]: rule("site"),
+  [`PUT ${ROUTES.adminBooking}`]: rule("site", "settings.change"),
+  [`DELETE ${ROUTES.adminBooking}`]: rule("site", "settings.change"),
+  [`GET ${ROUTES.adminMcpServers}`]: rule("site"),
+  [`PUT ${ROUTES.adminMcpServers}`]: rule("site", "settings.change"),
   // Takeover: staff.
   [`GET ${ROUTES.adminLive}`]: rule("live"),
   [`POST ${ROUTES.adminLivePresence}`]: rule("live"),
@@ -97,6 +104,10 @@ export const ROUTE_PERMISSIONS: Record<RouteKey, RouteRule> = {
   [`DELETE ${ROUTES.adminInvitation}`]: rule("team", "invitation.revoke"),
   [`POST ${ROUTES.adminKeys}`]: rule("team", "key.create", true),
   [`DELETE ${ROUTES.adminKeyRevoke}`]: rule("team", "key.revoke", true),
+  // Single sign-on decides who comes in and as what: owners, with a fresh sign-in to change it.
+  [`GET ${ROUTES.adminSso}`]: rule("team"),
+  [`PUT ${ROUTES.adminSso}`]: rule("team", "settings.change", true),
+  [`DELETE ${ROUTES.adminSso}`]: rule("team", "settings.change", true),
   [`GET ${ROUTES.adminAudit}`]: rule("audit"),
   [`GET ${ROUTES.adminAuditVerify}`]: rule("audit", "audit.verify"),
   // One's own account (any role; an admin key has none).
@@ -113,6 +124,9 @@ export const ROUTE_PERMISSIONS: Record<RouteKey, RouteRule> = {
   [`POST ${ROUTES.consoleInvitation}`]: rule("public"),
   [`POST ${ROUTES.consoleInvitationOptions}`]: rule("public"),
   [`POST ${ROUTES.consoleInvitationAccept}`]: rule("public"),
+  [`GET ${ROUTES.consoleSso}`]: rule("public"),
+  [`POST ${ROUTES.consoleSsoStart}`]: rule("public"),
+  [`POST ${ROUTES.consoleSsoCallback}`]: rule("public"),
 };
 
 const compiled = Object.entries(ROUTE_PERMISSIONS).map(([key, r]) => {

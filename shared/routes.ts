@@ -97,6 +97,8 @@ export const adminMe = "/v1/admin/me";
 export const adminMyPasskeyOptions = "/v1/admin/me/passkeys/options";
 export const adminMyPasskeys = "/v1/admin/me/passkeys";
 export const adminMyPasskey = "/v1/admin/me/passkeys/:passkey";
+/** The site's single sign-on (owners): read, set (the issuer's discovery checked), turn off. */
+export const adminSso = "/v1/admin/sso";
 /** The audit trail (owners): filtered entries or an export (`?format=csv|json`), and the chain's check. */
 export const adminAudit = "/v1/admin/audit";
 export const adminAuditVerify = "/v1/admin/audit/verify";
@@ -109,6 +111,10 @@ export const adminWebhookTest = "/v1/admin/webhooks/:endpoint/test";
 /** Deliveries, newest first (`?endpoint=&status=`), and sending one again. */
 export const adminWebhookDeliveries = "/v1/admin/webhook-deliveries";
 export const adminWebhookResend = "/v1/admin/webhook-deliveries/:delivery/resend";
+/** The site's calendar for booking in the chat: read, connect or change (PUT), disconnect (DELETE). */
+export const adminBooking = "/v1/admin/booking";
+/** The site's MCP servers, the whole list: read, replace (PUT). */
+export const adminMcpServers = "/v1/admin/mcp-servers";
 export const embed = "/embed/:agent";
 /** The owner's console: sign in (POST), who is signed in (GET), sign out (DELETE). */
 export const consoleSession = "/v1/console/session";
@@ -119,6 +125,13 @@ export const consolePasskey = "/v1/console/passkey";
 export const consoleInvitation = "/v1/console/invitation";
 export const consoleInvitationOptions = "/v1/console/invitation/options";
 export const consoleInvitationAccept = "/v1/console/invitation/accept";
+/**
+ * Single sign-on: whether a site has it (GET `?site=`), the start (the provider's address, and the
+ * browser's `__Host-` binding cookie), and the callback (the code and state the provider sent back).
+ */
+export const consoleSso = "/v1/console/sso";
+export const consoleSsoStart = "/v1/console/sso/start";
+export const consoleSsoCallback = "/v1/console/sso/callback";
 /** The console's page: one shell for every console address (deep links load the same page). */
 export const consoleHome = "/console";
 export const consolePage = "/console/*";

@@ -1,5 +1,6 @@
 import { z } from "zod/mini";
 import { BookingEvents } from "./booking-card.ts";
+import { LeadOffered } from "./lead-offer.ts";
 import {
   ADVICE_SEVERITIES,
   EMERGENCY_CATEGORIES,
@@ -204,6 +205,7 @@ export const SessionEvent = z.discriminatedUnion("type", [
   ConsentGiven,
   ...TakeoverEvents,
   ...BookingEvents,
+  LeadOffered,
 ]);
 
 export type SessionEvent = z.infer<typeof SessionEvent>;

@@ -11,6 +11,7 @@ import type {
 } from "./session-events.ts";
 import { AGENT, foldTakeover, type TakeoverState } from "./takeover-state.ts";
 import type { ConsentRecord } from "./consent.ts";
+import type { LeadOffer } from "./lead-offer.ts";
 
 export type { Handler, PersonRequest } from "./takeover-state.ts";
 export type { Advice, Escalation, FieldValue, FieldValues, SessionEvent, StoredMessage } from "./session-events.ts";
@@ -33,6 +34,8 @@ export interface SessionState extends TakeoverState {
   escalations: Escalation[];
   /** Booking in the chat: the slots cards find_slots offered, each with the visit booked from it. */
   bookings: BookingCard[];
+  /** Lead cards the agent raised in the chat (offer_lead_card), oldest first; absent in older states. */
+  leads?: LeadOffer[];
   /** Stage workflow: the current stage (null before it starts or after the last one), those completed. */
   stage: { current: string | null; completed: string[]; done: boolean };
   /** Collected values by stage id, then field key. */
@@ -103,6 +106,8 @@ export function reduceSession(state: SessionState, event: SessionEvent): Session
     case EVENT_TYPES.bookingCancelled:
       // `?? []`: a state restored from an older worker may lack `bookings`.
       return { ...state, bookings: foldBooking(state.bookings ?? [], event), version };
+    case EVENT_TYPES.leadOffered:
+      return { ...state, leads: [...(state.leads ?? []), { ...event.data, at: event.at }], version };
     case EVENT_TYPES.contextUpdated: {
       const { stageId, values } = event.data;
       return {

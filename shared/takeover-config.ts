@@ -1,16 +1,8 @@
 import { z } from "zod/mini";
 import { LocalizedText } from "./localized-text.ts";
+import { TimeZone } from "./time-zone.ts";
 
 const HHMM = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/));
-
-function knownTimeZone(tz: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** One opening window: on these weekdays (0 Sunday … 6 Saturday), from `from` until `to` (local time). */
 export const OpeningWindow = z.object({
@@ -22,12 +14,7 @@ export type OpeningWindow = z.infer<typeof OpeningWindow>;
 
 /** When staff answer: windows in the site's IANA time zone (e.g. `Asia/Shanghai`). */
 export const OpeningHours = z.object({
-  timeZone: z
-    .string()
-    .check(
-      z.maxLength(64),
-      z.refine(knownTimeZone, { message: "not a time zone: write an IANA name such as Europe/Berlin" }),
-    ),
+  timeZone: TimeZone,
   windows: z.array(OpeningWindow).check(z.minLength(1), z.maxLength(14)),
 });
 export type OpeningHours = z.infer<typeof OpeningHours>;

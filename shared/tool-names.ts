@@ -17,4 +17,5 @@ export const TOOL_NAMES = {
   findSlots: "find_slots",
   bookSlot: "book_slot",
   cancelBooking: "cancel_booking",
+  offerLeadCard: "offer_lead_card",
 } as const;

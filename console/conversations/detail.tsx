@@ -53,7 +53,7 @@ export function ConversationDetail({ id }: { id: string }) {
     asked.current ||= confirming.value;
   }, [confirming.value]);
   useEffect(() => {
-    api<{ state: SessionState }>(routePath(ROUTES.adminSession, { id })).then(
+    api.get(ROUTES.adminSession, { params: { id } }).then(
       (a) => (state.value = a.state),
       (err) =>
         (error.value =
@@ -66,7 +66,7 @@ export function ConversationDetail({ id }: { id: string }) {
   async function erase() {
     busy.value = true;
     try {
-      await api<void>(routePath(ROUTES.adminSession, { id }), { method: "DELETE" });
+      await api.delete(ROUTES.adminSession, { params: { id } });
       notice.value = t(S.deleted);
       navigate(listAddress());
     } catch (err) {

@@ -1,4 +1,5 @@
 import { useSignal } from "@preact/signals";
+import type { ErasureRow } from "../../shared/admin-answers.ts";
 import * as ROUTES from "../../shared/routes.ts";
 import { api } from "../api.ts";
 import { formatTime, t } from "../i18n.ts";
@@ -15,20 +16,14 @@ const S = {
   failed: { en: "Could not load the list: {m}", "zh-CN": "无法加载列表:{m}" },
 };
 
-interface Erasure {
-  sessionId: string;
-  by: string;
-  at: number;
-}
-
 /** The conversations their visitors erased (id and time only), read when the owner opens the section. */
 export function Erasures() {
-  const rows = useSignal<Erasure[] | null>(null);
+  const rows = useSignal<ErasureRow[] | null>(null);
   const error = useSignal("");
   async function load() {
     if (rows.value) return;
     try {
-      rows.value = (await api<{ erasures: Erasure[] }>(ROUTES.adminErasures)).erasures;
+      rows.value = (await api.get(ROUTES.adminErasures)).erasures;
     } catch (err) {
       error.value = t(S.failed).replace("{m}", err instanceof Error ? err.message : String(err));
     }

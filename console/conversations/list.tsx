@@ -67,7 +67,7 @@ export function ConversationList() {
     loading.value = true;
     const query = toQuery(filters.value);
     try {
-      const a = await api<ListAnswer>(ROUTES.adminSessions, {
+      const a = await api.get(ROUTES.adminSessions, {
         query: { ...Object.fromEntries(query), limit: 50, before },
       });
       rows.value = before ? [...rows.value, ...a.sessions] : a.sessions;

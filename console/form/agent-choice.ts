@@ -8,7 +8,7 @@ export function useAgentChoice() {
   const agents = useSignal<string[]>([]);
   const agent = useSignal("");
   useEffect(() => {
-    api<{ agents: Array<{ id: string }> }>(ROUTES.adminAgents).then((a) => {
+    api.get(ROUTES.adminAgents).then((a) => {
       agents.value = a.agents.map((x) => x.id);
       agent.value = agents.value[0] ?? "";
     });

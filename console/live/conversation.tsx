@@ -1,8 +1,6 @@
 import { useSignal } from "@preact/signals";
 import { useEffect, useMemo, useRef } from "preact/hooks";
-import { routePath } from "../../shared/route-path.ts";
 import * as ROUTES from "../../shared/routes.ts";
-import type { StaffStepResponse } from "../../shared/takeover-api.ts";
 import { api, session } from "../api.ts";
 import { formatTime, t } from "../i18n.ts";
 import { href, onLinkClick } from "../router.ts";
@@ -55,7 +53,7 @@ export function LiveConversationPage({ id }: { id: string }) {
   async function step(path: StaffRoute, json: unknown) {
     busy.value = true;
     try {
-      await api<StaffStepResponse>(routePath(path, { id }), { method: "POST", json });
+      await api.post(path, { params: { id }, json });
       error.value = "";
       return true;
     } catch (err) {

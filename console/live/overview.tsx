@@ -61,7 +61,7 @@ export function LiveOverviewPage({ present }: { present: Promise<unknown> }) {
     let alive = true;
     const load = async () => {
       try {
-        const v = await api<LiveOverview>(ROUTES.adminLive);
+        const v = await api.get(ROUTES.adminLive);
         if (!alive) return;
         view.value = v;
         fetchedAt.value = Date.now();

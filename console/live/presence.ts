@@ -10,7 +10,7 @@ import { api, session } from "../api.ts";
  * first beat (the page reads the overview after it) and the stop.
  */
 export function stayPresent(): { first: Promise<unknown>; stop: () => void } {
-  const beat = () => api(ROUTES.adminLivePresence, { method: "POST", json: {} }).catch(() => {});
+  const beat = () => api.post(ROUTES.adminLivePresence, { json: {} }).catch(() => {});
   const first = beat();
   const timer = setInterval(beat, PRESENCE_BEAT_MS);
   const leave = () => {

@@ -37,7 +37,7 @@ export default function Account() {
   const me = useSignal<MeView | null>(null);
   const label = useSignal("");
   const status = useSignal("");
-  const load = () => api<MeView>(ROUTES.adminMe).then((m) => (me.value = m));
+  const load = () => api.get(ROUTES.adminMe).then((m) => (me.value = m));
   useEffect(() => void load(), []);
 
   async function act(run: () => Promise<unknown>) {

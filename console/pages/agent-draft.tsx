@@ -1,12 +1,10 @@
+import type { WrittenAgent } from "../../shared/admin-answers.ts";
 import { useSignal } from "@preact/signals";
 import { useEffect } from "preact/hooks";
 import type { AgentConfig } from "../../shared/agent-config.ts";
 import * as ROUTES from "../../shared/routes.ts";
-import { routePath } from "../../shared/route-path.ts";
 import { api, session } from "../api.ts";
 import { locale, t } from "../i18n.ts";
-
-type Published = { agent: AgentConfig; source: string; takesEffectWithinMs: number };
 
 const S = {
   save: { en: "Save draft", "zh-CN": "保存草稿" },
@@ -31,29 +29,29 @@ export function DraftPanel(props: {
   id: string;
   current: () => unknown;
   onDraft: (agent: AgentConfig) => void;
-  onPublished: (l: Published) => void;
+  onPublished: (l: WrittenAgent) => void;
   onError: (err: unknown) => void;
 }) {
   const status = useSignal("");
   const tries = useSignal(0);
-  const path = routePath(ROUTES.adminAgentDraft, { agent: props.id });
+  const params = { agent: props.id };
 
   useEffect(() => {
     // A draft saved earlier is what the owner was working on: the form opens on it. None is a 404.
-    api<{ agent: AgentConfig }>(path).then(
+    api.get(ROUTES.adminAgentDraft, { params }).then(
       (d) => {
         props.onDraft(d.agent);
         status.value = t(S.loaded);
       },
       () => {},
     );
-  }, [path]);
+  }, [props.id]);
 
   async function save(): Promise<boolean> {
     const agent = props.current();
     if (agent === null) return false;
     try {
-      await api(path, { method: "PUT", json: agent });
+      await api.put(ROUTES.adminAgentDraft, { params, json: agent });
       status.value = t(S.saved);
       return true;
     } catch (err) {
@@ -70,9 +68,7 @@ export function DraftPanel(props: {
   async function publish() {
     if (!(await save())) return;
     try {
-      const answer = await api<Published>(routePath(ROUTES.adminAgentDraftPublish, { agent: props.id }), {
-        method: "POST",
-      });
+      const answer = await api.post(ROUTES.adminAgentDraftPublish, { params });
       props.onPublished(answer);
       status.value = t(S.published).replace("{s}", String(answer.takesEffectWithinMs / 1000));
     } catch (err) {

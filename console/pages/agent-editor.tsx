@@ -1,8 +1,8 @@
+import type { StoredAgent } from "../../shared/admin-answers.ts";
 import { useSignal } from "@preact/signals";
 import { useEffect, useRef } from "preact/hooks";
-import { STRATEGIES, type AgentConfig, type LocalizedText } from "../../shared/agent-config.ts";
+import { STRATEGIES, type LocalizedText } from "../../shared/agent-config.ts";
 import * as ROUTES from "../../shared/routes.ts";
-import { routePath } from "../../shared/route-path.ts";
 import { api } from "../api.ts";
 import { t } from "../i18n.ts";
 import { href, navigate, onLinkClick } from "../router.ts";
@@ -11,8 +11,6 @@ import { Preview } from "../form/preview.tsx";
 import { errorUnder, focusFirstInvalid, formErrors, type FormErrors } from "../form/issues.ts";
 import { toAgent, toForm, type Form } from "./agent-form.ts";
 import { DraftPanel } from "./agent-draft.tsx";
-
-type Loaded = { agent: AgentConfig; source: string };
 
 const S = {
   back: { en: "All agents", "zh-CN": "全部助手" },
@@ -45,6 +43,11 @@ const S = {
   emergency: { en: "Emergency detection", "zh-CN": "紧急情况识别" },
   advice: { en: "Advice cards need evidence", "zh-CN": "建议卡片需有依据" },
   compliance: { en: "Compliance check of each reply", "zh-CN": "每条回复的合规检查" },
+  booking: { en: "Booking", "zh-CN": "预约" },
+  books: {
+    en: "Books visits on the site's calendar (the owner connects it on the Booking page)",
+    "zh-CN": "在站点日历上预约就诊(由所有者在“预约”页面连接日历)",
+  },
   save: { en: "Save agent", "zh-CN": "保存助手" },
   saved: { en: "Saved. Visitors get it within {s} s.", "zh-CN": "已保存。{s} 秒内对访客生效。" },
   del: { en: "Delete agent", "zh-CN": "删除助手" },
@@ -55,23 +58,23 @@ const S = {
 
 /** One agent's editor: the common fields as a form, router and stages as checked JSON; errors at each field. */
 export function AgentEditor({ id }: { id: string }) {
-  const loaded = useSignal<Loaded | null>(null);
+  const loaded = useSignal<StoredAgent | null>(null);
   const form = useSignal<Form>({});
   const guards = useSignal({ emergency: false, advice: false, compliance: false });
   const errors = useSignal<FormErrors>({ fields: {}, summary: "" });
   const status = useSignal("");
   const confirming = useSignal(false);
   const formRef = useRef<HTMLFormElement>(null);
-  const path = routePath(ROUTES.adminAgent, { agent: id });
+  const params = { agent: id };
 
-  function fill(l: Loaded) {
+  function fill(l: StoredAgent) {
     loaded.value = l;
     form.value = toForm(l.agent);
     guards.value = { ...l.agent.guards };
   }
   useEffect(() => {
-    api<Loaded>(path).then(fill, (e) => (errors.value = formErrors(e)));
-  }, [path]);
+    api.get(ROUTES.adminAgent, { params }).then(fill, (e) => (errors.value = formErrors(e)));
+  }, [id]);
 
   /** The agent the form shows now, or null with the errors of its JSON fields at their fields. */
   function current(): unknown {
@@ -97,7 +100,7 @@ export function AgentEditor({ id }: { id: string }) {
     if (agent === null) return;
     status.value = "";
     try {
-      const answer = await api<Loaded & { takesEffectWithinMs: number }>(path, { method: "PUT", json: agent });
+      const answer = await api.put(ROUTES.adminAgent, { params, json: agent });
       fill(answer);
       errors.value = { fields: {}, summary: "" };
       status.value = t(S.saved).replace("{s}", String(answer.takesEffectWithinMs / 1000));
@@ -109,7 +112,7 @@ export function AgentEditor({ id }: { id: string }) {
   async function remove() {
     if (!confirming.value) return void (confirming.value = true);
     try {
-      await api(path, { method: "DELETE" });
+      await api.delete(ROUTES.adminAgent, { params });
       navigate("agents");
     } catch (err) {
       errors.value = formErrors(err);
@@ -186,6 +189,18 @@ export function AgentEditor({ id }: { id: string }) {
                   {t(S[g])}
                 </label>
               ))}
+            </fieldset>
+            <fieldset>
+              <legend>{t(S.booking)}</legend>
+              <label class="check">
+                <input
+                  id="agent-booking"
+                  type="checkbox"
+                  checked={form.value.booking === "on"}
+                  onChange={(e) => (form.value = { ...form.value, booking: e.currentTarget.checked ? "on" : "" })}
+                />{" "}
+                {t(S.books)}
+              </label>
             </fieldset>
             <button type="submit">{t(S.save)}</button>{" "}
             <button type="button" class="danger" onClick={remove}>

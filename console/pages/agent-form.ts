@@ -24,6 +24,7 @@ export function toForm(a: AgentConfig): Form {
     system: a.systemPrompt,
     router: json(a.router),
     stages: json(a.stages),
+    booking: a.booking ? "on" : "",
   };
 }
 
@@ -80,6 +81,7 @@ export function toAgent(
       ...(router === undefined ? {} : { router }),
       stages: stages ?? [],
       guards,
+      booking: f.booking === "on",
     },
   };
 }

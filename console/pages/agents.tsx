@@ -1,6 +1,7 @@
 import { useSignal } from "@preact/signals";
 import { useEffect, useRef } from "preact/hooks";
-import type { AgentConfig, LocalizedText } from "../../shared/agent-config.ts";
+import type { AgentListing } from "../../shared/admin-answers.ts";
+import type { AgentConfig } from "../../shared/agent-config.ts";
 import * as ROUTES from "../../shared/routes.ts";
 import { api } from "../api.ts";
 import { t } from "../i18n.ts";
@@ -10,17 +11,6 @@ import { Field, TextField } from "../form/field.tsx";
 import { errorUnder, focusFirstInvalid, formErrors, type FormErrors } from "../form/issues.ts";
 import { AgentEditor } from "./agent-editor.tsx";
 import { TableHead } from "../form/table-head.tsx";
-
-interface Listed {
-  id: string;
-  name?: LocalizedText;
-  model?: string;
-  strategy?: string;
-  tools?: string[];
-  stages?: number;
-  source?: "site" | "shared" | "preset";
-  error?: string;
-}
 
 const S = {
   title: { en: "Agents", "zh-CN": "助手" },
@@ -55,7 +45,7 @@ export default function Agents({ rest }: PageProps) {
 }
 
 function AgentList() {
-  const agents = useSignal<Listed[] | null>(null);
+  const agents = useSignal<AgentListing[] | null>(null);
   const templates = useSignal<AgentConfig[]>([]);
   const template = useSignal("");
   const newId = useSignal("");
@@ -63,11 +53,11 @@ function AgentList() {
   const formRef = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
-    api<{ agents: Listed[] }>(ROUTES.adminAgents).then(
+    api.get(ROUTES.adminAgents).then(
       (a) => (agents.value = a.agents),
       (e) => (errors.value = formErrors(e)),
     );
-    api<{ templates: AgentConfig[] }>(ROUTES.adminTemplates).then((a) => {
+    api.get(ROUTES.adminTemplates).then((a) => {
       templates.value = a.templates;
       template.value = a.templates[0]?.id ?? "";
     });
@@ -78,7 +68,7 @@ function AgentList() {
     const base = templates.value.find((x) => x.id === template.value);
     if (!base) return;
     try {
-      await api(ROUTES.adminAgents, { method: "POST", json: { ...base, id: newId.value.trim() } });
+      await api.post(ROUTES.adminAgents, { json: { ...base, id: newId.value.trim() } });
       navigate(`agents/${newId.value.trim()}`);
     } catch (err) {
       errors.value = formErrors(err);
@@ -99,16 +89,16 @@ function AgentList() {
                 <td>
                   <a
                     href={href(`agents/${a.id}`)}
-                    aria-label={t(S.edit).replace("{a}", a.name ? t(a.name) : a.id)}
+                    aria-label={t(S.edit).replace("{a}", "error" in a ? a.id : t(a.name))}
                     onClick={(e) => onLinkClick(e, `agents/${a.id}`)}
                   >
-                    {a.name ? t(a.name) : a.id}
+                    {"error" in a ? a.id : t(a.name)}
                   </a>
                 </td>
                 <td>
                   <code>{a.id}</code>
                 </td>
-                {a.error ? (
+                {"error" in a ? (
                   <td colSpan={5} class="error">
                     {t(S.broken).replace("{m}", a.error)}
                   </td>
@@ -116,9 +106,9 @@ function AgentList() {
                   <>
                     <td>{a.model}</td>
                     <td>{a.strategy}</td>
-                    <td>{a.tools?.join(", ")}</td>
+                    <td>{a.tools.join(", ")}</td>
                     <td>{a.stages}</td>
-                    <td>{a.source && t(S.source[a.source])}</td>
+                    <td>{t(S.source[a.source])}</td>
                   </>
                 )}
               </tr>

@@ -1,6 +1,6 @@
 import { useSignal } from "@preact/signals";
 import { useEffect } from "preact/hooks";
-import { AUDIT_ACTIONS, type AuditEntry, type AuditVerdict } from "../../shared/audit.ts";
+import { AUDIT_ACTIONS, type AuditEntry } from "../../shared/audit.ts";
 import * as ROUTES from "../../shared/routes.ts";
 import { api } from "../api.ts";
 import { downloadFile } from "../download.ts";
@@ -74,9 +74,7 @@ export default function Audit() {
   });
   async function load(before?: number) {
     try {
-      const page = await api<{ entries: AuditEntry[]; next?: number }>(ROUTES.adminAudit, {
-        query: { ...query(), before },
-      });
+      const page = await api.get(ROUTES.adminAudit, { query: { ...query(), before } });
       entries.value = before ? [...entries.value, ...page.entries] : page.entries;
       next.value = page.next;
       status.value = "";
@@ -88,7 +86,7 @@ export default function Audit() {
 
   async function verify() {
     try {
-      const v = await api<AuditVerdict>(ROUTES.adminAuditVerify);
+      const v = await api.get(ROUTES.adminAuditVerify);
       verdict.value = v.firstBroken
         ? t(S.broken)
             .replace("{seq}", String(v.firstBroken.seq))

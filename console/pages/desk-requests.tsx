@@ -1,13 +1,5 @@
+import type { RunRequest } from "../../shared/desk-records.ts";
 import { formatTime, t } from "../i18n.ts";
-
-/** A request as the run read it (the worker's RunRequest): the visitor's words exactly as they were sent. */
-export interface RunRequest {
-  id: string;
-  source: string;
-  text: string;
-  context?: Record<string, string>;
-  at: number;
-}
 
 const S = {
   title: { en: "What was asked, word for word", "zh-CN": "收到的请求(原文)" },

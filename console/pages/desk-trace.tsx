@@ -1,13 +1,5 @@
+import type { Span } from "../../shared/desk-records.ts";
 import { t } from "../i18n.ts";
-
-export interface Span {
-  name: string;
-  kind: string;
-  ms: number;
-  ok: boolean;
-  attrs: Record<string, string | number | boolean | null>;
-  children: Span[];
-}
 
 const S = { failed: { en: "failed", "zh-CN": "失败" } };
 

@@ -1,7 +1,8 @@
 import { useSignal } from "@preact/signals";
 import { useEffect } from "preact/hooks";
 import * as ROUTES from "../../shared/routes.ts";
-import { routePath } from "../../shared/route-path.ts";
+import type { DeskQueue } from "../../shared/admin-answers.ts";
+import type { RunRecord, RunSummary } from "../../shared/desk-records.ts";
 import { api } from "../api.ts";
 import { formatTime, t } from "../i18n.ts";
 import type { PageProps } from "../pages.ts";
@@ -9,32 +10,10 @@ import { Field, TextField } from "../form/field.tsx";
 import { errorUnder, formErrors, type FormErrors } from "../form/issues.ts";
 import { SideBySide } from "../form/side-by-side.tsx";
 import { useAgentChoice } from "../form/agent-choice.ts";
-import { DeskRequests, type RunRequest } from "./desk-requests.tsx";
-import { SpanTree, type Span } from "./desk-trace.tsx";
+import { DeskRequests } from "./desk-requests.tsx";
+import { SpanTree } from "./desk-trace.tsx";
 import { TableHead } from "../form/table-head.tsx";
 
-interface Queued {
-  id: string;
-  source: string;
-  text: string;
-  at: number;
-  runId: string | null;
-}
-interface Run {
-  id: string;
-  status: string;
-  trigger: string;
-  startedAt: number;
-  reasons: string[];
-  scores: number[];
-  loops: number;
-  tokens: number;
-  candidate: { strategies?: number; guidance?: number };
-  gate: { passed: boolean; cases: number; worse: number; better: number; refusals?: string[] } | null;
-  trace?: Span | null;
-  /** In a run's details only. */
-  requests?: RunRequest[];
-}
 type Diff = { part: string; from: number; to: number; diff: string };
 
 const S = {
@@ -83,9 +62,9 @@ const S = {
 /** The strategy desk of one agent: its queue, its runs with each agent's steps and scores, the candidate's diff. */
 export default function Desk(_: PageProps) {
   const { agents, agent } = useAgentChoice();
-  const queue = useSignal<{ queue: Queued[]; nextRunAt: number | null } | null>(null);
-  const runs = useSignal<Run[]>([]);
-  const open = useSignal<Run | null>(null);
+  const queue = useSignal<DeskQueue | null>(null);
+  const runs = useSignal<RunSummary[]>([]);
+  const open = useSignal<RunRecord | null>(null);
   const diffs = useSignal<Diff[]>([]);
   const note = useSignal("");
   const why = useSignal("");
@@ -98,8 +77,8 @@ export default function Desk(_: PageProps) {
     if (!asked) return;
     try {
       const [q, r] = await Promise.all([
-        api<{ queue: Queued[]; nextRunAt: number | null }>(routePath(ROUTES.adminDeskQueue, { agent: asked })),
-        api<{ runs: Run[] }>(routePath(ROUTES.adminDeskRuns, { agent: asked })),
+        api.get(ROUTES.adminDeskQueue, { params: { agent: asked } }),
+        api.get(ROUTES.adminDeskRuns, { params: { agent: asked } }),
       ]);
       // A slower answer for an agent the owner has since left must not replace the one now chosen.
       if (asked !== agent.value) return;
@@ -114,24 +93,29 @@ export default function Desk(_: PageProps) {
     void refresh();
   }, [agent.value]);
 
-  async function details(run: Run) {
-    open.value = await api<Run>(routePath(ROUTES.adminDeskRunDetail, { ...a(), run: run.id }));
+  async function details(run: RunSummary) {
+    open.value = await api.get(ROUTES.adminDeskRunDetail, { params: { ...a(), run: run.id } });
     const parts = Object.entries(run.candidate) as Array<[string, number]>;
     diffs.value = await Promise.all(
       parts.map(async ([part, version]) => {
-        const d = await api<{ from: number; to: number; diff: string }>(
-          routePath(ROUTES.adminPromptDiff, { agent: agent.value, name: part }),
-          { query: { from: "production", to: String(version) } },
-        );
+        const d = await api.get(ROUTES.adminPromptDiff, {
+          params: { agent: agent.value, name: part },
+          query: { from: "production", to: String(version) },
+        });
         return { part, ...d };
       }),
     );
   }
 
-  async function act(e: Event, route: string, body: unknown, then: string) {
+  async function act(
+    e: Event,
+    route: typeof ROUTES.adminDeskNotes | typeof ROUTES.adminDeskRun,
+    body: unknown,
+    then: string,
+  ) {
     e.preventDefault();
     try {
-      await api(route, { method: "POST", json: body });
+      await api.post(route, { params: a(), json: body });
       errors.value = { fields: {}, summary: "" };
       status.value = then;
       await refresh();
@@ -144,10 +128,9 @@ export default function Desk(_: PageProps) {
     const run = open.value;
     if (!run) return;
     const params = { ...a(), run: run.id };
-    const route =
-      verdict === "promote" ? routePath(ROUTES.adminDeskPromote, params) : routePath(ROUTES.adminDeskReject, params);
+    const route = verdict === "promote" ? ROUTES.adminDeskPromote : ROUTES.adminDeskReject;
     try {
-      await api(route, { method: "POST", json: { why: why.value } });
+      await api.post(route, { params, json: { why: why.value } });
       why.value = "";
       await refresh();
       const now = runs.value.find((r) => r.id === run.id);
@@ -159,7 +142,7 @@ export default function Desk(_: PageProps) {
     }
   }
 
-  const gate = (g: Run["gate"]) =>
+  const gate = (g: RunSummary["gate"]) =>
     !g
       ? ""
       : g.passed
@@ -190,7 +173,7 @@ export default function Desk(_: PageProps) {
         ))}
       </ul>
       {queue.value?.nextRunAt && <p>{t(S.next).replace("{t}", formatTime(queue.value.nextRunAt))}</p>}
-      <form onSubmit={(e) => act(e, routePath(ROUTES.adminDeskNotes, a()), { text: note.value }, t(S.started))}>
+      <form onSubmit={(e) => act(e, ROUTES.adminDeskNotes, { text: note.value }, t(S.started))}>
         <TextField
           id="desk-note"
           label={t(S.note)}
@@ -199,11 +182,7 @@ export default function Desk(_: PageProps) {
           error={errorUnder(errors.value, "text")}
         />
         <button type="submit">{t(S.add)}</button>{" "}
-        <button
-          type="button"
-          class="secondary"
-          onClick={(e) => act(e, routePath(ROUTES.adminDeskRun, a()), {}, t(S.started))}
-        >
+        <button type="button" class="secondary" onClick={(e) => act(e, ROUTES.adminDeskRun, {}, t(S.started))}>
           {t(S.runNow)}
         </button>
       </form>
@@ -246,7 +225,7 @@ export default function Desk(_: PageProps) {
             </>
           )}
           <div class="desk-review">
-            <DeskRequests requests={r.requests ?? []} />
+            <DeskRequests requests={r.requests} />
             <div>
               {diffs.value.map((d) => (
                 <div key={d.part}>

@@ -48,7 +48,7 @@ export default function Insights(_: PageProps) {
   async function load() {
     const to = Date.parse(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`) + DAY_MS;
     try {
-      data.value = await api<InsightsAnswer>(ROUTES.adminInsights, {
+      data.value = await api.get(ROUTES.adminInsights, {
         query: { from: to - range.value * DAY_MS, to, agent: agent.value || undefined },
       });
       error.value = "";

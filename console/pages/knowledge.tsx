@@ -1,9 +1,9 @@
 import { useSignal } from "@preact/signals";
 import { useEffect, useRef } from "preact/hooks";
-import { KNOWLEDGE_FORMATS, type KnowledgeDoc } from "../../shared/knowledge-doc.ts";
+import type { KnowledgeSummary } from "../../shared/admin-answers.ts";
+import { KNOWLEDGE_FORMATS } from "../../shared/knowledge-doc.ts";
 import type { LocalizedText } from "../../shared/localized-text.ts";
 import * as ROUTES from "../../shared/routes.ts";
-import { routePath } from "../../shared/route-path.ts";
 import type { KnowledgeHit } from "../../shared/tools/knowledge-search.ts";
 import { api } from "../api.ts";
 import { formatTime, t } from "../i18n.ts";
@@ -11,8 +11,6 @@ import type { PageProps } from "../pages.ts";
 import { Field, fieldAttrs, TextField } from "../form/field.tsx";
 import { errorUnder, focusFirstInvalid, formErrors, type FormErrors } from "../form/issues.ts";
 import { TableHead } from "../form/table-head.tsx";
-
-type Summary = Omit<KnowledgeDoc, "text"> & { chars: number; excerpt: string };
 
 const S = {
   title: { en: "Knowledge", "zh-CN": "知识库" },
@@ -53,7 +51,7 @@ const EMPTY = { title: "", text: "", format: "markdown", locale: "" };
 
 /** Knowledge: the tenant's documents (list, add, edit, remove) and a query tried as the tool runs it. */
 export default function Knowledge(_: PageProps) {
-  const docs = useSignal<Summary[] | null>(null);
+  const docs = useSignal<KnowledgeSummary[] | null>(null);
   const editing = useSignal<string | null>(null);
   const form = useSignal({ ...EMPTY });
   const errors = useSignal<FormErrors>({ fields: {}, summary: "" });
@@ -64,14 +62,14 @@ export default function Knowledge(_: PageProps) {
   const titleRef = useRef<HTMLHeadingElement>(null);
 
   const reload = () =>
-    api<{ documents: Summary[] }>(ROUTES.adminKnowledge).then(
+    api.get(ROUTES.adminKnowledge).then(
       (a) => (docs.value = a.documents),
       (e) => (errors.value = formErrors(e)),
     );
   useEffect(() => void reload(), []);
 
   async function startEdit(id: string) {
-    const { document: d } = await api<{ document: KnowledgeDoc }>(routePath(ROUTES.adminKnowledgeDoc, { doc: id }));
+    const { document: d } = await api.get(ROUTES.adminKnowledgeDoc, { params: { doc: id } });
     editing.value = id;
     form.value = { title: d.title, text: d.text, format: d.format ?? "markdown", locale: d.locale ?? "" };
     titleRef.current?.focus();
@@ -83,9 +81,9 @@ export default function Knowledge(_: PageProps) {
     const body = { ...rest, ...(locale ? { locale } : {}) };
     const id = editing.value;
     try {
-      const path = id ? routePath(ROUTES.adminKnowledgeDoc, { doc: id }) : ROUTES.adminKnowledge;
-      await api(path, { method: id ? "PUT" : "POST", json: body });
-      const list = await api<{ documents: Summary[]; takesEffectWithinMs: number }>(ROUTES.adminKnowledge);
+      if (id) await api.put(ROUTES.adminKnowledgeDoc, { params: { doc: id }, json: body });
+      else await api.post(ROUTES.adminKnowledge, { json: body });
+      const list = await api.get(ROUTES.adminKnowledge);
       docs.value = list.documents;
       editing.value = null;
       form.value = { ...EMPTY };
@@ -99,7 +97,7 @@ export default function Knowledge(_: PageProps) {
 
   async function remove(id: string) {
     try {
-      await api(routePath(ROUTES.adminKnowledgeDoc, { doc: id }), { method: "DELETE" });
+      await api.delete(ROUTES.adminKnowledgeDoc, { params: { doc: id } });
       status.value = t(S.removed);
       await reload();
     } catch (err) {
@@ -110,12 +108,7 @@ export default function Knowledge(_: PageProps) {
   async function trySearch(e: Event) {
     e.preventDefault();
     try {
-      hits.value = (
-        await api<{ hits: KnowledgeHit[] }>(ROUTES.adminKnowledgeSearch, {
-          method: "POST",
-          json: { query: query.value },
-        })
-      ).hits;
+      hits.value = (await api.post(ROUTES.adminKnowledgeSearch, { json: { query: query.value } })).hits;
       errors.value = { fields: {}, summary: "" };
     } catch (err) {
       errors.value = formErrors(err);

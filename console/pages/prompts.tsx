@@ -1,7 +1,8 @@
 import { useSignal } from "@preact/signals";
 import { useEffect } from "preact/hooks";
 import * as ROUTES from "../../shared/routes.ts";
-import { routePath } from "../../shared/route-path.ts";
+import type { PromptDiff, PromptVersions } from "../../shared/admin-answers.ts";
+import type { LabelMove } from "../../shared/prompt-records.ts";
 import { api } from "../api.ts";
 import { formatTime, t } from "../i18n.ts";
 import type { PageProps } from "../pages.ts";
@@ -10,27 +11,6 @@ import { errorUnder, formErrors, type FormErrors } from "../form/issues.ts";
 import { SideBySide } from "../form/side-by-side.tsx";
 import { useAgentChoice } from "../form/agent-choice.ts";
 import { TableHead } from "../form/table-head.tsx";
-
-interface Version {
-  version: number;
-  author: string;
-  note: string;
-  at: number;
-  parent: number | null;
-}
-interface Versions {
-  versions: Version[];
-  labels: Record<string, number>;
-}
-interface Move {
-  seq: number;
-  label: string;
-  from: number | null;
-  to: number | null;
-  by: string;
-  why: string;
-  at: number;
-}
 
 const PARTS = ["system", "strategies", "guidance"] as const;
 const S = {
@@ -67,16 +47,16 @@ const S = {
 export default function Prompts(_: PageProps) {
   const { agents, agent } = useAgentChoice();
   const part = useSignal<(typeof PARTS)[number]>("system");
-  const data = useSignal<Versions | null>(null);
+  const data = useSignal<PromptVersions | null>(null);
   const shown = useSignal<number | null>(null);
   const text = useSignal("");
   const note = useSignal("");
-  const diff = useSignal<{ from: number; to: number; diff: string } | null>(null);
+  const diff = useSignal<PromptDiff | null>(null);
   const from = useSignal("");
   const to = useSignal("");
   const target = useSignal("");
   const why = useSignal("");
-  const history = useSignal<Move[]>([]);
+  const history = useSignal<LabelMove[]>([]);
   const errors = useSignal<FormErrors>({ fields: {}, summary: "" });
   const status = useSignal("");
 
@@ -87,15 +67,15 @@ export default function Prompts(_: PageProps) {
     if (!keepStatus) status.value = "";
     try {
       // Compiling seeds version 1 of each part from the agent's config the first time.
-      await api(routePath(ROUTES.adminSystemPrompt, { agent: agent.value }));
-      const v = await api<Versions>(routePath(ROUTES.adminPrompt, base()));
+      await api.get(ROUTES.adminSystemPrompt, { params: { agent: agent.value } });
+      const v = await api.get(ROUTES.adminPrompt, { params: base() });
       data.value = v;
       const latest = v.versions[0]?.version ?? 1;
       from.value = String(v.labels.production ?? latest);
       to.value = String(latest);
       target.value = String(v.labels.production ?? latest);
       diff.value = null;
-      history.value = (await api<{ moves: Move[] }>(routePath(ROUTES.adminPromptHistory, base()))).moves;
+      history.value = (await api.get(ROUTES.adminPromptHistory, { params: base() })).moves;
       await show(latest);
       errors.value = { fields: {}, summary: "" };
     } catch (err) {
@@ -105,7 +85,7 @@ export default function Prompts(_: PageProps) {
   useEffect(() => void load(), [agent.value, part.value]);
 
   async function show(version: number) {
-    const v = await api<{ text: string }>(routePath(ROUTES.adminPromptVersion, { ...base(), ref: String(version) }));
+    const v = await api.get(ROUTES.adminPromptVersion, { params: { ...base(), ref: String(version) } });
     shown.value = version;
     text.value = v.text;
   }
@@ -113,8 +93,8 @@ export default function Prompts(_: PageProps) {
   async function save(e: Event) {
     e.preventDefault();
     try {
-      const saved = await api<{ version: number }>(routePath(ROUTES.adminPromptVersions, base()), {
-        method: "POST",
+      const saved = await api.post(ROUTES.adminPromptVersions, {
+        params: base(),
         json: { text: text.value, note: note.value || undefined, parent: shown.value ?? undefined },
       });
       note.value = "";
@@ -128,7 +108,7 @@ export default function Prompts(_: PageProps) {
   async function compare(e: Event) {
     e.preventDefault();
     try {
-      diff.value = await api(routePath(ROUTES.adminPromptDiff, base()), { query: { from: from.value, to: to.value } });
+      diff.value = await api.get(ROUTES.adminPromptDiff, { params: base(), query: { from: from.value, to: to.value } });
     } catch (err) {
       errors.value = formErrors(err);
     }
@@ -137,8 +117,8 @@ export default function Prompts(_: PageProps) {
   async function moveProduction(e: Event) {
     e.preventDefault();
     try {
-      await api(routePath(ROUTES.adminPromptLabel, { ...base(), label: "production" }), {
-        method: "PUT",
+      await api.put(ROUTES.adminPromptLabel, {
+        params: { ...base(), label: "production" },
         json: { version: Number(target.value), why: why.value },
       });
       why.value = "";

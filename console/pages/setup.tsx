@@ -1,6 +1,6 @@
 import { useSignal } from "@preact/signals";
 import { useEffect, useRef } from "preact/hooks";
-import type { SiteConfig } from "../../shared/agent-config.ts";
+import type { SiteView } from "../../shared/admin-answers.ts";
 import * as ROUTES from "../../shared/routes.ts";
 import { api } from "../api.ts";
 import { t } from "../i18n.ts";
@@ -11,8 +11,6 @@ import { EmbedPanel } from "./embed-panel.tsx";
 import { TakeoverFields } from "./setup-takeover.tsx";
 import { takeoverBody, takeoverForm, type TakeoverForm } from "./takeover-form.ts";
 import { PrivacyFields, privacyForm, type PrivacyForm } from "./setup-privacy.tsx";
-
-type SiteView = { site: Omit<SiteConfig, "adminKeySha256">; demo: boolean; takesEffectWithinMs: number };
 
 const S = {
   title: { en: "Setup", "zh-CN": "站点设置" },
@@ -94,7 +92,7 @@ export default function Setup(_: PageProps) {
     };
   }
   useEffect(() => {
-    api<SiteView>(ROUTES.adminSite).then(fill, (err) => (errors.value = formErrors(err)));
+    api.get(ROUTES.adminSite).then(fill, (err) => (errors.value = formErrors(err)));
   }, []);
 
   async function save(e: Event) {
@@ -106,8 +104,7 @@ export default function Setup(_: PageProps) {
     busy.value = true;
     status.value = "";
     try {
-      const answer = await api<SiteView>(ROUTES.adminSite, {
-        method: "PUT",
+      const answer = await api.put(ROUTES.adminSite, {
         json: {
           allowedOrigins: origins.value.map((o) => o.trim()),
           models: f.models

@@ -1,6 +1,5 @@
 import { useSignal } from "@preact/signals";
-import type { KeyCreated, TeamView } from "../../shared/accounts-api.ts";
-import { routePath } from "../../shared/route-path.ts";
+import type { TeamView } from "../../shared/accounts-api.ts";
 import * as ROUTES from "../../shared/routes.ts";
 import { ROLES, type Role } from "../../shared/roles.ts";
 import { api } from "../api.ts";
@@ -44,16 +43,13 @@ export function TeamKeys({ team, act }: { team: TeamView; act: (run: () => Promi
   async function create(e: Event) {
     e.preventDefault();
     await act(async () => {
-      const k = await api<KeyCreated>(ROUTES.adminKeys, {
-        method: "POST",
-        json: { name: name.value, role: role.value },
-      });
+      const k = await api.post(ROUTES.adminKeys, { json: { name: name.value, role: role.value } });
       created.value = k.key;
       name.value = "";
     });
   }
 
-  const revoke = (id: string) => act(() => api(routePath(ROUTES.adminKeyRevoke, { key: id }), { method: "DELETE" }));
+  const revoke = (id: string) => act(() => api.delete(ROUTES.adminKeyRevoke, { params: { key: id } }));
   return (
     <>
       <h2>{t(S.title)}</h2>

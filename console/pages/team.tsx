@@ -1,7 +1,6 @@
 import { useSignal } from "@preact/signals";
 import { useEffect } from "preact/hooks";
-import type { InvitationCreated, TeamView } from "../../shared/accounts-api.ts";
-import { routePath } from "../../shared/route-path.ts";
+import type { TeamView } from "../../shared/accounts-api.ts";
 import * as ROUTES from "../../shared/routes.ts";
 import { ROLES, type Role } from "../../shared/roles.ts";
 import { api, session } from "../api.ts";
@@ -10,6 +9,7 @@ import { CopyButton } from "../form/copy-button.tsx";
 import { TableHead } from "../form/table-head.tsx";
 import { ROLE_LABELS } from "../roles.ts";
 import { TeamKeys } from "./team-keys.tsx";
+import { TeamSso } from "./team-sso.tsx";
 
 const S = {
   title: { en: "Team", "zh-CN": "团队" },
@@ -30,6 +30,12 @@ const S = {
   saveRole: { en: "Save the role of {name}", "zh-CN": "保存 {name} 的角色" },
   lastSignIn: { en: "Last sign-in", "zh-CN": "最近登录" },
   passkeys: { en: "Passkeys", "zh-CN": "通行密钥" },
+  sso: { en: "Single sign-on", "zh-CN": "单点登录" },
+  yes: { en: "yes", "zh-CN": "是" },
+  inviteEmail: {
+    en: "Their e-mail (optional: they may accept by single sign-on)",
+    "zh-CN": "对方的电子邮件(可选:对方可通过单点登录接受邀请)",
+  },
   actions: { en: "Actions", "zh-CN": "操作" },
   remove: { en: "Remove {name}", "zh-CN": "移除 {name}" },
   never: { en: "never", "zh-CN": "从未" },
@@ -54,11 +60,12 @@ export default function Team() {
   const link = useSignal("");
   const inviteRole = useSignal<Role>("staff");
   const inviteName = useSignal("");
+  const inviteEmail = useSignal("");
   /** Roles picked in the table and not saved yet, by account id. */
   const roles = useSignal<Record<string, Role>>({});
 
   const load = () =>
-    api<TeamView>(ROUTES.adminAccounts).then(
+    api.get(ROUTES.adminAccounts).then(
       (v) => {
         team.value = v;
         roles.value = {};
@@ -81,13 +88,14 @@ export default function Team() {
     e.preventDefault();
     await act(async () => {
       const name = inviteName.value.trim();
-      const created = await api<InvitationCreated>(ROUTES.adminInvitations, {
-        method: "POST",
-        json: { role: inviteRole.value, ...(name ? { name } : {}) },
+      const email = inviteEmail.value.trim();
+      const created = await api.post(ROUTES.adminInvitations, {
+        json: { role: inviteRole.value, ...(name ? { name } : {}), ...(email ? { email } : {}) },
       });
       const site = encodeURIComponent(session.value?.site ?? "");
       link.value = `${location.origin}/console/invite?site=${site}#${created.token}`;
       inviteName.value = "";
+      inviteEmail.value = "";
     });
   }
 
@@ -101,7 +109,7 @@ export default function Team() {
       {v && !v.accounts.length && <p class="warn">{t(S.none)}</p>}
       {v && v.accounts.length > 0 && (
         <table class="list">
-          <TableHead cols={[S.name, S.role, S.lastSignIn, S.passkeys, S.actions]} />
+          <TableHead cols={[S.name, S.role, S.lastSignIn, S.passkeys, S.sso, S.actions]} />
           <tbody>
             {v.accounts.map((a) => (
               <tr key={a.id}>
@@ -124,8 +132,8 @@ export default function Team() {
                     disabled={(roles.value[a.id] ?? a.role) === a.role}
                     onClick={() =>
                       act(() =>
-                        api(routePath(ROUTES.adminAccount, { account: a.id }), {
-                          method: "PATCH",
+                        api.patch(ROUTES.adminAccount, {
+                          params: { account: a.id },
                           json: { role: roles.value[a.id] },
                         }),
                       )
@@ -136,13 +144,12 @@ export default function Team() {
                 </td>
                 <td>{a.lastSignInAt ? formatTime(a.lastSignInAt) : t(S.never)}</td>
                 <td>{a.passkeys}</td>
+                <td>{a.sso ? t(S.yes) : "—"}</td>
                 <td>
                   <button
                     type="button"
                     class="secondary"
-                    onClick={() =>
-                      act(() => api(routePath(ROUTES.adminAccount, { account: a.id }), { method: "DELETE" }))
-                    }
+                    onClick={() => act(() => api.delete(ROUTES.adminAccount, { params: { account: a.id } }))}
                   >
                     {t(S.remove).replace("{name}", a.name)}
                   </button>
@@ -177,6 +184,16 @@ export default function Team() {
             onInput={(e) => (inviteName.value = e.currentTarget.value)}
           />
         </div>
+        <div class="field">
+          <label for="invite-email">{t(S.inviteEmail)}</label>
+          <input
+            id="invite-email"
+            type="email"
+            maxLength={254}
+            value={inviteEmail.value}
+            onInput={(e) => (inviteEmail.value = e.currentTarget.value)}
+          />
+        </div>
         <button type="submit">{t(S.create)}</button>
       </form>
       {link.value && (
@@ -201,9 +218,7 @@ export default function Team() {
                     <button
                       type="button"
                       class="secondary"
-                      onClick={() =>
-                        act(() => api(routePath(ROUTES.adminInvitation, { invitation: i.id }), { method: "DELETE" }))
-                      }
+                      onClick={() => act(() => api.delete(ROUTES.adminInvitation, { params: { invitation: i.id } }))}
                     >
                       {t(S.revokeInvite).replace("{name}", i.name || t(S.anyone))}
                     </button>
@@ -215,6 +230,7 @@ export default function Team() {
         </>
       )}
       {v && <TeamKeys team={v} act={act} />}
+      <TeamSso />
     </section>
   );
 }

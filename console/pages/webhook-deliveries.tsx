@@ -1,6 +1,5 @@
 import type { WebhookDeliveryView } from "../../shared/webhook-api.ts";
 import * as ROUTES from "../../shared/routes.ts";
-import { routePath } from "../../shared/route-path.ts";
 import { api } from "../api.ts";
 import { formatTime, t } from "../i18n.ts";
 import { TableHead } from "../form/table-head.tsx";
@@ -34,7 +33,7 @@ export function DeliveryTable(props: {
 }) {
   async function resend(d: WebhookDeliveryView) {
     try {
-      await api(routePath(ROUTES.adminWebhookResend, { delivery: String(d.id) }), { method: "POST" });
+      await api.post(ROUTES.adminWebhookResend, { params: { delivery: String(d.id) } });
       props.onChange(t({ en: "Queued again.", "zh-CN": "已重新入队。" }));
     } catch (err) {
       props.onError(err);

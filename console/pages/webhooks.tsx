@@ -3,7 +3,6 @@ import { useEffect, useRef } from "preact/hooks";
 import type { WebhookDeliveryView, WebhookEndpointView } from "../../shared/webhook-api.ts";
 import { DEFAULT_EVENTS, SUBSCRIBABLE_EVENTS } from "../../shared/webhook-events.ts";
 import * as ROUTES from "../../shared/routes.ts";
-import { routePath } from "../../shared/route-path.ts";
 import { api } from "../api.ts";
 import { t } from "../i18n.ts";
 import type { PageProps } from "../pages.ts";
@@ -53,8 +52,8 @@ export default function Webhooks(_: PageProps) {
   const reload = async () => {
     try {
       const [e, d] = await Promise.all([
-        api<{ endpoints: WebhookEndpointView[] }>(ROUTES.adminWebhooks),
-        api<{ deliveries: WebhookDeliveryView[] }>(ROUTES.adminWebhookDeliveries, { query: { limit: 50 } }),
+        api.get(ROUTES.adminWebhooks),
+        api.get(ROUTES.adminWebhookDeliveries, { query: { limit: 50 } }),
       ]);
       endpoints.value = e.endpoints;
       deliveries.value = d.deliveries;
@@ -77,16 +76,12 @@ export default function Webhooks(_: PageProps) {
 
   async function add(e: Event) {
     e.preventDefault();
-    await act(
-      () => api(ROUTES.adminWebhooks, { method: "POST", json: { url: url.value, events: events.value } }),
-      t(S.added),
-    );
+    await act(() => api.post(ROUTES.adminWebhooks, { json: { url: url.value, events: events.value } }), t(S.added));
     if (errors.value.summary) focusFirstInvalid(formRef.current);
     else url.value = "";
   }
 
-  type EndpointRoute = typeof ROUTES.adminWebhook | typeof ROUTES.adminWebhookTest | typeof ROUTES.adminWebhookRotate;
-  const at = (p: EndpointRoute, id: string) => routePath(p, { endpoint: id });
+  const at = (id: string) => ({ params: { endpoint: id } });
   const toggle = (name: string, on: boolean) =>
     (events.value = on ? [...events.value, name] : events.value.filter((x) => x !== name));
   return (
@@ -106,18 +101,13 @@ export default function Webhooks(_: PageProps) {
             {t(S.secret)}: <code class="secret">{ep.secret.slice(0, 10)}…</code>{" "}
             <CopyButton text={ep.secret} label={`${t(S.secret)} ${ep.url}`} />
           </p>
-          <button
-            type="button"
-            onClick={() => act(() => api(at(ROUTES.adminWebhookTest, ep.id), { method: "POST" }), t(S.sent))}
-          >
+          <button type="button" onClick={() => act(() => api.post(ROUTES.adminWebhookTest, at(ep.id)), t(S.sent))}>
             {t(S.test)}
           </button>{" "}
           <button
             type="button"
             class="secondary"
-            onClick={() =>
-              act(() => api(at(ROUTES.adminWebhookRotate, ep.id), { method: "POST", json: {} }), t(S.rotated))
-            }
+            onClick={() => act(() => api.post(ROUTES.adminWebhookRotate, { ...at(ep.id), json: {} }), t(S.rotated))}
           >
             {t(S.rotate)}
           </button>{" "}
@@ -125,7 +115,7 @@ export default function Webhooks(_: PageProps) {
             type="button"
             class="danger"
             aria-label={`${t(S.remove)}: ${ep.url}`}
-            onClick={() => act(() => api(at(ROUTES.adminWebhook, ep.id), { method: "DELETE" }), t(S.removed))}
+            onClick={() => act(() => api.delete(ROUTES.adminWebhook, at(ep.id)), t(S.removed))}
           >
             {t(S.remove)}
           </button>

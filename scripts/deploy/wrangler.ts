@@ -1,6 +1,9 @@
 import { spawnSync } from "node:child_process";
 
-/** What keeps wrangler off the network where it has no reason to go (TOOLCHAIN.md): local work and dry runs. */
+/**
+ * What keeps wrangler off the network where it has no reason to go: local work and dry runs
+ * (docs/contributing.md: working offline).
+ */
 export const OFFLINE_ENV = {
   WRANGLER_SEND_METRICS: "false",
   WRANGLER_HIDE_BANNER: "true",

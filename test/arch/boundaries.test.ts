@@ -8,7 +8,7 @@ const under =
     dirs.some((d) => file.startsWith(`${d}/`));
 const DEMO_ENTRY = "worker/demo/index.ts";
 
-/** The boundaries of STYLE.md and DESIGN.md; each names why it holds. */
+/** The layers' boundaries (docs/architecture.md); each names why it holds. */
 export const RULES: Rule[] = [
   { why: "the widget never imports the worker, not even types", from: under("widget"), to: under("worker") },
   { why: "the worker never imports the widget", from: under("worker"), to: under("widget") },

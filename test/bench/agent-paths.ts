@@ -6,17 +6,17 @@ import { routeTurn, type RouteDecision } from "../../widget/agent/router.ts";
 import type { FakeUpstream } from "../helpers/fake-upstream.ts";
 import { agent, AGENT_ID, createRig, type CallRecord, type RigOptions } from "./agent-rig.ts";
 
-/** The four ways the agent bench answers seed 004's simple question, each checked for how it answered. */
+/** The four ways the agent bench answers one simple question, each checked for how it answered. */
 
 const QUESTION = "Can I take ibuprofen with paracetamol?";
 /** The scripted answer says it; a path that answers something else has silently broken. */
 const EXPECT = "ibuprofen";
 
-export type PathId = "react" | "before" | "quick" | "spec";
+export type PathId = "react" | "classified" | "quick" | "spec";
 export const PATHS: Record<PathId, string> = {
   react: "plain ReAct (loop only)",
-  before: "seed 004 before (classify + ReAct + summary step)",
-  quick: "seed quick path (classify, then retrieval)",
+  classified: "classified ReAct (classify + ReAct + summary step)",
+  quick: "quick path (classify, then retrieval)",
   spec: "speculative quick path",
 };
 
@@ -47,7 +47,7 @@ function check(
     { classify: number; chat: number; quick: number; summary: number; tools: string; route?: string }
   > = {
     react: { classify: 0, chat: 3, quick: 0, summary: 0, tools: "knowledge_search,web_search" },
-    before: { classify: 1, chat: 3, quick: 0, summary: 1, tools: "knowledge_search,web_search", route: "loop" },
+    classified: { classify: 1, chat: 3, quick: 0, summary: 1, tools: "knowledge_search,web_search", route: "loop" },
     quick: { classify: 1, chat: 0, quick: 1, summary: 0, tools: "knowledge_search,web_search", route: "quick" },
     spec: { classify: 1, chat: 0, quick: 1, summary: 0, tools: "knowledge_search,web_search", route: "quick" },
   };
@@ -66,7 +66,7 @@ function check(
   for (const k of ["classify", "chat", "quick", "summary"] as const)
     if (got[k] !== w[k]) problems.push(`${got[k]} ${k} completions, expected ${w[k]}`);
   // Quick-path tools run in parallel, so their records may land in either order.
-  const tools = path === "react" || path === "before" ? got.tools : got.tools.split(",").sort().join(",");
+  const tools = path === "react" || path === "classified" ? got.tools : got.tools.split(",").sort().join(",");
   if (tools !== w.tools) problems.push(`tools ${tools || "none"}, expected ${w.tools}`);
   if (w.route && decision?.route !== w.route)
     problems.push(`routed ${decision?.route ?? "nowhere"} (${decision?.intent}), expected ${w.route}`);
@@ -86,7 +86,7 @@ export async function runPath(
   path: PathId,
   cfg: { edgeMs: number; turnTimeoutMs: number },
 ): Promise<Sample> {
-  const opts: RigOptions = { upstreamUrl: upstream.url, edgeMs: cfg.edgeMs, summarizeWebSearch: path === "before" };
+  const opts: RigOptions = { upstreamUrl: upstream.url, edgeMs: cfg.edgeMs, summarizeWebSearch: path === "classified" };
   const rig = createRig(opts);
   const signal = AbortSignal.timeout(cfg.turnTimeoutMs);
   const loop = () =>
@@ -106,8 +106,8 @@ export async function runPath(
     result = await loop();
   } else {
     if (!agent.router) throw new Error(`${AGENT_ID} has no router`);
-    // "Before": the seed's first design sent every intent through ReAct after classifying.
-    const router = path === "before" ? { ...agent.router, quickIntents: [] } : agent.router;
+    // The classified baseline sends every intent through ReAct after classifying.
+    const router = path === "classified" ? { ...agent.router, quickIntents: [] } : agent.router;
     const routed = await routeTurn({
       router,
       history: history(),

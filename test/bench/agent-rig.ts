@@ -33,7 +33,7 @@ export interface RigOptions {
   /** Fake upstream base URL (`http://127.0.0.1:PORT/v1`). */
   upstreamUrl: string;
   edgeMs: number;
-  /** Seed 004 as first built: web search ran an LLM summary of its results (one more completion). */
+  /** The classified baseline: web search runs an LLM summary of its results (one more completion). */
   summarizeWebSearch?: boolean;
 }
 
@@ -132,7 +132,7 @@ export function createRig(opts: RigOptions): Rig {
     if (name === "web_search") {
       const results: WebResult[] = web.search(query, 5).map(({ title, url, snippet }) => ({ title, url, snippet }));
       if (!opts.summarizeWebSearch) return { results, source: "fixtures" };
-      // The seed's summary step: one more completion over the results before the agent sees them.
+      // The baseline's summary step: one more completion over the results before the agent sees them.
       const sources = results.map((r) => `[web] ${r.title} (${r.url}): ${r.snippet}`).join("\n");
       const messages: ChatMessage[] = [{ id: newId(), role: "user", content: query }];
       const summary = await timed({ kind: "summary" }, () =>

@@ -1,11 +1,11 @@
 import { performance } from "node:perf_hooks";
 import { DEMO_ADMIN_KEY, demoSite } from "../../worker/demo/index.ts";
-import type { Span } from "../../worker/strategy/desk-trace.ts";
+import type { Span } from "../../shared/desk-records.ts";
 import { benchStack } from "./bench-stack.ts";
 import { startBenchWorker } from "./worker-runtime.ts";
 
 /**
- * bench:desk (issue 14): time from the last request to a promoted version, against the debounce
+ * bench:desk: time from the last request to a promoted version, against the debounce
  * plus the completions' own time, with every scripted completion taking COMPLETION_MS. The worker
  * runs in workerd with the demo model (DEMO_MODE, DEMO_COMPLETION_MS); the sales coach gets a
  * thumbs-down "too pushy about price" and two owner notes; the desk's alarm runs A, B, C (two

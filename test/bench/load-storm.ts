@@ -7,7 +7,7 @@ import { fmt, summarize, type Summary } from "../helpers/stats.ts";
 import { rawGet } from "./raw-stream.ts";
 
 /**
- * The reconnect storm (issue 16), a scenario of bench:load: every session streams a reply at once;
+ * The reconnect storm, a scenario of bench:load: every session streams a reply at once;
  * once every stream has begun, a third of them drop together, mid-reply, and reattach through the live
  * channel (`GET /v1/sessions/:id/live?reply=<id>&from=<offset>`, as the widget does after a break),
  * telling the worker how many characters of the reply's SSE text they have. Each visitor's text,

@@ -17,14 +17,14 @@ import { startBenchWorker, type BenchWorker } from "./worker-runtime.ts";
 import { reconnectStorm, stormLine } from "./load-storm.ts";
 
 /**
- * Load and fault suite (issue 5): k concurrent sessions x m turns through the real worker bundle in
+ * Load and fault suite: k concurrent sessions x m turns through the real worker bundle in
  * workerd, against the fake upstream with injected faults (5xx, 429, connection reset, cut streams,
  * slow first byte). Every turn's outcome is explained by the faults its upstream requests met; then
  * each session's log is read back through the session API: every accepted user message and every
  * reply exactly once, cut replies marked interrupted, one completion trace step per turn.
  * All sessions are on one site: the run also counts the calls that site's ledger (its one site-wide
- * Durable Object) answers while the turns run, per turn (issue 18: at most 0.1), and the turns per
- * second sustained. Then the reconnect storm (issue 16, load-storm.ts): as many fresh sessions stream
+ * Durable Object) answers while the turns run, per turn (at most LEDGER_CALLS_PER_TURN), and the turns per
+ * second sustained. Then the reconnect storm (load-storm.ts): as many fresh sessions stream
  * a reply at once, a third drop mid-reply and reattach; no character may be lost or doubled, and the
  * reattach time's p50 must stay within STORM_REATTACH_P50_MS. Loopback only. Env: LOAD_SESSIONS (500),
  * LOAD_TURNS (3), LOAD_FAULT_EVERY (25), LOAD_DEADLINE_MS, STORM_CHUNK_MS (400),
@@ -54,10 +54,10 @@ const CFG = {
    */
   stormDropEvery: num("STORM_DROP_EVERY", 3),
 };
-/** Issue 16's goal: reconnect to the first missed chunk, locally. */
+/** The goal for a reattaching visitor: the first missed chunk within this, locally (p50). */
 const STORM_REATTACH_P50_MS = 50;
 const API_KEY = "load-key";
-/** Issue 18: a busy site's turns must not queue on its one ledger object (amortized calls per turn). */
+/** A busy site's turns must not queue on its one ledger object (amortized calls per turn). */
 const LEDGER_CALLS_PER_TURN = 0.1;
 const SITE_KEY = "load-site-key-0001";
 const AGENT_ID = "derm-consult";

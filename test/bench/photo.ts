@@ -6,7 +6,7 @@ import { startWranglerDev } from "../helpers/wrangler-dev.ts";
 import { exifSegment, withJpegSegments } from "../helpers/photo-bytes.ts";
 
 /**
- * A phone's photo through the BUILT widget (issue #17): a 12-megapixel JPEG (4000x3000, with Exif
+ * A phone's photo through the BUILT widget: a 12-megapixel JPEG (4000x3000, with Exif
  * orientation 6 and GPS, as a phone writes it) attached on the clinic page in headless Chromium,
  * against `wrangler dev` in demo mode. Measured per run, on the visitor's clock: from the file being
  * chosen to the upload request leaving the page (decode with orientation, scale to 1568 px, canvas

@@ -42,7 +42,7 @@ const CFG = {
 };
 const BUDGET = { p50: 1, p99: 5 };
 /**
- * Issue 18's goals for Parley's own TTFB overhead (Parley - floor, same run): one stream at a time,
+ * The goals for Parley's own TTFB overhead (Parley - floor, same run): one stream at a time,
  * and with the concurrent bursts (p50 only; its p99 keeps the general budget).
  */
 const TTFB_GOALS = { seq: { p50: 0.3, p99: 1 }, conc: { p50: 2, p99: BUDGET.p99 } };
@@ -447,7 +447,7 @@ async function main(): Promise<number> {
       value: `${fmt((100 * pBefore) / (pChunks || 1), 1)}%`,
       ok: pChunks > 0 && pBefore / pChunks >= 0.9,
     });
-    // The compiled system prompt the chat path reads from its isolate cache (issue 14: < 0.1 ms p50).
+    // The compiled system prompt the chat path reads from its isolate cache (goal: < 0.1 ms p50).
     const promptRead = await measurePromptRead();
     checks.push({
       name: "compiled prompt read p50 <= 0.1 ms",

@@ -5,7 +5,7 @@ import { profiledWorker, profileWorker } from "./profile-cdp.ts";
 import { rawGet } from "./raw-stream.ts";
 
 /**
- * What one reattachment costs the worker (issue 16's reconnect storm): SESSIONS visitors each start a
+ * What one reattachment costs the worker (the reconnect storm's unit): SESSIONS visitors each start a
  * slow reply and drop it; then reattachments through the live channel's SSE form
  * (`?reply=<id>&from=<offset>`, the storm's raw client), each read to its first frame of the reply's
  * text, round the sessions: one at a time so nothing queues, or PROFILE_BURST at once (30: one per

@@ -4,9 +4,10 @@
  * questions), and the deterministic layer's added latency. Then the same figures on a held-out set
  * (safety-heldout.json) written blind, before its author read the rules, and never tuned on: it says
  * how the rules do on phrasings nobody fitted them to. Then two sets written from the situation list
- * alone: the blind set (its misses printed, so the clinical model was tuned on it) and the sealed set
- * (figures per situation and language only; its texts are never printed). Figures last; exit 1 when a
- * goal is broken on the main set (held-out figures are reported, not gated: gating invites tuning).
+ * alone: the blind and development sets (their misses printed, so the clinical model was tuned on them)
+ * and two sealed sets (figures per situation and language only; their texts are never printed). Figures
+ * last; exit 1 when a goal is broken on the main set (held-out figures are reported, not gated: gating
+ * invites tuning).
  * With GUARD_CLASSIFIER_URL (an OpenAI-compatible …/v1; GUARD_CLASSIFIER_KIND moderation or chat,
  * GUARD_CLASSIFIER_MODEL, GUARD_CLASSIFIER_KEY) the classifier runs where the rules found nothing, as
  * in the worker; without it the guard is the rules alone.
@@ -26,7 +27,9 @@ const heldOut = loadSet("./safety-heldout.json");
 const blind = loadSet("./safety-blind.json");
 const dev = loadSet("./safety-dev.json");
 const dev2 = loadSet("./safety-dev2.json");
+const dev3 = loadSet("./safety-dev3.json");
 const sealed = loadSet("./safety-sealed.json");
+const sealed2 = loadSet("./safety-sealed2.json");
 
 // The first Chinese message an isolate reads builds the traditional-character map: timed alone.
 const coldStart = performance.now();
@@ -62,7 +65,9 @@ const heldOutResults = await runSet(heldOut, classifier, failures);
 const blindResults = await runSet(blind, classifier, failures);
 const devResults = await runSet(dev, classifier, failures);
 const dev2Results = await runSet(dev2, classifier, failures);
+const dev3Results = await runSet(dev3, classifier, failures);
 const sealedResults = await runSet(sealed, classifier, failures);
+const sealed2Results = await runSet(sealed2, classifier, failures);
 
 const main = score(results);
 const held = score(heldOutResults);
@@ -132,6 +137,16 @@ console.log(
     "recall 224/297, false positives 5/202)",
 );
 console.log("");
+const dev3Score = score(dev3Results);
+report("development set 3", dev3Score, (c) => `[${c.lang}, dev 3]`);
+const dev3By = breakdown(dev3Score);
+console.log(`  by situation: ${dev3By.situations}`);
+console.log(`  by language: ${dev3By.languages}`);
+console.log(
+  "  (written blind from the situation list, 30 emergencies a situation, for a fourth round; first run, before " +
+    "tuning on it: recall 228/330, false positives 12/224)",
+);
+console.log("");
 const sealedScore = score(sealedResults);
 const met = (ok: boolean) => (ok ? "met" : "not met");
 reportSealed("sealed set (its texts are never printed)", sealedScore);
@@ -143,6 +158,15 @@ console.log(
   `  held-out goals: deterministic recall >= ${pct(HELD_OUT_GOALS.rulesRecall)} ` +
     `(${met(sealedScore.rulesRecall >= HELD_OUT_GOALS.rulesRecall)}), false positives <= ` +
     `${pct(HELD_OUT_GOALS.falsePositiveRate)} (${met(sealedScore.fpRate <= HELD_OUT_GOALS.falsePositiveRate)})`,
+);
+console.log("");
+const sealed2Score = score(sealed2Results);
+reportSealed("second sealed set (its texts are never printed)", sealed2Score);
+console.log("  (first run, 2026-11-27, after three rounds of tuning: recall 122/220, false positives 10/152)");
+console.log(
+  `  held-out goals: deterministic recall >= ${pct(HELD_OUT_GOALS.rulesRecall)} ` +
+    `(${met(sealed2Score.rulesRecall >= HELD_OUT_GOALS.rulesRecall)}), false positives <= ` +
+    `${pct(HELD_OUT_GOALS.falsePositiveRate)} (${met(sealed2Score.fpRate <= HELD_OUT_GOALS.falsePositiveRate)})`,
 );
 console.log("");
 console.log(

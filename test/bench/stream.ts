@@ -8,7 +8,7 @@ import { startStreamProvider, type StreamProvider } from "./stream-provider.ts";
 import { startBenchWorker, type BenchWorker, type RuntimeKind } from "./worker-runtime.ts";
 
 /**
- * Streaming cost in the browser (issue 18, "Long replies"): the BUILT widget (dist/public, served on a
+ * Streaming cost in the browser, for long replies: the BUILT widget (dist/public, served on a
  * loopback origin by a page with the script tag) talking to the worker in workerd, as bench:proxy runs
  * it (BENCH_RUNTIME=wrangler-dev for `wrangler dev`, whose proxy layer buffers a long stream under
  * load), with a provider on 127.0.0.1 streaming one token per event 1 ms apart. Measures, with

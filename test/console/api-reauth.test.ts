@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { api, ApiFailure, onFreshSignIn, session } from "../../console/api.ts";
+import * as ROUTES from "../../shared/routes.ts";
 
 /** The worker's answers, in order: a step that asks for a fresh sign-in, then what the retry gets. */
 function worker(...answers: Response[]) {
@@ -31,9 +32,9 @@ describe("a console step that asks for a fresh sign-in", () => {
       who: { kind: "account", id: "a1", name: "Mei", role: "owner" },
     };
     const asked = worker(reauth(), Response.json({ ok: true }));
-    expect(await api("/v1/admin/export")).toEqual({ ok: true });
+    expect(await api.get(ROUTES.adminMe)).toEqual({ ok: true });
     expect(signIn).toHaveBeenCalledExactlyOnceWith("site-1");
-    expect(asked).toEqual(["/v1/admin/export", "/v1/admin/export"]);
+    expect(asked).toEqual([ROUTES.adminMe, ROUTES.adminMe]);
   });
 
   it("answers the refusal to a session of the admin key, which has no passkey to ask for", async () => {
@@ -46,7 +47,7 @@ describe("a console step that asks for a fresh sign-in", () => {
       who: { kind: "bootstrap", id: "b", name: "Admin key", role: "owner" },
     };
     worker(reauth());
-    const err = await api("/v1/admin/export").catch((e: unknown) => e);
+    const err = await api.get(ROUTES.adminMe).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiFailure);
     expect((err as ApiFailure).code).toBe("reauth_required");
     expect(signIn).not.toHaveBeenCalled();

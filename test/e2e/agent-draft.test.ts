@@ -5,7 +5,7 @@ import { DEMO_ADMIN_KEY } from "../../worker/demo/index.ts";
 import { CONSOLE_SHOTS } from "../helpers/browser.ts";
 
 /**
- * "Try it" in the console (issue 15): the owner edits an agent's greeting, saves it as a draft and
+ * "Try it" in the console: the owner edits an agent's greeting, saves it as a draft and
  * tries it in the console's draft preview, while the demo page's visitors still get the published
  * greeting; publishing makes the draft what visitors get. Built bundle, `wrangler dev`, demo mode.
  */

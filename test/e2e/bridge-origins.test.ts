@@ -5,7 +5,7 @@ import { serveStatic, type StaticServer } from "../helpers/static-server.ts";
 import { startWranglerDev, type WranglerDev } from "../helpers/wrangler-dev.ts";
 
 /**
- * The iframe embed's postMessage bridge checks origins both ways (issue 5.4), seen from the frame's
+ * The iframe embed's postMessage bridge checks origins both ways, seen from the frame's
  * side in Chromium: it posts only to its verified parent's origin (never "*"), obeys only its parent
  * window, and a page of an origin the site does not allow gets nothing from it, framed or not.
  * `foreign.test` resolves to 127.0.0.1 only in this browser: a real second site, not on the demo

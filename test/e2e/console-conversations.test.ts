@@ -8,7 +8,7 @@ import { DEMO_ADMIN_KEY } from "../../worker/demo/index.ts";
 import { CONSOLE_SHOTS } from "../helpers/browser.ts";
 
 /**
- * The owner's console on a conversation a visitor has just held on the clinic page (issue 15): it
+ * The owner's console on a conversation a visitor has just held on the clinic page: it
  * appears in the list, opens with its advice cards, the visitor's rating and comment and the trace;
  * the list and the conversation download (the files are read); insights count it; delete erases it.
  * axe-core on each page in English and Chinese; screenshots for the docs (docs/console/).

@@ -6,7 +6,7 @@ import { axeFindings, signInByKeyboard } from "../helpers/console.ts";
 import { DEMO_ADMIN_KEY } from "../../worker/demo/index.ts";
 
 /**
- * The owner's console keyboard only (issue 15): after a visitor's conversation on the clinic page, the
+ * The owner's console keyboard only: after a visitor's conversation on the clinic page, the
  * owner filters and searches the list, exports it, opens the conversation, deletes it through its
  * question and signs out, with Tab, Shift+Tab, Enter, Space, arrows and typing; on Insights and Agents
  * Tab reaches every control. Each step checks where focus is: never <body>, always visibly marked.

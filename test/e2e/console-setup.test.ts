@@ -8,7 +8,7 @@ import { DEMO_ADMIN_KEY } from "../../worker/demo/index.ts";
 import { CONSOLE_SHOTS } from "../helpers/browser.ts";
 
 /**
- * The console's Setup, Agents and Knowledge pages as an owner uses them (issue 15), on the built
+ * The console's Setup, Agents and Knowledge pages as an owner uses them, on the built
  * bundle under `wrangler dev` in demo mode: a bad origin refused at its field, the embed snippet
  * copied, an agent's greeting changed and seen by a visitor of the demo page, a document added and
  * found by the console's query and by the agent's own knowledge_search; axe-core in both languages.

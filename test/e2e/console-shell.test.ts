@@ -7,7 +7,7 @@ import { DEMO_ADMIN_KEY } from "../../worker/demo/index.ts";
 import { CONSOLE_SHOTS } from "../helpers/browser.ts";
 
 /**
- * The console's shell as an owner uses it (issue 15): signing in with the keyboard only, the session
+ * The console's shell as an owner uses it: signing in with the keyboard only, the session
  * cookie's flags as the browser stored them, the admin key nowhere in the browser, a deep link that
  * survives a reload, both languages, axe-core, sign-out; the strict page policy with no violation.
  * The wrong-key and rate-limit test runs last: it spends this address's admin budget for a minute.

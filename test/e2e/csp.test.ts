@@ -9,7 +9,7 @@ import { buildHostApp } from "../helpers/host-app.ts";
 import { serveStatic, type StaticPage, type StaticServer } from "../helpers/static-server.ts";
 
 /**
- * Issue #20: the widget on strict host sites. Host pages on another origin (a second loopback port)
+ * The widget on strict host sites. Host pages on another origin (a second loopback port)
  * send the policies the "Content-Security-Policy" section of docs/embed.md gives, word for word; in each the
  * launcher is styled and fixed in place, a consultation gives advice cards, a protocol design opens
  * the stage panel, and the browser reports no CSP or Trusted Types violation.

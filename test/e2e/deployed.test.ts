@@ -9,7 +9,7 @@ import { startFakeUpstream, type FakeUpstream } from "../helpers/fake-upstream.t
 import { OFFLINE_ENV, startWranglerDev, type WranglerDev } from "../helpers/wrangler-dev.ts";
 
 /**
- * Issue 12's attacker, against `wrangler dev` run from wrangler.toml as a deploy runs it (no
+ * What an attacker finds on a deployed worker: `wrangler dev` run from wrangler.toml as a deploy runs it (no
  * DEMO_MODE) with a paid provider configured and an empty KV namespace; then the owner installs
  * presets with `npm run presets:install -- --local` and the site works for the owner's origin only.
  */

@@ -6,7 +6,7 @@ import { useUpstreamDemo } from "../helpers/e2e.ts";
 import { GENERIC_SCRIPT } from "../helpers/fake-upstream.ts";
 
 /**
- * Takeover as the visitor sees it (issue #16), in Chromium on the built widget against the real
+ * Takeover as the visitor sees it, in Chromium on the built widget against the real
  * worker: the staff's side is driven through the staff routes with the demo site's admin key, as
  * the console's Live page drives them. Nobody there: the contact form. Staff present: queued with
  * the waiting time, a named person joins, their messages arrive live and render safely, the visitor's

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { useUpstreamDemo } from "../helpers/e2e.ts";
 
 /**
- * The widget's live channel (issue 16): two tabs of one session (one browser context, so one stored
+ * The widget's live channel: two tabs of one session (one browser context, so one stored
  * session) against the real worker and a fake provider slow enough (43 pieces, 70 ms apart) to watch
  * a reply stream in the other tab, drop its socket, block WebSockets, stop it from there.
  */

@@ -4,7 +4,7 @@ import type { SessionState, StoredMessage } from "../../shared/session.ts";
 import { newPage, useDemo } from "../helpers/e2e.ts";
 
 /**
- * The agent loop resumes (issue 16): the page goes away between steps, after the model's reply with
+ * The agent loop resumes: the page goes away between steps, after the model's reply with
  * tool calls and before the next completion; on restore the loop goes on from the stored step, and
  * each tool call id runs once. The built widget, the real worker, the demo model's skin consult.
  */

@@ -5,7 +5,7 @@ import { useUpstreamDemo } from "../helpers/e2e.ts";
 import type { FaultSpec } from "../helpers/fake-upstream.ts";
 
 /**
- * The widget when the network or the provider fails (issue 5.3): offline state that is clear and
+ * The widget when the network or the provider fails: offline state that is clear and
  * loses nothing typed, refusals (rate limit with Retry-After, budget) shown kindly, and a reply cut
  * mid-stream kept, marked interrupted, with a retry. Built widget, real worker, fake provider.
  */

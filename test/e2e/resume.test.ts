@@ -4,7 +4,7 @@ import { startCuttableProxy } from "../helpers/cuttable-proxy.ts";
 import { useUpstreamDemo } from "../helpers/e2e.ts";
 
 /**
- * Replies that survive the page (issue 16): the built widget, the real worker, a fake provider
+ * Replies that survive the page: the built widget, the real worker, a fake provider
  * slow enough (43 pieces, 70 ms apart) to reload, go offline or stop halfway through a reply.
  * The text a visitor ends with must be the text of a run nobody interrupted, character for character.
  */

@@ -9,7 +9,7 @@ import { startFakeUpstream, type FakeUpstream } from "../helpers/fake-upstream.t
 import { startWranglerDev, type WranglerDev } from "../helpers/wrangler-dev.ts";
 
 /**
- * No secret in any client artifact (issue 5.4). The worker runs with every secret it knows set to
+ * No secret in any client artifact. The worker runs with every secret it knows set to
  * a fresh random value (and a real provider: a fake upstream that insists on the key), then:
  * every built file under dist/ (the public site and the npm package) and everything the browser
  * receives — bodies and headers of every response on every demo page, the iframe embed, and a

@@ -5,7 +5,7 @@ import { axeFindings, signInByKeyboard } from "../helpers/console.ts";
 import { DEMO_ADMIN_KEY } from "../../worker/demo/index.ts";
 
 /**
- * Takeover with two browser contexts (issue #16): staff turn it on in Setup and keep the Live page
+ * Takeover with two browser contexts: staff turn it on in Setup and keep the Live page
  * open; a visitor on the clinic page (the built widget) talks to the agent, then asks for a person;
  * staff see the conversation queued with its waiting time, open it and join; messages go both ways
  * live; staff hand back and the agent answers the visitor again. Both sides are clicked and typed:

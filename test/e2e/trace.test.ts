@@ -4,7 +4,7 @@ import { useDemo } from "../helpers/e2e.ts";
 import { serveStatic, type StaticServer } from "../helpers/static-server.ts";
 
 /**
- * Traces in the widget (issue 5.5): a page that enables debug mode (`data-debug="true"`) gets a
+ * Traces in the widget: a page that enables debug mode (`data-debug="true"`) gets a
  * trace view in the panel, loaded lazily, listing the session's steps from the worker — route
  * decisions, edge and client tool calls, completions — readable: time, kind, name, ms, result.
  * The host pages are on another origin than the worker, as a site's would be.

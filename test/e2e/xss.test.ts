@@ -4,7 +4,7 @@ import type { DemoScript } from "../../worker/demo/index.ts";
 import { useUpstreamDemo } from "../helpers/e2e.ts";
 
 /**
- * Model output is untrusted (issue 5.4): known XSS payloads go THROUGH THE MODEL — a fake
+ * Model output is untrusted: known XSS payloads go THROUGH THE MODEL — a fake
  * OpenAI-compatible provider behind the real worker — into the built widget in Chromium, as reply
  * markdown, advice cards, follow-up questions and stage fields. Every payload, if it ran, would
  * call `top.pwn(<name>)` or open a dialog; the shadow root is watched for any element or attribute

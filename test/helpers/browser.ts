@@ -1,6 +1,6 @@
 import { chromium, type Browser } from "playwright-core";
 
-/** Debian's chromium, with the flags that keep it off the network (see shared/TOOLCHAIN.md). */
+/** Debian's chromium, with the flags that keep it off the network (docs/contributing.md: working offline). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export const CHROMIUM_ARGS = [

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-/** Environment that keeps wrangler from reaching the network (see TOOLCHAIN.md). */
+/** Environment that keeps wrangler from reaching the network (docs/contributing.md: working offline). */
 export const OFFLINE_ENV = {
   WRANGLER_SEND_METRICS: "false",
   WRANGLER_HIDE_BANNER: "true",

@@ -1,8 +1,10 @@
+import type { Signal } from "@preact/signals";
 import { describe, expect, it } from "vitest";
+import type { SessionState } from "../../shared/session.ts";
 import { createEmitter } from "../../widget/state/events.ts";
 import { createChatStore } from "../../widget/state/chat-store.ts";
 import { en } from "../../widget/i18n/strings.ts";
-import { sessionKey } from "../../widget/state/session-storage.ts";
+import { sessionKey } from "../../widget/state/browser-storage.ts";
 import { fakeApi, memoryStorage } from "../helpers/widget/fake-api.ts";
 
 const API = "http://parley.test";
@@ -162,10 +164,13 @@ describe("chat store", () => {
       emitter,
     });
     emitter.on("stage", (s) => stages.push(s.current));
-    // A stage workflow's config, as far as the notifications read it.
-    own.agent.value = { id: "a", tools: [], stages: [{ id: "pico" }] } as never;
+    // A stage workflow's config, as far as the notifications read it; the store's signals are read-only
+    // to components, and written here as the session would.
+    const agent = own.agent as Signal<unknown>;
+    const state = own.state as Signal<SessionState>;
+    agent.value = { id: "a", tools: [], stages: [{ id: "pico" }] };
     const move = (current: string) =>
-      (own.state.value = { ...own.state.value, stage: { current, completed: [], done: false } });
+      (state.value = { ...state.value, stage: { current, completed: [], done: false } });
     move("pico");
     move("design");
     own.dispose();

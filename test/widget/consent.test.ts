@@ -3,7 +3,7 @@ import { createEmitter } from "../../widget/state/events.ts";
 import { createChatStore } from "../../widget/state/chat-store.ts";
 import { en } from "../../widget/i18n/strings.ts";
 import { agreeTo, decline } from "../../widget/privacy/privacy-actions.ts";
-import { sessionKey } from "../../widget/state/session-storage.ts";
+import { sessionKey } from "../../widget/state/browser-storage.ts";
 import { fakeApi, memoryStorage } from "../helpers/widget/fake-api.ts";
 
 /**

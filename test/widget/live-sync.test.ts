@@ -5,7 +5,7 @@ import { traceEvent } from "../../shared/step-events.ts";
 import type { StepView } from "../../widget/agent/loop.ts";
 import { sendToPerson, startLiveSync } from "../../widget/state/live-sync.ts";
 import { createSessionStore } from "../../widget/state/session-store.ts";
-import type { ChatStatus } from "../../widget/state/turn-runner.ts";
+import type { ChatStatus } from "../../widget/state/live-slice.ts";
 import { fakeApi, memoryStorage } from "../helpers/widget/fake-api.ts";
 import { fakeBrowser, fakeWebSockets } from "../helpers/widget/fake-websocket.ts";
 

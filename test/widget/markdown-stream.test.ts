@@ -4,7 +4,7 @@ import { updateDoc, type MdDoc, type MdNode } from "../../widget/ui/markdown-tre
 import { toHtml } from "../helpers/widget/vnode-html.ts";
 
 /**
- * Streaming is parsed incrementally and finished blocks are drawn once (issue 18). Whatever arrives
+ * Streaming is parsed incrementally and finished blocks are drawn once. Whatever arrives
  * when, the visitor must see what a full render of the text so far shows, and at the end exactly what
  * a stored reply shows. Each document is streamed one character at a time.
  */

@@ -6,7 +6,7 @@ import { providerSite, putSite } from "../helpers/worker/sites.ts";
 import { sessionRoom } from "../../worker/objects.ts";
 
 /**
- * The advice guard through the real routes (issue #13): advice in the session log comes only from
+ * The advice guard through the real routes: advice in the session log comes only from
  * record_advice calls the worker relayed, with evidence, `urgent` only for emergencies; a browser
  * cannot plant a card; every card carries the site's disclaimer.
  */

@@ -11,7 +11,7 @@ import { EVENT_TYPES } from "../../shared/protocol.ts";
 import { sessionRoom } from "../../worker/objects.ts";
 
 /**
- * Checkpoint recovery (issue 16; the agents SDK's clients stuck "streaming" after a recovery,
+ * Checkpoint recovery (the agents SDK's clients stuck "streaming" after a recovery,
  * cloudflare/agents#1485 and #1914): the session's object ends while a reply streams. Its text was
  * written down each second; a later read gets the reply as far as that, marked interrupted, nobody is
  * told it still streams, and asking again runs it anew.

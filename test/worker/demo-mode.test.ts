@@ -24,7 +24,7 @@ const demoAdmin = (vars = {}) =>
 const preflight = (vars = {}) =>
   call("/v1/sessions", { method: "OPTIONS", headers: { ...FORGED, "access-control-request-method": "POST" } }, vars);
 
-describe("a deployed worker (no DEMO_MODE): the attacker's test from issue 12", () => {
+describe("a deployed worker (no DEMO_MODE), as an attacker finds it", () => {
   it("refuses the demo site key from a forged loopback origin and never calls the provider", async () => {
     const provider = vi.spyOn(globalThis, "fetch");
     const { res } = await openDemoSite(DEPLOYED);

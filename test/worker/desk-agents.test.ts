@@ -3,7 +3,8 @@ import type { ToolCall } from "../../shared/chat.ts";
 import { applyEdit } from "../../worker/strategy/desk-tools.ts";
 import { editAndReview, MAX_LOOPS } from "../../worker/strategy/desk-run.ts";
 import { MeteredLlm, type DeskLlm, type DeskRequest } from "../../worker/strategy/desk-llm.ts";
-import { openSpan, type Span } from "../../worker/strategy/desk-trace.ts";
+import type { Span } from "../../shared/desk-records.ts";
+import { openSpan } from "../../worker/strategy/desk-trace.ts";
 import { regressionGate } from "../../worker/strategy/regression-gate.ts";
 import { DESK_PROMPT_SEEDS, DESK_PROMPTS } from "../../worker/prompts/desk-prompts.ts";
 import { variablesOf } from "../../worker/prompts/template.ts";
@@ -89,7 +90,7 @@ describe("the desk's edit tool", () => {
   });
 });
 
-describe("agents A, B and C (seed 003's loop)", () => {
+describe("agents A, B and C (the desk's loop)", () => {
   it("feeds a failed edit back as an observation, passes C's suggestions on, and passes at 80", async () => {
     const { llm, seen } = fake({
       strategies: [

@@ -9,7 +9,7 @@ import { guardChatRequest } from "../../worker/guard/chat-guard.ts";
 import { sessionRoom } from "../../worker/objects.ts";
 
 /**
- * The emergency guard through the real chat route (issue #13): the card is stored and streamed
+ * The emergency guard through the real chat route: the card is stored and streamed
  * before any model text, whatever the model says; the model is told; the owner sees it in the trace.
  */
 const CALM = "I have this pressure in my chest, should I worry?";

@@ -6,7 +6,7 @@ import { auth, call, openSession } from "../helpers/worker/client.ts";
 import { sessionRoom } from "../../worker/objects.ts";
 
 /**
- * Issue 16: each tool call id runs once. A page that went away while a tool ran (or between its
+ * Each tool call id runs once. A page that went away while a tool ran (or between its
  * result and the next completion) asks again after its reload; the worker answers an edge tool's
  * repeated id from its record, and keeps one result per call in the session's log.
  */

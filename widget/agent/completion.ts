@@ -46,7 +46,7 @@ export function proxyCompletion(
     const seen = { done: false };
     const follow = loadFollow();
     follow.catch(() => {});
-    // Stop reaches the worker, which ends the provider's request: a reply no longer ends with its reader.
+    // Stop reaches the worker, which ends the provider's request: a reply does not end with its reader.
     const stop = () => void follow.then((f) => f.stopReply(ctx, req.replyId));
     req.signal?.addEventListener("abort", stop);
     let body = null;

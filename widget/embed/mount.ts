@@ -2,7 +2,7 @@ import { signal } from "@preact/signals";
 import { h, render } from "preact";
 import { loadStrings, resolveLocale, type Strings } from "../i18n/index.ts";
 import { createChatStore, type ChatStore } from "../state/chat-store.ts";
-import { defaultStorage } from "../state/session-storage.ts";
+import { defaultStorage } from "../state/browser-storage.ts";
 import { App } from "../ui/app.tsx";
 import { LazyMarkdown } from "../ui/lazy-markdown.tsx";
 import { chunkCssRoot } from "../ui/chunk-css.ts";

@@ -13,7 +13,7 @@ import { openLiveSocket, type LiveSocketOptions } from "../transport/live-socket
 import { createSseDecoder } from "../transport/sse.ts";
 
 import type { SessionStore } from "./session-store.ts";
-import type { ChatStatus } from "./turn-runner.ts";
+import type { ChatStatus } from "./live-slice.ts";
 
 /**
  * The visitor's message to the person from the site's staff who handles the chat: shipped with the

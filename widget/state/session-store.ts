@@ -7,7 +7,7 @@ import { newId } from "../agent/ids.ts";
 import { isExpired, type StoredSession } from "../agent/session-api.ts";
 import { createApi, type ApiContext } from "../transport/api.ts";
 import { isHttpError } from "../transport/errors.ts";
-import { loadSession, loadText, saveSession, saveText, sessionKey, type KeyValueStore } from "./session-storage.ts";
+import { loadSession, loadText, saveSession, saveText, sessionKey, type KeyValueStore } from "./browser-storage.ts";
 
 export interface SessionStoreOptions extends ApiContext {
   siteKey: string;
@@ -197,6 +197,19 @@ export function createSessionStore(opts: SessionStoreOptions) {
     }
   }
 
+  /** The session's credentials; calls before the session exists are refused by the worker (401). */
+  const auth = () => ({ sessionId: credentials?.sessionId ?? state.value.sessionId, token: credentials?.token ?? "" });
+
+  /**
+   * An edge tool, run by the worker with the session's credentials: what it changed in the session (a
+   * stage's context, a booking) folds in at once. The call's id lets the worker show what it checked.
+   */
+  const runTool = (name: string, input: unknown, signal?: AbortSignal, callId?: string) =>
+    api.call(ROUTES.tool, auth(), { body: { arguments: input, callId }, signal }, { name }).then((r) => {
+      if (r.events?.length) apply(r.events);
+      return r.result;
+    });
+
   return {
     /** The worker's routes, for the calls the session's owners make with its credentials (auth()). */
     api,
@@ -211,11 +224,10 @@ export function createSessionStore(opts: SessionStoreOptions) {
     apply,
     record,
     flush,
-    token: () => credentials?.token ?? "",
     /** This page's id: its chat requests and its live socket name it, so the socket gets no copy of its replies. */
     tab: newId(),
-    /** The session's credentials; calls before the session exists are refused by the worker (401). */
-    auth: () => ({ sessionId: credentials?.sessionId ?? state.value.sessionId, token: credentials?.token ?? "" }),
+    auth,
+    runTool,
     hasCredentials: () => credentials !== null,
     /** Remembers the consent version agreed to (none: forgets it); the next new session opens with it. */
     agree(version?: string): void {

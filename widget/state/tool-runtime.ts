@@ -1,20 +1,28 @@
+/**
+ * The tool runtime: everything an agent with tools needs and a plain chat agent does not, in the one
+ * module the widget imports lazily (load-tool-runtime.ts): the tools' input checks (JSON schemas
+ * derived from the zod schemas at build time, so no zod ships to the browser), their execution
+ * (browser tools, edge calls), the router, and a turn's glue between them and the session. Loaded
+ * once the agent's config says it has tools, a router or stages (or on first need).
+ */
 import type { ToolCall } from "../../shared/chat.ts";
 import { adviceEvent } from "../../shared/step-events.ts";
 import type { CheckedTool } from "../../shared/tool.ts";
 import type { ExecutedCall } from "../agent/executor.ts";
 import type { LoopResult } from "../agent/loop.ts";
 import { newId } from "../agent/ids.ts";
-import {
-  classifyIntent,
-  createClientTools,
-  edgeToolStub,
-  routeTurn,
-  runStepTools,
-  TOOLS,
-} from "../agent/tool-runtime.ts";
-import type { TurnBase } from "./run-turn.ts";
+import { classifyIntent, edgeToolStub, TOOLS } from "../agent/tool-checks.ts";
+import { createClientTools } from "../agent/client-tools.ts";
+import { runStepTools } from "../agent/step-tools.ts";
+import { routeTurn } from "../agent/router.ts";
+import type { TurnBase } from "./agent-turn.ts";
 
-export * from "../agent/tool-runtime.ts";
+export { classifyIntent, edgeToolStub, TOOLS } from "../agent/tool-checks.ts";
+export { parseToolInput } from "../../shared/tool.ts";
+export { createClientTools } from "../agent/client-tools.ts";
+export { executeToolCalls } from "../agent/executor.ts";
+export { pendingStep, runStepTools } from "../agent/step-tools.ts";
+export { routeTurn } from "../agent/router.ts";
 
 /** The tools an agent may call: its own, and for a stage workflow the extraction tool and its stages' own tools. */
 function toolNames(agent: TurnBase["ctx"]["agent"]): string[] {

@@ -116,7 +116,7 @@ export function buildTranscript(
       answer = "";
     }
     if (answer || streaming) r.parts.push({ kind: "text", id, content: answer, status, streaming });
-    // The compliance guard's flag on this reply (the worker's card, with the reply's id; see run-turn.ts).
+    // The compliance guard's flag on this reply (the worker's card, with the reply's id; see agent-turn.ts).
     const flag = advice.find((x) => x.id === id);
     if (flag) r.parts.push({ kind: "advice", advice: flag });
     for (const call of calls) {

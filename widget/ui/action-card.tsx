@@ -1,11 +1,15 @@
-import { useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import { localize } from "../../shared/localize.ts";
 import type { FieldValues } from "../../shared/session.ts";
 import type { ActionCard } from "../../shared/stage-config.ts";
 import type { Strings } from "../i18n/index.ts";
 import type { StageStrings } from "./stage-strings.ts";
-import { loadToolRuntime } from "../state/run-turn.ts";
+import { loadToolRuntime } from "../state/load-tool-runtime.ts";
 import type { StageActions } from "../state/stage-actions.ts";
+import type { WidgetLocale } from "../i18n/index.ts";
+
+type LeadFormView = typeof import("./lead-card.tsx").LeadForm;
+let leadForm: LeadFormView | null = null;
 
 interface Props {
   card: ActionCard;
@@ -32,9 +36,35 @@ async function runTool(name: string, input: FieldValues): Promise<FieldValues> {
 /** A stage's action card: a deep link (http(s) only), an API call through the worker, or a small form. */
 export function ActionCardView({ card, stageId, actions, locale, strings }: Props) {
   const [form, setForm] = useState<Record<string, string> | null>(null);
+  // The lead form is the lead card's chunk (the chat shows it too): loaded when a stage shows one.
+  const [, setLoaded] = useState(false);
+  useEffect(() => {
+    if (card.lead && !leadForm)
+      void import("./lead-card.tsx").then(
+        (m) => ((leadForm = m.LeadForm), setLoaded(true)),
+        () => {},
+      );
+  }, [card.lead]);
   const [error, setError] = useState("");
   const title = localize(card.title, locale);
   const desc = card.description && localize(card.description, locale);
+
+  // A lead card: its own form, the visitor's consent a box they tick themselves (lead-card.tsx).
+  const LeadForm = leadForm;
+  if (card.lead && card.type === "modal")
+    return (
+      <div class="card action" data-card={card.id}>
+        <h4 class="card-title">{title}</h4>
+        {desc && <p class="card-body">{desc}</p>}
+        {LeadForm && (
+          <LeadForm
+            card={card}
+            locale={locale as WidgetLocale}
+            send={async (result) => (await actions.resolveAction(stageId, card, result)) !== null}
+          />
+        )}
+      </div>
+    );
 
   if (card.type === "deep_link") {
     const href = actions.deepLink(stageId, card);

@@ -14,8 +14,9 @@ import { PanelStore } from "./panel-store.ts";
 // The advice list: only agents that record advice, opened from the header once there is some.
 const LazyAdviceList = lazyComponent(() => import("./reply-extras.ts").then((m) => m.AdviceList));
 // The emergency guard's card: loaded with the reply extras as the first message is sent (reply-extras.ts).
-// Booking in the chat: the slots card, in a chunk of its own (only agents that book visits show it).
-const LazyBookingCard = lazyComponent(() => import("./booking-card.tsx").then((m) => m.BookingCard));
+// Cards under the conversation (booking's slots card, a sales agent's lead card), in a chunk of their own:
+// only agents that book visits or take leads show them.
+const LazyChatCards = lazyComponent(() => import("./chat-cards.tsx").then((m) => m.ChatCards));
 const LazyEscalationCard = lazyComponent(() => import("./reply-extras.ts").then((m) => m.EscalationCard));
 /** Reads the session on its own, so a new event redraws this and not the panel. */
 const Escalation = ({ store }: { store: ChatStore }) =>
@@ -122,7 +123,7 @@ function Panel({ store, floating }: { store: ChatStore; floating: boolean }) {
       ) : (
         <>
           <MessageList store={store} />
-          {!!store.state.value.bookings?.length && <LazyBookingCard store={store} />}
+          {!!(store.state.value.bookings?.length || store.state.value.leads?.length) && <LazyChatCards store={store} />}
         </>
       )}
       {(store.agent.value?.tools.includes("ask_for_person") || store.state.value.personRequest) && (

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "preact/hooks";
-import type { ChatStore, TraceEntry } from "../state/chat-store.ts";
+import type { ChatStore } from "../state/chat-store.ts";
+import type { TraceEntry } from "../state/debug-slice.ts";
 import { traceStrings } from "./trace-strings.ts";
 import CSS from "./trace-view.css?inline";
 import { addChunkCss } from "./chunk-css.ts";
@@ -21,7 +22,7 @@ function detailText(detail: TraceEntry["detail"]): string {
  * shown): route decisions, completions with model, tokens and ms, retries, tool calls, stage
  * completions, each with its time and outcome. Reloaded when a turn ends while it is open.
  */
-export function TraceView({ store }: { store: ChatStore }) {
+export function TraceView({ store }: { store: Pick<ChatStore, "locale" | "busy" | "messages" | "fetchTrace"> }) {
   const { locale } = store;
   const s = traceStrings(locale);
   const [load, setLoad] = useState<Load>({ state: "loading" });

@@ -62,6 +62,14 @@ export class SessionStore {
       .rowsWritten;
   }
 
+  /** Ends the sessions of every account linked to an identity provider (single sign-on turned off). */
+  closeLinked(): number {
+    return this.sql.exec(
+      `DELETE FROM console_sessions WHERE actor_kind = 'account'
+       AND actor_id IN (SELECT account_id FROM identities)`,
+    ).rowsWritten;
+  }
+
   /** Ends every session opened with the bootstrap key (the key revoked). */
   closeBootstrap(): void {
     this.sql.exec("DELETE FROM console_sessions WHERE actor_kind = 'bootstrap'");

@@ -2,11 +2,14 @@ import { DurableObject } from "cloudflare:workers";
 import type { InvitationView, KeyView, PasskeyView, TeamView } from "../../shared/accounts-api.ts";
 import type { AuditEntry, AuditVerdict } from "../../shared/audit.ts";
 import type { Role } from "../../shared/roles.ts";
+import type { SsoConfig } from "../../shared/sso-config.ts";
 import type { Env } from "../env.ts";
 import { loadSite } from "../config/config-store.ts";
 import { AuditChain, type AuditDraft, type AuditFilter } from "./audit-chain.ts";
 import { PasskeyStore, type ChallengeFor, type StoredPasskey } from "./passkey-store.ts";
 import { SessionStore, type SessionRow } from "./session-store.ts";
+import { signInIdentity, type SsoPerson, type SsoSignIn } from "./sso-accounts.ts";
+import { SsoStore, type SsoAttempt } from "./sso-store.ts";
 import { TeamStore } from "./team-store.ts";
 
 const DAY_MS = 86_400_000;
@@ -27,6 +30,7 @@ export class SiteAccounts extends DurableObject<Env> {
   private readonly passkeys: PasskeyStore;
   private readonly sessions: SessionStore;
   private readonly chain: AuditChain;
+  private readonly sso: SsoStore;
   /** Appends run one after another: each hashes the one before it. */
   private appending: Promise<unknown> = Promise.resolve();
 
@@ -38,6 +42,7 @@ export class SiteAccounts extends DurableObject<Env> {
     this.team = new TeamStore(sql);
     this.sessions = new SessionStore(sql);
     this.chain = new AuditChain(sql);
+    this.sso = new SsoStore(sql);
   }
 
   private meta(key: string): string | null {
@@ -202,6 +207,26 @@ export class SiteAccounts extends DurableObject<Env> {
     if (mine.length <= 1) return { refused: "conflict" };
     this.passkeys.remove(accountId, id);
     return { ok: true };
+  }
+
+  // --- single sign-on ---
+
+  async ssoBegin(attempt: SsoAttempt): Promise<void> {
+    this.sso.begin(attempt, Date.now());
+  }
+
+  async ssoTake(state: string): Promise<SsoAttempt | null> {
+    return this.sso.take(state, Date.now());
+  }
+
+  /** Single sign-on turned off: the sessions of accounts linked to a provider end. */
+  async ssoOff(): Promise<number> {
+    return this.sessions.closeLinked();
+  }
+
+  /** The account of a person the identity provider vouched for (sso-accounts.ts), made or updated. */
+  async ssoSignIn(config: Pick<SsoConfig, "roleClaim" | "roleMap" | "defaultRole">, p: SsoPerson): Promise<SsoSignIn> {
+    return signInIdentity(this.team, this.sessions, config, p, Date.now());
   }
 
   // --- the audit trail ---

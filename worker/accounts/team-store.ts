@@ -1,5 +1,12 @@
 import type { AccountView, InvitationView, KeyView } from "../../shared/accounts-api.ts";
 import type { Role } from "../../shared/roles.ts";
+import type { RoleBy } from "./sso-role.ts";
+
+/** Adds a column to a table made before it existed (CREATE TABLE IF NOT EXISTS leaves an old table as it is). */
+function ensureColumn(sql: SqlStorage, table: string, column: string, definition: string): void {
+  const has = sql.exec("SELECT 1 FROM pragma_table_info(?) WHERE name = ?", table, column).toArray().length > 0;
+  if (!has) sql.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${definition}`);
+}
 
 /**
  * The site's people and keys, in its SiteAccounts object's SQLite: accounts, the identities an
@@ -18,6 +25,9 @@ export class TeamStore {
       id TEXT PRIMARY KEY, token_sha256 TEXT NOT NULL UNIQUE, role TEXT NOT NULL, name TEXT NOT NULL,
       created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL, created_by TEXT NOT NULL,
       used_at INTEGER, revoked_at INTEGER)`);
+    // Who chose an account's role last (sso-role.ts), and the e-mail an invitation may be taken up by.
+    ensureColumn(sql, "accounts", "role_by", "TEXT NOT NULL DEFAULT 'owner'");
+    ensureColumn(sql, "invitations", "email", "TEXT NOT NULL DEFAULT ''");
     sql.exec(`CREATE TABLE IF NOT EXISTS admin_keys (
       id TEXT PRIMARY KEY, secret_sha256 TEXT NOT NULL, name TEXT NOT NULL, role TEXT NOT NULL,
       created_at INTEGER NOT NULL, created_by TEXT NOT NULL, last_used_at INTEGER, revoked_at INTEGER)`);
@@ -26,7 +36,8 @@ export class TeamStore {
   accounts(): AccountView[] {
     return this.sql
       .exec<Record<string, SqlStorageValue>>(
-        `SELECT a.*, (SELECT COUNT(*) FROM passkeys p WHERE p.account_id = a.id) AS passkeys
+        `SELECT a.*, (SELECT COUNT(*) FROM passkeys p WHERE p.account_id = a.id) AS passkeys,
+         EXISTS (SELECT 1 FROM identities i WHERE i.account_id = a.id) AS sso
          FROM accounts a ORDER BY a.created_at`,
       )
       .toArray()
@@ -37,6 +48,7 @@ export class TeamStore {
         createdAt: Number(r.created_at),
         lastSignInAt: r.last_sign_in_at === null ? null : Number(r.last_sign_in_at),
         passkeys: Number(r.passkeys),
+        sso: Boolean(r.sso),
       }));
   }
 
@@ -45,16 +57,63 @@ export class TeamStore {
     return r ? { id: String(r.id), name: String(r.name), role: r.role as Role } : null;
   }
 
+  /** Who chose the account's role last. */
+  roleBy(id: string): RoleBy {
+    const [r] = this.sql.exec("SELECT role_by FROM accounts WHERE id = ?", id).toArray();
+    return r?.role_by === "sso" ? "sso" : "owner";
+  }
+
+  /** The account an identity provider's user (issuer and subject) signs in as, if linked. */
+  accountOfIdentity(issuer: string, subject: string): string | null {
+    const [r] = this.sql
+      .exec("SELECT account_id FROM identities WHERE issuer = ? AND subject = ?", issuer, subject)
+      .toArray();
+    return r ? String(r.account_id) : null;
+  }
+
+  /** Links the identity to the account, or notes its current e-mail. */
+  linkIdentity(issuer: string, subject: string, accountId: string, email: string, now: number): void {
+    this.sql.exec(
+      `INSERT INTO identities (issuer, subject, account_id, email, created_at) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (issuer, subject) DO UPDATE SET email = excluded.email`,
+      issuer,
+      subject,
+      accountId,
+      email,
+      now,
+    );
+  }
+
+  /** The newest invitation waiting for this e-mail (unused, unrevoked, unexpired). */
+  invitationForEmail(email: string, now: number): InvitationView | null {
+    const [r] = this.sql
+      .exec(
+        `SELECT * FROM invitations WHERE email = ? AND used_at IS NULL AND revoked_at IS NULL AND expires_at > ?
+         ORDER BY created_at DESC LIMIT 1`,
+        email,
+        now,
+      )
+      .toArray();
+    return r ? invitationView(r) : null;
+  }
+
   owners(): number {
     return Number(this.sql.exec("SELECT COUNT(*) AS n FROM accounts WHERE role = 'owner'").one().n);
   }
 
-  addAccount(id: string, name: string, role: Role, now: number): void {
-    this.sql.exec("INSERT INTO accounts (id, name, role, created_at) VALUES (?, ?, ?, ?)", id, name, role, now);
+  addAccount(id: string, name: string, role: Role, now: number, by: RoleBy = "owner"): void {
+    this.sql.exec(
+      "INSERT INTO accounts (id, name, role, created_at, role_by) VALUES (?, ?, ?, ?, ?)",
+      id,
+      name,
+      role,
+      now,
+      by,
+    );
   }
 
-  setRole(id: string, role: Role): void {
-    this.sql.exec("UPDATE accounts SET role = ? WHERE id = ?", role, id);
+  setRole(id: string, role: Role, by: RoleBy = "owner"): void {
+    this.sql.exec("UPDATE accounts SET role = ?, role_by = ? WHERE id = ?", role, by, id);
   }
 
   signedIn(id: string, now: number): void {
@@ -79,12 +138,13 @@ export class TeamStore {
 
   addInvitation(v: InvitationView, tokenSha256: string): void {
     this.sql.exec(
-      `INSERT INTO invitations (id, token_sha256, role, name, created_at, expires_at, created_by)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO invitations (id, token_sha256, role, name, email, created_at, expires_at, created_by)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       v.id,
       tokenSha256,
       v.role,
       v.name,
+      v.email,
       v.createdAt,
       v.expiresAt,
       v.createdBy,
@@ -164,6 +224,7 @@ function invitationView(r: Record<string, SqlStorageValue>): InvitationView {
     id: String(r.id),
     role: r.role as Role,
     name: String(r.name),
+    email: String(r.email ?? ""),
     createdAt: Number(r.created_at),
     expiresAt: Number(r.expires_at),
     createdBy: String(r.created_by),

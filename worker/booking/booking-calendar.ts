@@ -1,5 +1,8 @@
 import type { AgentConfig, SiteConfig } from "../../shared/agent-config.ts";
+import { CALENDAR_SECRET_PREFIX } from "../../shared/booking-config.ts";
 import { BOOKING_TOOLS } from "../../shared/tools/booking.ts";
+import { namedSecret } from "../config/named-secret.ts";
+import { outboundUrlProblem } from "../net/outbound-url.ts";
 import type { Env } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import { calcomConnector } from "./calcom-connector.ts";
@@ -16,8 +19,12 @@ export function siteCalendar(env: Env, site: SiteConfig): CalendarConnector {
   if (!booking) throw new ApiError(400, "misconfigured", "This site has no calendar connected (booking)");
   const demo = env.demo?.calendar(site.siteKey);
   if (demo) return demo;
-  const key = (env as unknown as Record<string, unknown>)[booking.apiKeySecret];
-  if (typeof key !== "string" || !key)
-    throw new ApiError(503, "misconfigured", `Worker secret ${booking.apiKeySecret} is not set`);
+  // Checked again here, whoever wrote the config: the key goes to this address, and to no other kind.
+  const refused = outboundUrlProblem(booking.baseUrl, Boolean(env.demo));
+  if (refused) throw new ApiError(403, "forbidden", `The calendar's address ${booking.baseUrl}: ${refused}`);
+  if (!booking.apiKeySecret.startsWith(CALENDAR_SECRET_PREFIX))
+    throw new ApiError(503, "misconfigured", `A calendar key's secret name must start with ${CALENDAR_SECRET_PREFIX}`);
+  const key = namedSecret(env, booking.apiKeySecret);
+  if (!key) throw new ApiError(503, "misconfigured", `Worker secret ${booking.apiKeySecret} is not set`);
   return calcomConnector(booking, key);
 }

@@ -14,6 +14,15 @@ const Ok = <T extends z.ZodMiniType>(data: T) => z.object({ status: z.literal("s
 const EventTypeAnswer = Ok(z.object({ lengthInMinutes: z.int().check(z.positive()), title: z.string() }));
 const SlotsAnswer = Ok(z.record(z.string(), z.array(z.object({ start: z.string() }))));
 const BookingAnswer = Ok(z.object({ uid: z.string().check(z.minLength(1)), start: z.string(), end: z.string() }));
+const BookingsAnswer = Ok(z.array(z.unknown()));
+/** One booking of a list, as far as the lookup reads it; other shapes in the list (recurring ones) are skipped. */
+const ListedBooking = z.object({
+  uid: z.string().check(z.minLength(1)),
+  start: z.string(),
+  end: z.string(),
+  status: z.optional(z.string()),
+  metadata: z.optional(z.record(z.string(), z.unknown())),
+});
 const ErrorAnswer = z.object({ error: z.object({ message: z.optional(z.string()) }) });
 
 /** Cal.com refuses a taken slot with a 400 or 409 whose message says the host is not free. */
@@ -96,6 +105,25 @@ export function calcomConnector(config: SiteBooking, apiKey: string, fetcher: ty
       };
       const { data } = await send("the booking", "/v2/bookings", VERSIONS.bookings, BookingAnswer, body);
       return { uid: data.uid, start: new Date(data.start).toISOString(), end: new Date(data.end).toISOString() };
+    },
+    async findBooking(v: VisitRequest) {
+      // Cal.com filters bookings by event type, attendee and time, not by metadata: those narrow the
+      // list to this visitor's bookings around the slot, and the key the booking carries picks it out.
+      const from = Date.parse(v.start);
+      const q = new URLSearchParams({
+        eventTypeId: String(config.eventTypeId),
+        attendeeEmail: v.email,
+        afterStart: new Date(from - 60_000).toISOString(),
+        beforeEnd: new Date(from + 86_400_000).toISOString(),
+        take: "100",
+      });
+      const { data } = await send("the booking lookup", `/v2/bookings?${q}`, VERSIONS.bookings, BookingsAnswer);
+      for (const item of data) {
+        const b = ListedBooking.safeParse(item).data;
+        if (!b || b.metadata?.parleyKey !== v.key || /cancel|reject/i.test(b.status ?? "")) continue;
+        return { uid: b.uid, start: new Date(b.start).toISOString(), end: new Date(b.end).toISOString() };
+      }
+      return null;
     },
     async cancel(uid, reason) {
       await send(

@@ -10,6 +10,11 @@ export interface CalendarConnector {
   /** Books `start`; a slot taken meanwhile throws a CalendarError of kind `conflict`. */
   book(visit: VisitRequest): Promise<{ uid: string; start: string; end: string }>;
   cancel(uid: string, reason: string): Promise<void>;
+  /**
+   * The booking this visit's key made, if the calendar has it (not cancelled): a booking whose answer
+   * was lost (a timeout, a dropped connection) is found again rather than refused as a taken slot.
+   */
+  findBooking(visit: VisitRequest): Promise<{ uid: string; start: string; end: string } | null>;
 }
 
 export interface VisitRequest {

@@ -17,6 +17,8 @@ export interface TurnFacts {
   consent: boolean;
   /** The site hands conversations to its staff (takeover). */
   takeover: boolean;
+  /** The agent books visits on the site's calendar: the session's bookings go into its prompt. */
+  books: boolean;
   /** This isolate saw the session refused for its limits lately (limits/refusals.ts). */
   refusedLately: boolean;
 }
@@ -31,7 +33,10 @@ export interface AdmissionPlan {
   where: "room" | "route";
   /** The first step that waits for the admission; the steps before it run alongside it. */
   before: AdmissionStep;
-  /** The admission answers the session's state: the stage workflow's prompt, or what staff said after a hand back. */
+  /**
+   * The admission answers the session's state: the stage workflow's prompt, what staff said after a
+   * hand back, the visits booked in the slots card.
+   */
   withState: boolean;
   /** Not streamed: the provider's request leaves while the object admits the turn; a refusal aborts it. */
   providerEarly: boolean;
@@ -41,19 +46,14 @@ export interface AdmissionPlan {
 const route = (facts: TurnFacts, before: AdmissionStep, why: string): AdmissionPlan => ({
   where: "route",
   before,
-  withState: facts.stages || facts.takeover,
-  providerEarly: !(facts.stages || facts.photos || facts.takeover || facts.refusedLately),
+  withState: facts.stages || facts.takeover || facts.books,
+  providerEarly: !(facts.stages || facts.photos || facts.takeover || facts.books || facts.refusedLately),
   why,
 });
 
 /** Where a turn is admitted, and why: the first reason that applies decides. */
 export function admissionPlan(facts: TurnFacts): AdmissionPlan {
-  if (facts.consent)
-    return route(
-      facts,
-      "guard",
-      "the visitor agrees to the notice before the guard's classifier or a model reads them",
-    );
+  if (facts.consent) return route(facts, "guard", "the visitor agrees to the notice before anything reads their words");
   if (facts.stages)
     return route(facts, "prompt", "a stage workflow's prompt is built from the state the admission brings");
   if (facts.photos) return route(facts, "photos", "photos are read from storage only for an admitted turn");
@@ -61,13 +61,9 @@ export function admissionPlan(facts: TurnFacts): AdmissionPlan {
     const why = "a plain streamed turn: the session's object checks the limits as it starts the reply";
     return { where: "room", before: "provider", withState: false, providerEarly: false, why };
   }
-  if (facts.takeover)
-    return route(
-      facts,
-      "provider",
-      "a person may handle the conversation: nothing reaches the model before the admission",
-    );
-  if (facts.refusedLately)
-    return route(facts, "provider", "refused here lately: the provider's request waits for the admission");
+  if (facts.takeover) return route(facts, "provider", "a person may handle the conversation: the model waits");
+  if (facts.books)
+    return route(facts, "provider", "the session's bookings, which the admission brings, go into the prompt");
+  if (facts.refusedLately) return route(facts, "provider", "refused here lately: the provider waits for the admission");
   return route(facts, "provider", "the provider's request leaves while the session's object admits the turn");
 }

@@ -5,6 +5,7 @@ import { completionReply } from "../../shared/reply-fold.ts";
 import type { SessionEvent } from "../../shared/session.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../errors.ts";
+import { withBookingContext } from "../booking/booking-context.ts";
 import { guardedCompletion } from "../guard/escalation-completion.ts";
 import { startReplyGuard } from "../guard/reply-guard.ts";
 import { escalationIn } from "../guard/turn-guard.ts";
@@ -40,6 +41,8 @@ export async function jsonTurn(c: Context<AppEnv>, t: PreparedTurn): Promise<Res
   try {
     const seen = await t.admitted;
     if (site.takeover.enabled && seen) withStaffTurns(body, t.sentIds, seen);
+    // Visits booked or cancelled in the slots card since the model last spoke (booking-context.ts).
+    if (t.books && t.purpose !== "classify") withBookingContext(body, seen);
   } catch (err) {
     cancel.abort();
     upstreamCall?.then((r) => (r.kind === "stream" ? r.stream.abort?.() : undefined), noop);

@@ -43,6 +43,8 @@ export interface PreparedTurn {
   /** The turn's hold on this isolate's slice of the site's budget, settled with what it spent. */
   reservation: TurnReservation | null;
   plan: AdmissionPlan;
+  /** The agent books visits on the site's calendar: the session's bookings go into the prompt. */
+  books: boolean;
   /** The session's admission (the state with it, where the plan asks for it); already passed for `room`. */
   admitted: Promise<SessionState | undefined>;
   /** The request's new messages, stored once the provider has answered. */
@@ -88,12 +90,15 @@ export async function prepareTurn(c: Context<AppEnv>, req: ChatRequest): Promise
   // The agent's consent notice, where it asks one: the session must have agreed to its current version.
   const notice = chatConsent(site, agent);
   const consent = notice ? [notice] : [];
+  // An agent that books visits is offered the booking tools when its site connects a calendar.
+  const bookingTools = bookingToolNames(agent, site);
   const plan = admissionPlan({
     stream: req.stream === true,
     stages: agent.stages.length > 0,
     photos: req.messages.some((m) => typeof m.content !== "string" && m.content),
     consent: !!notice,
     takeover: site.takeover.enabled,
+    books: bookingTools.length > 0,
     refusedLately: recentlyRefused(claims.sid),
   });
   // The reply's id and the new messages' must name new messages, not stored ones (message-ids.ts).
@@ -123,8 +128,7 @@ export async function prepareTurn(c: Context<AppEnv>, req: ChatRequest): Promise
   const room = sessionRoom(c.env, claims.sid);
   const started = Date.now();
   const maxTokens = Math.min(agent.maxTokens, site.maxTokens ?? agent.maxTokens);
-  // An agent that books visits is offered the booking tools when its site connects a calendar.
-  const booking = bookingToolNames(agent, site).filter((t) => !agent.tools.includes(t));
+  const booking = bookingTools.filter((t) => !agent.tools.includes(t));
   const capped = { ...agent, systemPrompt: prompt.text, maxTokens, tools: [...agent.tools, ...booking] };
   const { tools: mcpTools, problems } = await mcp;
   if (problems.length) c.executionCtx.waitUntil(room.append(mcpProblemSteps(problems)).catch(noop));
@@ -156,6 +160,7 @@ export async function prepareTurn(c: Context<AppEnv>, req: ChatRequest): Promise
     targets,
     reservation,
     plan,
+    books: bookingTools.length > 0,
     admitted,
     inputs,
     sentIds: req.messages.map((m) => m.id),

@@ -1,4 +1,5 @@
 import type { z } from "zod/mini";
+import type { StoredAgent } from "../../shared/admin-answers.ts";
 import { AgentConfig, SiteConfig } from "../../shared/agent-config.ts";
 import type { Env } from "../env.ts";
 import { ApiError } from "../errors.ts";
@@ -57,15 +58,8 @@ export function readDraftAgent(env: Env, siteKey: string, agentId: string): Prom
   return read(env, draftAgentKey(siteKey, agentId), AgentConfig, null);
 }
 
-/** Where a site's agent comes from: its own entry, a shared `agent:<id>` entry, or the demo's preset. */
-export type AgentSource = "site" | "shared" | "preset";
-
 /** The site's agent, uncached, and where it came from (the console shows it). */
-export async function readSiteAgent(
-  env: Env,
-  siteKey: string,
-  agentId: string,
-): Promise<{ agent: AgentConfig; source: AgentSource } | null> {
+export async function readSiteAgent(env: Env, siteKey: string, agentId: string): Promise<StoredAgent | null> {
   // Both reads at once: one round trip on a cache miss, whichever entry exists.
   const [own, shared] = await Promise.all([
     read(env, siteAgentKey(siteKey, agentId), AgentConfig, null),

@@ -6,9 +6,10 @@ const DAY_MS = 86_400_000;
 const OPEN_HOUR = 8;
 const CLOSE_HOUR = 16;
 const LENGTH_MINUTES = 30;
+const endOf = (start: string) => new Date(Date.parse(start) + LENGTH_MINUTES * 60_000).toISOString();
 
-/** Visits booked in this isolate (the demo keeps no calendar beyond it), by start. */
-const booked = new Map<string, string>();
+/** Visits booked in this isolate (the demo keeps no calendar beyond it), by start: their uid and key. */
+const booked = new Map<string, { uid: string; key: string }>();
 
 /**
  * The demo clinic's calendar: weekdays, every half hour in opening hours, minus what was booked here.
@@ -31,11 +32,14 @@ export const demoCalendar: CalendarConnector = {
   async book(visit) {
     if (booked.has(visit.start)) throw new CalendarError("conflict", "the demo calendar has a visit at that time");
     const uid = `demo-${crypto.randomUUID().slice(0, 12)}`;
-    booked.set(visit.start, uid);
-    const end = new Date(Date.parse(visit.start) + LENGTH_MINUTES * 60_000).toISOString();
-    return { uid, start: visit.start, end };
+    booked.set(visit.start, { uid, key: visit.key });
+    return { uid, start: visit.start, end: endOf(visit.start) };
   },
   async cancel(uid) {
-    for (const [start, id] of booked) if (id === uid) booked.delete(start);
+    for (const [start, b] of booked) if (b.uid === uid) booked.delete(start);
+  },
+  async findBooking(visit) {
+    const b = booked.get(visit.start);
+    return b?.key === visit.key ? { uid: b.uid, start: visit.start, end: endOf(visit.start) } : null;
   },
 };

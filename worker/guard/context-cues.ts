@@ -47,17 +47,27 @@ const EN_NEGATION = new RegExp(
 );
 /** Words with 不 or 没 that negate nothing: "bleeding non-stop", "unwell", "I don't know". */
 const ZH_NOT_NEGATION = new RegExp(
-  ["不停|不断|不止|不行|不舒服|不知道|", "不对劲|受不了|不得了|不了|不住|", "不清|不醒|没法|没办法|没用|不会吧"].join(
-    "",
-  ),
+  [
+    "不停|不断|不止|不行|不舒服|不知道|",
+    "不对劲|受不了|不得了|不了|不住|",
+    "不清|不醒|没法|没办法|没用|不会吧|差不多|不少",
+  ].join(""),
   "g",
 );
 const ZH_NEGATION = /没|不|无|未|非|否认|别/;
 
-/** A negation among the last few words (English) or characters (Chinese) before the match. */
+/**
+ * A negation among the last few words (English) or characters (Chinese) before the match. An "and"
+ * starts a new predicate: in "not making sense and hot as anything" the "not" is the first one's.
+ */
 export function negatedBefore(text: string, start: number): boolean {
   const clause = clauseBefore(text, start);
-  const words = clause.trim().split(/\s+/).slice(-4).join(" ");
+  const words = clause
+    .trim()
+    .split(/\s+/)
+    .slice(-4)
+    .join(" ")
+    .replace(/^.*\band\b/, "");
   if (EN_NEGATION.test(words)) return true;
   const chars = clause.slice(-6).replace(ZH_NOT_NEGATION, "");
   return ZH_NEGATION.test(chars);
@@ -70,7 +80,7 @@ const RESOLVED_AFTER = new RegExp(
     "went away|is gone|was gone|has gone|stopped|",
     "has stopped|resolved|passed)\\b|(?:\\? ?|: ?|",
     "- ?)(?:no|none|nope|negative)\\b)|^[^，。！？,.!?]{0,4}(?:已经)?(?:好了|",
-    "消失了|缓解了|没了)",
+    "消失了|缓解了|没了|结束)",
   ].join(""),
 );
 
@@ -104,7 +114,7 @@ const EN_PRESENT = new RegExp(
 const ZH_PAST = new RegExp(
   [
     "以前|曾经|去年|前年|年前|小时候|",
-    "过去|病史|那年|当年|多年|\\d+年|",
+    "过去|病史|那年|当年|多年|\\d+年|[一二两三四五六七八九十几]+年(?!级)|",
     "几年前|上个月|几个月前|既往|",
     "去世|后来没事|后来好了",
   ].join(""),

@@ -1,6 +1,7 @@
 /// <reference path="./opencc-dict.d.ts" />
 import HK_VARIANTS from "opencc-js/dict/HKVariantsRev";
 import TS_CHARACTERS from "opencc-js/dict/TSCharacters";
+import { pinyinAsCharacters } from "./pinyin.ts";
 /**
  * Text as the guard's rules read it: NFKC (full-width letters and digits become ASCII), lower case,
  * one kind of apostrophe, and common misspellings of the words the rules need put right. Visitors in
@@ -53,6 +54,7 @@ const SPELLINGS: Record<string, string> = {
   youre: "you're",
   theyre: "they're",
   mins: "minutes",
+  pils: "pills",
   "od'd": "overdosed",
 };
 
@@ -94,6 +96,11 @@ const KEYWORDS = [
   "acetaminophen",
   "tablets",
   "bleach",
+  "temperature",
+  "vomiting",
+  "blisters",
+  "poisoning",
+  "pregnant",
 ];
 const KEYWORD_SET = new Set(KEYWORDS);
 
@@ -206,6 +213,7 @@ const CANTONESE: [RegExp, string][] = [
   [/叫唔应/g, "叫不醒"],
   [/唔识出声/g, "说不出话"],
   [/屙尿/g, "小便"],
+  [/肚屙|屙肚|肚泻/g, "拉肚子"],
   [/穿咗水/g, "破水"],
   [/唔/g, "不"],
   [/冇/g, "没"],
@@ -241,6 +249,7 @@ export function normalizeText(text: string): string {
     .replace(/\bcan not\b/g, "can't")
     .replace(/[a-z][a-z']*/g, (w) => fixWord(w))
     .replace(/[ \t]+/g, " ");
+  out = pinyinAsCharacters(out);
   if (/[\u3400-\u9fff]/.test(out)) {
     out = simplified(out);
     for (const [re, to] of CANTONESE) out = out.replace(re, to);

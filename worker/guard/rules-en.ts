@@ -639,4 +639,22 @@ export const EN_LOOKALIKES: RegExp[] = [
     ].join(""),
     "g",
   ),
+  // An alarm chirping for its battery is not carbon monoxide.
+  new RegExp(
+    "\\b(?:co|carbon monoxide|smoke) alarm (?:keeps |is |was )?(?:beeping|chirping)[^.]{0,25}(?:low battery|" +
+      "batter(?:y|ies) (?:is |are )?(?:low|dying|flat))\\b",
+    "g",
+  ),
+  // Scars are what self-harm left: asking to treat them is history, not a crisis.
+  /\b(?:self[- ]?harm(?:ing)?|cutting) ?(?:scars?|疤痕?|伤疤)|\bscars? (?:from|of) (?:self[- ]?harm(?:ing)?|cutting)\b/g,
+  // A rash that fades under a pressed glass is the reassuring result of the glass test (NICE NG240).
+  new RegExp(
+    [
+      "\\b(?:(?:glass|tumbler) test,? (?:and )?(?:it |they |the \\w+ )?(?:fades?|faded|went away|disappear\\w*|",
+      "blanch\\w*)|(?<!(?:n't|not|never|no longer) )(?:fades?|faded|goes (?:away|white|pale)|went (?:away|white|pale)|",
+      "disappears?|disappeared|",
+      "blanch(?:es|ed)?) (?:when|if|under|with) (?:i |you |we )?(?:press\\w*|push\\w*|(?:the|a) (?:glass|tumbler)))\\b",
+    ].join(""),
+    "g",
+  ),
 ];

@@ -287,4 +287,8 @@ export const ZH_LOOKALIKES: RegExp[] = [
   /气(?:得|到)(?:我)?(?:要)?吐血/g,
   // Shop talk: a "jump-off-the-building" sale is a clearance sale.
   /跳楼(?:大)?(?:拍卖|价|甩卖|清仓|促销|大甩卖)/g,
+  // Scars self-harm left, asked about as scars: history, not a crisis.
+  /(?:自残|自伤|割腕|划手)的?(?:疤痕?|伤疤)|(?:疤痕?|伤疤)[^，。！？]{0,4}(?:自残|自伤)/g,
+  // A rash that fades when pressed under a glass: the glass test's reassuring result (NICE NG240).
+  /用?(?:玻璃杯|杯子|杯)?(?:压|按)(?:一下|一压|了|住)?(?:会|能|就|都|后|以后)?(?:褪色|褪|变白|消失|不见)了?/g,
 ];

@@ -33,6 +33,7 @@ function liveHits(text: string, s: Sign): Hit[] {
   for (const m of text.matchAll(s.re)) {
     const start = m.index;
     const end = start + m[0].length;
+    if (s.negatable && negatedBefore(text, start)) continue;
     if (!s.context) {
       if (negatedBefore(text, start) || resolvedAfter(text, end)) continue;
       const clause = clauseAround(text, start, end);
@@ -76,6 +77,7 @@ export function matchSituation(text: string): SituationMatch | null {
   };
   for (const model of SITUATION_MODELS) {
     for (const combination of model.combinations) {
+      if (combination.unless?.test(text)) continue;
       const used = assign(combination.all, []);
       if (used) {
         const matched = used.map((h) => h.words).join(" + ");

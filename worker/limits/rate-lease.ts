@@ -18,7 +18,7 @@ interface Lease {
  * them, so its window never holds more than `limit`; what one isolate can add beyond the limit in
  * any window is the hits it held unspent when the window began: at most `rateSliceCap(limit)`.
  * Slices start at one hit and double while the key stays busy, so a visitor seen once costs the
- * window one hit, as before, and only busy keys are leased ahead.
+ * window one hit, as an unleased count would, and only busy keys are leased ahead.
  */
 export class RateLeases {
   private readonly leases = new Map<string, Lease>();

@@ -6,6 +6,7 @@ import { crmAction } from "../../shared/tools/crm-action.ts";
 import { profileReader } from "../../shared/tools/profile-reader.ts";
 import { analyzeSkinImage } from "../../shared/tools/analyze-skin-image.ts";
 import { BOOKING_TOOLS } from "../../shared/tools/booking.ts";
+import { offerLeadCard } from "../../shared/tools/offer-lead-card.ts";
 
 /**
  * Every tool an agent config may name, as the worker knows them: the shared ones and the sales
@@ -19,4 +20,5 @@ export const TOOL_DEFS: Record<string, ToolDefinition> = {
   [profileReader.name]: profileReader,
   [analyzeSkinImage.name]: analyzeSkinImage,
   ...Object.fromEntries(BOOKING_TOOLS.map((t) => [t.name, t])),
+  [offerLeadCard.name]: offerLeadCard,
 };

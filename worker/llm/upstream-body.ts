@@ -9,7 +9,8 @@ import type { SessionState } from "../../shared/session.ts";
 import { stageById } from "../../shared/stage-machine.ts";
 import { ApiError } from "../errors.ts";
 import { parseMcpToolName } from "../../shared/mcp-config.ts";
-import { TOOL_DEFS } from "./tool-definitions.ts";
+import { leadCardOf } from "../../shared/stage-lead.ts";
+import { TOOL_NAMES } from "../../shared/tool-names.ts";
 import {
   ESCALATION_INSTRUCTIONS,
   HYBRID_INSTRUCTIONS,
@@ -19,6 +20,7 @@ import {
   stagePrompt,
   systemPromptFor,
 } from "./prompts.ts";
+import { TOOL_DEFS } from "./tool-definitions.ts";
 
 export type UpstreamBody = Record<string, unknown> & {
   messages: Array<Omit<ChatMessage, "id">>;
@@ -71,6 +73,8 @@ function turnTools(
     let extract = schemaCache.get(key);
     if (!extract) schemaCache.set(key, (extract = toOpenAITool(stageDataTool(stage))));
     tools.push(extract, ...stage.tools.filter((t) => own(t) && !agent.tools.includes(t)).map(openAITool));
+    // A stage with a lead card: the model may raise it in the chat (the visitor fills and sends it).
+    if (leadCardOf(stage)) tools.push(openAITool(TOOL_NAMES.offerLeadCard));
   }
   return tools;
 }

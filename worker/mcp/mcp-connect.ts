@@ -1,9 +1,28 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/cfworker";
-import type { McpServerConfig } from "../../shared/mcp-config.ts";
+import { MCP_SECRET_PREFIX, type McpServerConfig } from "../../shared/mcp-config.ts";
+import { namedSecret } from "../config/named-secret.ts";
 import type { Env } from "../env.ts";
 import { ApiError } from "../errors.ts";
+import { outboundUrlProblem } from "../net/outbound-url.ts";
+
+/**
+ * Refuses a server before any request leaves for it, whoever wrote the config (the owner's route
+ * checks the same when it is written): an address beside the worker (loopback outside demo mode,
+ * private, link-local, cloud metadata), or an auth secret outside the MCP namespace, which would send
+ * one of the worker's own secrets to the owner's server.
+ */
+export function mcpServerRefusal(env: Env, server: McpServerConfig): void {
+  const refused = outboundUrlProblem(server.url, Boolean(env.demo));
+  if (refused) throw new ApiError(403, "forbidden", `MCP server ${server.id} (${server.url}): ${refused}`);
+  if (server.auth && !server.auth.secretName.startsWith(MCP_SECRET_PREFIX))
+    throw new ApiError(
+      403,
+      "forbidden",
+      `MCP server ${server.id}: its secret's name must start with ${MCP_SECRET_PREFIX}`,
+    );
+}
 
 /**
  * A connected MCP client for one operation (a Worker keeps no connection between requests): the
@@ -11,11 +30,11 @@ import { ApiError } from "../errors.ts";
  * default schema validator compiles code at run time, which workerd forbids; its @cfworker one does not.
  */
 export async function connectMcp(env: Env, server: McpServerConfig, signal: AbortSignal): Promise<Client> {
+  mcpServerRefusal(env, server);
   const headers: Record<string, string> = {};
   if (server.auth) {
-    const value = (env as unknown as Record<string, unknown>)[server.auth.secretName];
-    if (typeof value !== "string" || !value)
-      throw new ApiError(503, "misconfigured", `Worker secret ${server.auth.secretName} is not set`);
+    const value = namedSecret(env, server.auth.secretName);
+    if (!value) throw new ApiError(503, "misconfigured", `Worker secret ${server.auth.secretName} is not set`);
     headers[server.auth.header] = value;
   }
   const transport = new StreamableHTTPClientTransport(new URL(server.url), {

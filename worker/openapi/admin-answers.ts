@@ -1,9 +1,18 @@
 import { z } from "zod/mini";
+import type {
+  DeskQueue,
+  KnowledgeList,
+  Presence,
+  PromptDiff,
+  PromptVersions,
+  SiteView,
+  SystemPrompt,
+} from "../../shared/admin-answers.ts";
 import { AgentConfig } from "../../shared/agent-config.ts";
 import type { ConversationList, InsightRow, Insights } from "../../shared/conversation-query.ts";
 import type { SessionSummary } from "../../shared/session-summary.ts";
 import type { LiveOverview, StaffStepResponse } from "../../shared/takeover-api.ts";
-import type { LabelMove, PromptSummary, PromptVersion } from "../prompts/registry-types.ts";
+import type { LabelMove, PromptSummary, PromptVersion } from "../../shared/prompt-records.ts";
 import { keysOf, object, objects } from "./answer-schema.ts";
 
 /** What the site owner's calls answer (with the admin key or the console's cookie). */
@@ -101,13 +110,17 @@ export const PromptListAnswer = z.object({
     keysOf<PromptSummary>()(z.object({ path: z.string(), latest: z.number(), updatedAt: z.number(), labels: Labels })),
   ),
 });
-export const PromptVersionsAnswer = z.object({
-  path: z.string(),
-  versions: z.array(z.omit(Version, { text: true })),
-  labels: Labels,
-});
+export const PromptVersionsAnswer = keysOf<PromptVersions>()(
+  z.object({
+    path: z.string(),
+    versions: z.array(z.omit(Version, { text: true })),
+    labels: Labels,
+  }),
+);
 export const PromptVersionAnswer = Version;
-export const PromptDiffAnswer = z.object({ path: z.string(), from: z.number(), to: z.number(), diff: z.string() });
+export const PromptDiffAnswer = keysOf<PromptDiff>()(
+  z.object({ path: z.string(), from: z.number(), to: z.number(), diff: z.string() }),
+);
 
 export const LabelMoveAnswer = keysOf<LabelMove>()(
   z.object({
@@ -122,28 +135,34 @@ export const LabelMoveAnswer = keysOf<LabelMove>()(
   }),
 );
 export const LabelHistoryAnswer = z.object({ path: z.string(), moves: z.array(LabelMoveAnswer) });
-export const SystemPromptAnswer = z.object({
-  agent: z.string(),
-  label: z.string(),
-  text: z.string(),
-  versions: object("The prompt versions the text was put together from"),
-});
+export const SystemPromptAnswer = keysOf<SystemPrompt>()(
+  z.object({
+    agent: z.string(),
+    label: z.string(),
+    text: z.string(),
+    versions: object("The prompt versions the text was put together from"),
+  }),
+);
 
-export const DeskQueueAnswer = z.object({
-  agent: z.string(),
-  queue: objects("A request waiting for the desk's next run"),
-  nextRunAt: z.nullable(z.number()),
-});
+export const DeskQueueAnswer = keysOf<DeskQueue>()(
+  z.object({
+    agent: z.string(),
+    queue: objects("A request waiting for the desk's next run"),
+    nextRunAt: z.nullable(z.number()),
+  }),
+);
 export const DeskRunsAnswer = z.object({ agent: z.string(), runs: objects("RunRecord, without trace and requests") });
-export const DeskRunAnswer = object("RunRecord (worker/strategy/desk-types.ts)");
+export const DeskRunAnswer = object("RunRecord (shared/desk-records.ts)");
 export const DeskNoteAnswer = z.object({ request: object("The queued request"), runAt: z.nullable(z.number()) });
 export const DeskRunNowAnswer = z.object({ runAt: z.number() });
 
-export const SiteAnswer = z.object({
-  site: object("SiteConfig (shared/agent-config.ts) without the admin key's digest"),
-  demo: z.boolean(),
-  takesEffectWithinMs: z.number(),
-});
+export const SiteAnswer = keysOf<SiteView>()(
+  z.object({
+    site: object("SiteConfig (shared/agent-config.ts) without the admin key's digest"),
+    demo: z.boolean(),
+    takesEffectWithinMs: z.number(),
+  }),
+);
 
 export const TemplatesAnswer = z.object({ templates: z.array(AgentConfig) });
 export const AgentsAnswer = z.object({ agents: objects("An agent's summary (or the error reading it)") });
@@ -155,11 +174,13 @@ export const AgentAnswer = z.object({
 export const DraftAnswer = z.object({ agent: AgentConfig });
 export const DeletedAnswer = z.object({ deleted: z.string() });
 
-export const KnowledgeListAnswer = z.object({
-  tenantId: z.string(),
-  documents: objects("A document's summary"),
-  takesEffectWithinMs: z.number(),
-});
+export const KnowledgeListAnswer = keysOf<KnowledgeList>()(
+  z.object({
+    tenantId: z.string(),
+    documents: objects("A document's summary"),
+    takesEffectWithinMs: z.number(),
+  }),
+);
 export const KnowledgeDocAnswer = z.object({ document: object("KnowledgeDoc (shared/knowledge-doc.ts)") });
 export const KnowledgeSearchAnswer = z.object({ query: z.string(), hits: objects("A ranked passage") });
 
@@ -171,7 +192,9 @@ export const LiveOverviewAnswer = keysOf<LiveOverview>()(
     staff: object("Staff present, within hours, available, enabled"),
   }),
 );
-export const PresenceAnswer = z.object({ present: z.number(), withinHours: z.boolean(), available: z.boolean() });
+export const PresenceAnswer = keysOf<Presence>()(
+  z.object({ present: z.number(), withinHours: z.boolean(), available: z.boolean() }),
+);
 export const StaffStepAnswer = keysOf<StaffStepResponse>()(
   z.object({ events: objects("SessionEvent"), handler: Handler }),
 );

@@ -1,4 +1,5 @@
 import { ACCOUNT_ROUTES, PRIVACY_ROUTES, WEBHOOK_ROUTES } from "./owner-routes.ts";
+import { CONNECTOR_ROUTES } from "./connector-routes.ts";
 import type { RouterRoute } from "hono/types";
 import type { z } from "zod/mini";
 import { HEADERS } from "../../shared/protocol.ts";
@@ -9,6 +10,7 @@ import { ADMIN_ROUTES } from "./admin-routes.ts";
 import { jsonSchema, namedSchemas, type JsonSchema } from "./json-schema.ts";
 import type { Answer, RouteDoc, RouteDocs } from "./route-doc.ts";
 import { SITE_ROUTES } from "./site-routes.ts";
+import { SSO_ROUTES } from "./sso-routes.ts";
 import { VISITOR_ROUTES } from "./visitor-routes.ts";
 
 /** Every route's table entry, by `METHOD /path` (route-doc.ts). */
@@ -19,6 +21,8 @@ export const ROUTE_DOCS: RouteDocs = {
   ...ACCOUNT_ROUTES,
   ...PRIVACY_ROUTES,
   ...WEBHOOK_ROUTES,
+  ...SSO_ROUTES,
+  ...CONNECTOR_ROUTES,
 };
 
 /** What every /v1 route may answer whatever it is: the body limit, and the error it never means to give. */

@@ -3,13 +3,8 @@ import type { Env } from "../env.ts";
 import { DESK_PROMPT_SEEDS } from "./desk-prompts.ts";
 import { AGENT_PARTS, LABELS, allowedVariables, composeAgentPrompt, type AgentParts } from "./prompt-paths.ts";
 import { variablesOf } from "./template.ts";
-import {
-  RegistryError,
-  type LabelMove,
-  type PromptSummary,
-  type PromptVersion,
-  type SaveInput,
-} from "./registry-types.ts";
+import type { LabelMove, PromptSummary, PromptVersion } from "../../shared/prompt-records.ts";
+import { RegistryError, type SaveInput } from "./registry-types.ts";
 
 type VersionRow = {
   path: string;

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { AgentConfig } from "../../shared/agent-config.ts";
+import type { AdminAnswer } from "../../shared/admin-answers.ts";
 import * as ROUTES from "../../shared/routes.ts";
 import { ApiError } from "../errors.ts";
 import { jsonBody } from "../middleware/validate.ts";
@@ -19,7 +20,7 @@ agentDraftRoutes.get(ROUTES.adminAgentDraft, async (c) => {
   const id = ownAgentId(c, site);
   const draft = await readDraftAgent(c.env, site.siteKey, id);
   if (!draft) throw new ApiError(404, "not_found", `Agent ${id} has no saved draft`);
-  return c.json({ agent: draft });
+  return c.json({ agent: draft } satisfies AdminAnswer<"GET", typeof ROUTES.adminAgentDraft>);
 });
 
 agentDraftRoutes.put(ROUTES.adminAgentDraft, jsonBody(AgentConfig), async (c) => {
@@ -27,7 +28,7 @@ agentDraftRoutes.put(ROUTES.adminAgentDraft, jsonBody(AgentConfig), async (c) =>
   const site = await storedSite(c);
   checkedEdit(c, site, agent);
   await writeDraftAgent(c.env, site.siteKey, agent);
-  return c.json({ agent });
+  return c.json({ agent } satisfies AdminAnswer<"PUT", typeof ROUTES.adminAgentDraft>);
 });
 
 agentDraftRoutes.post(ROUTES.adminAgentDraftPublish, async (c) => {
@@ -39,5 +40,8 @@ agentDraftRoutes.post(ROUTES.adminAgentDraftPublish, async (c) => {
   checkTools(draft);
   await writeSiteAgent(c.env, site.siteKey, draft);
   await deleteDraftAgent(c.env, site.siteKey, id);
-  return c.json({ agent: draft, source: "site", takesEffectWithinMs: CONFIG_CACHE_MS });
+  return c.json({ agent: draft, source: "site", takesEffectWithinMs: CONFIG_CACHE_MS } satisfies AdminAnswer<
+    "POST",
+    typeof ROUTES.adminAgentDraftPublish
+  >);
 });

@@ -1,5 +1,6 @@
 import { Hono, type Context } from "hono";
 import { AgentConfig, type SiteConfig } from "../../shared/agent-config.ts";
+import type { AdminAnswer } from "../../shared/admin-answers.ts";
 import * as ROUTES from "../../shared/routes.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError, validationFailed } from "../errors.ts";
@@ -59,7 +60,10 @@ export function ownAgentId(c: Context<AdminEnv>, site: SiteConfig) {
 }
 
 agentAdminRoutes.get(ROUTES.adminTemplates, (c) =>
-  c.json({ templates: Object.values(AGENT_TEMPLATES).map((t) => AgentConfig.parse(t)) }),
+  c.json({ templates: Object.values(AGENT_TEMPLATES).map((t) => AgentConfig.parse(t)) } satisfies AdminAnswer<
+    "GET",
+    typeof ROUTES.adminTemplates
+  >),
 );
 
 agentAdminRoutes.get(ROUTES.adminAgents, async (c) => {
@@ -77,7 +81,7 @@ agentAdminRoutes.get(ROUTES.adminAgents, async (c) => {
       }
     }),
   );
-  return c.json({ agents });
+  return c.json({ agents } satisfies AdminAnswer<"GET", typeof ROUTES.adminAgents>);
 });
 
 agentAdminRoutes.post(ROUTES.adminAgents, jsonBody(AgentConfig), async (c) => {
@@ -90,7 +94,13 @@ agentAdminRoutes.post(ROUTES.adminAgents, jsonBody(AgentConfig), async (c) => {
     });
   await writeSiteAgent(c.env, site.siteKey, agent);
   await writeSite(c.env, { ...site, agents: [...site.agents, agent.id] });
-  return c.json({ agent, source: "site", takesEffectWithinMs: CONFIG_CACHE_MS }, 201);
+  return c.json(
+    { agent, source: "site", takesEffectWithinMs: CONFIG_CACHE_MS } satisfies AdminAnswer<
+      "POST",
+      typeof ROUTES.adminAgents
+    >,
+    201,
+  );
 });
 
 agentAdminRoutes.get(ROUTES.adminAgent, async (c) => {
@@ -98,7 +108,7 @@ agentAdminRoutes.get(ROUTES.adminAgent, async (c) => {
   const id = ownAgentId(c, site);
   const found = await readSiteAgent(c.env, site.siteKey, id);
   if (!found) throw new ApiError(404, "unknown_agent", `No config is stored for agent ${id}`);
-  return c.json(found);
+  return c.json(found satisfies AdminAnswer<"GET", typeof ROUTES.adminAgent>);
 });
 
 agentAdminRoutes.put(ROUTES.adminAgent, jsonBody(AgentConfig), async (c) => {
@@ -106,7 +116,10 @@ agentAdminRoutes.put(ROUTES.adminAgent, jsonBody(AgentConfig), async (c) => {
   const site = await storedSite(c);
   checkedEdit(c, site, agent);
   await writeSiteAgent(c.env, site.siteKey, agent);
-  return c.json({ agent, source: "site", takesEffectWithinMs: CONFIG_CACHE_MS });
+  return c.json({ agent, source: "site", takesEffectWithinMs: CONFIG_CACHE_MS } satisfies AdminAnswer<
+    "PUT",
+    typeof ROUTES.adminAgent
+  >);
 });
 
 agentAdminRoutes.delete(ROUTES.adminAgent, async (c) => {
@@ -115,5 +128,5 @@ agentAdminRoutes.delete(ROUTES.adminAgent, async (c) => {
   // Off the site's list first: from then on no session opens it, whatever the cache holds.
   await writeSite(c.env, { ...site, agents: site.agents.filter((a) => a !== id) });
   await deleteSiteAgent(c.env, site.siteKey, id);
-  return c.json({ deleted: id });
+  return c.json({ deleted: id } satisfies AdminAnswer<"DELETE", typeof ROUTES.adminAgent>);
 });

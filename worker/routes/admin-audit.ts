@@ -2,6 +2,7 @@ import { HASHED_FIELDS } from "../accounts/audit-chain.ts";
 import { Hono, type Context } from "hono";
 import { AuditQuery, type AuditEntry } from "../../shared/audit.ts";
 import { FRESH_AUTH_MS } from "../../shared/roles.ts";
+import type { AdminAnswer } from "../../shared/admin-answers.ts";
 import * as ROUTES from "../../shared/routes.ts";
 import { ApiError } from "../errors.ts";
 import type { AdminEnv } from "../middleware/admin-key.ts";
@@ -43,7 +44,8 @@ auditAdminRoutes.get(ROUTES.adminAudit, async (c) => {
   if (!q.format) {
     const limit = Math.min(Math.max(Number(q.limit) || 100, 1), 500);
     const entries = await store.auditList(filter, limit);
-    return c.json({ entries, ...(entries.length === limit ? { next: entries.at(-1)!.seq } : {}) });
+    const page = { entries, ...(entries.length === limit ? { next: entries.at(-1)!.seq } : {}) };
+    return c.json(page satisfies AdminAnswer<"GET", typeof ROUTES.adminAudit>);
   }
   if (Date.now() - c.var.actor.authAt > FRESH_AUTH_MS)
     throw new ApiError(403, "reauth_required", "Sign in again (a passkey, or the admin key) to export the audit trail");
@@ -71,5 +73,10 @@ auditAdminRoutes.get(ROUTES.adminAudit, async (c) => {
 
 auditAdminRoutes.get(ROUTES.adminAuditVerify, async (c) => {
   c.header("cache-control", "no-store");
-  return c.json(await siteAccounts(c.env, c.var.site.siteKey).auditVerify());
+  return c.json(
+    (await siteAccounts(c.env, c.var.site.siteKey).auditVerify()) satisfies AdminAnswer<
+      "GET",
+      typeof ROUTES.adminAuditVerify
+    >,
+  );
 });

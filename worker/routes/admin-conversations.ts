@@ -1,7 +1,8 @@
 import { Hono, type Context } from "hono";
 import type { SiteConfig } from "../../shared/agent-config.ts";
-import { ConversationQuery, type ConversationList, type Insights } from "../../shared/conversation-query.ts";
+import { ConversationQuery } from "../../shared/conversation-query.ts";
 import type { SessionSummary } from "../../shared/session-summary.ts";
+import type { AdminAnswer } from "../../shared/admin-answers.ts";
 import * as ROUTES from "../../shared/routes.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../errors.ts";
@@ -49,7 +50,7 @@ conversationAdminRoutes.get(ROUTES.adminSessions, async (c) => {
     siteIndex(c.env, site).list(q, limit),
     siteLedger(c.env, site.siteKey).spent(utcDay()),
   ]);
-  const body: ConversationList = {
+  const body: AdminAnswer<"GET", typeof ROUTES.adminSessions> = {
     site: site.siteKey,
     agents: site.agents,
     sessions,
@@ -150,7 +151,8 @@ conversationAdminRoutes.delete(ROUTES.adminSession, async (c) => {
 /** Conversations their visitors erased from the widget: the id, who, when (nothing else of them is left). */
 conversationAdminRoutes.get(ROUTES.adminErasures, async (c) => {
   c.header("cache-control", "no-store");
-  return c.json({ site: c.var.site.siteKey, erasures: await siteIndex(c.env, c.var.site).listErasures() });
+  const erasures = await siteIndex(c.env, c.var.site).listErasures();
+  return c.json({ site: c.var.site.siteKey, erasures } satisfies AdminAnswer<"GET", typeof ROUTES.adminErasures>);
 });
 
 conversationAdminRoutes.get(ROUTES.adminInsights, async (c) => {
@@ -161,6 +163,14 @@ conversationAdminRoutes.get(ROUTES.adminInsights, async (c) => {
     throw new ApiError(400, "validation_failed", "Insights cover 1 to 366 days: from must be before to");
   const { rows, days } = await siteIndex(c.env, c.var.site).insights(from, to, q.agent);
   const budgetPerDay = c.var.site.budgets.sitePerDay;
-  const body: Insights = { site: c.var.site.siteKey, from, to, budgetPerDay, agents: c.var.site.agents, rows, days };
+  const body: AdminAnswer<"GET", typeof ROUTES.adminInsights> = {
+    site: c.var.site.siteKey,
+    from,
+    to,
+    budgetPerDay,
+    agents: c.var.site.agents,
+    rows,
+    days,
+  };
   return c.json(body);
 });

@@ -1,6 +1,7 @@
 import { Hono, type Context } from "hono";
 import type { SiteConfig } from "../../shared/agent-config.ts";
 import { KNOWLEDGE_LIMITS, KnowledgeDocInput, type KnowledgeDoc } from "../../shared/knowledge-doc.ts";
+import type { AdminAnswer } from "../../shared/admin-answers.ts";
 import * as ROUTES from "../../shared/routes.ts";
 import { knowledgeSearch } from "../../shared/tools/knowledge-search.ts";
 import type { AppEnv } from "../env.ts";
@@ -31,7 +32,7 @@ knowledgeAdminRoutes.get(ROUTES.adminKnowledge, async (c) => {
     tenantId: c.var.site.tenantId,
     documents: docs.map(summary),
     takesEffectWithinMs: KNOWLEDGE_CACHE_MS,
-  });
+  } satisfies AdminAnswer<"GET", typeof ROUTES.adminKnowledge>);
 });
 
 knowledgeAdminRoutes.post(ROUTES.adminKnowledge, jsonBody(KnowledgeDocInput), async (c) => {
@@ -45,12 +46,12 @@ knowledgeAdminRoutes.post(ROUTES.adminKnowledge, jsonBody(KnowledgeDocInput), as
     updatedAt: Date.now(),
   };
   await saveKnowledgeDocs(c.env, tenantId, [...docs, doc]);
-  return c.json({ document: doc }, 201);
+  return c.json({ document: doc } satisfies AdminAnswer<"POST", typeof ROUTES.adminKnowledge>, 201);
 });
 
 knowledgeAdminRoutes.get(ROUTES.adminKnowledgeDoc, async (c) => {
   const docs = await knowledgeDocs(c.env, c.var.site.tenantId);
-  return c.json({ document: docs[docIndex(c, docs)] });
+  return c.json({ document: docs[docIndex(c, docs)] } satisfies AdminAnswer<"GET", typeof ROUTES.adminKnowledgeDoc>);
 });
 
 knowledgeAdminRoutes.put(ROUTES.adminKnowledgeDoc, jsonBody(KnowledgeDocInput), async (c) => {
@@ -63,7 +64,7 @@ knowledgeAdminRoutes.put(ROUTES.adminKnowledgeDoc, jsonBody(KnowledgeDocInput), 
     tenantId,
     docs.map((d, i) => (i === at ? doc : d)),
   );
-  return c.json({ document: doc });
+  return c.json({ document: doc } satisfies AdminAnswer<"PUT", typeof ROUTES.adminKnowledgeDoc>);
 });
 
 knowledgeAdminRoutes.delete(ROUTES.adminKnowledgeDoc, async (c) => {
@@ -75,11 +76,12 @@ knowledgeAdminRoutes.delete(ROUTES.adminKnowledgeDoc, async (c) => {
     tenantId,
     docs.filter((_, i) => i !== at),
   );
-  return c.json({ deleted: docs[at].id });
+  return c.json({ deleted: docs[at].id } satisfies AdminAnswer<"DELETE", typeof ROUTES.adminKnowledgeDoc>);
 });
 
 /** The tool's own input schema: what the owner tries is what the agent would ask. */
 knowledgeAdminRoutes.post(ROUTES.adminKnowledgeSearch, jsonBody(knowledgeSearch.input), async (c) => {
   const { query, top_k } = c.req.valid("json");
-  return c.json({ query, hits: await searchKnowledge(c.env, c.var.site.tenantId, query, top_k ?? 5) });
+  const hits = await searchKnowledge(c.env, c.var.site.tenantId, query, top_k ?? 5);
+  return c.json({ query, hits } satisfies AdminAnswer<"POST", typeof ROUTES.adminKnowledgeSearch>);
 });

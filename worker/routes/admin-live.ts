@@ -1,14 +1,10 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod/mini";
 import type { SiteConfig } from "../../shared/agent-config.ts";
+import type { AdminAnswer } from "../../shared/admin-answers.ts";
 import * as ROUTES from "../../shared/routes.ts";
 import { withinHours } from "../../shared/takeover-config.ts";
-import {
-  StaffMessageInput,
-  StaffStepInput,
-  type LiveOverview,
-  type StaffStepResponse,
-} from "../../shared/takeover-api.ts";
+import { StaffMessageInput, StaffStepInput, type StaffStepResponse } from "../../shared/takeover-api.ts";
 import { ApiError } from "../errors.ts";
 import { jsonBody } from "../middleware/validate.ts";
 import { upgradeToRoom } from "../session/live-upgrade.ts";
@@ -38,7 +34,7 @@ liveAdminRoutes.get(ROUTES.adminLive, async (c) => {
   const hours = withinHours(site.takeover.hours, now);
   const staff = { present, withinHours: hours, available: hours && present > 0, enabled: site.takeover.enabled };
   c.header("cache-control", "no-store");
-  return c.json({ now, queue, live, staff } satisfies LiveOverview);
+  return c.json({ now, queue, live, staff } satisfies AdminAnswer<"GET", typeof ROUTES.adminLive>);
 });
 
 /** The Live page's heartbeat: its staff member counts as present (visitors asking are queued) for PRESENCE_TTL_MS. */
@@ -48,7 +44,10 @@ liveAdminRoutes.post(ROUTES.adminLivePresence, jsonBody(StaffStepInput), async (
   const { staffId, name } = await staffOf(c.var.actor);
   const present = await siteIndex(c.env, site).staffBeat(staffId, name);
   const hours = withinHours(site.takeover.hours, Date.now());
-  return c.json({ present, withinHours: hours, available: hours });
+  return c.json({ present, withinHours: hours, available: hours } satisfies AdminAnswer<
+    "POST",
+    typeof ROUTES.adminLivePresence
+  >);
 });
 
 liveAdminRoutes.delete(ROUTES.adminLivePresence, async (c) => {

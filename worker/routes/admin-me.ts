@@ -1,5 +1,6 @@
 import { Hono, type Context } from "hono";
-import { PasskeyAdd, type MeView } from "../../shared/accounts-api.ts";
+import { PasskeyAdd } from "../../shared/accounts-api.ts";
+import type { AdminAnswer } from "../../shared/admin-answers.ts";
 import * as ROUTES from "../../shared/routes.ts";
 import { ApiError } from "../errors.ts";
 import type { AdminEnv } from "../middleware/admin-key.ts";
@@ -21,7 +22,7 @@ meAdminRoutes.get(ROUTES.adminMe, async (c) => {
   const actor = c.var.actor;
   const passkeys = actor.kind === "account" ? await accounts(c).myPasskeys(actor.id) : [];
   c.header("cache-control", "no-store");
-  return c.json({ who: whoOf(actor), passkeys } satisfies MeView);
+  return c.json({ who: whoOf(actor), passkeys } satisfies AdminAnswer<"GET", typeof ROUTES.adminMe>);
 });
 
 meAdminRoutes.post(ROUTES.adminMyPasskeyOptions, async (c) => {
@@ -30,7 +31,7 @@ meAdminRoutes.post(ROUTES.adminMyPasskeyOptions, async (c) => {
   const options = await registrationOptions(relyingParty(c.req.url), { id: actor.id, name: actor.name }, exclude);
   await accounts(c).issueChallenge(options.challenge, { purpose: "add_passkey", subject: actor.id });
   c.header("cache-control", "no-store");
-  return c.json(options);
+  return c.json(options satisfies AdminAnswer<"POST", typeof ROUTES.adminMyPasskeyOptions>);
 });
 
 meAdminRoutes.post(ROUTES.adminMyPasskeys, jsonBody(PasskeyAdd), async (c) => {
@@ -44,7 +45,10 @@ meAdminRoutes.post(ROUTES.adminMyPasskeys, jsonBody(PasskeyAdd), async (c) => {
   const count = (await accounts(c).myPasskeys(actor.id)).length;
   const done = await accounts(c).addPasskey(passkey, label ?? `Passkey ${count + 1}`);
   if ("refused" in done) throw new ApiError(409, "conflict", "This passkey is registered already");
-  return c.json({ passkeys: await accounts(c).myPasskeys(actor.id) }, 201);
+  return c.json(
+    { passkeys: await accounts(c).myPasskeys(actor.id) } satisfies AdminAnswer<"POST", typeof ROUTES.adminMyPasskeys>,
+    201,
+  );
 });
 
 meAdminRoutes.delete(ROUTES.adminMyPasskey, async (c) => {

@@ -1,6 +1,7 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod/mini";
 import type { SiteConfig } from "../../shared/agent-config.ts";
+import type { AdminAnswer } from "../../shared/admin-answers.ts";
 import * as ROUTES from "../../shared/routes.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../errors.ts";
@@ -41,16 +42,22 @@ function refOf(value: string | undefined, what: string): { version?: number; lab
 
 const registry = (c: AdminContext) => promptRegistry(c.env, c.var.site.siteKey);
 
-promptAdminRoutes.get(ROUTES.adminPrompts, async (c) => c.json({ prompts: await registryCall(registry(c).list()) }));
+promptAdminRoutes.get(ROUTES.adminPrompts, async (c) =>
+  c.json({ prompts: await registryCall(registry(c).list()) } satisfies AdminAnswer<"GET", typeof ROUTES.adminPrompts>),
+);
 
 promptAdminRoutes.get(ROUTES.adminPrompt, async (c) => {
   const { path } = pathOf(c);
-  return c.json({ path, ...(await registryCall(registry(c).versions(path))) });
+  return c.json({ path, ...(await registryCall(registry(c).versions(path))) } satisfies AdminAnswer<
+    "GET",
+    typeof ROUTES.adminPrompt
+  >);
 });
 
 promptAdminRoutes.get(ROUTES.adminPromptVersion, async (c) => {
   const { path } = pathOf(c);
-  return c.json(await registryCall(registry(c).version(path, refOf(c.req.param("ref"), "version"))));
+  const version = await registryCall(registry(c).version(path, refOf(c.req.param("ref"), "version")));
+  return c.json(version satisfies AdminAnswer<"GET", typeof ROUTES.adminPromptVersion>);
 });
 
 promptAdminRoutes.get(ROUTES.adminPromptDiff, async (c) => {
@@ -66,7 +73,7 @@ promptAdminRoutes.get(ROUTES.adminPromptDiff, async (c) => {
     from: a.version,
     to: b.version,
     diff: unifiedDiff(a.text, b.text, `${path}@${a.version}`, `${path}@${b.version}`),
-  });
+  } satisfies AdminAnswer<"GET", typeof ROUTES.adminPromptDiff>);
 });
 
 const SaveBody = z.object({
@@ -84,7 +91,7 @@ promptAdminRoutes.post(ROUTES.adminPromptVersions, jsonBody(SaveBody), async (c)
     throw new ApiError(400, "validation_failed", "labels: latest follows the newest version by itself");
   const saved = await registryCall(registry(c).save(path, { ...body, author: "owner" }));
   forgetAgentPrompt(c.var.site.siteKey, agent);
-  return c.json(saved, 201);
+  return c.json(saved satisfies AdminAnswer<"POST", typeof ROUTES.adminPromptVersions>, 201);
 });
 
 const MoveBody = z.object({
@@ -100,7 +107,7 @@ promptAdminRoutes.put(ROUTES.adminPromptLabel, jsonBody(MoveBody), async (c) => 
   const { version, why } = c.req.valid("json");
   const move = await registryCall(registry(c).moveLabel(path, label, version, "owner", why));
   forgetAgentPrompt(c.var.site.siteKey, agent);
-  return c.json(move);
+  return c.json(move satisfies AdminAnswer<"PUT", typeof ROUTES.adminPromptLabel>);
 });
 
 promptAdminRoutes.get(ROUTES.adminPromptHistory, async (c) => {
@@ -108,7 +115,8 @@ promptAdminRoutes.get(ROUTES.adminPromptHistory, async (c) => {
   const label = c.req.query("label");
   if (label !== undefined && !LabelName.safeParse(label).success)
     throw new ApiError(400, "validation_failed", "label is not a label name");
-  return c.json({ path, moves: await registryCall(registry(c).history(path, label)) });
+  const moves = await registryCall(registry(c).history(path, label));
+  return c.json({ path, moves } satisfies AdminAnswer<"GET", typeof ROUTES.adminPromptHistory>);
 });
 
 /** What the chat path sends for this agent at a label (production by default), with the versions used. */
@@ -119,5 +127,5 @@ promptAdminRoutes.get(ROUTES.adminSystemPrompt, async (c) => {
   const label = c.req.query("label") ?? "production";
   if (!LabelName.safeParse(label).success) throw new ApiError(400, "validation_failed", "label is not a label name");
   const { text, versions } = await registryCall(registry(c).agentPrompt(id, agentSeed(agent), label));
-  return c.json({ agent: id, label, text, versions });
+  return c.json({ agent: id, label, text, versions } satisfies AdminAnswer<"GET", typeof ROUTES.adminSystemPrompt>);
 });

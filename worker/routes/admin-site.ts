@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import type { SiteConfig } from "../../shared/agent-config.ts";
+import type { AdminAnswer } from "../../shared/admin-answers.ts";
 import * as ROUTES from "../../shared/routes.ts";
 import { originPatternProblem, SiteSettings } from "../../shared/site-settings.ts";
 import type { AppEnv } from "../env.ts";
@@ -21,7 +22,7 @@ function view(site: SiteConfig, demo: boolean) {
 
 siteAdminRoutes.get(ROUTES.adminSite, async (c) => {
   const site = (await readSiteFresh(c.env, c.var.site.siteKey)) ?? c.var.site;
-  return c.json(view(site, Boolean(c.env.demo)));
+  return c.json(view(site, Boolean(c.env.demo)) satisfies AdminAnswer<"GET", typeof ROUTES.adminSite>);
 });
 
 siteAdminRoutes.put(ROUTES.adminSite, jsonBody(SiteSettings), async (c) => {
@@ -39,5 +40,5 @@ siteAdminRoutes.put(ROUTES.adminSite, jsonBody(SiteSettings), async (c) => {
   const { maxTokens: _previousCap, keepNothingMinutes: _previousMinutes, ...kept } = stored;
   const next: SiteConfig = { ...kept, ...settings };
   await writeSite(c.env, next);
-  return c.json(view(next, loopback));
+  return c.json(view(next, loopback) satisfies AdminAnswer<"PUT", typeof ROUTES.adminSite>);
 });

@@ -1,12 +1,6 @@
 import { Hono, type Context } from "hono";
-import {
-  AccountRoleInput,
-  InvitationInput,
-  KeyInput,
-  type InvitationCreated,
-  type KeyCreated,
-  type TeamView,
-} from "../../shared/accounts-api.ts";
+import { AccountRoleInput, InvitationInput, KeyInput } from "../../shared/accounts-api.ts";
+import type { AdminAnswer } from "../../shared/admin-answers.ts";
 import * as ROUTES from "../../shared/routes.ts";
 import { ApiError } from "../errors.ts";
 import type { AdminEnv } from "../middleware/admin-key.ts";
@@ -41,13 +35,18 @@ function refusal(r: Refusal["refused"]): ApiError {
 
 teamAdminRoutes.get(ROUTES.adminAccounts, async (c) => {
   c.header("cache-control", "no-store");
-  return c.json((await accounts(c).teamView(await bootstrapActive(c))) satisfies TeamView);
+  return c.json(
+    (await accounts(c).teamView(await bootstrapActive(c))) satisfies AdminAnswer<"GET", typeof ROUTES.adminAccounts>,
+  );
 });
 
 teamAdminRoutes.patch(ROUTES.adminAccount, jsonBody(AccountRoleInput), async (c) => {
   const done = await accounts(c).setRole(c.req.param("account"), c.req.valid("json").role);
   if ("refused" in done) throw refusal(done.refused);
-  return c.json({ ok: true, sessionsEnded: done.sessionsEnded });
+  return c.json({ ok: true, sessionsEnded: done.sessionsEnded } satisfies AdminAnswer<
+    "PATCH",
+    typeof ROUTES.adminAccount
+  >);
 });
 
 teamAdminRoutes.delete(ROUTES.adminAccount, async (c) => {
@@ -57,20 +56,21 @@ teamAdminRoutes.delete(ROUTES.adminAccount, async (c) => {
 });
 
 teamAdminRoutes.post(ROUTES.adminInvitations, jsonBody(InvitationInput), async (c) => {
-  const { role, name } = c.req.valid("json");
+  const { role, name, email } = c.req.valid("json");
   const token = randomToken(32);
   const now = Date.now();
   const view = {
     id: randomToken(9),
     role,
     name: name ?? "",
+    email: email ?? "",
     createdAt: now,
     expiresAt: now + INVITATION_MS,
     createdBy: c.var.actor.name,
   };
   await accounts(c).createInvitation(view, await sha256Hex(token), c.var.site.siteKey);
   c.header("cache-control", "no-store");
-  return c.json({ ...view, token } satisfies InvitationCreated, 201);
+  return c.json({ ...view, token } satisfies AdminAnswer<"POST", typeof ROUTES.adminInvitations>, 201);
 });
 
 teamAdminRoutes.delete(ROUTES.adminInvitation, async (c) => {
@@ -86,7 +86,7 @@ teamAdminRoutes.post(ROUTES.adminKeys, jsonBody(KeyInput), async (c) => {
   const view = { id, name, role, createdAt: Date.now(), lastUsedAt: null, createdBy: c.var.actor.name };
   await accounts(c).createKey(view, await sha256Hex(secret));
   c.header("cache-control", "no-store");
-  return c.json({ ...view, key: `pk_${id}_${secret}` } satisfies KeyCreated, 201);
+  return c.json({ ...view, key: `pk_${id}_${secret}` } satisfies AdminAnswer<"POST", typeof ROUTES.adminKeys>, 201);
 });
 
 /** Revokes a named key, or (`bootstrap`) the site's original admin key: its console sessions end with it. */

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import type { AdminAnswer } from "../../shared/admin-answers.ts";
 import * as ROUTES from "../../shared/routes.ts";
 import { ApiError } from "../errors.ts";
 import { adminKey, type AdminEnv } from "../middleware/admin-key.ts";
@@ -19,6 +20,9 @@ import { meAdminRoutes } from "./admin-me.ts";
 import { auditAdminRoutes } from "./admin-audit.ts";
 import { webhookAdminRoutes } from "./admin-webhooks.ts";
 import { sessionRoom } from "../objects.ts";
+import { ssoAdminRoutes } from "./admin-sso.ts";
+import { bookingAdminRoutes } from "./admin-booking.ts";
+import { mcpAdminRoutes } from "./admin-mcp.ts";
 
 /**
  * A site owner's view (seeds 001 and 003): the site's sessions, newest first, and each session's
@@ -38,6 +42,9 @@ adminRoutes.route("/", teamAdminRoutes);
 adminRoutes.route("/", meAdminRoutes);
 adminRoutes.route("/", auditAdminRoutes);
 adminRoutes.route("/", webhookAdminRoutes);
+adminRoutes.route("/", ssoAdminRoutes);
+adminRoutes.route("/", bookingAdminRoutes);
+adminRoutes.route("/", mcpAdminRoutes);
 
 /**
  * The session as its owner reads it (the trace with the owner's notes), when it belongs to the admin's
@@ -50,7 +57,9 @@ async function siteSession(c: { env: AdminEnv["Bindings"]; var: { site: AdminEnv
   return state;
 }
 
-adminRoutes.get(ROUTES.adminSession, async (c) => c.json({ state: await siteSession(c, c.req.param("id")) }));
+adminRoutes.get(ROUTES.adminSession, async (c) =>
+  c.json({ state: await siteSession(c, c.req.param("id")) } satisfies AdminAnswer<"GET", typeof ROUTES.adminSession>),
+);
 
 adminRoutes.get(ROUTES.adminTrace, async (c) => {
   const state = await siteSession(c, c.req.param("id"));

@@ -5,9 +5,9 @@ import {
   InvitationOptionsInput,
   PasskeyOptionsInput,
   PasskeySignIn,
-  type InvitationInfo,
 } from "../../shared/accounts-api.ts";
 import type { AuditAction } from "../../shared/audit.ts";
+import type { AdminAnswer } from "../../shared/admin-answers.ts";
 import * as ROUTES from "../../shared/routes.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../errors.ts";
@@ -66,7 +66,7 @@ consolePasskeyRoutes.post(ROUTES.consolePasskeyOptions, jsonBody(PasskeyOptionsI
   if (await loadSite(c.env, siteKey))
     await siteAccounts(c.env, siteKey).issueChallenge(options.challenge, { purpose: "sign_in", subject: "" });
   c.header("cache-control", "no-store");
-  return c.json(options);
+  return c.json(options satisfies AdminAnswer<"POST", typeof ROUTES.consolePasskeyOptions>);
 });
 
 consolePasskeyRoutes.post(ROUTES.consolePasskey, jsonBody(PasskeySignIn), async (c) => {
@@ -136,7 +136,8 @@ consolePasskeyRoutes.post(ROUTES.consoleInvitation, jsonBody(InvitationLookup), 
   const { siteKey, token } = c.req.valid("json");
   const { inv } = await usableInvitation(c, siteKey, token);
   c.header("cache-control", "no-store");
-  return c.json({ site: siteKey, role: inv.role, name: inv.name, expiresAt: inv.expiresAt } satisfies InvitationInfo);
+  const info = { site: siteKey, role: inv.role, name: inv.name, expiresAt: inv.expiresAt };
+  return c.json(info satisfies AdminAnswer<"POST", typeof ROUTES.consoleInvitation>);
 });
 
 consolePasskeyRoutes.post(ROUTES.consoleInvitationOptions, jsonBody(InvitationOptionsInput), async (c) => {
@@ -148,7 +149,7 @@ consolePasskeyRoutes.post(ROUTES.consoleInvitationOptions, jsonBody(InvitationOp
   const options = await registrationOptions(relyingParty(c.req.url), { id: accountId, name });
   await accounts.issueChallenge(options.challenge, { purpose: "invitation", subject: `${inv.id} ${accountId}` });
   c.header("cache-control", "no-store");
-  return c.json(options);
+  return c.json(options satisfies AdminAnswer<"POST", typeof ROUTES.consoleInvitationOptions>);
 });
 
 consolePasskeyRoutes.post(ROUTES.consoleInvitationAccept, jsonBody(InvitationAccept), async (c) => {

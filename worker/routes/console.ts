@@ -19,15 +19,17 @@ import { openConsoleSession, sessionAnswer } from "../console/open-session.ts";
 import { SIGN_IN_TOKEN, SignInLinkEntry, signInLinkKey, tokenDigest } from "../console/sign-in-link.ts";
 import { consolePasskeyRoutes } from "./console-passkeys.ts";
 import { siteAccounts, siteIndex } from "../objects.ts";
+import { consoleSsoRoutes } from "./console-sso.ts";
 
 /**
  * The owner's console: its page (one shell for /console and every address under it, so a deep
  * link or a reload works) and its session: sign in with the site key and its bootstrap admin key
- * (POST; accounts sign in with a passkey, console-passkeys.ts), read the session (GET), sign out
- * (DELETE). The admin routes accept the session's cookie.
+ * (POST; accounts sign in with a passkey, console-passkeys.ts, or the site's single sign-on,
+ * console-sso.ts), read the session (GET), sign out (DELETE). The admin routes accept the session's cookie.
  */
 export const consoleRoutes = new Hono<AppEnv>();
 consoleRoutes.route("/", consolePasskeyRoutes);
+consoleRoutes.route("/", consoleSsoRoutes);
 
 /**
  * The site a one-time sign-in link opens, once: its token's digest in KV (unexpired, of a site that

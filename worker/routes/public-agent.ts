@@ -5,6 +5,7 @@ import type { Env } from "../env.ts";
 import { usesDemoModel } from "../llm/upstream.ts";
 import { photoAccess } from "../photos/photo-access.ts";
 import { bookingToolNames } from "../booking/booking-calendar.ts";
+import { hasLeadCard } from "../../shared/stage-lead.ts";
 import { chatConsent } from "../config/consent-notice.ts";
 
 /**
@@ -32,11 +33,13 @@ export function publicAgent(agent: AgentConfig, env: Env, site?: SiteConfig): Pu
   const access = site && photoAccess(env, site, agent);
   const photos = access && access.ok ? { photos: access.config } : {};
   // A site with takeover offers every agent ask_for_person (an edge tool the widget passes on).
-  // and an agent that books visits, on a site with a calendar, the booking tools (edge tools too).
+  // an agent that books visits, on a site with a calendar, the booking tools (edge tools too), and an
+  // agent with a lead card offer_lead_card.
   const tools = [
     ...rest.tools,
     ...(site?.takeover.enabled ? [TOOL_NAMES.askForPerson] : []),
     ...bookingToolNames(agent, site).filter((t) => !rest.tools.includes(t)),
+    ...(hasLeadCard(agent) && !rest.tools.includes(TOOL_NAMES.offerLeadCard) ? [TOOL_NAMES.offerLeadCard] : []),
   ];
   const keep = site?.keepNothingMinutes ? { keepNothingMinutes: site.keepNothingMinutes } : {};
   // The consent the panel asks before the first message (the agent's, else the site's), with its version.

@@ -15,6 +15,7 @@ import { checkSiteOrigin } from "../middleware/site-origin.ts";
 import { loadSessionAgent } from "../config/config-store.ts";
 import { EDGE_TOOLS } from "../tools/registry.ts";
 import { bookingToolNames } from "../booking/booking-calendar.ts";
+import { hasLeadCard } from "../../shared/stage-lead.ts";
 import { edgeToolFor } from "../tools/registry.ts";
 import { admitTurn } from "../limits/admission.ts";
 import { sessionRoom } from "../objects.ts";
@@ -37,14 +38,15 @@ toolRoutes.post(ROUTES.tool, sessionToken(), jsonBody(ToolCallBody), async (c) =
   const claims = c.var.claims;
   const [site, agent] = await Promise.all([checkSiteOrigin(c, claims.site, false), loadSessionAgent(c.env, claims)]);
   // Stage agents get record_stage_data without listing it, every agent of a site with takeover
-  // ask_for_person, and an agent that books visits on a site with a calendar the booking tools; other
-  // tools must be in the agent's config.
+  // ask_for_person, an agent that books visits on a site with a calendar the booking tools, and an agent
+  // with a lead card offer_lead_card; other tools must be in the agent's config.
   const allowed =
     agent &&
     (agent.tools.includes(name) ||
       (name === TOOL_NAMES.askForPerson && site.takeover.enabled) ||
       (name === RECORD_STAGE_DATA && agent.stages.length > 0) ||
       bookingToolNames(agent, site).includes(name) ||
+      (name === TOOL_NAMES.offerLeadCard && hasLeadCard(agent)) ||
       agent.stages.some((s) => s.tools.includes(name)));
   if (!allowed) throw new ApiError(403, "forbidden", `Agent ${claims.agent} may not use ${name}`);
   const { arguments: args, callId } = c.req.valid("json");

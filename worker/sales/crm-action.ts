@@ -27,7 +27,7 @@ export async function idempotencyKey(sessionId: string, input: ToolInput<typeof 
 
 /**
  * crm_action on the worker: a `crm.action` event to the site's endpoints that listed it, signed and
- * retried by the outbox (the CRM no longer has to answer within the rep's turn). Its `webhook-id` is
+ * retried by the outbox (so the CRM need not answer within the rep's turn). Its `webhook-id` is
  * the idempotency key, so a retried call queues nothing new and a CRM that dedupes by that id acts
  * once; the call is kept in the session (a trace step keyed by the key) and answered from there.
  */

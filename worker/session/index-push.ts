@@ -24,9 +24,9 @@ export const INDEX_WHILE_STREAMING_MS = 30_000;
 
 /**
  * A session's pushes to its site's index: the summary, and only the steps that are new or changed
- * since the last push. Every step each time made a push cost as much as the conversation was long
- * (a row written for each step, in the site's one index object, and the list sent to it), so a
- * long conversation's turns cost more and more. What was sent is kept in the object's memory: an
+ * since the last push. Sending every step each time would make a push cost as much as the conversation
+ * is long (a row written for each step, in the site's one index object, and the list sent to it), so a
+ * long conversation's turns would cost more and more. What was sent is kept in the object's memory: an
  * object that starts again sends every step once more, which rewrites the same rows.
  */
 export class IndexPushes {

@@ -11,6 +11,7 @@ import type { LiveHub } from "./live-hub.ts";
 import type { Admission } from "./admission-check.ts";
 import type { SessionState } from "../../shared/session.ts";
 import { withStaffTurns } from "./staff-turns.ts";
+import { withBookingContext } from "../booking/booking-context.ts";
 import { LiveReply } from "./live-reply.ts";
 import type { OwnerNote } from "./owner-notes.ts";
 import { turnIdRefusal, turnIds } from "./message-ids.ts";
@@ -108,6 +109,8 @@ export async function runReply(room: RunnerRoom, turn: Turn): Promise<ReplyStart
   if (refusal) return { ok: false, refused: { ok: false, reason: "ids", refusal } };
   // After a hand back the model reads what was said meanwhile (staff-turns.ts).
   if (turn.ids) withStaffTurns(turn.body, turn.ids, room.state());
+  // Visits booked or cancelled in the slots card since the model last spoke (booking-context.ts).
+  if (turn.purpose !== "classify") withBookingContext(turn.body, room.state());
   // The session's limits, here rather than in a call of their own: a refused turn stores nothing.
   if (turn.limits) {
     const admission = room.admit(turn.limits.perMinute, turn.limits.tokenBudget);

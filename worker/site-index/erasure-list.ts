@@ -1,11 +1,5 @@
+import type { ErasureRow } from "../../shared/admin-answers.ts";
 import type { Eraser } from "../../shared/live.ts";
-
-/** One erased conversation as the owner's list keeps it: its id, who erased it, when; nothing of its content. */
-export interface ErasureRow {
-  sessionId: string;
-  by: Eraser;
-  at: number;
-}
 
 /** The most rows one listing answers (the newest first). */
 const LIST_LIMIT = 500;

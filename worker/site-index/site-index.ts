@@ -8,7 +8,9 @@ import { SessionIndex } from "./session-index.ts";
 import { LiveList } from "./live-list.ts";
 import { StaffPresence } from "./staff-presence.ts";
 import { UsedSignInLinks } from "./used-sign-in-links.ts";
-import { ErasureList, type ErasureRow } from "./erasure-list.ts";
+import type { ErasureRow } from "../../shared/admin-answers.ts";
+import { ErasureList } from "./erasure-list.ts";
+import { SlotClaims } from "./slot-claims.ts";
 import type { Eraser } from "../../shared/live.ts";
 import type { LiveConversation, QueuedConversation } from "../../shared/takeover-api.ts";
 
@@ -31,6 +33,8 @@ export class SiteIndex extends DurableObject<Env> {
   private readonly usedLinks: UsedSignInLinks;
   /** Conversations their visitors erased: the id and when, for the owner (erasure-list.ts). */
   private readonly erasures: ErasureList;
+  /** Calendar slots being booked now, one confirmation at a time (slot-claims.ts). */
+  private readonly slots: SlotClaims;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -39,6 +43,7 @@ export class SiteIndex extends DurableObject<Env> {
     this.staff = new StaffPresence(ctx.storage.sql);
     this.usedLinks = new UsedSignInLinks(ctx.storage.sql);
     this.erasures = new ErasureList(ctx.storage.sql);
+    this.slots = new SlotClaims(ctx.storage.sql);
   }
 
   /** A staff member's Live page is open (its heartbeat); answers how many are present now. */
@@ -73,6 +78,15 @@ export class SiteIndex extends DurableObject<Env> {
   /** A one-time console sign-in link is used: true the first time only (console/sign-in-link.ts). */
   async claimSignInLink(digest: string, expiresAt: number): Promise<boolean> {
     return this.usedLinks.claim(digest, expiresAt, Date.now());
+  }
+
+  /** Claims a calendar slot for one booking (`holder`: its idempotency key); answers who holds it now. */
+  async claimSlot(slot: string, holder: string, ttlMs: number): Promise<string> {
+    return this.slots.claim(slot, holder, ttlMs, Date.now());
+  }
+
+  async releaseSlot(slot: string, holder: string): Promise<void> {
+    this.slots.release(slot, holder);
   }
 
   /** A session's summary and steps, pushed by its SessionRoom (replaces what was there). */

@@ -1,7 +1,8 @@
 import { parseToolInput, toOpenAITool } from "../../shared/tool.ts";
 import type { DeskMessage, DeskRole, MeteredLlm } from "./desk-llm.ts";
 import { applyEdit, edit, readLines, readPart, submitReview } from "./desk-tools.ts";
-import { inSpan, type Span } from "./desk-trace.ts";
+import type { Span } from "../../shared/desk-records.ts";
+import { inSpan } from "./desk-trace.ts";
 
 /** Seed 003: an agent that did not call its required tool is asked again, at most twice. */
 export const TOOL_RETRIES = 2;

@@ -1,6 +1,7 @@
 import type { ToolCall } from "../../shared/chat.ts";
 import type { OpenAITool } from "../../shared/tool.ts";
-import { inSpan, type Span } from "./desk-trace.ts";
+import type { Span } from "../../shared/desk-records.ts";
+import { inSpan } from "./desk-trace.ts";
 
 /** Which desk agent a completion is for; the provider never sees it, the demo model and the trace do. */
 export type DeskRole = "strategies" | "guidance" | "review" | "judge" | "answer";

@@ -8,7 +8,7 @@ import { editAndReview } from "./desk-run.ts";
 import { DeskBudgetError, MeteredLlm } from "./desk-llm.ts";
 import { deskLlm } from "./desk-provider.ts";
 import { closeSpan, openSpan } from "./desk-trace.ts";
-import type { QueuedRequest, RunRecord } from "./desk-types.ts";
+import type { QueuedRequest, RunRecord } from "../../shared/desk-records.ts";
 import { autoPromotion } from "./promotion-policy.ts";
 import { regressionGate } from "./regression-gate.ts";
 import { requestsText, visitorTexts } from "./requests-text.ts";

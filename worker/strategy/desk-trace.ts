@@ -1,21 +1,10 @@
+import type { Span, SpanAttr as Attr, SpanKind } from "../../shared/desk-records.ts";
 import { ownerMessage } from "../errors.ts";
 
-/**
+/*
  * A run's trace as nested spans (seed 003's span levels: run, loop, agent, completion, tool), each
  * with its time and, for completions, model and tokens. Kept with the run and read by the owner.
  */
-export type SpanKind = "run" | "loop" | "agent" | "completion" | "tool" | "gate";
-type Attr = string | number | boolean | null;
-
-export interface Span {
-  name: string;
-  kind: SpanKind;
-  startedAt: number;
-  ms: number;
-  ok: boolean;
-  attrs: Record<string, Attr>;
-  children: Span[];
-}
 
 export function openSpan(name: string, kind: SpanKind, attrs: Record<string, Attr> = {}): Span {
   return { name, kind, startedAt: Date.now(), ms: 0, ok: true, attrs, children: [] };

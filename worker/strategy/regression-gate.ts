@@ -4,27 +4,12 @@ import { compile, type Template } from "../prompts/template.ts";
 import { addedRisks } from "./candidate-screen.ts";
 import type { MeteredLlm } from "./desk-llm.ts";
 import { judgeReplies } from "./desk-tools.ts";
-import { inSpan, type Span } from "./desk-trace.ts";
+import type { GateResult, GateVerdict, Span } from "../../shared/desk-records.ts";
+import { inSpan } from "./desk-trace.ts";
 import { quoteUntrusted } from "./untrusted-text.ts";
 
 /** Cases replayed before a candidate may be promoted (eval cases first, then recent good ones). */
 export const GATE_CASES = 5;
-
-export interface GateVerdict {
-  question: string;
-  better: "A" | "B" | "same";
-  reason: string;
-}
-
-export interface GateResult {
-  passed: boolean;
-  cases: number;
-  worse: number;
-  better: number;
-  verdicts: GateVerdict[];
-  /** Why the gate refused apart from the verdicts: what the candidate adds (candidate-screen.ts), no cases. */
-  refusals: string[];
-}
 
 /**
  * The regression gate. First the candidate is screened: one that adds contact details, links or an

@@ -7,7 +7,8 @@ import { forgetAgentPrompt } from "../prompts/agent-prompt-cache.ts";
 import { LABELS } from "../prompts/prompt-paths.ts";
 import { RegistryError } from "../prompts/registry-types.ts";
 import { executeRun, promote } from "./desk-runner.ts";
-import { startedRun, type DeskRequestInput, type QueuedRequest, type RunRecord } from "./desk-types.ts";
+import type { DeskRequestInput, QueuedRequest, RunRecord, RunSummary } from "../../shared/desk-records.ts";
+import { startedRun } from "./desk-types.ts";
 import { DeskStore } from "./desk-store.ts";
 import { siteLedger, promptRegistry } from "../objects.ts";
 
@@ -62,7 +63,7 @@ export class StrategyDesk extends DurableObject<Env> {
     return this.db.pending();
   }
 
-  async runs(limit = 20): Promise<Array<Omit<RunRecord, "trace" | "requests">>> {
+  async runs(limit = 20): Promise<RunSummary[]> {
     return this.db.runs(limit);
   }
 

@@ -22,8 +22,11 @@ import { analyzeSkinImage } from "../../shared/tools/analyze-skin-image.ts";
 import { analyzeSkin } from "./skin-analysis.ts";
 import { askForPerson } from "../../shared/tools/ask-for-person.ts";
 import { askPerson } from "./ask-person.ts";
+import { offerLeadCard } from "../../shared/tools/offer-lead-card.ts";
+import { offerLead } from "./offer-lead-card.ts";
 import { bookSlot, cancelBooking, findSlots } from "../../shared/tools/booking.ts";
-import { runBookSlot, runCancelBooking, runFindSlots } from "../booking/booking-tools.ts";
+import { runCancelBooking, runFindSlots } from "../booking/booking-tools.ts";
+import { runBookSlot } from "../booking/book-slot.ts";
 import { jurisdictionOf } from "../placement/jurisdiction.ts";
 import { redactText } from "../privacy/redact-text.ts";
 import { parseMcpToolName } from "../../shared/mcp-config.ts";
@@ -87,6 +90,7 @@ export const EDGE_TOOLS: Record<string, EdgeTool> = {
     return analyzeSkin({ env, site, agent, sessionId, callId }, input.context);
   }),
   [askForPerson.name]: edgeTool(askForPerson, (ctx, input) => askPerson(ctx, input.reason)),
+  [offerLeadCard.name]: edgeTool(offerLeadCard, (ctx) => offerLead(ctx)),
   [findSlots.name]: edgeTool(findSlots, runFindSlots),
   [bookSlot.name]: edgeTool(bookSlot, runBookSlot),
   [cancelBooking.name]: edgeTool(cancelBooking, runCancelBooking),

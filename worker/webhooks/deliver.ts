@@ -1,4 +1,4 @@
-import { endpointUrlProblem } from "./endpoint-url.ts";
+import { outboundUrlProblem } from "../net/outbound-url.ts";
 import { webhookHeaders } from "./sign.ts";
 
 /** One attempt's outcome, as the Webhooks page shows it. */
@@ -23,7 +23,7 @@ export async function attemptDelivery(
   opts: { timeoutMs: number; loopback: boolean },
 ): Promise<AttemptOutcome> {
   const started = Date.now();
-  const problem = endpointUrlProblem(target.url, opts.loopback);
+  const problem = outboundUrlProblem(target.url, opts.loopback);
   if (problem) return { ok: false, status: null, error: `refused: ${problem}`, body: null, ms: 0 };
   const headers = await webhookHeaders(message.id, Math.floor(started / 1000), message.body, target.secrets);
   try {

@@ -46,7 +46,8 @@ export interface Browser {
 /** What a browser holds after a sign-in answer: the cookie and the CSRF token, and calls made with them. */
 export async function browserOf(res: Response): Promise<Browser> {
   expect(res.status).toBe(200);
-  const cookie = res.headers.get("set-cookie")!.split(";")[0];
+  // The console's cookie, among others the answer may set or clear (single sign-on's binding cookie).
+  const cookie = /__Host-parley-console=[^;,]+/.exec(res.headers.get("set-cookie") ?? "")![0];
   const body = await json(res);
   const send = async (method: string, path: string, payload?: unknown) =>
     (await call(at(path), { method, json: payload, headers: { cookie, "x-parley-csrf": body.csrf } })).res;

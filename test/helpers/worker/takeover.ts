@@ -6,7 +6,7 @@ import { providerSite, putSite, sha256Hex } from "./sites.ts";
 import { member } from "./accounts.ts";
 import { sessionRoom } from "../../../worker/objects.ts";
 
-/** Takeover's worker tests (issue #16): a site with it on, a staff member's console, a visitor's routes. */
+/** Takeover's worker tests: a site with it on, a staff member's console, a visitor's routes. */
 export const ADMIN = "owner-key-" + "t".repeat(20);
 export const at = (path: string) => `${ORIGIN}${path}`;
 export const json = async <T = any>(r: Response) => (await r.json()) as T;

@@ -28,7 +28,7 @@ describe("proxyCompletion", () => {
     const onText = (t: string, _r?: string, ended?: boolean) => deltas.push([t, ended]);
     const res = await complete(api, "tok")({ messages: history, replyId: "r1", onText });
     expect(res).toEqual({ text: "Possible **eczema**.", reasoning: "", toolCalls: [], finishReason: "stop" });
-    // The finish reason's chunk says the text is complete (the page draws it at once, issue 18).
+    // The finish reason's chunk says the text is complete (the page draws it at once).
     expect(deltas).toEqual([
       ["Possible ", false],
       ["Possible **eczema**", false],

@@ -4,7 +4,7 @@ import { classifyIntent } from "../../../shared/tools/classify-intent.ts";
 import { TOOLS as ZOD_TOOLS } from "../../../shared/tools/index.ts";
 import { toolSchemas } from "../../../scripts/tool-schemas-plugin.ts";
 import type { InputSchema } from "../../../widget/agent/input-check.ts";
-import { classifyIntent as checkedClassifier, TOOLS } from "../../../widget/agent/tool-runtime.ts";
+import { classifyIntent as checkedClassifier, TOOLS } from "../../../widget/agent/tool-checks.ts";
 
 /**
  * The widget checks tool arguments against JSON schemas the build derives from the zod schemas

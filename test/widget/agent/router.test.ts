@@ -57,7 +57,7 @@ describe("routeTurn", () => {
     expect(String(result.added[0].content)).toContain("ibuprofen");
   });
 
-  it("waits for the decision before retrieving when not speculative (seed 004 as written)", async () => {
+  it("waits for the decision before retrieving when not speculative", async () => {
     const { opts, events } = options("Can I take ibuprofen with paracetamol?", { speculative: false });
     await routeTurn(opts);
     expect(events.indexOf("tool:knowledge_search")).toBeGreaterThan(events.indexOf("done:classify"));

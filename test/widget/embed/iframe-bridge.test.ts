@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createIframeBridge } from "../../../widget/embed/iframe-bridge.ts";
 
 /**
- * The host side of the iframe embed's bridge checks origins both ways (issue 5.4): it posts only to
+ * The host side of the iframe embed's bridge checks origins both ways: it posts only to
  * the worker's origin (never "*"), and hears only messages from that iframe's window at that origin.
  */
 type Listener = (e: { source: unknown; origin: string; data: unknown }) => void;

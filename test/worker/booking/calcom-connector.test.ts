@@ -72,4 +72,26 @@ describe("Cal.com connector (API v2)", () => {
     // After the faults, the calendar answers again.
     expect(await conn.slots("2050-09-06", "2050-09-06")).toEqual([FREE[2]]);
   });
+
+  it("finds the booking its key made, not a cancelled one nor another key's", async () => {
+    const { cal, conn } = setup();
+    expect(await conn.findBooking(visit)).toBeNull();
+    const made = await conn.book(visit);
+    await conn.book({ ...visit, start: FREE[1]!, key: "ffffffffffffffffffffffffffffffff" });
+    expect(await conn.findBooking(visit)).toEqual(made);
+    const lookup = cal.requests.at(-1)!;
+    expect(lookup).toMatchObject({ method: "GET", version: "2024-08-13" });
+    expect(Object.fromEntries(new URL(lookup.path, "https://x").searchParams)).toEqual({
+      eventTypeId: "4321",
+      attendeeEmail: "ana@example.com",
+      afterStart: "2050-09-05T06:59:00.000Z",
+      beforeEnd: "2050-09-06T07:00:00.000Z",
+      take: "100",
+    });
+    expect(await conn.findBooking({ ...visit, key: "0000000000000000000000000000000f" })).toBeNull();
+    await conn.cancel(made.uid, "changed plans");
+    expect(await conn.findBooking(visit)).toBeNull();
+    cal.fail("garbage");
+    expect(await failure(conn.findBooking(visit))).toBe("bad_answer");
+  });
 });

@@ -7,6 +7,7 @@ const plain: TurnFacts = {
   photos: false,
   consent: false,
   takeover: false,
+  books: false,
   refusedLately: false,
 };
 const plan = (facts: Partial<TurnFacts>) => {
@@ -22,7 +23,7 @@ describe("admissionPlan: where a chat turn's session limits are checked, and wha
       withState: false,
       providerEarly: false,
     });
-    expect(plan({ stream: true, takeover: true, refusedLately: true }).where).toBe("room");
+    expect(plan({ stream: true, takeover: true, books: true, refusedLately: true }).where).toBe("room");
   });
 
   it("a plain turn not streamed: one call, the provider's request leaving alongside it", () => {
@@ -39,16 +40,19 @@ describe("admissionPlan: where a chat turn's session limits are checked, and wha
     }
   });
 
-  it("not streamed: the provider waits where a person, a stage, a photo or a refusal may stop the turn", () => {
-    for (const facts of [{ takeover: true }, { stages: true }, { photos: true }, { refusedLately: true }]) {
+  it("not streamed: the provider waits where a person, a stage, a photo, a booking or a refusal decides", () => {
+    for (const facts of [
+      { takeover: true },
+      { stages: true },
+      { photos: true },
+      { books: true },
+      { refusedLately: true },
+    ]) {
       expect(plan(facts).providerEarly, JSON.stringify(facts)).toBe(false);
     }
-    expect(plan({ takeover: true })).toEqual({
-      where: "route",
-      before: "provider",
-      withState: true,
-      providerEarly: false,
-    });
+    // The state comes back with the admission: what staff said, the visits booked in the slots card.
+    for (const facts of [{ takeover: true }, { books: true }])
+      expect(plan(facts)).toEqual({ where: "route", before: "provider", withState: true, providerEarly: false });
   });
 
   it("says why in words", () => {

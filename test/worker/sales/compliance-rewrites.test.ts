@@ -4,7 +4,7 @@ import { checkCompliance } from "../../../worker/sales/compliance.ts";
 
 /**
  * Every built-in rule's rewrite in the sentences a rep would write, read back whole: the rewrite must
- * fit the grammar around it (the old word swap gave "designed to to helps care for eczema").
+ * fit the grammar around it (a plain word swap gives "designed to to helps care for eczema").
  */
 const CASES: Array<[rule: string, said: string, rewritten: string]> = [
   [

@@ -5,7 +5,7 @@ import { putSite } from "../../helpers/worker/sites.ts";
 import { signDemoIdentity } from "../../../worker/demo/index.ts";
 
 /**
- * profile_reader scoped to the signed-in rep (seed 002): the host's signed identity is verified at
+ * profile_reader scoped to the signed-in rep: the host's signed identity is verified at
  * session open and the rep is bound into the session token; the tool reads only that rep's customers.
  */
 const open = (identity?: string, siteKey = SITE_KEY) =>

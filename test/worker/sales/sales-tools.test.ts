@@ -6,7 +6,7 @@ import { providerSite, putSite } from "../../helpers/worker/sites.ts";
 import { checkCompliance } from "../../../worker/sales/compliance.ts";
 import { sessionRoom } from "../../../worker/objects.ts";
 
-/** The sales coach's edge tools through the real route (seed 002). */
+/** The sales coach's edge tools through the real route. */
 const tool = (token: string, name: string, args: unknown, callId?: string) =>
   call(`/v1/tools/${name}`, { method: "POST", headers: auth(token), json: { arguments: args, callId } });
 

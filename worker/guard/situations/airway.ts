@@ -1,5 +1,6 @@
-import { BREATHING_HARD, CHILD, FEVER, INFANT } from "./lexicon.ts";
-import { sign, when, type SituationModel } from "./sign.ts";
+import { BREATHING_HARD, CHILD, INFANT } from "./lexicon.ts";
+import { FEVER } from "./lexicon-infection.ts";
+import { sign, when, zhGap, type SituationModel } from "./sign.ts";
 
 const CHOKING = sign(
   "choking",
@@ -26,6 +27,12 @@ const NO_VOICE = sign(
     "making no (?:sound|noise)",
     "can't say (?:a word|anything)",
     "voice (?:has )?(?:changed|gone)",
+    "(?:gone|went|is|fell) (?:completely |totally )?silent",
+    "no (?:sound|noise) (?:is )?(?:coming out|at all)",
+    // Cannot complete sentences: NICE's life-threatening asthma and WHO ETAT's severe respiratory distress.
+    "only (?:say|get out|manage|speak) (?:a few|one or two|two or three|\\w+) words",
+    "words between (?:breaths|gasps)",
+    "can't (?:finish|complete) (?:a |her |his |my |full )?sentences?",
   ],
   [
     "讲不到东西",
@@ -38,6 +45,9 @@ const NO_VOICE = sign(
     "发不出声",
     "咳不出声",
     "声音.{0,3}变",
+    "说话断断续续",
+    "一句话(?:都)?说不(?:完|全|完整)",
+    "没(?:有)?声音了",
   ],
 );
 
@@ -45,12 +55,12 @@ const NO_VOICE = sign(
 const BLUE = sign(
   "blue or grey",
   [
-    "(?:going|turning|gone) (?:\\w+ then )?(?:blue|purple|grey|gray|dusky)",
+    "(?:going|turning|gone) (?:\\w+ (?:then |and |to |or )?)?(?:blue|purple|grey|gray|dusky)",
     "bluey? ?gr[ae]y",
     "slate colou?r",
     "(?:turning|gone|going|went) dusky",
     "(?:lips|face|mouth|fingers|fingertips|skin|tongue) (?:are |is |have |has |turning |going |gone |" +
-      "went |look |looks )*(?:blue|purple|grey|gray|dusky)",
+      "went |look |looks )*(?:kind of |a bit |slightly |sort of |quite |really )?(?:blue|purple|grey|gray|dusky)",
     "(?:turning|gone|going|went) (?:blue|purple|grey|gray)",
     "blue (?:lips|around (?:the|his|her) (?:mouth|lips))",
     "a grey colou?r",
@@ -87,8 +97,7 @@ const THROAT_CLOSING = sign(
   [
     "吞不下去",
     "掐住",
-    "喉咙.{0,4}(?:紧|肿|堵|闭|收窄|tight)",
-    "嗓子.{0,4}(?:紧|肿|堵)",
+    `(?:喉咙|嗓子)${zhGap(10)}(?:紧|肿|堵|闭|收窄|tight)`,
     "咽不下",
     "吞不下",
     "舌头.{0,3}(?:肿|大)",
@@ -105,7 +114,9 @@ const ASTHMA = sign(
 const SEVERE = sign(
   "severe",
   [
-    "(?:isn't|not|aren't|doesn't|didn't|is not) (?:helping|working)",
+    "(?:isn't|not|aren't|doesn't|didn't|is not) (?:helping|working|touching it|doing anything|making (?:a|any) " +
+      "difference)",
+    "(?:\\d+|five|six|seven|eight|nine|ten|several|many) (?:or (?:\\d+|\\w+) )?(?:times|puffs)",
     "no (?:help|relief)",
     "(?:\\d+|ten|twenty) puffs",
     "getting worse",
@@ -164,6 +175,28 @@ const RECESSION = sign(
   ["肋骨.{0,10}凹", "肋骨.{0,3}凹", "凹陷.{0,3}肋", "鼻翼扇动", "三凹征"],
 );
 
+/**
+ * A dental or neck infection spreading under the tongue or into the neck (Ludwig's angina): the airway
+ * can close (NICE CKS: dental abscess, admit if swelling spreads to the floor of the mouth or neck).
+ */
+const DEEP_NECK_SWELLING = sign(
+  "swelling under the tongue or into the neck",
+  [
+    "swelling[^.]{0,30}(?:under (?:my|his|her|the) tongue|(?:into|down|to) (?:my|his|her|the) neck|floor of " +
+      "(?:the|my) mouth)",
+    "under (?:my|his|her|the) tongue[^.,]{0,20}(?:swollen|swelling|hard)",
+    "tongue (?:is )?(?:pushed|lifted|raised) up",
+    "(?:can't|can barely|can hardly|barely) open (?:my|his|her) mouth",
+  ],
+  [
+    `(?:下巴底下|颌下|舌下|舌头下面)${zhGap(4)}肿`,
+    `舌头${zhGap(4)}(?:顶起|抬起|顶高|被顶)`,
+    "肿到脖子",
+    "张不开(?:嘴|口)",
+    "嘴(?:巴)?张不开",
+  ],
+);
+
 export const AIRWAY: SituationModel = {
   id: "airway",
   sources: [
@@ -172,6 +205,7 @@ export const AIRWAY: SituationModel = {
     "NICE CKS: Asthma, acute exacerbation: life-threatening features (cannot complete sentences, cyanosis)",
     "WHO ETAT, 2016: obstructed breathing, severe respiratory distress, central cyanosis",
     "NICE CKS: Croup and epiglottitis: stridor at rest, drooling, recession",
+    "NICE CKS: Dental abscess: swelling spreading to the floor of the mouth or the neck, trismus (Ludwig's angina)",
   ],
   combinations: [
     when("breathing", CHOKING, NO_VOICE),
@@ -194,5 +228,7 @@ export const AIRWAY: SituationModel = {
     when("breathing", RECESSION, BREATHING_HARD),
     when("breathing", RECESSION, CHILD),
     when("breathing", RECESSION, INFANT),
+    when("breathing", DEEP_NECK_SWELLING, BREATHING_HARD),
+    when("breathing", DEEP_NECK_SWELLING, THROAT_CLOSING),
   ],
 };

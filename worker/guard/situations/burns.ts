@@ -1,5 +1,6 @@
-import { CHILD, INFANT, PAIN_OUT_OF_PROPORTION, SHOCK_SIGNS, CONFUSED_DROWSY } from "./lexicon.ts";
-import { context, sign, when, type SituationModel } from "./sign.ts";
+import { CHILD, INFANT, SHOCK_SIGNS, CONFUSED_DROWSY } from "./lexicon.ts";
+import { PAIN_OUT_OF_PROPORTION } from "./lexicon-infection.ts";
+import { context, sign, when, zhGap, type SituationModel } from "./sign.ts";
 
 const CHEMICAL = context(
   "chemical",
@@ -23,6 +24,8 @@ const CHEMICAL = context(
     "rust remover",
     "sodium hydroxide",
     "cement",
+    "concrete",
+    "mortar",
     "quicklime",
   ],
   [
@@ -41,6 +44,9 @@ const CHEMICAL = context(
     "腐蚀",
     "tca",
     "peel",
+    "清洁剂",
+    "去油",
+    "洁厕",
   ],
 );
 
@@ -60,10 +66,19 @@ const IN_THE_EYE = sign(
 const SERIOUS_BURN = sign(
   "serious burn",
   [
+    // Alkali burns feel soapy or slippery: the skin is liquefying (NHS; UKHSA chemical burns).
     "slimy",
+    "slippery",
+    "soapy",
+    "waxy",
+    "deep (?:\\w+ )?(?:wounds?|burns?|ulcers?|holes?)",
+    "(?:down|going down|goes down) to (?:the |what looks like )?(?:\\w+ )?(?:tissue|fat|flesh|bone)",
+    "yellow(?:ish)? tissue",
+    "can't feel (?:me |you |anyone )?touch\\w*",
     "still burn\\w* (?:even )?after (?:rinsing|washing)",
     "raw and oozing",
     "skin coming off",
+    "skin (?:is )?(?:peeling|coming|falling|sliding) off",
     "blistered and peeling",
     "peeling and blistered",
     "face (?:is |got )?(?:burnt|burned)",
@@ -84,11 +99,17 @@ const SERIOUS_BURN = sign(
     "all down (?:my|his|her) (?:back|arm|leg|chest)",
     "(?:chest|back|tummy|stomach|face)[^.]{0,30}(?:blister\\w*|burn\\w*)",
     "bigger than (?:my|his|her|a) (?:hand|palm)",
+    "(?:the )?size of (?:my|his|her|a) (?:hand|palm)",
     "swelling shut",
     "burning like crazy",
   ],
   [
     "起晒泡",
+    "大泡",
+    "很深",
+    "发滑",
+    `(?:手指|手|脸|皮肤|脚)${zhGap(4)}(?:发黑|黑了|焦)`,
+    "炸(?:烂|伤|断|开)",
     "皮甩",
     "成条(?:手臂|腿)",
     "整条(?:手臂|腿)",
@@ -118,6 +139,17 @@ const SERIOUS_BURN = sign(
   ],
 );
 
+/** A heat burn's size or site alone sends it to hospital (British Burn Association): not said of a peel's redness. */
+const BURN_SIZE = sign(
+  "large burn",
+  [
+    "(?:big|large|huge) (?:area|patch)",
+    "palm[- ]sized",
+    "(?:burn\\w*|scald\\w*) (?:his|her|my|their) (?:chest|face|back|neck|tummy|stomach)",
+  ],
+  ["巴掌大", "手掌大"],
+);
+
 const BURN = context(
   "burn",
   [
@@ -129,6 +161,17 @@ const BURN = context(
     "on fire",
     "boiling (?:water|oil)",
     "kettle",
+    // Contact burns: an older person against a radiator or heater cannot always move away (NHS).
+    "radiator",
+    "oven",
+    "hob",
+    "stove",
+    "(?:hair )?straighteners?",
+    "curling (?:iron|tongs|wand)",
+    "exhaust pipe",
+    "hot water bottle",
+    "heat(?:ing)? pad",
+    "(?:water|bath|shower|tap|iron|pan|stove|hob)[^.]{0,15}(?:too hot|scalding|boiling)",
   ],
   [
     "淥",
@@ -150,6 +193,11 @@ const BURN = context(
     "被烫",
     "开水",
     "着火",
+    "暖气片",
+    "热(?:汤|粥|茶|咖啡|奶)",
+    "热水袋",
+    "电热毯",
+    "烫得",
   ],
 );
 
@@ -167,7 +215,7 @@ const ELECTRIC = context(
     "power line",
     "lightning",
   ],
-  ["高压线", "触电", "电击", "被电", "电线", "雷击"],
+  ["高压线", "高压电", "触.{0,2}电", "电击", "被电", "电线", "雷击", "电掣", "插座"],
 );
 
 const ELECTRIC_HARM = sign(
@@ -216,6 +264,7 @@ export const BURNS: SituationModel = {
     when("burn", BURN, SHOCK_SIGNS),
     when("burn", PROCEDURE, SERIOUS_BURN, SHOCK_SIGNS),
     when("burn", BURN, SERIOUS_BURN),
+    when("burn", BURN, BURN_SIZE),
     when("burn", ELECTRIC, ELECTRIC_HARM),
     when("burn", ELECTRIC, CONFUSED_DROWSY),
   ],

@@ -1,5 +1,6 @@
-import { CHILD, FEVER, INFANT } from "./lexicon.ts";
-import { context, sign, when, type SituationModel } from "./sign.ts";
+import { CHILD, INFANT, SUDDEN, VOMITING } from "./lexicon.ts";
+import { FEVER } from "./lexicon-infection.ts";
+import { context, sign, when, zhGap, type SituationModel } from "./sign.ts";
 
 /** Under three months: any fever of 38 °C or more is a red flag (NICE NG143). */
 const UNDER_THREE_MONTHS = context(
@@ -15,8 +16,8 @@ const UNDER_THREE_MONTHS = context(
     "新生儿",
     "刚出生",
     "满月",
-    "(?:[1-9]|[1-8]\\d|一|两|二|三|十)(?:天|周|个星期|个礼拜)大",
-    "(?:才|刚)?(?:一|两|二|1|2)个月",
+    "(?:[1-9]|[1-8]\\d|[一两二三四五六七八九十]|十[一二])(?:天|周|个星期|个礼拜)大",
+    "(?:才|刚)?(?:一|两|二|1|2)个(?:多)?月",
     "三个礼拜",
     "三周",
   ],
@@ -50,18 +51,29 @@ const RED_FEATURES = sign(
     "mottled",
     "pauses in (?:his|her) breathing",
     "stopped breathing",
+    // Apnoea with a colour change in an infant (NICE NG143; a BRUE with cyanosis is not low risk).
+    "stops? breathing",
+    "stopping breathing",
+    "(?:goes|went|gone|going|turned|turning) (?:\\w+ )?(?:grey|gray|blue|mottled)",
   ],
   [
     "哼哼",
     "灰灰",
-    "哭.{0,3}没(?:有)?眼泪",
+    "(?:哭|喊).{0,3}没(?:有)?眼泪",
+    "没(?:有)? ?(?:pee|wee)",
+    "停止呼吸",
+    "呼吸暂停",
+    `(?:嘴唇|脸|嘴)${zhGap(4)}(?:变蓝|发蓝|发紫|发青|紫了)`,
+    "软软的",
+    "软塌塌",
+    "哼声",
     "软趴趴",
     "软绵绵",
     "全身软",
     "叫不醒",
     "叫也没反应",
     "没反应",
-    "没尿",
+    "没(?:有)?(?:尿|小便|尿湿)",
     "尿布.{0,3}干",
     "囟门.{0,3}(?:凹|鼓)",
     "哭声.{0,3}(?:弱|尖)",
@@ -127,8 +139,18 @@ const DOWN = sign(
 );
 const FLOOR = sign(
   "on the floor",
-  ["fell", "fall(?:en)?", "on the floor", "fell (?:down|over)", "fell and"],
-  ["倒在地上", "摔倒", "跌倒", "倒地"],
+  ["fell", "fall(?:en)?", "on the (?:\\w+ )?floor", "fell (?:down|over)", "fell and", "lying on the (?:\\w+ )?ground"],
+  ["倒在地上", "摔倒", "跌倒", "倒地", "(?:躺|倒|睡)在.{0,4}地(?:上|板)"],
+);
+
+/** Testicular torsion: sudden severe pain in a testicle, often with vomiting, most often at 12 to 18 (NICE CKS). */
+const TESTICLE_PAIN = sign(
+  "testicle pain",
+  [
+    "(?:pain|hurts?|ache|aching|swollen|swelling|agony)[^.]{0,25}(?:testic\\w*|testes|balls|scrotum|scrotal)",
+    "(?:testic\\w*|testes|balls|scrotum|scrotal)[^.,]{0,20}(?:pain|hurts?|agony|swollen|swelling)",
+  ],
+  [`(?:蛋蛋|睾丸|阴囊)${zhGap(4)}(?:痛|疼|肿)`],
 );
 
 export const CHILD_MODEL: SituationModel = {
@@ -138,6 +160,7 @@ export const CHILD_MODEL: SituationModel = {
     "WHO: Emergency Triage Assessment and Treatment (ETAT), 2016: emergency signs in children",
     "NICE CKS: Diarrhoea and vomiting in children: red-flag dehydration",
     "NHS: Call 999 if a baby or child is floppy, unresponsive, blue or has a seizure",
+    "NICE CKS: Scrotal pain and swelling: suspected testicular torsion needs immediate surgical referral",
   ],
   combinations: [
     when("collapse", UNDER_THREE_MONTHS, FEVER),
@@ -147,5 +170,7 @@ export const CHILD_MODEL: SituationModel = {
     when("collapse", INFANT, UNWELL, FEVER),
     when("collapse", CHILD, RED_FEATURES),
     when("collapse", PARENT, FLOOR, DOWN),
+    when("child", CHILD, TESTICLE_PAIN, SUDDEN),
+    when("child", CHILD, TESTICLE_PAIN, VOMITING),
   ],
 };

@@ -1,13 +1,7 @@
-import {
-  BLEEDING,
-  BREATHING_HARD,
-  DIZZY_FAINT,
-  FAINTING,
-  PAIN_OUT_OF_PROPORTION,
-  SHOCK_SIGNS,
-  VOMITING,
-} from "./lexicon.ts";
-import { context, sign, when, type SituationModel } from "./sign.ts";
+import { CLOT_RISK, DVT_SIGNS, LIMB_COLD_PALE, LIMB_NUMB_WEAK, PLEURITIC } from "./clots.ts";
+import { BLEEDING, BREATHING_HARD, DIZZY_FAINT, FAINTING, SHOCK_SIGNS, VOMITING } from "./lexicon.ts";
+import { PAIN_OUT_OF_PROPORTION } from "./lexicon-infection.ts";
+import { context, sign, when, zhGap, type SituationModel } from "./sign.ts";
 
 const CHEST_PAIN = sign(
   "chest pain",
@@ -18,8 +12,17 @@ const CHEST_PAIN = sign(
       "|burning|elephant)",
     "(?:pain|pressure|tightness|heaviness|weight|elephant) (?:in|on) (?:my|his|her|the) chest",
     "heart (?:hurts|pain)",
+    "(?:tearing|ripping) (?:pain|sensation)[^.]{0,30}(?:chest|back)",
+    "(?:chest|back)[^.,]{0,25}(?:tearing|ripping)",
   ],
-  ["胸.{0,4}(?:痛|疼|闷|压|紧|憋|难受|绞)", "心口.{0,3}(?:痛|疼|闷|压)", "心脏.{0,3}(?:痛|疼)", "心绞痛"],
+  [
+    "胸.{0,4}(?:痛|疼|闷|压|紧|憋|难受|绞)",
+    // Tearing pain from the chest through to the back: aortic dissection (NICE CKS; ESC 2014).
+    `胸${zhGap(8)}(?:撕裂|撕开|像被撕)`,
+    "心口.{0,3}(?:痛|疼|闷|压)",
+    "心脏.{0,3}(?:痛|疼)",
+    "心绞痛",
+  ],
 );
 
 /** What makes chest pain cardiac (NICE CG95): spread to arm, jaw, neck or back; sweating; breathlessness; nausea. */
@@ -40,7 +43,22 @@ const CARDIAC_FEATURES = sign(
     "not going away",
     "radiat\\w*",
   ],
-  ["左臂", "手臂", "胳膊", "左手", "下巴", "后背", "肩", "出汗", "冷汗", "大汗", "恶心", "分钟", "不缓解", "放射"],
+  [
+    "左臂",
+    "手臂",
+    "胳膊",
+    "左手",
+    "下巴",
+    "后背",
+    "肩",
+    "出了?.{0,3}汗",
+    "冷汗",
+    "大汗",
+    "恶心",
+    "分钟",
+    "不缓解",
+    "放射",
+  ],
 );
 
 /** Pain where cardiac pain goes without the chest (NICE CG95; women and older people often describe it so). */
@@ -89,6 +107,9 @@ const BLEEDING_SEVERE = sign(
     "pool of blood",
     "(?:a lot|lots|so much|loads) of blood",
     "blood everywhere",
+    "blood all over",
+    // A burst varicose vein bleeds fast and can kill an older person (NHS: varicose veins).
+    "(?:varicose )?vein[^.]{0,15}(?:burst|popped|ruptured)",
     "artery",
     "to the bone",
     "for (?:over )?(?:\\d+|ten|fifteen|twenty|thirty|forty) min\\w*",
@@ -101,6 +122,7 @@ const BLEEDING_SEVERE = sign(
     "哗哗",
     "止不住",
     "止不了",
+    "止不到",
     "不停",
     "一直流",
     "流个不停",
@@ -123,18 +145,18 @@ const VOMIT_BLOOD = sign(
   "vomiting blood",
   [
     "(?:vomit\\w*|throw\\w* up|threw up|puk\\w*|cough\\w* up|being sick)[^.,]{0,30}blood",
-    "(?:vomit\\w*|throw\\w* up|threw up|puk\\w*|cough\\w* up|being sick)[^.,]{0,15}blood",
+    "(?:vomit\\w*|throw\\w* up|threw up|puk\\w*|cough\\w*(?: up)?|being sick)[^.,]{0,15}blood",
     "blood in (?:his |her |my )?(?:vomit|sick)",
     "coffee grounds?",
   ],
-  ["吐血", "呕血", "咯血", "吐出.{0,4}血", "吐.{0,4}咖啡(?:色|渣)", "咖啡渣"],
+  ["吐血", "呕血", "咯血", "吐出.{0,4}血", `吐了?${zhGap(4)}血`, "吐.{0,4}咖啡(?:色|渣)", "咖啡渣"],
 );
 
 const BLACK_STOOL = sign(
   "black stool",
   [
     "(?:black|tarry|tar[- ]like|maroon) (?:poo|poop|stool|stools|diarrh\\w*|motion)",
-    "(?:poo|poop|stool|stools) (?:is |are |was )?(?:black|tarry)",
+    "(?:poo|poop|stool|stools) (?:is |are |was |looks? )?(?:\\w+ )?(?:black|tarry)",
   ],
   ["黑便", "柏油样", "(?:拉|大便|便便).{0,4}黑", "黑色.{0,2}(?:便|大便|便便)"],
 );
@@ -179,6 +201,9 @@ export const CIRCULATION: SituationModel = {
     "NICE CG95: Chest pain of recent onset (features of acute coronary syndrome)",
     "NHS: When to call 999 (chest pain, severe bleeding, collapse)",
     "NICE NG141 / CKS: Upper gastrointestinal bleeding: haematemesis, melaena with shock",
+    "NICE NG158: Venous thromboembolic diseases (DVT signs, pleuritic pain, breathlessness, haemoptysis)",
+    "European Society for Vascular Surgery 2020: Acute limb ischaemia (pain, pallor, paraesthesia, paralysis)",
+    "NICE CKS: Aortic dissection (sudden tearing chest or back pain)",
     "King M. et al., Management of a vascular occlusion associated with cosmetic injections, J Clin A" +
       "esthet Dermatol 2020",
     "中华医学会急诊医学分会, 急诊预检分诊专家共识, 2018 (胸痛, 大出血, 休克征象)",
@@ -195,6 +220,11 @@ export const CIRCULATION: SituationModel = {
     when("bleeding", VOMIT_BLOOD),
     when("bleeding", BLACK_STOOL, DIZZY_FAINT),
     when("collapse", SHOCK_SIGNS, DIZZY_FAINT),
+    when("circulation", DVT_SIGNS, BREATHING_HARD),
+    when("circulation", DVT_SIGNS, PLEURITIC),
+    when("circulation", CLOT_RISK, PLEURITIC, BREATHING_HARD),
+    when("circulation", LIMB_COLD_PALE, LIMB_NUMB_WEAK),
+    when("circulation", LIMB_COLD_PALE, PAIN_OUT_OF_PROPORTION),
     when("vascular", FILLER, ISCHEMIA),
     when("vascular", FILLER, PAIN_OUT_OF_PROPORTION),
   ],

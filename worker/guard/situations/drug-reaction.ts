@@ -1,5 +1,7 @@
-import { BREATHING_HARD, DIZZY_FAINT, FEVER, RASH, VOMITING } from "./lexicon.ts";
-import { context, sign, when, type SituationModel } from "./sign.ts";
+import { CLONUS, SEROTONERGIC } from "./serotonin-toxicity.ts";
+import { BREATHING_HARD, CONFUSION, DIZZY_FAINT, SHOCK_SIGNS, VOMITING } from "./lexicon.ts";
+import { FEVER, RASH, SEPSIS_SIGNS } from "./lexicon-infection.ts";
+import { context, sign, when, zhGap, type SituationModel } from "./sign.ts";
 
 /** A medicine started recently: the context of SJS/TEN, DRESS and drug angioedema. */
 const NEW_MEDICINE = context(
@@ -41,6 +43,9 @@ const NEW_MEDICINE = context(
   [
     "新药",
     "新开的药",
+    "(?:口服|开的)药",
+    "(?:复方)?新诺明",
+    "抗抑郁药",
     "吃了.{0,8}药",
     "开始吃",
     "换了药",
@@ -86,12 +91,15 @@ const MUCOSA = sign(
     "(?:mouth|lips?|eyes?|genital\\w*|gums?)[^.,]{0,25}(?:sores?|ulcers?|blister\\w*|raw|bleeding|cru" +
       "st\\w*|peel\\w*|red and)",
     "(?:sores?|ulcers?|blisters?) (?:in|on|around|inside) (?:my |his |her |the )?(?:mouth|lips|eyes|genitals)",
+    "(?:down below|down there|privates|private (?:parts|area)|vulva|vagina|penis|foreskin)[^.,]{0,25}(?:sores?|ulc" +
+      "ers?|blister\\w*|raw|peel\\w*)",
   ],
   [
     "(?:口|嘴).{0,2}(?:同|和)眼.{0,4}痛",
     "口.{0,2}眼.{0,4}(?:都)?(?:好|很)?痛",
-    "(?:嘴|口腔|嘴巴|嘴唇|眼睛|眼|生殖器|下体).{0,6}(?:溃烂|溃疡|起泡|破|烂|糜烂|出血|结痂)",
+    `(?:嘴|口腔|嘴巴|嘴唇|眼睛|眼|生殖器|下体|私处|阴部|外阴)${zhGap(6)}(?:溃烂|溃疡|起泡|破|烂|糜烂|出血|结痂)`,
     "口腔溃疡",
+    `眼睛${zhGap(3)}(?:粘|黏)(?:住|在一起|得睁不开)`,
   ],
 );
 
@@ -104,8 +112,9 @@ const ANGIOEDEMA = sign(
     "(?:lips?|tongue|face|mouth|throat)[^.,]{0,20}(?:swell\\w*|swollen|puff\\w*|blown up|huge)",
     "swollen (?:lips?|tongue|face|eyelids?)",
     "swelling (?:shut|up)",
+    "swollen (?:almost |nearly |half |completely )?shut",
   ],
-  ["(?:嘴唇|舌头|脸|面|眼皮|眼睛|喉咙|嘴).{0,4}(?:肿|胀)", "肿起来"],
+  [`(?:嘴唇|舌头|脸|面|眼皮|眼睛|喉咙|嘴)${zhGap(4)}(?:肿|胀)`, "肿起来"],
 );
 
 const THROAT = sign(
@@ -114,9 +123,10 @@ const THROAT = sign(
     "throat[^.,]{0,15}(?:tight|closing|closed|swell\\w*|narrow\\w*)",
     "(?:hard|can't|difficult|difficulty|trouble) (?:to )?swallow\\w*",
     "tongue (?:is )?(?:swell\\w*|swollen|thick)",
-    "voice (?:is )?(?:hoarse|changed|weird)",
+    "voice (?:has |is )?(?:gone |going |getting |become )?(?:hoarse|changed|weird|croaky)",
+    "(?:keeps|kept) clearing (?:his|her|my|their) throat",
   ],
-  ["喉咙.{0,4}(?:紧|肿|堵|收窄|tight)", "吞不下", "难吞", "咽不下", "舌头.{0,3}肿", "声音嘶哑"],
+  [`(?:喉咙|嗓子)${zhGap(6)}(?:紧|肿|堵|收窄|tight)`, "吞不下", "难吞", "咽不下", "舌头.{0,3}肿", "声音嘶哑"],
 );
 
 /** Exposure to an allergen: a sting, a food, an injection. */
@@ -141,11 +151,33 @@ const ALLERGEN = context(
     "jab",
     "contrast",
     "allerg\\w*",
+    // Hair dye (PPD) is a classic cause of severe contact allergy and angioedema (BAD: PPD allergy).
+    "hair dye",
+    "dyed (?:my|his|her) hair",
+    "ppd",
+    "(?:black )?henna",
     "amoxicillin",
     "penicillin",
     "antibiotics?",
   ],
-  ["蜂", "蜇", "叮", "花生", "坚果", "海鲜", "虾", "过敏", "打针", "打完针", "注射", "疫苗", "吃了", "抗生素"],
+  [
+    "蜂",
+    "蜇",
+    "叮",
+    "花生",
+    "坚果",
+    "海鲜",
+    "虾",
+    "过敏",
+    "打针",
+    "打完针",
+    "注射",
+    "疫苗",
+    "吃了",
+    "抗生素",
+    "染发",
+    "染头发",
+  ],
 );
 
 const HIVES = sign(
@@ -160,8 +192,15 @@ const HIVES = sign(
     "rash all over",
     "covered in (?:a )?(?:rash|hives|spots)",
     "red all over",
+    "(?:scratching|itch\\w*) all over",
   ],
-  ["荨麻疹", "风团", "全身.{0,3}(?:疹|红|起包|痒)", "hives"],
+  [
+    "荨麻疹",
+    "风团",
+    "全身.{0,3}(?:疹|红|起包|痒)",
+    `(?:身上|全身|满身)${zhGap(6)}(?:红块|风团|疙瘩|起包|一块一块|红疹)`,
+    "hives",
+  ],
 );
 
 /** Systemic features that make an allergic reaction anaphylaxis (Resuscitation Council UK 2021). */
@@ -222,8 +261,23 @@ const TONGUE_SWELLING = sign(
 /** Skin that slides off when rubbed (the Nikolsky sign): epidermal necrolysis. */
 const SKIN_SLIDES_OFF = sign(
   "skin slides off",
-  ["(?:skin )?(?:slides|comes|peels|rubs|wipes) off (?:if|when) (?:you |i |we )?(?:rub|touch|press)", "slides off"],
+  [
+    "(?:skin )?(?:slides|slid|sliding|comes|coming|peels|peeling|rubs|wipes) off (?:in (?:sheets|layers|patches) )?" +
+      "(?:if|when) (?:you |i |we |the \\w+ |someone )?(?:rub|touch|press)",
+    "slides off",
+  ],
   ["一擦就(?:甩|掉|破|脱)", "一碰就(?:掉|破|脱)", "皮甩"],
+);
+
+/** Blisters over much of the body after a medicine: epidermal necrolysis until shown otherwise (BAD; AAD). */
+const WIDESPREAD_BLISTERS = sign(
+  "widespread blisters",
+  [
+    "(?:blister\\w*|peeling)[^.]{0,20}(?:all over|everywhere|whole body)",
+    "(?:all over|everywhere)[^.]{0,30}blister\\w*",
+    "(?:turning|turned) into blisters",
+  ],
+  [`(?:全身|满身|大片|到处)${zhGap(3)}(?:水泡|水疱|大疱|起泡)`],
 );
 
 const DRESS_FEATURES = sign(
@@ -241,6 +295,7 @@ export const DRUG_REACTION: SituationModel = {
     "Resuscitation Council UK: Emergency treatment of anaphylaxis, 2021 (airway, breathing or circulation problems)",
     "NICE CKS: Angio-oedema and anaphylaxis; MHRA: ACE inhibitor angioedema",
     "RegiSCAR criteria for DRESS (rash, fever, lymphadenopathy, facial oedema after a new drug)",
+    "Hunter serotonin toxicity criteria (Dunkley et al., QJM 2003): clonus, hyperthermia, agitation, sweating",
   ],
   combinations: [
     when("skin_reaction", SKIN_LOSS, MUCOSA),
@@ -248,6 +303,10 @@ export const DRUG_REACTION: SituationModel = {
     when("skin_reaction", SKIN_SLIDES_OFF, MUCOSA),
     when("skin_reaction", SKIN_LOSS, NEW_MEDICINE, FEVER),
     when("skin_reaction", MUCOSA, NEW_MEDICINE, RASH),
+    when("skin_reaction", WIDESPREAD_BLISTERS, NEW_MEDICINE),
+    when("drug_reaction", SEROTONERGIC, CLONUS, FEVER, SEPSIS_SIGNS),
+    when("drug_reaction", SEROTONERGIC, CLONUS, FEVER, CONFUSION),
+    when("drug_reaction", SEROTONERGIC, CLONUS, SEPSIS_SIGNS, CONFUSION),
     when("anaphylaxis", ADRENALINE_USED),
     when("anaphylaxis", TONGUE_SWELLING),
     when("anaphylaxis", HIVES, THROAT),
@@ -256,6 +315,7 @@ export const DRUG_REACTION: SituationModel = {
     when("anaphylaxis", ANGIOEDEMA, NEW_MEDICINE),
     when("anaphylaxis", ANGIOEDEMA, ALLERGEN, SYSTEMIC),
     when("anaphylaxis", HIVES, SYSTEMIC),
+    when("anaphylaxis", HIVES, SHOCK_SIGNS),
     when("anaphylaxis", ALLERGEN, THROAT),
     when("anaphylaxis", ALLERGEN, VOMITING, DIZZY_FAINT),
     when("skin_reaction", RASH, FEVER, DRESS_FEATURES, NEW_MEDICINE),

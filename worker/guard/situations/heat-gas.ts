@@ -1,5 +1,5 @@
-import { BREATHING_HARD, CONFUSED_DROWSY, DIZZY_FAINT, VOMITING } from "./lexicon.ts";
-import { context, sign, when, type SituationModel } from "./sign.ts";
+import { BREATHING_HARD, CONFUSED_DROWSY, CONFUSION, DIZZY_FAINT, VOMITING } from "./lexicon.ts";
+import { context, sign, when, zhGap, type SituationModel } from "./sign.ts";
 
 const HEAT = context(
   "heat",
@@ -19,7 +19,8 @@ const HEAT = context(
     "working (?:outside|on the roof)",
     "marathon",
     "football practice",
-    "(?:3[2-9]|4\\d) degrees",
+    "(?:3[2-9]|4\\d) degrees?",
+    "(?:3[2-9]|4\\d) all (?:week|day)",
     "sauna",
   ],
   [
@@ -40,13 +41,22 @@ const HEAT = context(
     "马拉松",
     "桑拿",
     "车里",
+    "热天",
+    "热浪",
+    "晒",
   ],
 );
 
 /** Heatstroke: a hot body that stopped sweating, confusion, collapse (NHS: Heat exhaustion and heatstroke). */
 const NO_SWEAT = sign(
   "not sweating",
-  ["(?:stopped|not|isn't|no longer|hasn't been) sweating", "skin (?:is )?(?:hot and dry|dry and hot)", "dry skin"],
+  [
+    "(?:stopped|not|isn't|no longer|hasn't been) sweating",
+    "skin (?:is )?(?:hot and dry|dry and hot)",
+    "dry skin",
+    "skin is dry",
+    "no sweat(?:ing)?(?: at all)?",
+  ],
   ["不出汗", "没汗", "没晒汗", "皮肤.{0,3}(?:干|烫)", "没有汗"],
 );
 const HOT_BODY = sign(
@@ -55,6 +65,9 @@ const HOT_BODY = sign(
     "scalding",
     "skin (?:is )?(?:scalding|burning|boiling)",
     "hot and dry",
+    "hot to (?:the )?touch",
+    "skin (?:is |feels )?(?:\\w+ )?hot",
+    "hot and (?:red|flushed)",
     "(?:really|very|so|burning) hot(?: to (?:the )?touch)?",
     "hot as",
     "burning up",
@@ -73,6 +86,7 @@ const HOT_BODY = sign(
     "很烫",
     "好烫",
     "体温.{0,3}(?:40|41|42)",
+    `(?:全身|身上|身体)${zhGap(2)}(?:发)?烫`,
   ],
 );
 
@@ -159,6 +173,8 @@ export const HEAT_GAS: SituationModel = {
     when("heat", NO_SWEAT, HOT_BODY, CONFUSED_DROWSY),
     when("heat", HOT_BODY, CONFUSED_DROWSY, DIZZY_FAINT),
     when("heat", HEATSTROKE, CONFUSED_DROWSY),
+    // NHS: heat exhaustion with new confusion is heatstroke, call 999.
+    when("heat", HEAT, CONFUSION),
     when("heat", HEATSTROKE, DIZZY_FAINT, VOMITING),
     when("heat", HEATSTROKE, NO_SWEAT),
     when("heat", HEATSTROKE, HOT_BODY, DIZZY_FAINT),

@@ -2,245 +2,6 @@ import { context, sign } from "./sign.ts";
 
 /** Signs more than one situation reads. Each is a concept, with the ways visitors write it. */
 
-export const FEVER = sign(
-  "fever",
-  [
-    "shivering",
-    "hot and cold",
-    "burning hot then shivering",
-    "hot then (?:cold|shivering)",
-    "fever\\w*",
-    "feverish",
-    "high temp\\w*",
-    "temp(?:erature)? (?:of |is |was |at )?(?:3[89]|4[0-2]|10[0-6])(?:\\.\\d)?",
-    "(?:3[89]|4[0-2])(?:\\.\\d)? ?(?:c|°c|degrees)",
-    "(?:is|at|of|hit|reads?|reading|showing) (?:3[89]|4[0-2])\\.\\d",
-    "10[1-6](?:\\.\\d)? ?(?:f|°f)",
-    "burning up",
-    "(?:hot|shivery) and (?:shivery|hot)",
-    "shaking chills",
-    "rigors",
-    "chills",
-  ],
-  [
-    "(?:3[89]|4[0-2])(?:\\.\\d)? ?度",
-    "发高烧",
-    "发烧",
-    "发热",
-    "高烧",
-    "烧到",
-    "体温.{0,3}(?:3[89]|4[0-2])",
-    "(?:3[89]|4[0-2])(?:\\.\\d)?度",
-    "寒战",
-    "打冷颤",
-    "烧得",
-  ],
-);
-
-export const SPREADING_FAST = sign(
-  "spreading fast",
-  [
-    "spread\\w* (?:really |so |very )?(?:fast|quickly|rapidly|quick)",
-    "(?:fast|quickly|rapidly)[- ]spreading",
-    "(?:getting|growing) (?:bigger|bigger and bigger|larger) (?:by the (?:hour|minute)|fast|quickly|every hour)",
-    "spread\\w* (?:up|across|over|past|beyond) (?:my|his|her|the)",
-    "past the (?:line|pen|mark)",
-    "moving up (?:my|his|her) (?:leg|arm)",
-    "red (?:line|streak)s?",
-    "by the hour",
-  ],
-  ["扩散", "蔓延", "越来越大", "迅速扩大", "一下子.{0,4}(?:扩大|大了|变大)", "往上(?:走|蔓延|爬)", "红线"],
-);
-
-export const PAIN_OUT_OF_PROPORTION = sign(
-  "pain out of proportion",
-  [
-    "pain is (?:crazy|unreal)",
-    "crazy pain",
-    "pain (?:is )?(?:way |much |far )?(?:worse|more) than (?:it|what it) looks",
-    "(?:unbearable|excruciating|agonizing|agonising|insane|extreme|horrendous) (?:pain|agony)",
-    "pain is (?:unbearable|insane|excruciating|off the charts|out of proportion)",
-    "out of proportion",
-    "screaming (?:in|with) pain",
-    "can't (?:stand|bear) (?:the pain|anyone touching)",
-    "agony",
-  ],
-  [
-    "不成比例",
-    "痛得受不了",
-    "疼得受不了",
-    "剧痛",
-    "疼得要命",
-    "痛得要命",
-    "钻心",
-    "痛到.{0,3}(?:哭|不行|受不了)",
-    "疼到.{0,3}(?:哭|不行)",
-  ],
-);
-
-export const SKIN_INFECTION = context(
-  "skin infection",
-  [
-    "leaking",
-    "tattoo",
-    "(?:wound|drain|incision|surgical) site",
-    "wound",
-    "cut",
-    "scratch",
-    "graze",
-    "bite",
-    "blister",
-    "ingrown",
-    "infect\\w*",
-    "cellulitis",
-    "abscess",
-    "boil",
-    "redness",
-    "red (?:and )?(?:swollen|hot|area|patch)",
-    "swollen and (?:red|hot)",
-    "incision",
-    "stitches",
-    "pus",
-    "ooz\\w*",
-  ],
-  ["伤口", "红肿", "感染", "发炎", "化脓", "流脓", "脓", "溃烂", "刀口", "抓伤", "咬伤", "划伤"],
-);
-
-/** What a body in sepsis or shock looks like from outside (NICE NG51's high-risk criteria in plain words). */
-export const SEPSIS_SIGNS = sign(
-  "sepsis signs",
-  [
-    "nearly (?:fainted|passed out)",
-    "faint",
-    "breathless",
-    "muddled",
-    "(?:bp|blood pressure)[^.]{0,20}(?<!\\d)[4-8]\\d ?/ ?\\d{2}(?!\\d)",
-    "confused(?! (?:about|by|why|whether|as to|if|with|what|how|which|on))|confusion",
-    "delirious",
-    "not making sense",
-    "talking (?:nonsense|rubbish|gibberish)",
-    "mumbling",
-    "shaking (?:all over|uncontrollably|violently)",
-    "(?:racing|pounding) heart",
-    "heart (?:is )?(?:racing|pounding)",
-    "breathing (?:really |very |so )?(?:fast|quickly|rapidly)",
-    "mottled",
-    "blotchy (?:and|skin)",
-    "cold (?:and )?clammy",
-    "clammy",
-    "cold hands and feet",
-    "(?:hands|feet) (?:are )?(?:ice )?cold",
-    "very (?:drowsy|sleepy)",
-    "lethargic",
-    "floppy",
-    "barely (?:awake|responsive|conscious)",
-    "(?:hasn't|has not|haven't|not) (?:peed|wee'd|weed|urinated)",
-    "pass(?:ing)? out",
-    "going to (?:pass out|faint)",
-    "feel(?:s)? like (?:i'm|he's|she's|i am) (?:dying|going to die)",
-  ],
-  [
-    "寒战",
-    "血压(?:低|很低|好低)",
-    "血压.{0,6}(?<!\\d)[4-8]\\d/\\d{2}",
-    "混乱",
-    "神志不清",
-    "糊涂",
-    "糊里糊涂",
-    "说胡话",
-    "胡言乱语",
-    "迷糊",
-    "意识模糊",
-    "叫不醒",
-    "昏睡",
-    "嗜睡",
-    "心跳(?:很快|加速|好快)",
-    "呼吸(?:很快|急促|好快)",
-    "发抖",
-    "浑身发冷",
-    "手脚(?:冰冷|冰凉|发凉)",
-    "花斑",
-    "没尿",
-    "尿很少",
-    "要晕",
-    "快晕",
-    "没精神",
-    "精神很差",
-  ],
-);
-
-export const RASH = context(
-  "rash",
-  ["welts", "rash\\w*", "spots", "dots", "blotch\\w*", "bruis\\w*", "marks", "pinpricks?", "petechiae", "purpura"],
-  ["疹", "斑", "红点", "出血点", "紫点", "瘀点", "小点", "紫红色的点"],
-);
-
-/** Skin mottled or blotchy purple: a high-risk sign of sepsis (NICE NG51). */
-export const MOTTLED = sign(
-  "mottled skin",
-  ["mottled", "blotchy (?:and )?purple", "purple (?:and )?blotchy", "(?:purple|blue) blotch\\w*", "marbled"],
-  ["花斑", "紫色花纹", "花纹", "发花"],
-);
-
-/** No urine for many hours: NICE NG51's high-risk sign. */
-export const NO_URINE = sign(
-  "no urine",
-  [
-    "(?:hasn't|has not|haven't|not) (?:had a wee|had a pee|peed|wee'd|weed|urinated|passed urine|been" +
-      " to the loo for a wee)",
-    "no (?:pee|wee|urine)",
-  ],
-  ["没(?:有)?小便", "没(?:有)?尿", "不尿", "无尿"],
-);
-
-/** The tumbler test (NICE NG240): a rash that does not fade under a pressed glass. */
-export const NON_BLANCHING = sign(
-  "non-blanching",
-  [
-    "(?:like|look like|looks like) (?:a )?bruises?",
-    "(?:looks?|looking) like (?:bruises|bruising|blood spots)",
-    "purple blotch\\w*",
-    "(?:dark )?purple [a-z]+ ?(?:rash|spots|blotches|marks)",
-    "(?:doesn't|don't|didn't|won't|not|does not|do not|did not|isn't|aren't|wont|dont) (?:fade|go awa" +
-      "y|disappear|blanch|go white|go pale|change)[^.]{0,40}(?:press|glass|push|tumbler)",
-    "(?:glass|tumbler) test",
-    "non[- ]?blanching",
-    "(?:under|through) (?:a|the) glass",
-    "petechiae",
-    "purpura",
-    "purple (?:spots|dots|rash|pinpricks)",
-    "pinprick (?:spots|rash|dots)",
-  ],
-  [
-    "乌青.{0,4}(?:斑|点)",
-    "瘀青.{0,4}(?:斑|点)",
-    "(?:压|按).{0,6}不(?:会)?(?:褪|退|消)",
-    "紫色.{0,2}点",
-    "紫红色.{0,2}(?:斑点|点)",
-    "(?:压|按).{0,6}(?:不褪|不消|不变白|不会褪|也不褪)",
-    "不褪色",
-    "玻璃杯",
-    "瘀点",
-    "出血点",
-    "紫红色的点",
-    "紫色的点",
-    "紫点",
-  ],
-);
-
-export const STIFF_NECK = sign(
-  "stiff neck",
-  [
-    "stiff neck",
-    "neck (?:is |so |really )?(?:stiff|rigid)",
-    "can't (?:bend|move|touch) (?:his|her|my) (?:neck|chin)",
-    "light (?:hurts|is hurting)",
-    "can't (?:stand|look at) (?:the )?light",
-    "hurts to look at (?:the )?light",
-  ],
-  ["脖子.{0,4}(?:硬|僵)", "颈.{0,3}(?:硬|僵)", "低不了头", "怕光", "畏光"],
-);
-
 export const VOMITING = sign(
   "vomiting",
   ["vomit\\w*", "throwing up", "threw up", "being sick", "puk\\w*", "retching"],
@@ -275,6 +36,8 @@ export const SHOCK_SIGNS = sign(
     "clammy",
     "cold sweat",
     "grey and sweaty",
+    "(?:looks?|looking|gone|going|went|turned|turning) (?:\\w+ )?(?:grey|gray|ashen)",
+    "white as a sheet",
     "(?:racing|weak|thready) (?:heart|pulse)",
     "heart (?:is )?racing",
     "feel(?:s|ing)? faint",
@@ -284,6 +47,8 @@ export const SHOCK_SIGNS = sign(
   ],
   [
     "煞白",
+    "面青",
+    "脸色(?:很差|好差|发青|发灰|难看)",
     "满头大汗",
     "血压(?:低|很低|好低)",
     "冷汗",
@@ -321,6 +86,8 @@ export const CONFUSED_DROWSY = sign(
     "slurring",
   ],
   [
+    "前言不搭后语",
+    "语无伦次",
     "乱讲话?",
     "犯困",
     "喊不醒",
@@ -366,6 +133,7 @@ export const BREATHING_HARD = sign(
     "gasping",
     "wheez\\w*",
     "breathing (?:is )?(?:really |very |so )?(?:hard|fast|noisy|weird|laboured|labored|difficult)",
+    "breathing (?:\\w+ )?feels? (?:\\w+ )?(?:hard|difficult|tight|laboured|labored)",
     "grunting",
   ],
   [
@@ -377,7 +145,7 @@ export const BREATHING_HARD = sign(
     "喘不(?:上|过)气",
     "上不来气",
     "透不(?:过|到)气",
-    "(?:呼吸|breathe|breathing).{0,4}(?:困难|急促|难受|好急|很急|辛苦|难)",
+    "(?:呼吸|breathe|breathing).{0,4}(?:困难|急促|难受|好急|很急|辛苦|难|不顺|不畅)",
     "憋气",
     "喘",
   ],
@@ -426,6 +194,9 @@ export const CHILD = context(
     "girl",
     "grandson",
     "granddaughter",
+    "wee one",
+    "bairn",
+    "wean",
     "nephew",
     "niece",
     "\\d+ ?(?:yo|y/o|yr old|year old)",
@@ -453,6 +224,7 @@ export const CONFUSION = sign(
     "confusion",
     "disoriented",
     "delirious",
+    "can't think straight",
     "not making (?:any )?sense",
     "talking (?:nonsense|rubbish|gibberish)",
     "doesn't (?:know|recognise|recognize) (?:where|who|me)",
@@ -463,6 +235,8 @@ export const CONFUSION = sign(
     "乱说话",
     "混乱",
     "颠三倒四",
+    "前言不搭后语",
+    "语无伦次",
     "不认识人",
     "神志不清",
     "糊涂",
@@ -496,7 +270,17 @@ export const SEIZURE = sign(
     "jerking",
     "eyes rolled",
   ],
-  ["抽搐", "抽风", "癫痫", "羊角风", "口吐白沫", "翻白眼", "抽筋.{0,3}(?:全身|停不)"],
+  [
+    "抽搐",
+    "抽风",
+    "癫痫",
+    "羊角风",
+    "口吐白沫",
+    "翻白眼",
+    "抽筋.{0,3}(?:全身|停不)",
+    // A child "抽筋" is a fit in Cantonese and Taiwanese usage; an adult's calf cramp is not.
+    "(?:宝宝|孩子|bb|小孩|仔|女)(?:一直|全身)?抽筋",
+  ],
 );
 
 export const FAINTING = sign(
@@ -517,6 +301,33 @@ export const FAINTING = sign(
 /** Low blood sugar in someone on insulin or diabetic: confusion is the emergency sign. */
 export const DIABETES = context(
   "diabetes",
-  ["sugar patient", "diabet\\w*", "insulin", "(?:has|have|got) sugar", "blood sugar", "hypo"],
-  ["糖尿", "糖尿病", "胰岛素", "血糖", "低血糖"],
+  [
+    "sugar patient",
+    "diabet\\w*",
+    "insulin",
+    "(?:has|have|got) sugar",
+    "blood sugar",
+    "hypo",
+    "t[12]d",
+    "(?:is|he's|she's|i'm|am|i am|he is|she is|they're) (?:a )?type ?(?:1|one|2|two)",
+  ],
+  ["糖尿", "糖尿病", "胰岛素", "血糖", "低血糖", "[12一二]型糖"],
+);
+
+/** Came on suddenly, or only minutes or hours ago: what makes stroke signs and testicular pain an emergency. */
+export const SUDDEN = context(
+  "sudden",
+  [
+    "started (?:\\d+|ten|twenty|thirty) min\\w* ago",
+    "(?:\\d+|ten|twenty|thirty|an?) (?:min\\w*|hours?) ago",
+    "since (?:one|an?|1) hour",
+    "sudden\\w*",
+    "all of a sudden",
+    "out of nowhere",
+    "just now",
+    "since (?:this )?morning",
+    "just happened",
+    "came on",
+  ],
+  ["突然", "忽然", "刚才", "刚刚", "一下子", "今天早上", "刚发生"],
 );

@@ -1,5 +1,6 @@
-import { CONFUSED_DROWSY, CONFUSION, DIABETES, PERSON, SEIZURE, VOMITING } from "./lexicon.ts";
-import { context, sign, when, type SituationModel } from "./sign.ts";
+import { BACK_PAIN, BLADDER, SADDLE_NUMB } from "./cauda-equina.ts";
+import { CONFUSED_DROWSY, CONFUSION, DIABETES, PERSON, SEIZURE, SUDDEN, VOMITING } from "./lexicon.ts";
+import { context, negatableContext, sign, when, type SituationModel } from "./sign.ts";
 
 /** BE-FAST: balance, eyes, face, arms, speech, time (NICE NG128; the Chinese 中风120 card). */
 const FACE_DROOP = sign(
@@ -78,23 +79,6 @@ const ONE_SIDE_WEAK = sign(
   ],
 );
 
-const SUDDEN = context(
-  "sudden",
-  [
-    "started (?:\\d+|ten|twenty|thirty) min\\w* ago",
-    "(?:\\d+|ten|twenty|thirty|an?) (?:min\\w*|hours?) ago",
-    "since (?:one|an?|1) hour",
-    "sudden\\w*",
-    "all of a sudden",
-    "out of nowhere",
-    "just now",
-    "since (?:this )?morning",
-    "just happened",
-    "came on",
-  ],
-  ["突然", "忽然", "刚才", "刚刚", "一下子", "今天早上", "刚发生"],
-);
-
 const WORST_HEADACHE = sign(
   "thunderclap headache",
   [
@@ -162,7 +146,11 @@ const UNRESPONSIVE = sign(
     "unconscious",
     "(?:won't|can't|cannot|couldn't) (?:wake|rouse)",
     "not waking",
-    "(?:not|isn't|won't|doesn't) (?:responding|respond)",
+    // Not a skin that is "not responding to the creams": a treatment failing is not a person unresponsive.
+    "(?:not|isn't|won't|doesn't) (?:responding|respond)(?! (?:well )?to (?:the |any |my |his |her |these |th" +
+      "is )?(?:\\w+ )?" +
+      "(?:treatments?|creams?|ointments?|meds|medications?|medicines?|antibiotics?|tablets|pills|therapy|drugs?|" +
+      "steroids?|biologics?|lotions?|shampoos?))",
     "no response",
     "out cold",
     "lifeless",
@@ -199,7 +187,8 @@ const HEAD_INJURY = context(
     "fell from",
     "swelling on (?:the side of )?(?:his|her|the) head",
     "bump on (?:his|her|the) head",
-    "(?:hit|bumped|banged|knocked|smacked|cracked) (?:his|her|my|their|the back of (?:his|her|my)) head",
+    "(?:hit(?:ting)?|bump(?:ed|ing)|bang(?:ed|ing)|knock(?:ed|ing)|smack(?:ed|ing)|crack(?:ed|ing)) " +
+      "(?:his|her|my|their|the back of (?:his|her|my)) head",
     "head (?:injury|trauma|knock|bump)",
     "fell[^.]{0,30}head",
     "concussion",
@@ -220,7 +209,7 @@ const HEAD_INJURY = context(
   ],
 );
 
-const ANTICOAGULANT = context(
+const ANTICOAGULANT = negatableContext(
   "blood thinners",
   [
     "blood thinners?",
@@ -238,15 +227,15 @@ const ANTICOAGULANT = context(
     "plavix",
     "anticoagul\\w*",
   ],
-  ["抗凝", "华法林", "阿哌沙班", "利伐沙班", "达比加群", "氯吡格雷", "波立维", "薄血药", "稀释血液"],
+  ["抗凝", "华法林", "阿哌沙班", "利伐沙班", "达比加群", "氯吡格雷", "波立维", "薄血", "稀释血液"],
 );
 
 /** A fall from a height: the mechanism alone is an emergency (NICE NG232). */
 const FALL_FROM_HEIGHT = sign(
   "fall from height",
   [
-    "fell (?:from|out of|off) (?:a |the )?(?:\\w+[- ]floor )?(?:window|balcony|roof|ladder|scaffold\\" +
-      "w*|second floor|third floor|top of the stairs)",
+    "fell (?:from|out of|off) (?:a |the )?(?:\\w+[- ](?:floor|storey|story) )?" +
+      "(?:window|balcony|roof|ladder|scaffold\\w*|second floor|third floor|top of the stairs)",
     "fell down (?:the|a flight of) stairs",
   ],
   ["从.{0,6}(?:楼上|阳台|窗|楼梯顶|屋顶|梯子).{0,4}(?:摔|跌|掉)", "从.{0,3}楼.{0,3}(?:摔|跌|掉)下"],
@@ -271,6 +260,24 @@ const VISION_LOSS = sign(
   ["突然.{0,6}(?:看不见|失明|看不清)", "一只眼.{0,4}(?:看不见|失明|黑)", "视力.{0,3}(?:突然|消失|丧失)"],
 );
 
+/** BE-FAST's balance and eyes: double vision, the room spinning, walking as if drunk (posterior stroke). */
+const BALANCE = sign(
+  "balance lost",
+  [
+    "can't walk (?:straight|properly|in a straight line)",
+    "(?:room|world|everything) (?:is )?spinning",
+    "losing (?:my|his|her) balance",
+    "(?:walking|staggering) like (?:i'm|he's|she's|i am|he is|she is) drunk",
+    "keeps? falling to one side",
+  ],
+  ["走路.{0,3}(?:不稳|歪|打飘)", "天旋地转", "站不稳", "走不了直线"],
+);
+const DOUBLE_VISION = sign(
+  "double vision",
+  ["double vision", "seeing double", "(?:vision|sight|eyes) (?:has |have )?(?:went|gone|going|is|are) double"],
+  ["重影", "看东西.{0,3}(?:两个|双)", "复视"],
+);
+
 export const NEURO: SituationModel = {
   id: "neuro",
   sources: [
@@ -278,6 +285,7 @@ export const NEURO: SituationModel = {
     "NICE NG217: Epilepsies: a seizure over 5 minutes or repeated without recovery (status epilepticus)",
     "NICE NG232: Head injury: anticoagulant use, vomiting, drowsiness",
     "NHS: Subarachnoid haemorrhage (sudden, severe 'thunderclap' headache)",
+    "NICE CKS: Back pain, red flags for cauda equina syndrome (saddle anaesthesia, bladder dysfunction)",
     "中华医学会急诊医学分会, 急诊预检分诊专家共识, 2018 (意识障碍, 抽搐, 卒中征象)",
   ],
   combinations: [
@@ -288,6 +296,11 @@ export const NEURO: SituationModel = {
     when("stroke", ONE_SIDE_WEAK, SUDDEN),
     when("stroke", WORST_HEADACHE),
     when("stroke", VISION_LOSS),
+    when("stroke", SPEECH, BALANCE),
+    when("stroke", SPEECH, DOUBLE_VISION),
+    when("stroke", DOUBLE_VISION, BALANCE),
+    when("neuro", SADDLE_NUMB, BLADDER),
+    when("neuro", SADDLE_NUMB, BACK_PAIN),
     when("seizure", SEIZURE, SEIZURE_LONG),
     when("collapse", UNRESPONSIVE, PERSON),
     when("collapse", HEAD_INJURY, ANTICOAGULANT),

@@ -1,11 +1,18 @@
+import { BLEEDING_NOW, CANT_KEEP_DOWN, CRAMPING, FOUL_LOCHIA, TRAUMA } from "./obstetric-signs.ts";
+import { PRETERM, REGULAR_CONTRACTIONS } from "./preterm.ts";
 import { BLEEDING, DIZZY_FAINT, SEIZURE, SHOCK_SIGNS } from "./lexicon.ts";
-import { context, sign, when, type SituationModel } from "./sign.ts";
+import { FEVER, NO_URINE, SEPSIS_SIGNS } from "./lexicon-infection.ts";
+import { context, sign, when, zhGap, type SituationModel } from "./sign.ts";
 
 const PREGNANT = context(
   "pregnant",
   [
     "pregnan\\w*",
+    "preg",
     "[2-4]\\d ?(?:weeks?|wks?)(?: pregnant| along| gestation)?",
+    "(?:[4-9]|1\\d) ?(?:weeks?|wks?) (?:pregnant|along|gestation)",
+    // A message that opens with the weeks ("12 weeks, bleeding") is telling the gestation.
+    "^(?:[4-9]|1\\d) ?(?:weeks?|wks?)(?=[,.:;]| and)",
     "(?:twenty|thirty)[- ]\\w+ weeks",
     "expecting",
     "positive (?:pregnancy )?test",
@@ -24,7 +31,7 @@ const PREGNANT = context(
     "验孕",
     "两条杠",
     "预产期",
-    "[2-4]\\d周",
+    "[2-4]\\d ?周",
     "[一二三四五六七八九十]+个月身孕",
   ],
 );
@@ -50,7 +57,8 @@ const HEAVY_BLEEDING = sign(
   "heavy bleeding",
   [
     "(?:heavy|heavily|lots of|a lot of|so much|pouring|gushing) (?:bleeding|blood)",
-    "bleeding (?:heavily|a lot|through)",
+    "bleeding (?:really |very |so )?(?:heavily|a lot|through)",
+    "like a tap",
     "pouring (?:out )?blood",
     "(?:soak\\w*|through) (?:a |my |the )?pads?",
     "pad (?:an|every|in an) hour",
@@ -96,6 +104,7 @@ const PRE_ECLAMPSIA = sign(
     "flashing lights",
     "(?:face|hands) (?:and (?:face|hands|feet) )?(?:are |is )?(?:really |very )?(?:swollen|puffy)",
     "pain (?:under|below) (?:my )?ribs",
+    "(?:upper (?:right )?(?:tummy|belly|abdomen|stomach)|epigastric)[^.]{0,15}(?:pain|hurts?|ache)",
   ],
   [
     "头痛.{0,8}(?:眼花|看不清|冒金星|视物模糊|眼矇)",
@@ -105,6 +114,8 @@ const PRE_ECLAMPSIA = sign(
     "看东西.{0,3}(?:闪光|模糊)",
     "闪光",
     "手脚.{0,2}(?:好|很)?肿",
+    `(?:上腹|右上腹|心窝)${zhGap(3)}(?:剧痛|好痛|很痛|痛得|疼得|很疼|好疼)`,
+    `(?:头痛|头疼|headache)${zhGap(3)}(?:厉害|严重)`,
     "脸.{0,3}肿",
   ],
 );
@@ -123,8 +134,7 @@ const FETAL_MOVEMENT = sign(
     "baby (?:is |has been )?(?:very |really )?quiet(?:er)?(?: today| than usual| all day)",
   ],
   [
-    "(?:baby|宝宝|bb|胎儿).{0,12}没动过?",
-    "(?:baby|宝宝|bb|胎儿).{0,6}没动过?",
+    "(?:baby|宝宝|bb|胎儿).{0,12}没(?:怎么|什么)?动过?",
     "(?:没|没有|感觉不到|感觉不到了).{0,4}(?:胎动|宝宝动|宝宝在动)",
     "(?:宝宝|胎儿).{0,3}不动了",
     "胎动.{0,4}(?:少|没了|减少|消失|停)",
@@ -185,6 +195,8 @@ const PUERPERAL_PSYCHOSIS = sign(
   ],
   [
     "听到声音",
+    "听到有人(?:说话|跟.{0,2}说话|叫)",
+    "几天(?:都)?(?:不睡|没睡)",
     "幻听",
     "好几天没睡",
     "成晚不睡",
@@ -200,8 +212,13 @@ const PUERPERAL_PSYCHOSIS = sign(
 
 const WATERS = context(
   "waters broken",
-  ["waters? (?:just )?went", "waters? (?:just )?(?:broke|broken|breaking|went)"],
-  ["破了水", "破水", "羊水破"],
+  [
+    "waters? (?:just )?went",
+    "waters? (?:just )?(?:broke|broken|breaking|went)",
+    "fluid (?:is )?(?:gushing|pouring)",
+    "gush of (?:fluid|water)",
+  ],
+  ["破了水", "破水", "羊水破", "一股.{0,3}(?:流水|水)", "流水"],
 );
 
 export const OBSTETRIC: SituationModel = {
@@ -212,6 +229,8 @@ export const OBSTETRIC: SituationModel = {
     "RCOG Green-top Guideline 57: Reduced fetal movements",
     "RCOG Green-top Guideline 50: Umbilical cord prolapse; RCOG Green-top 52: Postpartum haemorrhage",
     "NHS: Bleeding in pregnancy; Pregnancy: when to call 999",
+    "NICE NG25: Preterm labour and birth; RCOG Green-top 73: Preterm prelabour rupture of membranes",
+    "RCOG Green-top 64b: Bacterial sepsis following pregnancy; Green-top 69: Hyperemesis gravidarum",
   ],
   combinations: [
     when("obstetric", PREGNANT, HEAVY_BLEEDING),
@@ -228,6 +247,15 @@ export const OBSTETRIC: SituationModel = {
     when("obstetric", FETAL_MOVEMENT),
     when("obstetric", WATERS, LABOUR_RED_FLAG),
     when("obstetric", LABOUR_RED_FLAG, PREGNANT),
+    when("obstetric", PRETERM, WATERS),
+    when("obstetric", PRETERM, REGULAR_CONTRACTIONS),
     when("obstetric", PREGNANT, DIZZY_FAINT, SHOCK_SIGNS),
+    when("obstetric", POSTPARTUM, FEVER, FOUL_LOCHIA),
+    when("obstetric", POSTPARTUM, FEVER, SEPSIS_SIGNS),
+    when("obstetric", PREGNANT, TRAUMA, BLEEDING_NOW),
+    when("obstetric", PREGNANT, TRAUMA, CRAMPING),
+    when("obstetric", PREGNANT, BLEEDING_NOW, REGULAR_CONTRACTIONS),
+    when("obstetric", PREGNANT, CANT_KEEP_DOWN, NO_URINE),
+    when("obstetric", PREGNANT, CANT_KEEP_DOWN, DIZZY_FAINT),
   ],
 };

@@ -1,5 +1,6 @@
+import { BETTER_AWAY, CO_SOURCE, CO_SYMPTOMS, SEVERAL_PEOPLE } from "./carbon-monoxide.ts";
 import { CHILD, CONFUSED_DROWSY, DIZZY_FAINT, FAINTING, INFANT, VOMITING } from "./lexicon.ts";
-import { context, sign, when, type SituationModel } from "./sign.ts";
+import { context, sign, when, zhGap, type SituationModel } from "./sign.ts";
 
 const SWALLOWED = sign(
   "swallowed",
@@ -18,7 +19,8 @@ const SWALLOWED = sign(
     "licked",
     "sucked on",
     "got into",
-    "found(?= (?:him|her|them|my \\w+) with)",
+    "found(?= (?:him|her|them|my \\w+)(?: \\(\\d+\\))? with)",
+    "(?:given|gave (?:him|her|them|it))(?: \\w+)? by (?:mistake|accident)",
     "took",
     "taken",
     "had (?:some|a few)",
@@ -43,6 +45,7 @@ const SWALLOWED = sign(
     "喝下",
     "咬了",
     "吃紧",
+    "当糖吃",
   ],
 );
 
@@ -52,13 +55,24 @@ const HOUSEHOLD = context(
   [
     "(?:button|coin|watch|lithium) batter(?:y|ies)",
     "magnet\\w*",
-    "(?:detergent|laundry|dishwasher|washing|tide) (?:pods?|tablets?|capsules?|liquid)",
+    "(?:detergent|laundry|dishwasher|washing|tide) (?:pods?|tablets?|capsules?|liquid|gel|powder|soap)",
+    "toilet cleaner",
+    // Skin treatments kept at home: salicylic acid wart removers are toxic swallowed (NHS; TOXBASE).
+    "wart (?:remover|treatment|paint|liquid)",
+    "salicylic",
     "pods?",
     "bleach",
     "drain cleaner",
     "oven cleaner",
     "antifreeze",
     "lamp oil",
+    // Hydrocarbons: a sip can be breathed into the lungs (NHS; TOXBASE).
+    "white spirit",
+    "turpentine",
+    "meths",
+    "methylated spirits?",
+    "(?:paint )?thinners?",
+    "solvents?",
     "paraffin",
     "kerosene",
     "petrol",
@@ -72,7 +86,7 @@ const HOUSEHOLD = context(
     "nail polish remover",
     "essential oil",
     "nicotine",
-    "vape (?:juice|liquid)",
+    "vape (?:juice|liquid|refills?|pods?|cartridges?)",
     "e-?liquid",
     "berries",
     "(?:wild )?mushrooms?",
@@ -102,6 +116,12 @@ const HOUSEHOLD = context(
     "电子烟油",
     "蘑菇",
     "野菌",
+    "洁厕",
+    "马桶清洁",
+    "清洁剂",
+    "消毒水",
+    "水杨酸",
+    "治疣",
   ],
 );
 
@@ -141,19 +161,41 @@ const ADULT_MEDICINE = context(
     "opioids?",
     "methadone",
     "edibles?",
+    "cannabis",
+    "thc",
+    "marijuana",
     "paracetamol",
     "panadol",
     "tylenol",
+    "metoprolol",
+    "pill (?:box|organi[sz]er)",
+    // A hair-loss solution or a cough medicine for adults is a poison to a toddler (NHS; MHRA on cough medicines).
+    "minoxidil",
+    "rogaine",
+    "regaine",
+    "cough (?:syrup|medicine|mixture)",
+    "(?:adult|grown-?up)(?:'s)? (?:\\w+ )?(?:medicine|syrup|meds|tablets|pills)",
   ],
   [
-    "降压药",
-    "降糖药",
+    "降(?:血)?压(?:药|丸)",
+    "降糖(?:药|丸)",
+    "(?:血压|心脏|糖尿病)(?:药|丸)",
     "安眠药",
     "我的药",
     "大人的药",
     "(?:奶奶|爷爷|外婆|姥姥|爸|妈|我爸|我妈)的.{0,4}药",
     "铁剂",
+    "补铁",
+    "铁片",
     "止痛药",
+    "米诺地尔",
+    "生发",
+    "止咳(?:糖浆|水|药)",
+    "糖浆",
+    "药盒",
+    "(?:自己|大人)的.{0,6}(?:药|糖浆)",
+    "美托洛尔",
+    "氨氯地平",
   ],
 );
 
@@ -190,7 +232,7 @@ const ILLICIT_ALCOHOL = context(
     "bootleg",
     "fake (?:vodka|alcohol|spirits)",
   ],
-  ["假酒", "自酿酒", "散装白酒", "工业酒精"],
+  ["假酒", "自酿酒", "散装.{0,2}酒", "来路不明的.{0,3}酒", "工业酒精"],
 );
 
 /** A medicine taken more often than prescribed: methotrexate daily, insulin twice. */
@@ -203,7 +245,17 @@ const DOSING_ERROR = sign(
     "(?:twice|double|triple|two doses|three doses|3 times|three times) by (?:accident|mistake)",
     "mixed up (?:his|her|my) (?:pills|meds|tablets)",
   ],
-  ["吃重了", "打了两次", "重复(?:吃|服|打)", "多打了"],
+  [
+    "吃重了",
+    "打了两次",
+    "重复(?:吃|服|打)",
+    "多打了",
+    // A weekly medicine taken daily: methotrexate's classic error (MHRA; NPSA alert).
+    "(?:一周|每周|一星期|每星期|一个星期)(?:吃|打|用)?一次.{0,12}(?:每天|天天)",
+    "当成每天",
+    "吃错药",
+    "(?:吃|服|打)了?(?:两|二|三)(?:遍|回)",
+  ],
 );
 
 /** Wild mushrooms and plants: symptoms after eating them need the emergency department (NHS). */
@@ -227,7 +279,7 @@ const TOXIC_PLANT = context(
     "hemlock",
     "death cap",
   ],
-  ["叶子", "夹竹桃", "野果子", "蘑菇", "野菌", "菌子", "野果", "毒蘑菇"],
+  ["叶子", "夹竹桃", "野果子", "蘑菇", "野菌", "菌子", "野果", "毒蘑菇", "(?:野|摘|采)的?菇", "山上.{0,6}菇"],
 );
 
 /** Batteries and magnets are emergencies whatever the child looks like (NHS: go to A&E at once). */
@@ -253,13 +305,27 @@ const MANY_PILLS = sign(
   ],
   [
     "(?:两|几|三|一)板",
+    "[二三四五六七八九]?十几?(?:片|粒|颗)",
     "\\d{2,} ?(?:片|粒)",
     "(?:好多|很多|一把|大量|一堆|几十|二十几|一整瓶|整瓶|一瓶).{0,4}(?:药|片|粒)",
     "(?<=药.{0,10})(?:好多(?!了)|很多(?!了)|一把|一整瓶|整瓶|一瓶|过量)",
     "\\d{2,}(?:片|粒)",
     "过量",
     "不知.{0,4}多少粒",
+    `(?:药|片|粒)${zhGap(3)}全(?:都|部)?(?=吃|吞)`,
   ],
+);
+
+/** Pills missing, a bottle open or half gone: an ingestion nobody saw (NHS: assume they swallowed it). */
+const MISSING = sign(
+  "some gone",
+  [
+    "(?:pills|tablets|capsules|meds) (?:are |is )?missing",
+    "(?:\\d+|some|a few|several) (?:of (?:her|his|my|the) )?(?:pills|tablets|capsules) (?:are )?missing",
+    "half (?:of )?(?:the|a) (?:\\w+ )?bottle (?:is )?gone",
+    "(?:bottle|packet|box|organi[sz]er|lid|cap) (?:was |is )?(?:open|off)",
+  ],
+  ["少了.{0,4}(?:颗|粒|片)", `(?:药盒|药瓶|瓶盖)${zhGap(3)}(?:开|打开)`, "半瓶", "一瓶盖"],
 );
 
 const POISON_SYMPTOMS = sign(
@@ -296,6 +362,9 @@ const POISON_SYMPTOMS = sign(
   [
     "模糊",
     "模模糊糊",
+    "眼花",
+    "口腔溃疡",
+    `嘴${zhGap(3)}溃疡`,
     "喘气.{0,3}急",
     "看不清",
     "呼吸(?:很急|急促|很慢)",
@@ -318,76 +387,6 @@ const POISON_SYMPTOMS = sign(
   ],
 );
 
-const CO_SOURCE = context(
-  "fumes",
-  [
-    "heaters?",
-    "boiler",
-    "furnace",
-    "generator",
-    "(?:gas|wood|coal) (?:fire|stove|heater)",
-    "charcoal",
-    "bbq",
-    "barbecue",
-    "grill",
-    "car (?:running|engine)",
-    "fireplace",
-    "chimney",
-    "carbon monoxide",
-    "co (?:alarm|detector)",
-    "(?:alarm|detector) (?:is |was |keeps |kept )?(?:beeping|going off)",
-  ],
-  [
-    "煤气",
-    "燃气",
-    "天然气",
-    "炭火",
-    "炭盆",
-    "烧炭",
-    "暖气",
-    "热水器",
-    "锅炉",
-    "取暖器",
-    "一氧化碳",
-    "煤炉",
-    "蜂窝煤",
-    "发电机",
-    "报警器",
-  ],
-);
-
-/** Carbon monoxide: headache, dizziness, sickness in several people sharing a room (NHS; UKHSA). */
-const CO_SYMPTOMS = sign(
-  "fume symptoms",
-  [
-    "headaches?",
-    "dizzy",
-    "nause\\w*",
-    "vomit\\w*",
-    "sick",
-    "sleepy",
-    "drowsy",
-    "confused",
-    "passed out",
-    "fainted",
-    "collapsed",
-  ],
-  ["头痛", "头疼", "头晕", "恶心", "呕吐", "想吐", "犯困", "迷糊", "昏", "晕倒", "叫不醒", "叫不太醒"],
-);
-const SEVERAL_PEOPLE = context(
-  "several people",
-  [
-    "whole family",
-    "(?:all|both) of us",
-    "everyone",
-    "we all",
-    "all (?:of )?(?:us|the kids)",
-    "family",
-    "my (?:wife|husband) and",
-  ],
-  ["全家", "一家人", "家里人", "我们都", "大家都", "都"],
-);
-
 export const POISONING: SituationModel = {
   id: "poisoning",
   sources: [
@@ -395,6 +394,7 @@ export const POISONING: SituationModel = {
     "NHS and RoSPA: Button batteries and magnets: go to A&E at once",
     "NHS: Carbon monoxide poisoning; UK Health Security Agency: carbon monoxide",
     "NICE CKS: Poisoning or overdose",
+    "MHRA: methotrexate once-weekly dosing errors; cough and cold medicines not for children under 6",
     "中华医学会急诊医学分会, 急诊预检分诊专家共识, 2018 (中毒)",
   ],
   combinations: [
@@ -402,16 +402,23 @@ export const POISONING: SituationModel = {
     when("poisoning", CHILD, SWALLOWED, HOUSEHOLD),
     when("poisoning", INFANT, SWALLOWED, HOUSEHOLD),
     when("poisoning", CHILD, SWALLOWED, ADULT_MEDICINE),
+    when("poisoning", CHILD, ADULT_MEDICINE, MISSING),
+    when("poisoning", CHILD, HOUSEHOLD, MISSING),
+    when("poisoning", CHILD, ADULT_MEDICINE, POISON_SYMPTOMS),
+    when("poisoning", INFANT, ADULT_MEDICINE, POISON_SYMPTOMS),
     when("poisoning", SWALLOWED, MANY_PILLS),
     when("poisoning", SWALLOWED, HOUSEHOLD, POISON_SYMPTOMS),
     when("poisoning", TOXIC_PLANT, POISON_SYMPTOMS, VOMITING),
     when("poisoning", SWALLOWED, SEVERE_POISON),
     when("poisoning", DOSING_ERROR, POISON_SYMPTOMS),
+    when("poisoning", DOSING_ERROR, DIZZY_FAINT),
     when("poisoning", CO_SOURCE, CO_SYMPTOMS, DIZZY_FAINT),
     when("poisoning", CO_SOURCE, FAINTING),
     when("poisoning", ILLICIT_ALCOHOL, POISON_SYMPTOMS),
     when("poisoning", CO_SOURCE, CO_SYMPTOMS, SEVERAL_PEOPLE),
     when("poisoning", CO_SOURCE, CONFUSED_DROWSY),
     when("poisoning", CO_SOURCE, DIZZY_FAINT, VOMITING),
+    when("poisoning", BETTER_AWAY, CO_SYMPTOMS, SEVERAL_PEOPLE),
+    when("poisoning", BETTER_AWAY, CO_SYMPTOMS, FAINTING),
   ],
 };

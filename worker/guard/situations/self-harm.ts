@@ -1,4 +1,5 @@
-import { context, sign, when, type SituationModel } from "./sign.ts";
+import { ARRANGEMENTS, LEAVING_FOR_SOMEWHERE, MEANS, NOT_AROUND } from "./goodbyes.ts";
+import { context, sign, unlessSaid, when, zhGap, type SituationModel } from "./sign.ts";
 
 /**
  * Suicide said without the word: goodbyes, being a burden, a plan or the means at hand, wishing not
@@ -36,6 +37,18 @@ const FAREWELL = sign(
     "want to (?:disappear|sleep forever|not exist|not wake up|never wake up)",
     "no (?:reason|point) (?:to|in) (?:live|living|go on|going on)",
     "end (?:it|my life|everything)(?: all)? (?:tonight|today|now)",
+    // AFSP warning signs: putting affairs in order, wanting not to wake.
+    "(?:put|putting|got|getting|have|has) (?:her|his|my|their) affairs in order",
+    "(?:make|let) (?:me|myself) (?:not|never) wake up",
+    "(?:want|wish) (?:it all|everything) to (?:end|stop|be over)",
+    // Thwarted belonging and burden, said as a fact about the world without them (Joiner; AFSP).
+    "(?:everyone|everybody|they|you all|my family|my kids) (?:would|will|'d)(?: all)? be (?:happier|fine|better) " +
+      "(?:if i (?:was|were|wasn't|weren't)|without me)",
+    "(?:nobody|no one) would (?:even )?(?:notice|care|miss me) if i (?:was|were|died|disappeared)",
+    "(?:drive|crash|steer) (?:my|the) car into",
+    "(?:jump|step|walk) in front of (?:a|the) (?:train|bus|lorry|truck|car)",
+    "walk into the (?:sea|river|traffic)",
+    "(?:started )?cutting (?:myself )?again",
   ],
   [
     "下辈子",
@@ -56,9 +69,12 @@ const FAREWELL = sign(
     "不会再麻烦",
     "再也不会麻烦",
     "没有我.{0,4}更好",
-    "(?:想|希望自己|好想)消失",
+    "(?:想|希望自己|好想) ?(?:消失|disappear)",
+    "最后一(?:条|封|次)(?:消息|信息|留言)",
+    "(?:想|希望|要|让)一切(?:都)?结束",
+    `(?:后事|家里的事)${zhGap(4)}安排好`,
     "不想再?醒",
-    "不想(?:再)?活",
+    "不想(?:再)?活(?!在|成|得像)",
     "不想再生存",
     "活不下去",
     "撑不下去",
@@ -68,7 +84,7 @@ const FAREWELL = sign(
     "想好怎么做了",
     "解脱",
     "下辈子再见",
-    "最后一次(?:跟|和)你们",
+    "最后一次(?:跟|和)(?:你们|我|大家)(?:说话|联系|道别|告别|说再见)",
     "不想拖累",
     "拖累(?:你们|大家|家人)",
     "活着太累",
@@ -81,14 +97,44 @@ const FAREWELL = sign(
     "准备好了?炭",
     "安眠药都?存好",
     "药都?存好",
+    "(?:在|又|一直)(?:割|划)(?:手|自己|腕)",
   ],
+);
+
+/** Feeling trapped, a burden, in pain that must stop: AFSP warning signs, with a means or a decision an emergency. */
+const HOPELESS = sign(
+  "trapped or a burden",
+  [
+    "no way out",
+    "(?:want|need) the pain to stop (?:forever|for good|permanently)",
+    "(?:i'm|i am) (?:just )?a burden",
+    "nothing (?:left )?to live for",
+    "can't (?:go on|do this|take (?:it|this)) (?:anymore|any more|like this)",
+  ],
+  ["(?:活着|我)(?:就)?是(?:个|一个)?(?:负担|累赘)", "没有出路", "走投无路", "活着太痛苦", "生不如死"],
+);
+/** A time set: with feeling trapped, a plan (NICE NG225's high-risk features). */
+const TIME_SET = sign(
+  "a time set",
+  ["tonight (?:is|'s) (?:it|the night)", "(?:this|tonight) is the end"],
+  ["就今晚", "今晚就"],
 );
 
 /** Said alone, these are ordinary; a goodbye with resolve, or with silence after, is not. */
 const GOODBYE = sign(
   "goodbye",
-  ["goodbye", "bye everyone", "sorry for everything", "farewell", "can't go on"],
-  ["谢谢大家", "永别", "告别", "再见了", "对不起大家", "bye everyone"],
+  [
+    "goodbye(?! for now)",
+    "bye everyone",
+    "sorry for everything",
+    "farewell",
+    "can't go on",
+    "i love you,? (?:and )?i'?m sorry",
+    "i love you all",
+    "take care of (?:mum|mom|dad|the kids|them|everyone|my (?:kids|children|cat|dog))",
+    "said sorry to everyone",
+  ],
+  ["谢谢大家", "永别", "告别", "再见了", "对不起大家", "bye everyone", "照顾好(?:爸妈|爸爸|妈妈|孩子|他们|我妈|我爸)"],
 );
 const RESOLVE = sign(
   "resolve",
@@ -108,6 +154,8 @@ const PLAN = sign(
   [
     "how high (?:the|a) (?:bridge|building|roof)",
     "looking up (?:how|ways) to (?:die|end)",
+    "(?:looking|looked|searching|searched) (?:up|online|for) how (?:many|much) [^.]{0,40}(?:it would take|to take)",
+    "(?:got|have|found|took|bought) (?:my |his |her |my dad's |a |the )?(?:gun|rifle|pistol)",
     "sav(?:ed|ing) up (?:my |all my |the )?(?:\\w+ )?(?:pills|tablets|meds)",
     "have enough (?:pills|tablets) now",
     "my plan is",
@@ -124,6 +172,8 @@ const PLAN = sign(
     "(?:bought|got|have) (?:a )?(?:rope|charcoal)",
     "when everyone is asleep",
     "tonight's the night",
+    "stash of (?:pills|tablets|meds)",
+    "(?:pills|tablets|meds) (?:\\w+ ){0,3}(?:collecting|saving|hoarding|stockpiling)",
   ],
   [
     "刀片",
@@ -134,10 +184,12 @@ const PLAN = sign(
     "刀.{0,6}(?:在手边|准备好|准备好了)",
     "要 ?jump",
     "药都?(?:准备|存|攒)好",
+    "(?:网上)?查.{0,4}怎么(?:死|自杀)",
     "站在.{0,4}(?:楼顶|天台|桥|窗台|边上)",
     "准备好了?炭",
     "买了?炭",
     "买了?绳子",
+    `炭${zhGap(10)}(?:买好|准备好|买了)`,
     "今晚就",
   ],
 );
@@ -146,17 +198,38 @@ const PLAN = sign(
 const LETHAL_QUESTION = context(
   "lethal dose asked",
   [
+    "dose[^.]{0,60}(?:not|never) wake up",
     "(?:fatal|lethal|deadly) (?:dose|amount)",
     "dose[^.]{0,60}(?:fatal|lethal|kill (?:me|myself|you))",
     "how (?:many|much)[^.]{0,60}(?:to (?:die|kill (?:me|myself))|would be fatal|is fatal)",
+    "(?:quickest|easiest|fastest|painless|best|surest) (?:\\w+ )?ways? to (?:die(?! (?:my|your|his|her|the) " +
+      "(?:hair|brows|eyebrows|lashes|beard))|kill (?:me|myself)|end it)",
+    "(?:take|swallow) (?:\\d{2,}|all)[^.]{0,30}(?:will (?:it|that) be quick|will i die|would i die)",
   ],
-  ["致死量", "吃多少.{0,6}(?:会死|能死|死)"],
+  ["致死量", "吃多少.{0,6}(?:会死|能死|死)", "怎么死.{0,3}(?:不痛|快)", "怎样自杀", "无痛.{0,3}死"],
 );
 
 const NO_ANSWER = sign(
   "not answering",
-  ["not (?:answering|picking up)", "isn't answering", "won't answer", "phone (?:is )?off"],
-  ["打不通", "不接电话", "联系不上", "电话关机", "不回信息"],
+  [
+    "not (?:answering|picking up)",
+    "isn't answering",
+    "won't answer",
+    "phone (?:is )?off",
+    "(?:not|hasn't|isn't|stopped) (?:replying|responding|answering)",
+    "no reply",
+    "(?:hasn't|has not|not) (?:replied|responded|read (?:it|my))",
+  ],
+  [
+    "打不通",
+    "不接电话",
+    "联系不上",
+    "电话关机",
+    "不回信息",
+    "不(?:覆|回)(?:信息|消息|我|了)?",
+    "没(?:有)?回(?:复|覆)?",
+    "已读不回",
+  ],
 );
 
 const OVERDOSE_TO_DIE = sign(
@@ -180,5 +253,13 @@ export const SELF_HARM: SituationModel = {
     when("self_harm", LETHAL_QUESTION),
     when("self_harm", GOODBYE, RESOLVE),
     when("self_harm", GOODBYE, NO_ANSWER),
+    when("self_harm", GOODBYE, MEANS),
+    when("self_harm", HOPELESS, MEANS),
+    when("self_harm", HOPELESS, PLAN),
+    when("self_harm", HOPELESS, TIME_SET),
+    when("self_harm", RESOLVE, MEANS),
+    unlessSaid(LEAVING_FOR_SOMEWHERE, when("self_harm", NOT_AROUND, ARRANGEMENTS)),
+    unlessSaid(LEAVING_FOR_SOMEWHERE, when("self_harm", NOT_AROUND, GOODBYE)),
+    unlessSaid(LEAVING_FOR_SOMEWHERE, when("self_harm", ARRANGEMENTS, ARRANGEMENTS)),
   ],
 };

@@ -17,6 +17,8 @@ export interface Sign {
   re: RegExp;
   /** A context, not a symptom (a new medicine, a baby): it counts in the past and when negated near it. */
   context?: boolean;
+  /** A context a visitor can rule out ("not on any blood thinners"): negated just before it, it does not count. */
+  negatable?: boolean;
 }
 
 export function sign(name: string, en: readonly string[], zh: readonly string[] = [], context = false): Sign {
@@ -26,14 +28,28 @@ export function sign(name: string, en: readonly string[], zh: readonly string[] 
   return { name, re: new RegExp(parts.join("|"), "g"), context };
 }
 
+/**
+ * Up to n characters between a Chinese body part and what is wrong with it, inside one clause and not
+ * across a denial: "嘴唇眼睛都不肿" and "眼睛都不肿,没起泡" rule the sign out.
+ */
+export const zhGap = (n: number) => `[^，。！？；,.!?;不没无]{0,${n}}`;
+
 /** A context sign: where it holds, not whether it is happening (a baby, a filler, a heater). */
 export const context = (name: string, en: readonly string[], zh: readonly string[] = []): Sign =>
   sign(name, en, zh, true);
+
+/** A context that holds in the past too (a medicine taken for years) but not when denied. */
+export const negatableContext = (name: string, en: readonly string[], zh: readonly string[] = []): Sign => ({
+  ...sign(name, en, zh, true),
+  negatable: true,
+});
 
 /** Signs that together mean an emergency: each must be present, and live (see situation-guard.ts). */
 export interface Combination {
   all: readonly Sign[];
   category: EmergencyCategory;
+  /** An ordinary reason for the same signs that, said anywhere in the message, voids the combination. */
+  unless?: RegExp;
 }
 
 export interface SituationModel {
@@ -44,3 +60,6 @@ export interface SituationModel {
 }
 
 export const when = (category: EmergencyCategory, ...all: Sign[]): Combination => ({ all, category });
+
+/** A combination that an ordinary reason explains away: cancelled bookings and a rehomed cat before a move. */
+export const unlessSaid = (unless: RegExp, combination: Combination): Combination => ({ ...combination, unless });

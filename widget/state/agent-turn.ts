@@ -1,27 +1,14 @@
 import type { PublicAgent } from "../../shared/agent-config.ts";
 import type { ChatMessage } from "../../shared/chat.ts";
 import { messageEvent, toStoredMessage } from "../../shared/events.ts";
-import * as ROUTES from "../../shared/routes.ts";
 import { proxyCompletion, type Complete } from "../agent/completion.ts";
 import { newId } from "../agent/ids.ts";
 import { runAgentLoop, type LoopOptions, type LoopResult, type StepView } from "../agent/loop.ts";
 import { calledTool } from "../agent/stop-conditions.ts";
 import type { FetchLike } from "../transport/http.ts";
-import { loadOnce } from "../load-once.ts";
 import { toChatHistory } from "./history.ts";
+import { loadToolRuntime, usesToolRuntime } from "./load-tool-runtime.ts";
 import type { SessionStore } from "./session-store.ts";
-
-type ToolRuntime = typeof import("./tool-runtime.ts");
-/** The tool runtime loads on first need (see tool-runtime.ts); later calls reuse the module. */
-export const loadToolRuntime: () => Promise<ToolRuntime> = loadOnce(() => import("./tool-runtime.ts"));
-
-/**
- * The agent's turns use tools (its own, its stages' extraction tool) or its router: the tool runtime will be
- * needed.
- */
-export function usesToolRuntime(agent: PublicAgent): boolean {
-  return agent.tools.length > 0 || agent.stages.length > 0 || !!agent.router;
-}
 
 export interface TurnContext {
   api: string;
@@ -45,11 +32,11 @@ export interface TurnBase {
 }
 
 /**
- * One visitor turn: the router first when the agent has one (quick path or loop), else the loop.
- * Each finished step joins the session as it happens; advice cards and client tool traces are
- * recorded as session events.
+ * What the agent does for one visitor turn: the router first when the agent has one (quick path or
+ * loop), else the loop. Each finished step joins the session as it happens; advice cards and client
+ * tool traces are recorded as session events. The live slice (live-slice.ts) runs it, one turn at a time.
  */
-export async function runTurn(ctx: TurnContext): Promise<LoopResult> {
+export async function runAgentTurn(ctx: TurnContext): Promise<LoopResult> {
   const { agent, session } = ctx;
   const complete = proxyCompletion({
     api: ctx.api,
@@ -58,15 +45,7 @@ export async function runTurn(ctx: TurnContext): Promise<LoopResult> {
     fetch: ctx.fetch,
     onEvent: (e) => session.apply([e]),
   });
-  // The call's id lets the worker show what it checked (a quote) as a card with the call.
-  const runEdge = (name: string, input: unknown, signal?: AbortSignal, callId?: string) =>
-    session.api
-      .call(ROUTES.tool, session.auth(), { body: { arguments: input, callId }, signal }, { name })
-      .then((r) => {
-        // What the tool changed in the session (e.g. a stage's context) shows at once.
-        if (r.events?.length) session.apply(r.events);
-        return r.result;
-      });
+  const runEdge = session.runTool;
   const onMessage = (m: ChatMessage) => {
     session.apply([messageEvent(toStoredMessage(m, Date.now()))]);
     ctx.onStep(null);

@@ -1,0 +1,53 @@
+import { Hono } from "hono";
+import type { SiteConfig } from "../../shared/agent-config.ts";
+import { MCP_SECRET_PREFIX, McpServersInput, type McpServerConfig } from "../../shared/mcp-config.ts";
+import * as ROUTES from "../../shared/routes.ts";
+import type { AppEnv, Env } from "../env.ts";
+import { ApiError } from "../errors.ts";
+import { jsonBody } from "../middleware/validate.ts";
+import { readSiteFresh } from "../config/config-store.ts";
+import { secretIsSet } from "../config/named-secret.ts";
+import { writeSite } from "../config/site-writes.ts";
+import { outboundUrlProblem } from "../net/outbound-url.ts";
+import { validationFailed } from "../errors.ts";
+
+type AdminEnv = AppEnv & { Variables: { site: SiteConfig } };
+
+/** The site's MCP servers, for its owner (behind the admin middleware); agents allowlist their tools. */
+export const mcpAdminRoutes = new Hono<AdminEnv>();
+
+const view = (env: Env, servers: McpServerConfig[]) => ({
+  servers: servers.map((s) => ({ ...s, secretSet: s.auth ? secretIsSet(env, s.auth.secretName) : false })),
+});
+
+async function stored(env: Env, siteKey: string): Promise<SiteConfig> {
+  const site = await readSiteFresh(env, siteKey);
+  if (!site) throw new ApiError(404, "unknown_site", "The site is no longer configured");
+  return site;
+}
+
+mcpAdminRoutes.get(ROUTES.adminMcpServers, async (c) => {
+  const site = await stored(c.env, c.var.site.siteKey);
+  return c.json(view(c.env, site.mcpServers));
+});
+
+/** The whole list, each address checked before it is kept: no request ever leaves for a refused one. */
+mcpAdminRoutes.put(ROUTES.adminMcpServers, jsonBody(McpServersInput), async (c) => {
+  const { servers } = c.req.valid("json");
+  const demo = Boolean(c.env.demo);
+  const problems = servers.flatMap((s, i) => {
+    const at = (field: string, message: string) => ({ path: ["servers", String(i), ...field.split(".")], message });
+    const url = outboundUrlProblem(s.url, demo);
+    return [
+      ...(url ? [at("url", url)] : []),
+      ...(servers.findIndex((o) => o.id === s.id) < i ? [at("id", `${s.id} is listed twice`)] : []),
+      ...(s.auth && !s.auth.secretName.startsWith(MCP_SECRET_PREFIX)
+        ? [at("auth.secretName", `an MCP secret's name starts with ${MCP_SECRET_PREFIX} (e.g. MCP_ORDERS_TOKEN)`)]
+        : []),
+    ];
+  });
+  if (problems.length) throw validationFailed(problems);
+  const site = await stored(c.env, c.var.site.siteKey);
+  await writeSite(c.env, { ...site, mcpServers: servers });
+  return c.json(view(c.env, servers));
+});
