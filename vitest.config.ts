@@ -21,8 +21,13 @@ export default defineConfig({
               // Jurisdictions: workerd implements none, so their objects get the local stand-in
               // (worker/placement/jurisdiction.ts), and their photo buckets are local ones.
               // The webhook outbox's 24 h retry schedule runs in about 2 s, each attempt waits 500 ms at most.
+              // Provider keys as `wrangler secret put` sets them: a test's site names its provider in a profile
+              // (test/helpers/worker/sites.ts), and the chat route and the session's object, which runs a
+              // streamed reply, both read the key from these bindings.
               bindings: {
                 SESSION_SECRET: "test-session-secret-0123456789abcdef",
+                LLM_API_KEY: "sk-test-secret",
+                LLM_TEST_KEY: "sk-fixture-key",
                 DEMO_MODE: "1",
                 DEMO_CHUNK_MS: "0",
                 JURISDICTION_STAND_IN: "1",

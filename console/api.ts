@@ -63,6 +63,15 @@ export const api = {
 };
 
 /**
+ * How an account signs in afresh (reauth.ts: its passkey, or single sign-on): set by the console's
+ * entry point, since that code calls this file's `api` and this file does not import it back.
+ */
+let freshSignIn: ((siteKey: string) => Promise<void>) | undefined;
+export function onFreshSignIn(signIn: (siteKey: string) => Promise<void>): void {
+  freshSignIn = signIn;
+}
+
+/**
  * A step that asks for a fresh sign-in (exports, erasure, roles, keys) asks an account for its passkey
  * once and is tried again (an account without one goes through single sign-on again); a session of
  * the admin key must sign in again.
@@ -73,8 +82,8 @@ async function withReauth<T>(path: string, init: CallInit): Promise<T> {
   } catch (err) {
     const who = session.value?.who;
     if (!(err instanceof ApiFailure) || err.code !== "reauth_required" || who?.kind !== "account") throw err;
-    const { reauthenticate } = await import("./reauth.ts");
-    await reauthenticate(session.value!.site);
+    if (!freshSignIn) throw err;
+    await freshSignIn(session.value!.site);
     return call<T>(path, init);
   }
 }

@@ -52,6 +52,16 @@ export class ProviderError extends ApiError {
   }
 }
 
+/**
+ * The one shape of a refused body: `validation_failed` with each issue at its field's path
+ * (`allowedOrigins.2`, `stages.0.fields.1.kind`), so a form shows it beside that field.
+ */
+export function validationFailed(list: Array<{ path: readonly string[]; message: string }>): ApiError {
+  const issues = list.slice(0, 20).map((i) => ({ path: i.path.join(".") || "(body)", message: i.message }));
+  const first = issues[0];
+  return new ApiError(400, "validation_failed", `Invalid request body: ${first.path}: ${first.message}`, { issues });
+}
+
 export const isProviderError = (e: unknown): e is ProviderError =>
   e instanceof ProviderError || (e as Error | null)?.name === "ProviderError";
 

@@ -27,8 +27,8 @@ export class StrategyDesk extends StrategyDeskObject {
 
 /** A session runs its streamed replies itself (live channel): in demo mode, with the demo model. */
 export class SessionRoom extends SessionRoomObject {
-  protected override providerEnv(turnEnv: Partial<Env>): Env {
-    return withDemo(super.providerEnv(turnEnv));
+  protected override providerEnv(): Env {
+    return withDemo(super.providerEnv());
   }
 }
 

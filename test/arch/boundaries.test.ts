@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { importGraph, importsOf, repoRoot, sourceFiles, violations, type Rule } from "./import-graph.ts";
+import { importGraph, importsOf, repoRoot, sourceFiles, valueCycles, violations, type Rule } from "./import-graph.ts";
 
 const under =
   (...dirs: string[]) =>
@@ -28,8 +28,8 @@ export const RULES: Rule[] = [
     to: under("console"),
   },
   {
-    why: "tools, sessions and the model call never import routes",
-    from: under("worker/tools", "worker/session", "worker/llm"),
+    why: "tools, sessions, the model call and the chat pipeline never import routes",
+    from: under("worker/tools", "worker/session", "worker/llm", "worker/chat"),
     to: under("worker/routes"),
   },
   {
@@ -95,5 +95,57 @@ describe("architecture: forbidden imports", () => {
     const entry = importsOf("worker/index.ts", 'import { withDemo } from "./demo/index.ts";');
     const consoleShared = importsOf("console/api.ts", 'import * as ROUTES from "../shared/routes.ts";');
     expect(violations([...allowed, ...entry, ...consoleShared], RULES)).toEqual([]);
+  });
+});
+
+describe("architecture: no value-import cycle between files", () => {
+  const SIDES = ["widget", "worker", "shared", "console", "test", "scripts"];
+
+  it("has none: the files of each side load in one order (type-only imports excepted)", () => {
+    const edges = importGraph(root, SIDES);
+    // The check reads the real tree: its value imports, and the type-only ones it leaves out.
+    expect(edges.filter((e) => !e.typeOnly).length).toBeGreaterThan(1000);
+    expect(edges.some((e) => e.typeOnly)).toBe(true);
+    expect(valueCycles(edges)).toEqual([]);
+  });
+
+  it("would catch a loop of two or more files, through a lazy import too, but not through a type-only import", () => {
+    const graph = (files: Record<string, string>) =>
+      Object.entries(files).flatMap(([file, source]) => importsOf(file, source));
+    expect(
+      valueCycles(
+        graph({
+          "widget/photos/kit.tsx": 'import { PanelStore } from "../ui/slots.tsx";',
+          "widget/ui/slots.tsx": 'const kit = () => import("../photos/kit.tsx");',
+        }),
+      ),
+    ).toEqual(["widget/photos/kit.tsx -> widget/ui/slots.tsx -> widget/photos/kit.tsx"]);
+    expect(
+      valueCycles(
+        graph({
+          "worker/a.ts": 'import { b } from "./b.ts";',
+          "worker/b.ts": 'export { c } from "./c.ts";',
+          "worker/c.ts": 'import "./a.ts";',
+        }),
+      ),
+    ).toEqual(["worker/a.ts -> worker/b.ts -> worker/c.ts -> worker/a.ts"]);
+    // TypeScript keeps `import { type x }` as `import {} from` (verbatimModuleSyntax): it still loads the module.
+    expect(
+      valueCycles(
+        graph({
+          "worker/env.ts": 'import { type Room } from "./room.ts";',
+          "worker/room.ts": 'import type { Env } from "./env.ts";\nimport { LIMIT } from "./env.ts";',
+        }),
+      ),
+    ).toHaveLength(1);
+    expect(
+      valueCycles(
+        graph({
+          "worker/env.ts": 'import type { Room } from "./room.ts";\nexport type { Other } from "./room.ts";',
+          "worker/room.ts": 'import type { Env } from "./env.ts";\nimport { LIMIT } from "./limits.ts";',
+          "worker/limits.ts": 'import type * as Env from "./env.ts";',
+        }),
+      ),
+    ).toEqual([]);
   });
 });

@@ -2,7 +2,6 @@ import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import { clearConfigCache } from "../../worker/config/config-store.ts";
-import { siteAccounts } from "../../worker/accounts/site-accounts.ts";
 import {
   accept,
   accountsSite,
@@ -20,6 +19,7 @@ import {
 } from "../helpers/worker/accounts.ts";
 import { call, ORIGIN } from "../helpers/worker/client.ts";
 import { SoftAuthenticator } from "../helpers/worker/soft-authenticator.ts";
+import { siteAccounts } from "../../worker/objects.ts";
 
 afterEach(() => clearConfigCache());
 

@@ -2,15 +2,16 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { env } from "cloudflare:workers";
 import { auth, call, openSession, readSse } from "../helpers/worker/client.ts";
 import { sseResponse } from "../helpers/worker/provider-sse.ts";
-import { putSite } from "../helpers/worker/sites.ts";
-import { sessionRoom } from "../../worker/session/session-stub.ts";
+import { providerSite, putSite } from "../helpers/worker/sites.ts";
+import { sessionRoom } from "../../worker/objects.ts";
 
 /**
  * The advice guard through the real routes: advice in the session log comes only from
  * record_advice calls the worker relayed, with evidence, `urgent` only for emergencies; a browser
  * cannot plant a card; every card carries the site's disclaimer.
  */
-const PROVIDER = { LLM_BASE_URL: "https://provider.test/v1", LLM_API_KEY: "sk-test" };
+/** The turns' site: its provider is a profile, answered by each turn's stub. */
+const site = providerSite("https://provider.test/v1");
 
 const adviceCall = (id: string, args: Record<string, unknown>) => [
   {
@@ -37,20 +38,16 @@ const card = {
 
 async function turnWith(chunks: unknown[], replyId = "r1") {
   vi.spyOn(globalThis, "fetch").mockResolvedValue(sseResponse(chunks));
-  const s = await openSession("derm-consult", PROVIDER);
-  const { res, done } = await call(
-    "/v1/chat/completions",
-    {
-      method: "POST",
-      headers: auth(s.token),
-      json: {
-        stream: true,
-        messages: [{ id: "u1", role: "user", content: "dry itchy skin on my hands" }],
-        parley: { replyId },
-      },
+  const s = await openSession("derm-consult", {}, { siteKey: await site });
+  const { res, done } = await call("/v1/chat/completions", {
+    method: "POST",
+    headers: auth(s.token),
+    json: {
+      stream: true,
+      messages: [{ id: "u1", role: "user", content: "dry itchy skin on my hands" }],
+      parley: { replyId },
     },
-    PROVIDER,
-  );
+  });
   await readSse(res);
   await done();
   return { s, state: await sessionRoom(env, s.sessionId).getState() };

@@ -14,7 +14,9 @@ const ADMIN = "owner-key-" + "d".repeat(20);
 const AGENT = "derm-consult";
 const DRAFT = `/v1/admin/agents/${AGENT}/draft`;
 const ip = () => `203.0.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}`;
-const site = async () => putSite({ adminKeySha256: await sha256Hex(ADMIN) });
+/** A site of the owner's; its provider is a profile, answered by systemPromptOf's stub. */
+const site = async () =>
+  putSite({ adminKeySha256: await sha256Hex(ADMIN), providers: [{ id: "test", baseUrl: "https://provider.test/v1" }] });
 
 async function admin(siteKey: string, path: string, init: { method?: string; json?: unknown } = {}) {
   const headers = { "x-parley-admin-key": ADMIN, "cf-connecting-ip": ip() };
@@ -48,15 +50,11 @@ async function saveDraft(siteKey: string, change: Record<string, unknown>) {
 
 async function systemPromptOf(token: string) {
   const fetchSpy = vi.spyOn(globalThis, "fetch").mockResolvedValue(sseResponse([delta("ok")]));
-  const c = await call(
-    "/v1/chat/completions",
-    {
-      method: "POST",
-      json: { stream: true, messages: [{ id: "m", role: "user", content: "hi" }] },
-      headers: auth(token),
-    },
-    { LLM_BASE_URL: "https://provider.test/v1", LLM_API_KEY: "sk-test" },
-  );
+  const c = await call("/v1/chat/completions", {
+    method: "POST",
+    json: { stream: true, messages: [{ id: "m", role: "user", content: "hi" }] },
+    headers: auth(token),
+  });
   await c.res.text();
   await c.done();
   const body = JSON.parse((fetchSpy.mock.calls[0][1] as RequestInit).body as string);

@@ -3,10 +3,10 @@ import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ROUTE_PERMISSIONS, type RouteKey } from "../../shared/route-permissions.ts";
 import { clearConfigCache } from "../../worker/config/config-store.ts";
-import { siteAccounts } from "../../worker/accounts/site-accounts.ts";
 import { recordAudit } from "../../worker/audit/record-audit.ts";
 import { accountsSite, at, auditOf, BOOT_KEY, browserOf, json, member, withKey } from "../helpers/worker/accounts.ts";
 import { auth, call, openSession } from "../helpers/worker/client.ts";
+import { siteAccounts } from "../../worker/objects.ts";
 
 afterEach(() => {
   vi.restoreAllMocks();

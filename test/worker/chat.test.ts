@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, inject, it, vi } from "vitest";
 import { delta, sseResponse } from "../helpers/worker/provider-sse.ts";
 import { auth, call, openSession, readSse, readSseUntilBroken } from "../helpers/worker/client.ts";
+import { providerSite } from "../helpers/worker/sites.ts";
 import { salesCoachScript } from "../../worker/demo/index.ts";
-import { sessionRoom } from "../../worker/session/session-stub.ts";
 import { env } from "cloudflare:workers";
+import { sessionRoom } from "../../worker/objects.ts";
 
 const RASH = "I have a red itchy rash on my arm";
 const coachReply = salesCoachScript.fallback.steps[0].content!;
@@ -139,16 +140,18 @@ describe("POST /v1/chat/completions with the demo model", () => {
 });
 
 describe("POST /v1/chat/completions with a provider", () => {
-  const PROVIDER = { LLM_BASE_URL: "https://provider.test/v1", LLM_API_KEY: "sk-test-secret" };
+  // The site's provider (a profile; its key the LLM_API_KEY binding), answered by each test's fetch stub.
+  const site = providerSite("https://provider.test/v1");
+  const open = async () => openSession("derm-consult", {}, { siteKey: await site });
 
   it("forwards with the key, the agent's system prompt and model, and a capped max_tokens", async () => {
     const fetchSpy = vi.spyOn(globalThis, "fetch").mockResolvedValue(sseResponse([delta("Hel"), delta("lo")]));
-    const s = await openSession();
-    const { res, done } = await chat(
-      s.token,
-      { stream: true, max_tokens: 100_000, messages: [{ id: "m", role: "user", content: "hi" }] },
-      PROVIDER,
-    );
+    const s = await open();
+    const { res, done } = await chat(s.token, {
+      stream: true,
+      max_tokens: 100_000,
+      messages: [{ id: "m", role: "user", content: "hi" }],
+    });
     const events = await readSse(res);
     await done();
     expect(events.at(-1)).toBe("[DONE]");
@@ -176,12 +179,8 @@ describe("POST /v1/chat/completions with a provider", () => {
       .mockImplementation(async () =>
         Response.json({ error: { message: "Rate limit reached for gpt-4o-mini" } }, { status: 429 }),
       );
-    const s = await openSession();
-    const { res, done } = await chat(
-      s.token,
-      { stream: true, messages: [{ id: "m", role: "user", content: "hi" }] },
-      PROVIDER,
-    );
+    const s = await open();
+    const { res, done } = await chat(s.token, { stream: true, messages: [{ id: "m", role: "user", content: "hi" }] });
     expect(res.status).toBe(503);
     const body = (await res.json()) as any;
     expect(body.error).toMatchObject({ code: "upstream_busy", status: 429 });
@@ -202,9 +201,9 @@ describe("POST /v1/chat/completions with a provider", () => {
       },
     });
     vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response(body));
-    const s = await openSession();
+    const s = await open();
     const json = { stream: true, messages: [{ id: "m", role: "user", content: "hi" }], parley: { replyId: "r" } };
-    const { res, done } = await chat(s.token, json, PROVIDER);
+    const { res, done } = await chat(s.token, json);
     // A broken stream, as for a provider that broke off (an in-isolate body may lose what was not yet read).
     const { events, broken } = await readSseUntilBroken(res);
     await done();
@@ -215,17 +214,16 @@ describe("POST /v1/chat/completions with a provider", () => {
 
   it("answers an unreachable provider with 502 upstream_unreachable", async () => {
     vi.spyOn(globalThis, "fetch").mockRejectedValue(new TypeError("Network connection lost"));
-    const s = await openSession();
-    const { res } = await chat(s.token, { messages: [{ role: "user", content: "hi" }] }, PROVIDER);
+    const s = await open();
+    const { res } = await chat(s.token, { messages: [{ role: "user", content: "hi" }] });
     expect(res.status).toBe(502);
     expect(((await res.json()) as any).error.code).toBe("upstream_unreachable");
   });
 
   it("passes chunks through as they arrive, not after the stream ends", async () => {
     // A provider over a real socket, one chunk every 50 ms (the session's object reads it, as in production).
-    const s = await openSession();
-    const slow = { LLM_BASE_URL: inject("slowUpstreamUrl"), LLM_API_KEY: "sk-test-secret" };
-    const { res } = await chat(s.token, { stream: true, messages: [{ role: "user", content: "as they come" }] }, slow);
+    const s = await openSession("derm-consult", {}, { siteKey: await providerSite(inject("slowUpstreamUrl")) });
+    const { res } = await chat(s.token, { stream: true, messages: [{ role: "user", content: "as they come" }] });
     const reader = res.body!.getReader();
     const first = new TextDecoder().decode((await reader.read()).value);
     expect(first).toContain("data:");

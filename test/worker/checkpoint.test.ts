@@ -5,9 +5,10 @@ import type { LiveFrame } from "../../shared/live.ts";
 import type { RestoredSessionResponse } from "../../shared/api.ts";
 import { auth, call, openSession, readSse } from "../helpers/worker/client.ts";
 import { GENERIC_REPLY } from "../helpers/fake-upstream.ts";
-import { sessionRoom } from "../../worker/session/session-stub.ts";
+import { providerSite } from "../helpers/worker/sites.ts";
 import { cutReplies } from "../../worker/session/reply-runner.ts";
 import { EVENT_TYPES } from "../../shared/protocol.ts";
+import { sessionRoom } from "../../worker/objects.ts";
 
 /**
  * Checkpoint recovery (the agents SDK's clients stuck "streaming" after a recovery,
@@ -15,7 +16,9 @@ import { EVENT_TYPES } from "../../shared/protocol.ts";
  * written down each second; a later read gets the reply as far as that, marked interrupted, nobody is
  * told it still streams, and asking again runs it anew.
  */
-const slow = () => ({ LLM_BASE_URL: inject("slowUpstreamUrl"), LLM_API_KEY: "sk-test-secret" });
+/** A site whose provider (a profile) answers over a real socket, one chunk every 50 ms. */
+const site = providerSite(inject("slowUpstreamUrl"));
+const open = async () => openSession("derm-consult", {}, { siteKey: await site });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The reply's text in SSE text, whole events only (a checkpoint can end inside one). */
@@ -33,7 +36,7 @@ function startReply(token: string, replyId: string) {
     messages: [{ id: `${replyId}-q`, role: "user", content: "checkpoint" }],
     parley: { replyId },
   };
-  return call("/v1/chat/completions", { method: "POST", json, headers: auth(token) }, slow());
+  return call("/v1/chat/completions", { method: "POST", json, headers: auth(token) });
 }
 
 /** Reads a response until it ends or breaks; answers what arrived and whether it ended cleanly. */
@@ -59,7 +62,7 @@ describe("the session's object ends while a reply streams", () => {
   it(
     "keeps the reply as far as it was checkpointed, interrupted; " + "no client is left streaming; retry runs anew",
     async () => {
-      const s = await openSession();
+      const s = await open();
       const { res: chat } = await startReply(s.token, "cp1");
       const reader = chat.body!.getReader();
       const dec = new TextDecoder();
@@ -147,7 +150,7 @@ describe("the session's object ends while a reply streams", () => {
   );
 
   it("joins a reply's checkpoints, written part by part, in order of offset", async () => {
-    const s = await openSession();
+    const s = await open();
     const cut = await runInDurableObject(sessionRoom(env, s.sessionId), (_obj, state) => {
       const sql = state.storage.sql;
       // Written out of order on purpose: the offset orders them.

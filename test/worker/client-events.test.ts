@@ -8,7 +8,7 @@ import { pushToIndex } from "../helpers/worker/index-push.ts";
 import { sseResponse } from "../helpers/worker/provider-sse.ts";
 import { putSite, sha256Hex } from "../helpers/worker/sites.ts";
 import { clearConfigCache } from "../../worker/config/config-store.ts";
-import { sessionRoom } from "../../worker/session/session-stub.ts";
+import { sessionRoom } from "../../worker/objects.ts";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -16,7 +16,8 @@ afterEach(() => {
 });
 
 const ADMIN = "owner-key-" + "e".repeat(20);
-const PROVIDER = { LLM_BASE_URL: "https://provider.test/v1", LLM_API_KEY: "sk-test-secret" };
+/** The sites' provider (a profile), answered by withToolCall's stub. */
+const providers = [{ id: "test", baseUrl: "https://provider.test/v1" }];
 const json = async (r: Response) => (await r.json()) as any;
 const admin = (path: string) => call(path, { headers: { "x-parley-admin-key": ADMIN } });
 const Y2099 = Date.parse("2099-01-01T00:00:00Z");
@@ -44,15 +45,11 @@ const toolCallReply = () =>
 async function withToolCall(siteKey: string) {
   const s = await openSession("derm-consult", {}, { siteKey });
   vi.spyOn(globalThis, "fetch").mockResolvedValueOnce(toolCallReply());
-  const { res, done } = await call(
-    "/v1/chat/completions",
-    {
-      method: "POST",
-      json: { stream: true, messages: [{ id: "q1", role: "user", content: "how many?" }], parley: { replyId: "s1" } },
-      headers: auth(s.token),
-    },
-    PROVIDER,
-  );
+  const { res, done } = await call("/v1/chat/completions", {
+    method: "POST",
+    json: { stream: true, messages: [{ id: "q1", role: "user", content: "how many?" }], parley: { replyId: "s1" } },
+    headers: auth(s.token),
+  });
   expect(res.status).toBe(200);
   await res.text();
   await done();
@@ -72,7 +69,7 @@ describe("a browser's events are data: the worker owns their ids, times and fiel
     "a forged trace step dated 2099 with tokens and timings moves neither retention " +
       "nor the insights; a browser's own step is stored with the worker's time",
     async () => {
-      const siteKey = await putSite({ adminKeySha256: await sha256Hex(ADMIN), retentionDays: 30 });
+      const siteKey = await putSite({ adminKeySha256: await sha256Hex(ADMIN), retentionDays: 30, providers });
       const s = await withToolCall(siteKey);
       const before = Date.now();
       // The probe: a completion step of the browser's making.
@@ -130,7 +127,7 @@ describe("a browser's events are data: the worker owns their ids, times and fiel
   );
 
   it("refuses every step kind but the browser's own (400), and every event type the worker owns", async () => {
-    const siteKey = await putSite();
+    const siteKey = await putSite({ providers });
     const s = await withToolCall(siteKey);
     const before = (await sessionRoom(env, s.sessionId).getState()).version;
     for (const kind of ["completion", "retry", "fallback", "classify", "takeover", "crm", "compliance", "x"]) {
@@ -149,7 +146,7 @@ describe("a browser's events are data: the worker owns their ids, times and fiel
   });
 
   it("refuses steps about nothing the assistant did, under any other id (403), storing nothing", async () => {
-    const siteKey = await putSite();
+    const siteKey = await putSite({ providers });
     const s = await withToolCall(siteKey);
     const before = (await sessionRoom(env, s.sessionId).getState()).version;
     for (const e of [
@@ -173,7 +170,7 @@ describe("a browser's events are data: the worker owns their ids, times and fiel
   });
 
   it("stores a tool result with the worker's time and only its listed fields", async () => {
-    const siteKey = await putSite();
+    const siteKey = await putSite({ providers });
     const s = await withToolCall(siteKey);
     const before = Date.now();
     const result = {

@@ -3,13 +3,13 @@ import { env } from "cloudflare:workers";
 import type { SessionResponse } from "../../shared/api.ts";
 import type { ConsentConfig } from "../../shared/consent.ts";
 import { EVENT_TYPES, HEADERS } from "../../shared/protocol.ts";
-import { sessionRoom } from "../../worker/session/session-stub.ts";
 import { clearConfigCache } from "../../worker/config/config-store.ts";
 import { auth, call, readSse, SITE_KEY } from "../helpers/worker/client.ts";
 import { putSite, sha256Hex } from "../helpers/worker/sites.ts";
 import { pushToIndex } from "../helpers/worker/index-push.ts";
 import { bareJpeg } from "../helpers/photo-bytes.ts";
 import { demoSite } from "../../worker/demo/index.ts";
+import { sessionRoom } from "../../worker/objects.ts";
 
 /**
  * Consent before the first message (a site's or an agent's notice, with a version): no session opens

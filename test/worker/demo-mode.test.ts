@@ -69,11 +69,13 @@ describe("a deployed worker (no DEMO_MODE), as an attacker finds it", () => {
     const headers = { origin: "https://clinic.example" };
     const s = await openSession("medical-qa", noProvider, { siteKey, headers });
     const provider = vi.spyOn(globalThis, "fetch");
+    // Not streamed: the route calls the provider with this request's env (a deployed worker's). A streamed
+    // turn is run by the session's object, which reads the test worker's own bindings (demo mode on).
     const chat = await call(
       "/v1/chat/completions",
       {
         method: "POST",
-        json: { stream: true, messages: [{ id: "q", role: "user", content: "Hello" }] },
+        json: { messages: [{ id: "q", role: "user", content: "Hello" }] },
         headers: { ...headers, ...auth(s.token) },
       },
       noProvider,

@@ -6,7 +6,7 @@ import { putSite, sha256Hex } from "../helpers/worker/sites.ts";
 import { WEAK_PROVIDER, weakDeskModel } from "../helpers/worker/weak-desk-model.ts";
 import { clearConfigCache } from "../../worker/config/config-store.ts";
 import { clearPromptCache } from "../../worker/prompts/agent-prompt-cache.ts";
-import { strategyDesk } from "../../worker/strategy/strategy-desk.ts";
+import { strategyDesk } from "../../worker/objects.ts";
 
 /**
  * A visitor's thumbs-down comment is the strategy desk's data, never its instruction: an attacker

@@ -5,10 +5,10 @@ import { auth, call, openSession } from "../helpers/worker/client.ts";
 import { putSite, sha256Hex } from "../helpers/worker/sites.ts";
 import { clearConfigCache } from "../../worker/config/config-store.ts";
 import { clearPromptCache } from "../../worker/prompts/agent-prompt-cache.ts";
-import { strategyDesk, DEAD_AFTER_MS, type StrategyDesk } from "../../worker/strategy/strategy-desk.ts";
+import { DEAD_AFTER_MS, type StrategyDesk } from "../../worker/strategy/strategy-desk.ts";
 import type { Span } from "../../shared/desk-records.ts";
 import { startedRun } from "../../worker/strategy/desk-types.ts";
-import { sessionRoom } from "../../worker/session/session-stub.ts";
+import { strategyDesk, sessionRoom } from "../../worker/objects.ts";
 
 afterEach(() => {
   clearConfigCache();

@@ -3,7 +3,8 @@ import OpenAI from "openai";
 import { generateText, streamText } from "ai";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { auth, call, openSession, readSse } from "../helpers/worker/client.ts";
-import { escalateCall, PROVIDER_VARS, scriptedProvider } from "../helpers/worker/scripted-provider.ts";
+import { escalateCall, scriptedProvider } from "../helpers/worker/scripted-provider.ts";
+import { scriptedSite } from "../helpers/worker/sites.ts";
 
 /**
  * Every client sees the escalation, not only Parley's widget: a host app that talks to the proxy
@@ -13,6 +14,9 @@ import { escalateCall, PROVIDER_VARS, scriptedProvider } from "../helpers/worker
  */
 afterEach(() => vi.restoreAllMocks());
 
+/** The sessions' site: a copy of the demo site whose provider is the scripted one. */
+const site = scriptedSite();
+
 const CHEST = "I have crushing chest pain spreading to my left arm and I am sweating";
 const STROKE_ZH = "我爸突然嘴歪了，说话也含糊不清";
 const MODEL = "gpt-4o-mini";
@@ -20,7 +24,7 @@ const MODEL = "gpt-4o-mini";
 /** The worker in workerd, behind the clients' own fetch. */
 const proxyFetch = async (url: RequestInfo | URL, init?: RequestInit) => {
   const headers = new Headers(init?.headers);
-  const { res } = await call(new URL(String(url)).pathname, { ...init, headers }, PROVIDER_VARS);
+  const { res } = await call(new URL(String(url)).pathname, { ...init, headers });
   return res;
 };
 
@@ -46,7 +50,7 @@ async function openaiStreamText(token: string, content: string): Promise<string>
 describe("an outside client through the proxy, the rules' escalation", () => {
   it("the openai SDK, streaming, reads the card as the first text even when the model only calls a tool", async () => {
     toolFirst();
-    const s = await openSession("medical-qa");
+    const s = await openSession("medical-qa", {}, { siteKey: await site });
     const text = await openaiStreamText(s.token, CHEST);
     expect(text).toMatch(/^\*\*This may be an emergency\*\*/);
     expect(text).toContain("Call the emergency number now.");
@@ -55,7 +59,7 @@ describe("an outside client through the proxy, the rules' escalation", () => {
 
   it("the openai SDK, not streamed, finds it in message.content", async () => {
     toolFirst();
-    const s = await openSession("medical-qa");
+    const s = await openSession("medical-qa", {}, { siteKey: await site });
     const completion = await openai(s.token).chat.completions.create({
       model: MODEL,
       messages: [{ role: "user", content: CHEST }],
@@ -66,7 +70,7 @@ describe("an outside client through the proxy, the rules' escalation", () => {
 
   it("the AI SDK's streamText and generateText show it, in Chinese for a Chinese message", async () => {
     toolFirst();
-    const s = await openSession("medical-qa");
+    const s = await openSession("medical-qa", {}, { siteKey: await site });
     const streamed = streamText({ model: aiSdk(s.token), prompt: CHEST });
     const text = await streamed.text;
     expect(text).toMatch(/^\*\*This may be an emergency\*\*/);
@@ -93,7 +97,7 @@ describe("an outside client through the proxy, the model's escalation", () => {
   it("both SDKs read the card, then the model's answer", async () => {
     modelEscalates();
     // A session each: each client's request raises the card itself.
-    const token = async () => (await openSession("medical-qa")).token;
+    const token = async () => (await openSession("medical-qa", {}, { siteKey: await site })).token;
     const viaOpenai = await openaiStreamText(await token(), quiet);
     expect(viaOpenai).toMatch(/^\*\*This may be an emergency\*\*[\s\S]*911[\s\S]*Please call an ambulance now\.$/);
     expect(viaOpenai).toContain("Stay with the child");
@@ -109,13 +113,9 @@ describe("an outside client through the proxy, the model's escalation", () => {
 describe("Parley's widget (its requests carry `parley`)", () => {
   it("gets the card once, in Parley's field, and no copy of it in the text", async () => {
     scriptedProvider(() => ({ content: "Call now." }));
-    const s = await openSession("medical-qa");
+    const s = await openSession("medical-qa", {}, { siteKey: await site });
     const json = { stream: true, messages: [{ role: "user", content: CHEST }], parley: { replyId: "w1" } };
-    const { res, done } = await call(
-      "/v1/chat/completions",
-      { method: "POST", json, headers: auth(s.token) },
-      PROVIDER_VARS,
-    );
+    const { res, done } = await call("/v1/chat/completions", { method: "POST", json, headers: auth(s.token) });
     const chunks = (await readSse(res)).filter((e) => e !== "[DONE]").map((e) => JSON.parse(e));
     await done();
     expect(chunks.filter((c) => c.parley)).toHaveLength(1);

@@ -1,12 +1,18 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { env } from "cloudflare:workers";
+import type { Env } from "../../worker/env.ts";
 import { auth, call, openSession, readSse } from "../helpers/worker/client.ts";
 import { delta, sseResponse } from "../helpers/worker/provider-sse.ts";
-import { sessionRoom } from "../../worker/session/session-stub.ts";
+import { providerSite } from "../helpers/worker/sites.ts";
+import { sessionRoom } from "../../worker/objects.ts";
 
 afterEach(() => vi.restoreAllMocks());
 
-const PROVIDER = { LLM_BASE_URL: "https://provider.test/v1", LLM_API_KEY: "sk-test" };
+/** The site's provider (a profile): `fetch` is stubbed below, so its answers are the test's. */
+let siteKey: string;
+beforeAll(async () => {
+  siteKey = await providerSite("https://provider.test/v1");
+});
 const enc = new TextEncoder();
 const json = async (r: Response) => (await r.json()) as any;
 const state = (sid: string) => sessionRoom(env, sid).getState();
@@ -21,8 +27,8 @@ function provider(...answers: Array<() => Response | Promise<Response>>) {
   return vi.spyOn(globalThis, "fetch").mockImplementation(async () => answers[Math.min(n++, answers.length - 1)]());
 }
 
-async function turn(vars: Record<string, string> = PROVIDER, stream = true) {
-  const s = await openSession();
+async function turn(stream = true, vars: Partial<Env> = {}) {
+  const s = await openSession("derm-consult", {}, { siteKey });
   const started = Date.now();
   const { res, done } = await call(
     "/v1/chat/completions",
@@ -106,7 +112,8 @@ describe("provider faults before anything was streamed: bounded retries with bac
             ),
           ),
       );
-    const { res, body, st } = await turn({ ...PROVIDER, LLM_TIMEOUT_MS: "50" });
+    // Not streamed: the route's own env sets the timeout (a streamed reply's object reads its bindings).
+    const { res, body, st } = await turn(false, { LLM_TIMEOUT_MS: "50" });
     expect(res.status).toBe(504);
     expect(JSON.parse(body as string).error.code).toBe("upstream_timeout");
     expect(spy).toHaveBeenCalledTimes(3);
@@ -141,7 +148,7 @@ describe("provider faults before anything was streamed: bounded retries with bac
         usage: { prompt_tokens: 3, completion_tokens: 1, total_tokens: 4 },
       });
     const spy = provider(half, whole);
-    const { res, st } = await turn(PROVIDER, false);
+    const { res, st } = await turn(false);
     expect(res.status).toBe(200);
     expect(spy).toHaveBeenCalledTimes(2);
     expect(st.messages[1]).toMatchObject({ id: "r", content: "Fine", status: "complete" });

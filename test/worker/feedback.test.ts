@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { auth, call, openSession } from "../helpers/worker/client.ts";
-import { sessionRoom } from "../../worker/session/session-stub.ts";
 import { env } from "cloudflare:workers";
+import { sessionRoom } from "../../worker/objects.ts";
 
 const json = async (r: Response) => (await r.json()) as any;
 

@@ -4,9 +4,9 @@ import { AgentConfig, SiteConfig } from "../../shared/agent-config.ts";
 import { EVENT_TYPES } from "../../shared/protocol.ts";
 import { auth, call, openSession, readSse } from "../helpers/worker/client.ts";
 import { delta, sseResponse } from "../helpers/worker/provider-sse.ts";
-import { putSite } from "../helpers/worker/sites.ts";
-import { sessionRoom } from "../../worker/session/session-stub.ts";
+import { providerSite, putSite } from "../helpers/worker/sites.ts";
 import { guardChatRequest } from "../../worker/guard/chat-guard.ts";
+import { sessionRoom } from "../../worker/objects.ts";
 
 /**
  * The emergency guard through the real chat route: the card is stored and streamed
@@ -86,18 +86,13 @@ describe("emergency guard on the chat route", () => {
 
   it("tells the model with the system prompt and still calls it", async () => {
     const spy = vi.spyOn(globalThis, "fetch").mockResolvedValue(sseResponse([delta("Hel"), delta("lo", "stop")]));
-    const s = await openSession("medical-qa");
-    const vars = { LLM_BASE_URL: "https://provider.test/v1", LLM_API_KEY: "sk-test" };
-    const { res, done } = await chat(
-      s.token,
-      {
-        stream: true,
-        messages: [{ role: "user", content: "my husband's face is drooping and he is slurring his words" }],
-        parley: {},
-      },
-      {},
-      vars,
-    );
+    // The site's provider (a profile), answered by the stub above.
+    const s = await openSession("medical-qa", {}, { siteKey: await providerSite("https://provider.test/v1") });
+    const { res, done } = await chat(s.token, {
+      stream: true,
+      messages: [{ role: "user", content: "my husband's face is drooping and he is slurring his words" }],
+      parley: {},
+    });
     const events = await readSse(res);
     await done();
     expect(JSON.parse(events[0]).parley.event.data.escalation.category).toBe("stroke");

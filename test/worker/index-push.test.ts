@@ -2,12 +2,14 @@ import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
 import { auth, call, openSession } from "../helpers/worker/client.ts";
-import { sessionRoom } from "../../worker/session/session-stub.ts";
+import { providerSite } from "../helpers/worker/sites.ts";
 import { INDEX_DELAY_MS, INDEX_WHILE_STREAMING_MS, IndexPushes } from "../../worker/session/index-push.ts";
 import type { Env } from "../../worker/env.ts";
 import type { SessionStep } from "../../shared/session-summary.ts";
+import { sessionRoom } from "../../worker/objects.ts";
 
-const slow = () => ({ LLM_BASE_URL: inject("slowUpstreamUrl"), LLM_API_KEY: "sk-test-secret" });
+/** A site whose provider (a profile) answers over a real socket, one chunk every 50 ms. */
+const slowSite = providerSite(inject("slowUpstreamUrl"));
 const alarmIn = async (sessionId: string) => {
   const at = await runInDurableObject(sessionRoom(env, sessionId), (_obj, state) => state.storage.getAlarm());
   return at === null ? null : at - Date.now();
@@ -20,7 +22,7 @@ const alarmIn = async (sessionId: string) => {
  */
 describe("a session's pushes to the site's index", () => {
   it("wait for the streaming reply, then go INDEX_DELAY_MS after its end", async () => {
-    const s = await openSession();
+    const s = await openSession("derm-consult", {}, { siteKey: await slowSite });
     // The session's opening is pushed first (its alarm, run now).
     expect(await runDurableObjectAlarm(sessionRoom(env, s.sessionId))).toBe(true);
     const json = {
@@ -28,7 +30,7 @@ describe("a session's pushes to the site's index", () => {
       messages: [{ id: "ip-q", role: "user", content: "index" }],
       parley: { replyId: "ip-a" },
     };
-    const { res, done } = await call("/v1/chat/completions", { method: "POST", json, headers: auth(s.token) }, slow());
+    const { res, done } = await call("/v1/chat/completions", { method: "POST", json, headers: auth(s.token) });
     const reader = res.body!.getReader();
     // The reply has begun, and the visitor's message is stored (just after the start is answered).
     await reader.read();

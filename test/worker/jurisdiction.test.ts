@@ -1,15 +1,13 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { env } from "cloudflare:workers";
 import type { Env } from "../../worker/env.ts";
-import { sessionRoom } from "../../worker/session/session-stub.ts";
-import { siteIndex } from "../../worker/site-index/site-index.ts";
-import { strategyDesk } from "../../worker/strategy/strategy-desk.ts";
 import { DEMO_ADMIN_KEY } from "../../worker/demo/index.ts";
 import { agreeToPhotos, auth, call, openSession, readSse } from "../helpers/worker/client.ts";
 import { pushToIndex } from "../helpers/worker/index-push.ts";
 import { delta, sseResponse } from "../helpers/worker/provider-sse.ts";
 import { putSite } from "../helpers/worker/sites.ts";
 import { bareJpeg } from "../helpers/photo-bytes.ts";
+import { sessionRoom, siteIndex, strategyDesk } from "../../worker/objects.ts";
 
 /**
  * A site's jurisdiction: its conversations' objects are created through `SESSION_ROOM.jurisdiction(...)`,
@@ -19,7 +17,8 @@ import { bareJpeg } from "../helpers/photo-bytes.ts";
  * and the worker's local stand-in (JURISDICTION_STAND_IN, vitest.config.ts) keeps the jurisdiction's
  * objects apart from the default namespace's, which the tests read directly.
  */
-const PROVIDER = { LLM_BASE_URL: "https://provider.test/v1", LLM_API_KEY: "sk-test" };
+/** The sites' provider (a profile), answered by chatTurn's stub. */
+const providers = [{ id: "test", baseUrl: "https://provider.test/v1" }];
 const json = async (r: Response) => (await r.json()) as any;
 
 afterEach(() => vi.restoreAllMocks());
@@ -69,7 +68,7 @@ async function chatTurn(s: { token: string }, vars: Partial<Env>) {
       headers: auth(s.token),
       json: { stream: true, messages: [{ id: "q1", role: "user", content: "a rash" }], parley: { replyId: "r1" } },
     },
-    { ...vars, ...PROVIDER },
+    vars,
   );
   await readSse(res);
   await done();
@@ -77,7 +76,7 @@ async function chatTurn(s: { token: string }, vars: Partial<Env>) {
 
 describe("a site in the EU jurisdiction", () => {
   it("creates its conversation through SESSION_ROOM.jurisdiction('eu'); every later request reaches it", async () => {
-    const siteKey = await putSite({ jurisdiction: "eu" });
+    const siteKey = await putSite({ jurisdiction: "eu", providers });
     const { asked, vars } = recordingEnv();
     const s = await openSession("derm-consult", vars, { siteKey });
     expect(s.sessionId).toMatch(/^eu-[0-9a-f-]{36}$/);
@@ -126,7 +125,7 @@ describe("a site in the EU jurisdiction", () => {
   });
 
   it("queues a visitor's thumbs-down with the EU desk, not the default one", async () => {
-    const siteKey = await putSite({ jurisdiction: "eu" });
+    const siteKey = await putSite({ jurisdiction: "eu", providers });
     const s = await openSession("sales-coach", {}, { siteKey });
     await chatTurn(s, {});
     const rated = await call(`/v1/sessions/${s.sessionId}/feedback`, {
@@ -141,7 +140,7 @@ describe("a site in the EU jurisdiction", () => {
   });
 
   it("keeps its jurisdiction when the owner's settings are saved with another", async () => {
-    const siteKey = await putSite({ jurisdiction: "eu" });
+    const siteKey = await putSite({ jurisdiction: "eu", providers });
     const { site } = await json((await admin(siteKey, "/v1/admin/site")).res);
     const { allowedOrigins, models, rateLimits, budgets, desk, retentionDays, takeover } = site;
     const form = {
@@ -160,7 +159,7 @@ describe("a site in the EU jurisdiction", () => {
   });
 
   it("is refused (503 JSON) where the runtime has no jurisdictions: never placed by default", async () => {
-    const siteKey = await putSite({ jurisdiction: "eu" });
+    const siteKey = await putSite({ jurisdiction: "eu", providers });
     const { res } = await call(
       "/v1/sessions",
       { method: "POST", json: { siteKey, agentId: "derm-consult" } },
@@ -173,7 +172,7 @@ describe("a site in the EU jurisdiction", () => {
   });
 
   it("answers 503 to a photo when the EU bucket is not bound, and stores it in no other bucket", async () => {
-    const siteKey = await putSite({ jurisdiction: "eu" });
+    const siteKey = await putSite({ jurisdiction: "eu", providers });
     const s = await openSession("derm-consult", {}, { siteKey });
     await agreeToPhotos(s);
     const { res } = await call(
@@ -189,7 +188,7 @@ describe("a site in the EU jurisdiction", () => {
 
 describe("a site without a jurisdiction keeps today's placement", () => {
   it("mints plain UUIDs, asks no namespace for a jurisdiction, keeps photos in PHOTOS", async () => {
-    const siteKey = await putSite();
+    const siteKey = await putSite({ providers });
     const { asked, vars } = recordingEnv();
     const s = await openSession("derm-consult", vars, { siteKey });
     expect(s.sessionId).toMatch(/^[0-9a-f]{8}-[0-9a-f-]{27}$/);

@@ -3,13 +3,13 @@ import { env } from "cloudflare:workers";
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import type { SessionResponse } from "../../shared/api.ts";
 import type { SessionSummary } from "../../shared/session-summary.ts";
-import { sessionRoom } from "../../worker/session/session-stub.ts";
 import { DEMO_ADMIN_KEY } from "../../worker/demo/index.ts";
 import { agreeToPhotos, auth, call, openSession, readSse } from "../helpers/worker/client.ts";
 import { pushToIndex } from "../helpers/worker/index-push.ts";
 import { delta, sseResponse } from "../helpers/worker/provider-sse.ts";
 import { putSite } from "../helpers/worker/sites.ts";
 import { bareJpeg } from "../helpers/photo-bytes.ts";
+import { sessionRoom } from "../../worker/objects.ts";
 
 /**
  * Keep nothing (`keepNothingMinutes`): the conversation's object erases itself, by its alarm, the site's
@@ -17,7 +17,8 @@ import { bareJpeg } from "../helpers/photo-bytes.ts";
  * no text. The minutes pass here as a clock would make them: the object's record of its last message is
  * moved back, then its alarm is run (runDurableObjectAlarm).
  */
-const PROVIDER = { LLM_BASE_URL: "https://provider.test/v1", LLM_API_KEY: "sk-test" };
+/** The sites' provider (a profile), answered by say()'s stub. */
+const providers = [{ id: "test", baseUrl: "https://provider.test/v1" }];
 const MINUTE = 60_000;
 const json = async (r: Response) => (await r.json()) as any;
 
@@ -25,15 +26,11 @@ afterEach(() => vi.restoreAllMocks());
 
 async function say(s: SessionResponse, id: string, content: string) {
   vi.spyOn(globalThis, "fetch").mockResolvedValue(sseResponse([delta("Keep the rash dry.", "stop")]));
-  const { res, done } = await call(
-    "/v1/chat/completions",
-    {
-      method: "POST",
-      headers: auth(s.token),
-      json: { stream: true, messages: [{ id, role: "user", content }], parley: { replyId: `re-${id}` } },
-    },
-    PROVIDER,
-  );
+  const { res, done } = await call("/v1/chat/completions", {
+    method: "POST",
+    headers: auth(s.token),
+    json: { stream: true, messages: [{ id, role: "user", content }], parley: { replyId: `re-${id}` } },
+  });
   await readSse(res);
   await done();
   vi.restoreAllMocks();
@@ -63,7 +60,7 @@ const row = async (siteKey: string, sessionId: string): Promise<SessionSummary |
 
 describe("keep nothing", () => {
   it("erases the object, its photos and text N minutes after the last message; the index keeps counts", async () => {
-    const siteKey = await putSite({ keepNothingMinutes: 5 });
+    const siteKey = await putSite({ keepNothingMinutes: 5, providers });
     const s = await openSession("derm-consult", {}, { siteKey });
     await agreeToPhotos(s);
     const upload = await call(`/v1/sessions/${s.sessionId}/photos`, {
@@ -102,7 +99,7 @@ describe("keep nothing", () => {
   });
 
   it("moves the erasure with every message", async () => {
-    const siteKey = await putSite({ keepNothingMinutes: 5 });
+    const siteKey = await putSite({ keepNothingMinutes: 5, providers });
     const s = await openSession("derm-consult", {}, { siteKey });
     await say(s, "q1", "first");
     await later(s, 10 * MINUTE);
@@ -116,7 +113,7 @@ describe("keep nothing", () => {
   });
 
   it("leaves a site without it as it was: no erasure time, the conversation kept by the retention", async () => {
-    const siteKey = await putSite();
+    const siteKey = await putSite({ providers });
     const s = await openSession("derm-consult", {}, { siteKey });
     await say(s, "q1", "My arm itches");
     await pushToIndex(s.sessionId);
@@ -148,7 +145,7 @@ describe("the owner's settings (PUT /v1/admin/site)", () => {
   };
 
   it("sets keep nothing (1 to 1440 minutes), off when left out; redaction is kept when left out", async () => {
-    const siteKey = await putSite({ redactTraces: true });
+    const siteKey = await putSite({ redactTraces: true, providers });
     for (const minutes of [0, 1441, 2.5]) {
       const refused = await settings(siteKey, { keepNothingMinutes: minutes });
       expect(refused.status, String(minutes)).toBe(400);

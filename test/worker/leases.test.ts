@@ -2,13 +2,13 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { env } from "cloudflare:workers";
 import { BudgetLeases, type Reservation } from "../../worker/limits/budget-lease.ts";
 import { RateLeases, rateSliceCap } from "../../worker/limits/rate-lease.ts";
-import { rateLimiter } from "../../worker/limits/rate-limiter.ts";
 import { SlidingWindow } from "../../worker/limits/sliding-window.ts";
-import { siteLedger, utcDay } from "../../worker/limits/site-ledger.ts";
+import { utcDay } from "../../worker/limits/site-ledger.ts";
 import { turnReserve, utf8Bytes } from "../../worker/limits/turn-cost.ts";
 import { auth, call, openSession } from "../helpers/worker/client.ts";
 import { delta, sseResponse, usage } from "../helpers/worker/provider-sse.ts";
 import { putSite } from "../helpers/worker/sites.ts";
+import { rateLimiter, siteLedger } from "../../worker/objects.ts";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -184,7 +184,9 @@ describe("IP rate slices", () => {
 
 describe("the chat route's calls to Durable Objects", () => {
   it("a busy site's turns call neither its ledger nor the client IP's limiter per turn", async () => {
-    const siteKey = await putSite({ rateLimits: { sessionPerMinute: 1000, ipPerMinute: 1000 } });
+    // Its provider is a profile, answered by the stub below.
+    const providers = [{ id: "test", baseUrl: "https://provider.test/v1" }];
+    const siteKey = await putSite({ rateLimits: { sessionPerMinute: 1000, ipPerMinute: 1000 }, providers });
     vi.spyOn(globalThis, "fetch").mockImplementation(async () => sseResponse([delta("Hi", "stop"), usage(700, 20)]));
     const sessions = await Promise.all(Array.from({ length: 4 }, () => openSession("derm-consult", {}, { siteKey })));
     const ledger = vi.spyOn(env.SITE_LEDGER, "idFromName");
@@ -192,15 +194,11 @@ describe("the chat route's calls to Durable Objects", () => {
     const rooms = vi.spyOn(env.SESSION_ROOM, "idFromName");
     const turns = 40;
     for (let i = 0; i < turns; i++) {
-      const { res, done } = await call(
-        "/v1/chat/completions",
-        {
-          method: "POST",
-          json: { stream: true, messages: [{ role: "user", content: `turn ${i}` }] },
-          headers: auth(sessions[i % 4].token),
-        },
-        { LLM_BASE_URL: "https://provider.test/v1", LLM_API_KEY: "sk-test" },
-      );
+      const { res, done } = await call("/v1/chat/completions", {
+        method: "POST",
+        json: { stream: true, messages: [{ role: "user", content: `turn ${i}` }] },
+        headers: auth(sessions[i % 4].token),
+      });
       expect(res.status).toBe(200);
       await res.text();
       await done();

@@ -5,11 +5,10 @@ import { delta, sseResponse, usage } from "../helpers/worker/provider-sse.ts";
 import { putSite } from "../helpers/worker/sites.ts";
 import { pushToIndex } from "../helpers/worker/index-push.ts";
 import { clearConfigCache } from "../../worker/config/config-store.ts";
-import { siteLedger, utcDay } from "../../worker/limits/site-ledger.ts";
+import { utcDay } from "../../worker/limits/site-ledger.ts";
 import { reportSiteSpending } from "../../worker/limits/admission.ts";
-import { sessionRoom } from "../../worker/session/session-stub.ts";
-import { siteIndex } from "../../worker/site-index/site-index.ts";
 import { LIMITS } from "../../shared/protocol.ts";
+import { siteLedger, sessionRoom, siteIndex } from "../../worker/objects.ts";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -115,15 +114,16 @@ describe("rate limits", () => {
 });
 
 describe("token budgets", () => {
-  const PROVIDER = { LLM_BASE_URL: "https://provider.test/v1", LLM_API_KEY: "sk-test" };
+  // The sites' provider (a profile), answered by each test's fetch stub.
+  const providers = [{ id: "test", baseUrl: "https://provider.test/v1" }];
 
   it("counts the streamed usage into the session and the site's day, with a completion trace step", async () => {
-    const siteKey = await putSite();
+    const siteKey = await putSite({ providers });
     vi.spyOn(globalThis, "fetch").mockImplementation(async () =>
       sseResponse([delta("Hi"), delta(" there", "stop"), usage(70, 5)]),
     );
     const s = await openSession("derm-consult", {}, { siteKey });
-    expect((await chat(s.token, "hello", {}, PROVIDER)).res.status).toBe(200);
+    expect((await chat(s.token, "hello")).res.status).toBe(200);
     const st = await state(s.sessionId);
     expect(st.usage).toEqual({ promptTokens: 70, completionTokens: 5, totalTokens: 75 });
     // Reported to the site's ledger with the isolate's next refill of its slice; here, at once.
@@ -137,20 +137,20 @@ describe("token budgets", () => {
   });
 
   it("per session: over budget gets 429 budget_exceeded, the provider never asked, nothing stored", async () => {
-    const siteKey = await putSite({ budgets: { sitePerDay: 1_000_000, perSession: 50 } });
+    const siteKey = await putSite({ budgets: { sitePerDay: 1_000_000, perSession: 50 }, providers });
     const spy = vi
       .spyOn(globalThis, "fetch")
       .mockImplementation(async () => sseResponse([delta("Hi", "stop"), usage(40, 20)]));
     const s = await openSession("derm-consult", {}, { siteKey });
-    expect((await chat(s.token, "first", {}, PROVIDER)).res.status).toBe(200);
-    const over = await chat(s.token, "second", {}, PROVIDER);
+    expect((await chat(s.token, "first")).res.status).toBe(200);
+    const over = await chat(s.token, "second");
     await expectRefusal(over.res, over.text, 429, "budget_exceeded");
     expect(JSON.parse(over.text).error.message).toMatch(
       /This conversation has used its token budget \(60 of 50 tokens\); start a new conversation/,
     );
     // A streamed turn is admitted by the session's object before it calls the provider: none was sent.
     expect(spy).toHaveBeenCalledTimes(1);
-    const again = await chat(s.token, "third", {}, PROVIDER);
+    const again = await chat(s.token, "third");
     await expectRefusal(again.res, again.text, 429, "budget_exceeded");
     expect(spy).toHaveBeenCalledTimes(1);
     const st = await state(s.sessionId);
@@ -158,7 +158,7 @@ describe("token budgets", () => {
     expect(st.usage.totalTokens).toBe(60);
     // A new conversation on the same site may go on.
     const fresh = await openSession("derm-consult", {}, { siteKey });
-    expect((await chat(fresh.token, "again", {}, PROVIDER)).res.status).toBe(200);
+    expect((await chat(fresh.token, "again")).res.status).toBe(200);
   });
 
   it(
@@ -166,14 +166,14 @@ describe("token budgets", () => {
       "until midnight UTC, for every session",
     async () => {
       // A turn reserves its max_tokens cap plus its request's bytes (about 7 000 here) until its usage is known.
-      const siteKey = await putSite({ budgets: { sitePerDay: 10_000, perSession: 100_000 } });
+      const siteKey = await putSite({ budgets: { sitePerDay: 10_000, perSession: 100_000 }, providers });
       const spy = vi
         .spyOn(globalThis, "fetch")
         .mockImplementation(async () => sseResponse([delta("Hi", "stop"), usage(9_900, 90)]));
       const a = await openSession("derm-consult", {}, { siteKey });
-      expect((await chat(a.token, "first", {}, PROVIDER)).res.status).toBe(200);
+      expect((await chat(a.token, "first")).res.status).toBe(200);
       const b = await openSession("derm-consult", {}, { siteKey });
-      const over = await chat(b.token, "second", {}, PROVIDER);
+      const over = await chat(b.token, "second");
       await expectRefusal(over.res, over.text, 429, "budget_exceeded");
       expect(JSON.parse(over.text).error.message).toContain("00:00 UTC");
       const retry = Number(over.res.headers.get("retry-after"));

@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
 import { DEMO_ADMIN_KEY } from "../../worker/demo/index.ts";
 import { LIVE_LIMITS } from "../../worker/session/live-limits.ts";
-import { sessionRoom } from "../../worker/session/session-stub.ts";
 import { auth, call, openSession, ORIGIN, SITE_KEY } from "../helpers/worker/client.ts";
 import { collect, openSocket } from "../helpers/worker/live-socket.ts";
+import { sessionRoom } from "../../worker/objects.ts";
 
 const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string } }).error;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -5,16 +5,18 @@ import type { LiveFrame } from "../../shared/live.ts";
 import { auth, call, openSession, readSse } from "../helpers/worker/client.ts";
 import { collect, openSocket } from "../helpers/worker/live-socket.ts";
 import { GENERIC_REPLY } from "../helpers/fake-upstream.ts";
-import { sessionRoom } from "../../worker/session/session-stub.ts";
+import { providerSite } from "../helpers/worker/sites.ts";
+import { sessionRoom } from "../../worker/objects.ts";
 
-/** A provider over a real socket, one chunk every 50 ms: a reply long enough to leave and come back. */
-const slow = () => ({ LLM_BASE_URL: inject("slowUpstreamUrl"), LLM_API_KEY: "sk-test-secret" });
+/** A site whose provider answers over a real socket, one chunk every 50 ms: long enough to leave and come back. */
+const site = providerSite(inject("slowUpstreamUrl"));
+const open = async () => openSession("derm-consult", {}, { siteKey: await site });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function startReply(token: string, text: string, replyId: string, tab?: string) {
   const messages = [{ id: `${replyId}-q`, role: "user", content: text }];
   const json = { stream: true, messages, parley: { replyId, ...(tab ? { tab } : {}) } };
-  return call("/v1/chat/completions", { method: "POST", json, headers: auth(token) }, slow());
+  return call("/v1/chat/completions", { method: "POST", json, headers: auth(token) });
 }
 
 /** The reply's text from `r` frames, checking each starts where the last ended (nothing lost or doubled). */
@@ -60,7 +62,7 @@ const contentOf = (sse: string) =>
 
 describe("the live channel (WebSocket, hibernation API)", () => {
   it("replays the log after a sequence number, then streams a reply live to a second client", async () => {
-    const s = await openSession();
+    const s = await open();
     const res = await openSocket(s.sessionId, s.token);
     expect(res.status).toBe(101);
     expect(res.headers.get("sec-websocket-protocol")).toBe("parley.v1");
@@ -93,7 +95,7 @@ describe("the live channel (WebSocket, hibernation API)", () => {
   }, 15_000);
 
   it("a client reattaching mid-reply at offset n gets exactly the rest: nothing lost, nothing doubled", async () => {
-    const s = await openSession();
+    const s = await open();
     const { res: chat } = await startReply(s.token, "live: reattach", "l2");
     const reader = chat.body!.getReader();
     const dec = new TextDecoder();
@@ -111,7 +113,7 @@ describe("the live channel (WebSocket, hibernation API)", () => {
   }, 15_000);
 
   it("Stop over the socket ends the provider's request; the end frame says interrupted", async () => {
-    const s = await openSession();
+    const s = await open();
     const { res: chat } = await startReply(s.token, "live: stop over socket", "l3");
     const ws = (await openSocket(s.sessionId, s.token)).webSocket!;
     const { until } = collect(ws);
@@ -126,7 +128,7 @@ describe("the live channel (WebSocket, hibernation API)", () => {
   }, 15_000);
 
   it("the page that streams a reply gets no copy of its text on its socket; another page gets all of it", async () => {
-    const s = await openSession();
+    const s = await open();
     const own = (await openSocket(s.sessionId, s.token)).webSocket!;
     const mine = collect(own);
     own.send(JSON.stringify({ t: "attach", after: 0, tab: "tab-a" }));
@@ -168,7 +170,7 @@ describe("the live channel (WebSocket, hibernation API)", () => {
   }, 15_000);
 
   it("on the SSE form of the channel too, the page that streams a reply gets no copy of its text", async () => {
-    const s = await openSession();
+    const s = await open();
     const follow = async (tab: string) => {
       const { res } = await call(`/v1/sessions/${s.sessionId}/live?after=0&tab=${tab}`, { headers: auth(s.token) });
       return sseFrames(res);
@@ -186,7 +188,7 @@ describe("the live channel (WebSocket, hibernation API)", () => {
   }, 15_000);
 
   it("answers pings without waking the object (auto-response) and keeps sockets across hibernation", async () => {
-    const s = await openSession();
+    const s = await open();
     const ws = (await openSocket(s.sessionId, s.token)).webSocket!;
     const { until } = collect(ws);
     ws.send('{"t":"ping"}');
@@ -199,8 +201,8 @@ describe("the live channel (WebSocket, hibernation API)", () => {
   });
 
   it("refuses a socket without a token, with another's token, from elsewhere, or without the protocol", async () => {
-    const a = await openSession();
-    const b = await openSession();
+    const a = await open();
+    const b = await open();
     const noToken = await call(`/v1/sessions/${a.sessionId}/live`, {
       headers: { upgrade: "websocket", "sec-websocket-protocol": "parley.v1" },
     });
@@ -219,7 +221,7 @@ describe("the live channel (WebSocket, hibernation API)", () => {
 
 describe("the live channel's SSE fallback", () => {
   it("follows one reply from an offset and ends with it; a reply it does not hold is `gone`", async () => {
-    const s = await openSession();
+    const s = await open();
     const { res: chat } = await startReply(s.token, "live: sse", "l4");
     const reader = chat.body!.getReader();
     const had = new TextDecoder().decode((await reader.read()).value);
@@ -236,7 +238,7 @@ describe("the live channel's SSE fallback", () => {
   }, 15_000);
 
   it("counts each reattachment against the session's rate (checked by the object as it attaches)", async () => {
-    const s = await openSession();
+    const s = await open();
     const follow = () => call(`/v1/sessions/${s.sessionId}/live?reply=nope&from=0`, { headers: auth(s.token) });
     // The demo site allows 60 requests a minute per session; the session's open was not one of them.
     const statuses: number[] = [];

@@ -7,7 +7,7 @@ import { clearConfigCache } from "../../worker/config/config-store.ts";
 import { compile, PromptCompileError, variablesOf } from "../../worker/prompts/template.ts";
 import { unifiedDiff } from "../../worker/prompts/unified-diff.ts";
 import { clearPromptCache } from "../../worker/prompts/agent-prompt-cache.ts";
-import { promptRegistry } from "../../worker/prompts/prompt-registry.ts";
+import { promptRegistry } from "../../worker/objects.ts";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -20,7 +20,9 @@ const ADMIN = "owner-key-" + "p".repeat(20);
 const H = { "x-parley-admin-key": ADMIN };
 const admin = (path: string, init: RequestInit & { json?: unknown } = {}) =>
   call(path, { ...init, headers: { ...H, ...(init.headers as Record<string, string>) } });
-const site = async () => putSite({ adminKeySha256: await sha256Hex(ADMIN) });
+/** A site of the owner's; its provider is a profile, answered by a test's stub. */
+const site = async () =>
+  putSite({ adminKeySha256: await sha256Hex(ADMIN), providers: [{ id: "test", baseUrl: "https://provider.test/v1" }] });
 
 describe("compile(vars)", () => {
   const t = {
@@ -137,15 +139,11 @@ describe("prompt registry admin API", () => {
 
     const fetchSpy = vi.spyOn(globalThis, "fetch").mockResolvedValue(sseResponse([delta("ok")]));
     const s = await openSession("sales-coach", {}, { siteKey });
-    const c = await call(
-      "/v1/chat/completions",
-      {
-        method: "POST",
-        json: { stream: true, messages: [{ id: "m", role: "user", content: "hi" }] },
-        headers: auth(s.token),
-      },
-      { LLM_BASE_URL: "https://provider.test/v1", LLM_API_KEY: "sk-test" },
-    );
+    const c = await call("/v1/chat/completions", {
+      method: "POST",
+      json: { stream: true, messages: [{ id: "m", role: "user", content: "hi" }] },
+      headers: auth(s.token),
+    });
     await c.res.text();
     await c.done();
     const system = JSON.parse((fetchSpy.mock.calls[0][1] as RequestInit).body as string).messages[0].content as string;

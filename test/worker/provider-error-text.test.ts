@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
 import type { SessionResponse } from "../../shared/api.ts";
-import { sessionRoom } from "../../worker/session/session-stub.ts";
 import { FAILURES, type ProviderFailureCase } from "../helpers/provider-failures.ts";
 import { auth, call } from "../helpers/worker/client.ts";
-import { putSite, sha256Hex } from "../helpers/worker/sites.ts";
+import { providerSite, putSite, sha256Hex } from "../helpers/worker/sites.ts";
+import { sessionRoom } from "../../worker/objects.ts";
 
 /**
  * A provider that refuses a turn answers text about the owner's account (a masked key, an
@@ -15,11 +15,15 @@ import { putSite, sha256Hex } from "../helpers/worker/sites.ts";
  */
 const BASE = inject("providerUpstreamUrl");
 const ADMIN = "owner-key-" + "p".repeat(20);
-const site = sha256Hex(ADMIN).then((adminKeySha256) => putSite({ adminKeySha256 }));
+const adminKeySha256 = sha256Hex(ADMIN);
+const site = adminKeySha256.then((hash) => putSite({ adminKeySha256: hash }));
+/** A site whose provider (its profile; the key is the worker's LLM_API_KEY) answers that status's error. */
+const failingSite = async (status: number) =>
+  providerSite(`${BASE}/fail/${status}/v1`, { adminKeySha256: await adminKeySha256 });
 const CODE = { 401: "misconfigured", 403: "misconfigured", 429: "upstream_busy", 500: "upstream_error" } as const;
 
-async function open(locale: string) {
-  const json = { siteKey: await site, agentId: "derm-consult", locale };
+async function open(locale: string, siteKey?: string) {
+  const json = { siteKey: siteKey ?? (await site), agentId: "derm-consult", locale };
   const { res } = await call("/v1/sessions", { method: "POST", json });
   expect(res.status).toBe(201);
   return (await res.json()) as SessionResponse;
@@ -36,8 +40,8 @@ async function visitorView(s: SessionResponse, answer: string) {
   return [answer, await state.res.text(), await trace.res.text(), log].join("\n");
 }
 
-async function ownerTrace(sessionId: string) {
-  const { res } = await call(`/v1/admin/sessions/${sessionId}/trace?site=${await site}`, {
+async function ownerTrace(sessionId: string, siteKey?: string) {
+  const { res } = await call(`/v1/admin/sessions/${sessionId}/trace?site=${siteKey ?? (await site)}`, {
     headers: { "x-parley-admin-key": ADMIN },
   });
   expect(res.status).toBe(200);
@@ -46,15 +50,15 @@ async function ownerTrace(sessionId: string) {
 }
 
 async function refusedTurn(f: ProviderFailureCase, stream: boolean, locale: "en" | "zh-CN") {
-  const vars = { LLM_BASE_URL: `${BASE}/fail/${f.status}/v1`, LLM_API_KEY: "sk-owner-real-key-000111" };
+  const siteKey = await failingSite(f.status);
   // A streamed turn (the widget's) is answered in the session's language, an unstreamed one in the request's.
-  const s = await open(stream ? locale : "en");
+  const s = await open(stream ? locale : "en", siteKey);
   const json = { stream, messages: [{ id: "u1", role: "user", content: "Is this mole normal?" }] };
   const headers = { ...auth(s.token), "accept-language": stream ? "en" : locale };
-  const { res, done } = await call("/v1/chat/completions", { method: "POST", json, headers }, vars);
+  const { res, done } = await call("/v1/chat/completions", { method: "POST", json, headers });
   const answer = await res.text();
   await done();
-  return { s, res, answer };
+  return { s, siteKey, res, answer };
 }
 
 describe("a provider's error text reaches the owner's trace, never the visitor", () => {
@@ -62,7 +66,7 @@ describe("a provider's error text reaches the owner's trace, never the visitor",
     for (const stream of [true, false]) {
       const locale = i % 2 ? "en" : "zh-CN";
       it(`${f.status}, ${stream ? "streamed" : "unstreamed"}: a generic ${locale} text for the visitor`, async () => {
-        const { s, res, answer } = await refusedTurn(f, stream, locale);
+        const { s, siteKey, res, answer } = await refusedTurn(f, stream, locale);
         const code = CODE[f.status];
         expect(res.status).toBe(f.status === 429 ? 503 : 502);
         const { error } = JSON.parse(answer) as { error: { code: string; message: string; status: number } };
@@ -75,7 +79,7 @@ describe("a provider's error text reaches the owner's trace, never the visitor",
         if (f.secret) expect(seen).not.toContain(f.secret);
         expect(seen).not.toContain(new URL(BASE).host);
 
-        const step = await ownerTrace(s.sessionId);
+        const step = await ownerTrace(s.sessionId, siteKey);
         expect(step.detail).toMatchObject({ status: "failed", error: code });
         const note = String(step.detail!.providerMessage);
         expect(note).toContain(f.said);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ANSWER, PROVIDERS, THOUGHT } from "../helpers/providers/index.ts";
-import { profileFor, seenBy, siteFor, VARS, widgetLoop } from "../helpers/worker/conformance.ts";
+import { profileFor, seenBy, siteFor, widgetLoop } from "../helpers/worker/conformance.ts";
 import { auth, call, openSession } from "../helpers/worker/client.ts";
 import { toChatHistory } from "../../widget/state/history.ts";
 
@@ -41,17 +41,13 @@ describe("reasoning sent back where the provider requires it, and only there", (
 
 describe("provider profiles in the site config", () => {
   const openai = style("openai");
-  const chat = async (siteKey: string, agentId: string, vars = VARS) => {
-    const s = await openSession(agentId, vars, { siteKey });
-    const { res, done } = await call(
-      "/v1/chat/completions",
-      {
-        method: "POST",
-        headers: auth(s.token),
-        json: { stream: true, messages: [{ role: "user", content: "hi" }] },
-      },
-      vars,
-    );
+  const chat = async (siteKey: string, agentId: string) => {
+    const s = await openSession(agentId, {}, { siteKey });
+    const { res, done } = await call("/v1/chat/completions", {
+      method: "POST",
+      headers: auth(s.token),
+      json: { stream: true, messages: [{ role: "user", content: "hi" }] },
+    });
     const body = (await res.json()) as { error: { code: string; message: string } };
     await done();
     return { status: res.status, error: body.error };
@@ -71,16 +67,12 @@ describe("provider profiles in the site config", () => {
   it("the same model is fine for a text-ReAct agent, and a fallback without tools is named too", async () => {
     const noTools = { ...profileFor(openai, 0), models: { "gpt-4.1-mini": { tools: false } } };
     const ok = await siteFor(openai, 0, { providers: [noTools] }, { strategy: "text-react" });
-    const s = await openSession(ok.agentId, VARS, { siteKey: ok.siteKey });
-    const { res, done } = await call(
-      "/v1/chat/completions",
-      {
-        method: "POST",
-        headers: auth(s.token),
-        json: { stream: true, messages: [{ role: "user", content: "hi" }] },
-      },
-      VARS,
-    );
+    const s = await openSession(ok.agentId, {}, { siteKey: ok.siteKey });
+    const { res, done } = await call("/v1/chat/completions", {
+      method: "POST",
+      headers: auth(s.token),
+      json: { stream: true, messages: [{ role: "user", content: "hi" }] },
+    });
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("data: [DONE]");
     await done();
@@ -100,11 +92,10 @@ describe("provider profiles in the site config", () => {
     const inline = await siteFor(openai, 0, {
       providers: [{ ...profileFor(openai, 0), apiKey: "sk-live-123" } as never],
     });
-    const { res } = await call(
-      "/v1/sessions",
-      { method: "POST", json: { siteKey: inline.siteKey, agentId: inline.agentId } },
-      VARS,
-    );
+    const { res } = await call("/v1/sessions", {
+      method: "POST",
+      json: { siteKey: inline.siteKey, agentId: inline.agentId },
+    });
     expect(res.status).toBe(502);
     const body = (await res.json()) as { error: { message: string } };
     expect(body.error.message).toMatch(/providers\.0/);
@@ -113,11 +104,10 @@ describe("provider profiles in the site config", () => {
 
   it("a key's secret must be named LLM_…KEY: a site config cannot send the session secret out", async () => {
     const sneaky = await siteFor(openai, 0, { providers: [{ ...profileFor(openai, 0), keyEnv: "SESSION_SECRET" }] });
-    const { res } = await call(
-      "/v1/sessions",
-      { method: "POST", json: { siteKey: sneaky.siteKey, agentId: sneaky.agentId } },
-      VARS,
-    );
+    const { res } = await call("/v1/sessions", {
+      method: "POST",
+      json: { siteKey: sneaky.siteKey, agentId: sneaky.agentId },
+    });
     expect(res.status).toBe(502);
     expect(((await res.json()) as { error: { message: string } }).error.message).toContain("keyEnv");
   });

@@ -4,11 +4,11 @@ import { env } from "cloudflare:workers";
 import type { SessionResponse } from "../../shared/api.ts";
 import type { SessionSummary } from "../../shared/session-summary.ts";
 import { traceEvent } from "../../shared/step-events.ts";
-import { sessionRoom } from "../../worker/session/session-stub.ts";
 import { auth, call, openSession, readSse } from "../helpers/worker/client.ts";
 import { pushToIndex } from "../helpers/worker/index-push.ts";
 import { delta, sseResponse } from "../helpers/worker/provider-sse.ts";
 import { putSite, sha256Hex } from "../helpers/worker/sites.ts";
+import { sessionRoom } from "../../worker/objects.ts";
 
 /**
  * The site switch `redactTraces`: what staff and logs read beside the transcript (trace steps, owner
@@ -19,7 +19,6 @@ import { putSite, sha256Hex } from "../helpers/worker/sites.ts";
 const EMAIL = "jane.roe@example.com";
 const PHONE = "07700 900123";
 const SAID = `My email is ${EMAIL}, call me on ${PHONE}. I have a rash on my arm.`;
-const PROVIDER = { LLM_BASE_URL: "https://provider.test/v1", LLM_API_KEY: "sk-test" };
 const json = async (r: Response) => (await r.json()) as any;
 const admin = (siteKey: string, path: string) =>
   call(`${path}${path.includes("?") ? "&" : "?"}site=${siteKey}`, {
@@ -28,9 +27,13 @@ const admin = (siteKey: string, path: string) =>
 
 afterEach(() => vi.restoreAllMocks());
 
-/** A site with the switch on, off, or stored without it (undefined: left out of the stored JSON). */
+/**
+ * A site with the switch on, off, or stored without it (undefined: left out of the stored JSON); its
+ * provider is a profile, answered by the turn's stub.
+ */
 async function site(redactTraces: boolean | undefined) {
-  return putSite({ redactTraces, adminKeySha256: await sha256Hex(HOOK_ADMIN) });
+  const providers = [{ id: "test", baseUrl: "https://provider.test/v1" }];
+  return putSite({ redactTraces, adminKeySha256: await sha256Hex(HOOK_ADMIN), providers });
 }
 
 /** A streamed turn of the sales coach whose reply repeats the visitor's details with a banned claim. */
@@ -38,16 +41,12 @@ async function turn(siteKey: string): Promise<SessionResponse> {
   vi.spyOn(globalThis, "fetch").mockResolvedValue(
     sseResponse([delta(`Final Answer: I noted ${EMAIL} and ${PHONE}. `), delta("Our cream cures eczema.", "stop")]),
   );
-  const s = await openSession("sales-coach", PROVIDER, { siteKey });
-  const { res, done } = await call(
-    "/v1/chat/completions",
-    {
-      method: "POST",
-      headers: auth(s.token),
-      json: { stream: true, messages: [{ id: "q1", role: "user", content: SAID }], parley: { replyId: "r1" } },
-    },
-    PROVIDER,
-  );
+  const s = await openSession("sales-coach", {}, { siteKey });
+  const { res, done } = await call("/v1/chat/completions", {
+    method: "POST",
+    headers: auth(s.token),
+    json: { stream: true, messages: [{ id: "q1", role: "user", content: SAID }], parley: { replyId: "r1" } },
+  });
   await readSse(res);
   await done();
   return s;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
 import { ApiError } from "../../worker/errors.ts";
 import { registryCall } from "../../worker/prompts/registry-errors.ts";
-import { promptRegistry } from "../../worker/prompts/prompt-registry.ts";
+import { promptRegistry } from "../../worker/objects.ts";
 
 const refusedWith = async (call: Promise<unknown>) => {
   const err = await registryCall(call).then(

@@ -3,13 +3,19 @@ import { env } from "cloudflare:workers";
 import { auth, call, openSession, readSse, readSseUntilBroken } from "../helpers/worker/client.ts";
 import { GENERIC_REPLY } from "../helpers/fake-upstream.ts";
 import { HELD, HELD_AFTER_CHUNKS } from "../helpers/worker/held-reply.ts";
-import { sessionRoom } from "../../worker/session/session-stub.ts";
+import { providerSite } from "../helpers/worker/sites.ts";
+import { sessionRoom } from "../../worker/objects.ts";
 
 /**
  * The relay as it runs in production: the provider's body comes over a real loopback socket, so
  * it is piped natively (and a break keeps what had arrived, which an in-isolate body would not).
  */
-const provider = (url: string) => ({ LLM_BASE_URL: url, LLM_API_KEY: "sk-test-secret" });
+const sites = new Map<string, Promise<string>>();
+/** A session of a site whose provider (a profile) is the fake at `url`. */
+const open = async (url = inject("upstreamUrl")) => {
+  if (!sites.has(url)) sites.set(url, providerSite(url));
+  return openSession("derm-consult", {}, { siteKey: await sites.get(url)! });
+};
 const upstreamLog = async () =>
   (await (await fetch(inject("upstreamLogUrl"))).json()) as Array<{
     text: string;
@@ -17,16 +23,12 @@ const upstreamLog = async () =>
     aborted: boolean;
     chunks: number;
   }>;
-const chat = (token: string, text: string, replyId: string, url = inject("upstreamUrl")) =>
-  call(
-    "/v1/chat/completions",
-    {
-      method: "POST",
-      json: { stream: true, messages: [{ id: `${replyId}-q`, role: "user", content: text }], parley: { replyId } },
-      headers: auth(token),
-    },
-    provider(url),
-  );
+const chat = (token: string, text: string, replyId: string) =>
+  call("/v1/chat/completions", {
+    method: "POST",
+    json: { stream: true, messages: [{ id: `${replyId}-q`, role: "user", content: text }], parley: { replyId } },
+    headers: auth(token),
+  });
 const contentOf = (events: string[]) =>
   events
     .filter((e) => e !== "[DONE]")
@@ -36,7 +38,7 @@ const contentOf = (events: string[]) =>
 
 describe("relay over the network", () => {
   it("passes the provider's stream through unchanged and stores the reply once, complete", async () => {
-    const s = await openSession();
+    const s = await open();
     const { res, done } = await chat(s.token, "net: hello", "n1");
     expect(res.status).toBe(200);
     const events = await readSse(res);
@@ -51,7 +53,7 @@ describe("relay over the network", () => {
     "a provider that breaks off: the client's stream breaks after what came, " +
       "never retried; the partial reply is stored interrupted and traced",
     async () => {
-      const s = await openSession();
+      const s = await open();
       const { res, done } = await chat(s.token, "net: [cut]", "n2");
       expect(res.status).toBe(200);
       const { events, broken } = await readSseUntilBroken(res);
@@ -78,7 +80,7 @@ describe("relay over the network", () => {
   );
 
   it("a completed retry of the interrupted reply (same reply id) supersedes it: one message, complete", async () => {
-    const s = await openSession();
+    const s = await open();
     for (let i = 0; i < 2; i++) {
       const { res, done } = await chat(s.token, "net: [cut once] retry me", "n4");
       await readSseUntilBroken(res);
@@ -92,8 +94,8 @@ describe("relay over the network", () => {
   });
 
   it("a visitor who goes away stops nothing: the reply streams on and is stored complete", async () => {
-    const s = await openSession();
-    const { res } = await chat(s.token, "net: leaving early", "n3", inject("slowUpstreamUrl"));
+    const s = await open(inject("slowUpstreamUrl"));
+    const { res } = await chat(s.token, "net: leaving early", "n3");
     const reader = res.body!.getReader();
     let seen = "";
     while (!seen.includes("short")) {
@@ -110,9 +112,9 @@ describe("relay over the network", () => {
   }, 15_000);
 
   it("Stop ends the provider's request; what arrived is stored interrupted", async () => {
-    const s = await openSession();
+    const s = await open(inject("slowUpstreamUrl"));
     // Held by the provider after a few words: still streaming, however long the Stop takes to come.
-    const { res } = await chat(s.token, `net: stop me ${HELD}`, "n5", inject("slowUpstreamUrl"));
+    const { res } = await chat(s.token, `net: stop me ${HELD}`, "n5");
     const reader = res.body!.getReader();
     let seen = "";
     while (!seen.includes("short")) seen += new TextDecoder().decode((await reader.read()).value);

@@ -4,8 +4,8 @@ import { messageEvent } from "../../shared/events.ts";
 import { openSession, auth, call } from "../helpers/worker/client.ts";
 import { delta, sseResponse } from "../helpers/worker/provider-sse.ts";
 import { clearConfigCache } from "../../worker/config/config-store.ts";
-import { sessionRoom } from "../../worker/session/session-stub.ts";
-import { json, PROVIDER, slow, stateOf, staff, takeoverSite, visitor } from "../helpers/worker/takeover.ts";
+import { json, slowProvider, stateOf, staff, takeoverSite, visitor } from "../helpers/worker/takeover.ts";
+import { sessionRoom } from "../../worker/objects.ts";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -22,7 +22,7 @@ const completion = (content: string) =>
 
 /** Staff joined, wrote and handed back; the staff message's id as the visitor's own state shows it. */
 async function handedBack() {
-  const siteKey = await takeoverSite();
+  const siteKey = await takeoverSite(undefined, slowProvider());
   const mei = await staff(siteKey);
   const s = await openSession("derm-consult", {}, { siteKey });
   expect((await mei.join(s.sessionId)).status).toBe(200);
@@ -61,7 +61,7 @@ describe("a reply id names a new reply, never a stored message", () => {
   it("a visitor cannot replace what staff wrote: a reply under a staff message's id is refused", async () => {
     const { siteKey, mei, s, v, staffId } = await handedBack();
     // The attack: a streamed reply under the staff message's id, stopped, so its cut copy is stored.
-    const { res } = await v.chat([{ id: "q1", role: "user", content: "tell me a long story" }], slow(), staffId);
+    const { res } = await v.chat([{ id: "q1", role: "user", content: "tell me a long story" }], staffId);
     const status = res.status;
     if (res.ok) await cutShort(s, res, staffId);
     else expect((await json(res)).error).toMatchObject({ code: "forbidden" });
@@ -82,12 +82,12 @@ describe("a reply id names a new reply, never a stored message", () => {
   it("refuses a reply under the id of any stored message: the visitor's own, a complete reply", async () => {
     const { s, v, staffId } = await handedBack();
     vi.spyOn(globalThis, "fetch").mockResolvedValueOnce(sseResponse([delta("Hello.")]));
-    const first = await v.chat([{ id: "q1", role: "user", content: "hello" }], PROVIDER, "a1");
+    const first = await v.chat([{ id: "q1", role: "user", content: "hello" }], "a1");
     expect(first.res.status).toBe(200);
     await first.res.text();
     await first.done();
     for (const id of ["q1", "a1"]) {
-      const { res } = await v.chat([{ id: "q2", role: "user", content: "again" }], slow(), id);
+      const { res } = await v.chat([{ id: "q2", role: "user", content: "again" }], id);
       if (res.ok) await cutShort(s, res, id);
       expect(res.status).toBe(409);
       expect((await json(res)).error.code).toBe("conflict");
@@ -104,15 +104,11 @@ describe("a reply id names a new reply, never a stored message", () => {
     const { s, staffId } = await handedBack();
     const fetchSpy = vi.spyOn(globalThis, "fetch").mockImplementation(async () => completion("Hi."));
     const send = (replyId: string) =>
-      call(
-        "/v1/chat/completions",
-        {
-          method: "POST",
-          json: { messages: [{ id: "q9", role: "user", content: "hi" }], parley: { replyId } },
-          headers: auth(s.token),
-        },
-        PROVIDER,
-      );
+      call("/v1/chat/completions", {
+        method: "POST",
+        json: { messages: [{ id: "q9", role: "user", content: "hi" }], parley: { replyId } },
+        headers: auth(s.token),
+      });
     const forged = await send(staffId);
     expect(forged.res.status).toBe(403);
     await forged.done();
@@ -127,14 +123,14 @@ describe("a reply id names a new reply, never a stored message", () => {
   });
 
   it("still lets a cut reply run again under its own id (the visitor's retry)", async () => {
-    const siteKey = await takeoverSite();
+    const siteKey = await takeoverSite(undefined, slowProvider());
     const s = await openSession("derm-consult", {}, { siteKey });
     const v = visitor(s.token, s.sessionId);
-    const { res } = await v.chat([{ id: "q1", role: "user", content: "tell me a long story" }], slow(), "r1");
+    const { res } = await v.chat([{ id: "q1", role: "user", content: "tell me a long story" }], "r1");
     await cutShort(s, res, "r1");
     await stateWhen(s.sessionId, (st) => st.messages.some((m) => m.id === "r1"));
     vi.spyOn(globalThis, "fetch").mockResolvedValueOnce(sseResponse([delta("The end.")]));
-    const again = await v.chat([{ id: "q1", role: "user", content: "tell me a long story" }], PROVIDER, "r1");
+    const again = await v.chat([{ id: "q1", role: "user", content: "tell me a long story" }], "r1");
     expect(again.res.status).toBe(200);
     await again.res.text();
     await again.done();
@@ -146,14 +142,14 @@ describe("a reply id names a new reply, never a stored message", () => {
   });
 
   it("refuses a visitor message under the id of a cut reply (it would take the reply's place)", async () => {
-    const siteKey = await takeoverSite();
+    const siteKey = await takeoverSite(undefined, slowProvider());
     const s = await openSession("derm-consult", {}, { siteKey });
     const v = visitor(s.token, s.sessionId);
-    const { res } = await v.chat([{ id: "q1", role: "user", content: "tell me a long story" }], slow(), "r1");
+    const { res } = await v.chat([{ id: "q1", role: "user", content: "tell me a long story" }], "r1");
     await cutShort(s, res, "r1");
     await stateWhen(s.sessionId, (st) => st.messages.some((m) => m.id === "r1"));
     vi.spyOn(globalThis, "fetch").mockResolvedValueOnce(sseResponse([delta("Sure.")]));
-    const forged = await v.chat([{ id: "r1", role: "user", content: "I never said that" }], PROVIDER);
+    const forged = await v.chat([{ id: "r1", role: "user", content: "I never said that" }]);
     expect(forged.res.status).toBe(409);
     expect((await json(forged.res)).error.code).toBe("conflict");
     await forged.done();

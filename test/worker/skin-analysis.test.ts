@@ -4,9 +4,9 @@ import { agreeToPhotos, auth, call, openSession, readSse } from "../helpers/work
 import { putSite } from "../helpers/worker/sites.ts";
 import { bareJpeg } from "../helpers/photo-bytes.ts";
 import { delta, sseResponse } from "../helpers/worker/provider-sse.ts";
-import { sessionRoom } from "../../worker/session/session-stub.ts";
 import { photoPart } from "../../shared/photo-ref.ts";
 import type { Env } from "../../worker/env.ts";
+import { sessionRoom } from "../../worker/objects.ts";
 
 const json = async (r: Response) => (await r.json()) as any;
 afterEach(() => vi.restoreAllMocks());

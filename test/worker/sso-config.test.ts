@@ -1,12 +1,12 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, inject, it } from "vitest";
-import { siteAccounts } from "../../worker/accounts/site-accounts.ts";
 import { clearConfigCache } from "../../worker/config/config-store.ts";
 import { forgetProviders } from "../../worker/accounts/oidc-discovery.ts";
 import { accountsSite, at, browserOf, BOOT_KEY, freshIp, json, member, withKey } from "../helpers/worker/accounts.ts";
 import { call } from "../helpers/worker/client.ts";
 import { issuerFor, ssoConfig, ssoSignIn, ssoSite, startSso } from "../helpers/worker/sso.ts";
+import { siteAccounts } from "../../worker/objects.ts";
 
 afterEach(() => {
   clearConfigCache();

@@ -4,7 +4,7 @@ import { AgentConfig } from "../../shared/agent-config.ts";
 import { auth, call, openSession } from "../helpers/worker/client.ts";
 import { clearConfigCache } from "../../worker/config/config-store.ts";
 import { PRESET_AGENTS } from "../../worker/demo/index.ts";
-import { sessionRoom } from "../../worker/session/session-stub.ts";
+import { sessionRoom } from "../../worker/objects.ts";
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { openSession, auth, call } from "../helpers/worker/client.ts";
 import { delta, sseResponse } from "../helpers/worker/provider-sse.ts";
-import { putSite, sha256Hex } from "../helpers/worker/sites.ts";
+import { providerSite, sha256Hex } from "../helpers/worker/sites.ts";
+import { PROVIDER_URL } from "../helpers/worker/scripted-provider.ts";
 import { clearConfigCache } from "../../worker/config/config-store.ts";
 import { ADMIN, json, stateOf, staff, takeoverSite, visitor } from "../helpers/worker/takeover.ts";
 import type { LiveOverview, PersonRequestResponse } from "../../shared/takeover-api.ts";
@@ -74,7 +75,8 @@ describe("asking for a person", () => {
   });
 
   it("is refused on a site without takeover, and the model is not offered ask_for_person there", async () => {
-    const siteKey = await putSite({ adminKeySha256: await sha256Hex(ADMIN) });
+    // Its provider is a profile's, answered by the stub below.
+    const siteKey = await providerSite(PROVIDER_URL, { adminKeySha256: await sha256Hex(ADMIN) });
     const s = await openSession("derm-consult", {}, { siteKey });
     const res = await visitor(s.token, s.sessionId).ask();
     expect(res.status).toBe(403);
@@ -88,7 +90,8 @@ describe("asking for a person", () => {
   });
 
   it("offers the agent ask_for_person where takeover is on; the tool queues the conversation", async () => {
-    const siteKey = await takeoverSite();
+    // Its provider is a profile, answered by the stub below.
+    const siteKey = await takeoverSite(undefined, PROVIDER_URL);
     await (await staff(siteKey)).beat();
     const s = await openSession("derm-consult", {}, { siteKey });
     expect(s.agent.tools).toContain("ask_for_person");

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { openSession, auth, call } from "../helpers/worker/client.ts";
 import { delta, sseResponse } from "../helpers/worker/provider-sse.ts";
 import { clearConfigCache } from "../../worker/config/config-store.ts";
-import { at, json, PROVIDER, slow, stateOf, staff, takeoverSite, visitor } from "../helpers/worker/takeover.ts";
+import { at, json, slowProvider, stateOf, staff, takeoverSite, visitor } from "../helpers/worker/takeover.ts";
+import { PROVIDER_URL } from "../helpers/worker/scripted-provider.ts";
 import type { LiveFrame } from "../../shared/live.ts";
 import type { LiveOverview, StaffStepResponse } from "../../shared/takeover-api.ts";
 
@@ -13,11 +14,11 @@ afterEach(() => {
 
 describe("a staff member takes over", () => {
   it("stops the reply streaming now (kept, interrupted) and the model gets no turn while they handle it", async () => {
-    const siteKey = await takeoverSite();
+    const siteKey = await takeoverSite(undefined, slowProvider());
     const mei = await staff(siteKey);
     const s = await openSession("derm-consult", {}, { siteKey });
     const v = visitor(s.token, s.sessionId);
-    const { res: reply } = await v.chat([{ id: "q1", role: "user", content: "tell me a long story" }], slow(), "r1");
+    const { res: reply } = await v.chat([{ id: "q1", role: "user", content: "tell me a long story" }], "r1");
     expect(reply.status).toBe(200);
     const joined = await mei.join(s.sessionId);
     expect(joined.status).toBe(200);
@@ -36,11 +37,11 @@ describe("a staff member takes over", () => {
     const { res: refused } = await v.chat([{ id: "q2", role: "user", content: "hello?" }]);
     expect(refused.status).toBe(409);
     expect((await json(refused)).error.code).toBe("taken_over");
-    const { res: plain } = await call(
-      "/v1/chat/completions",
-      { method: "POST", json: { messages: [{ id: "q3", role: "user", content: "hi" }] }, headers: auth(s.token) },
-      PROVIDER,
-    );
+    const { res: plain } = await call("/v1/chat/completions", {
+      method: "POST",
+      json: { messages: [{ id: "q3", role: "user", content: "hi" }] },
+      headers: auth(s.token),
+    });
     expect(plain.status).toBe(409);
     expect(fetchSpy).not.toHaveBeenCalled();
     expect((await v.say("q2", "hello? are you there")).status).toBe(201);
@@ -94,7 +95,8 @@ describe("a staff member takes over", () => {
   it(
     "carries messages both ways live over the session's channel, " + "and the model reads them after the hand back",
     async () => {
-      const siteKey = await takeoverSite();
+      // The model's turn after the hand back is answered by the stub below.
+      const siteKey = await takeoverSite(undefined, PROVIDER_URL);
       const mei = await staff(siteKey);
       const s = await openSession("derm-consult", {}, { siteKey });
       const v = visitor(s.token, s.sessionId);

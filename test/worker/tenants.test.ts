@@ -4,8 +4,8 @@ import { auth, call, openSession, SITE_KEY } from "../helpers/worker/client.ts";
 import { delta, sseResponse } from "../helpers/worker/provider-sse.ts";
 import { putSite } from "../helpers/worker/sites.ts";
 import { clearConfigCache } from "../../worker/config/config-store.ts";
-import { sessionRoom } from "../../worker/session/session-stub.ts";
 import { signToken } from "../../worker/session/token.ts";
+import { sessionRoom } from "../../worker/objects.ts";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -13,7 +13,6 @@ afterEach(() => {
 });
 
 const json = async (r: Response) => (await r.json()) as any;
-const PROVIDER = { LLM_BASE_URL: "https://provider.test/v1", LLM_API_KEY: "sk-test" };
 
 describe("site origins", () => {
   it(
@@ -199,18 +198,16 @@ describe("models and max_tokens per site", () => {
   it(
     "forwards a model on the site's allowlist, refuses others (nothing " + "stored), caps max_tokens at the site's cap",
     async () => {
-      const siteKey = await putSite({ models: ["gpt-4o"], maxTokens: 300 });
+      // Its provider is a profile, answered by the stub below.
+      const providers = [{ id: "test", baseUrl: "https://provider.test/v1" }];
+      const siteKey = await putSite({ models: ["gpt-4o"], maxTokens: 300, providers });
       const spy = vi.spyOn(globalThis, "fetch").mockImplementation(async () => sseResponse([delta("ok", "stop")]));
       const s = await openSession("derm-consult", {}, { siteKey });
-      const ok = await call(
-        "/v1/chat/completions",
-        {
-          method: "POST",
-          json: { model: "gpt-4o", stream: true, max_tokens: 5000, messages: [{ role: "user", content: "hi" }] },
-          headers: auth(s.token),
-        },
-        PROVIDER,
-      );
+      const ok = await call("/v1/chat/completions", {
+        method: "POST",
+        json: { model: "gpt-4o", stream: true, max_tokens: 5000, messages: [{ role: "user", content: "hi" }] },
+        headers: auth(s.token),
+      });
       expect(ok.res.status).toBe(200);
       await ok.res.text();
       await ok.done();
@@ -219,15 +216,11 @@ describe("models and max_tokens per site", () => {
       expect(sent.max_tokens).toBe(300);
 
       const other = await openSession("derm-consult", {}, { siteKey });
-      const bad = await call(
-        "/v1/chat/completions",
-        {
-          method: "POST",
-          json: { model: "gpt-5-pro", messages: [{ id: "x", role: "user", content: "hi" }] },
-          headers: auth(other.token),
-        },
-        PROVIDER,
-      );
+      const bad = await call("/v1/chat/completions", {
+        method: "POST",
+        json: { model: "gpt-5-pro", messages: [{ id: "x", role: "user", content: "hi" }] },
+        headers: auth(other.token),
+      });
       expect(bad.res.status).toBe(400);
       expect((await json(bad.res)).error.code).toBe("model_not_allowed");
       expect(spy).toHaveBeenCalledTimes(1);

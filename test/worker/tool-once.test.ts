@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { messageEvent } from "../../shared/events.ts";
 import type { StoredMessage } from "../../shared/session.ts";
 import { auth, call, openSession } from "../helpers/worker/client.ts";
-import { sessionRoom } from "../../worker/session/session-stub.ts";
+import { sessionRoom } from "../../worker/objects.ts";
 
 /**
  * Each tool call id runs once. A page that went away while a tool ran (or between its

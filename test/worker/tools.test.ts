@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { env } from "cloudflare:workers";
 import { auth, call, openSession } from "../helpers/worker/client.ts";
-import { sessionRoom } from "../../worker/session/session-stub.ts";
+import { sessionRoom } from "../../worker/objects.ts";
 
 afterEach(() => vi.restoreAllMocks());
 

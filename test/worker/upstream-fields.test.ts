@@ -1,7 +1,6 @@
 import { describe, expect, inject, it } from "vitest";
-import type { Env } from "../../worker/env.ts";
 import { auth, call, openSession, readSse } from "../helpers/worker/client.ts";
-import { putSite } from "../helpers/worker/sites.ts";
+import { providerSite, putSite } from "../helpers/worker/sites.ts";
 
 /**
  * What of a visitor's chat body reaches the provider: a recording provider on a real socket (the
@@ -56,8 +55,9 @@ async function seenAt(prefix: string): Promise<Seen[]> {
   return all.filter((r) => r.path.startsWith(prefix));
 }
 
-async function turn(stream: boolean, vars: Partial<Env>, siteKey?: string, extra: Record<string, unknown> = {}) {
-  const s = await openSession("derm-consult", vars, siteKey ? { siteKey } : {});
+/** A turn of a session of `siteKey`, whose provider profile is the recording fake. */
+async function turn(stream: boolean, siteKey: string, extra: Record<string, unknown> = {}) {
+  const s = await openSession("derm-consult", {}, { siteKey });
   const json = {
     ...REFUSED,
     ...ALLOWED,
@@ -70,7 +70,7 @@ async function turn(stream: boolean, vars: Partial<Env>, siteKey?: string, extra
     parley: { replyId: "r1" },
     ...extra,
   };
-  const { res, done } = await call("/v1/chat/completions", { method: "POST", json, headers: auth(s.token) }, vars);
+  const { res, done } = await call("/v1/chat/completions", { method: "POST", json, headers: auth(s.token) });
   expect(res.status).toBe(200);
   if (stream) expect((await readSse(res)).at(-1)).toBe("[DONE]");
   else expect(((await res.json()) as { object: string }).object).toBe("chat.completion");
@@ -81,7 +81,7 @@ describe("the provider gets only the client fields the chat schema lists", () =>
   for (const stream of [true, false]) {
     it(`${stream ? "streamed" : "unstreamed"}: sampling fields as sent, the rest dropped`, async () => {
       const prefix = `/fields/${crypto.randomUUID()}`;
-      await turn(stream, { LLM_BASE_URL: `${BASE}${prefix}/v1`, LLM_API_KEY: "sk-fields" });
+      await turn(stream, await providerSite(`${BASE}${prefix}/v1`));
       const [seen] = await seenAt(prefix);
       const body = seen.body;
       const expected = [...WORKER_OWN, ...Object.keys(ALLOWED), ...(stream ? ["stream_options"] : [])];
@@ -100,8 +100,8 @@ describe("the provider gets only the client fields the chat schema lists", () =>
 
   it("max_completion_tokens is capped like max_tokens", async () => {
     const prefix = `/fields/${crypto.randomUUID()}`;
-    const vars = { LLM_BASE_URL: `${BASE}${prefix}/v1`, LLM_API_KEY: "sk-fields" };
-    await turn(false, vars, undefined, { max_tokens: undefined, max_completion_tokens: 99_999 });
+    const siteKey = await providerSite(`${BASE}${prefix}/v1`);
+    await turn(false, siteKey, { max_tokens: undefined, max_completion_tokens: 99_999 });
     const [seen] = await seenAt(prefix);
     expect(seen.body.max_completion_tokens).toBe(800);
     expect(seen.body.max_tokens).toBeUndefined();
@@ -121,8 +121,7 @@ describe("the provider gets only the client fields the chat schema lists", () =>
         },
       ],
     });
-    const vars = { LLM_TEST_KEY: "sk-profile" } as Partial<Env>;
-    for (const stream of [true, false]) await turn(stream, vars, siteKey);
+    for (const stream of [true, false]) await turn(stream, siteKey);
     const seen = await seenAt(prefix);
     expect(seen).toHaveLength(2);
     for (const { body } of seen) {

@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
 import { contextEvent, messageEvent } from "../../shared/events.ts";
 import { adviceEvent } from "../../shared/step-events.ts";
-import { sessionRoom } from "../../worker/session/session-stub.ts";
 import { agreeToPhotos, auth, call, openSession } from "../helpers/worker/client.ts";
 import { bareJpeg } from "../helpers/photo-bytes.ts";
+import { sessionRoom } from "../../worker/objects.ts";
 
 /**
  * The visitor downloads their conversation with the session's token alone: one HTML file that opens

@@ -4,13 +4,12 @@ import { runInDurableObject } from "cloudflare:test";
 import type { SessionResponse } from "../../shared/api.ts";
 import type { LiveFrame } from "../../shared/live.ts";
 import { HEADERS } from "../../shared/protocol.ts";
-import { sessionRoom } from "../../worker/session/session-stub.ts";
-import { siteIndex } from "../../worker/site-index/site-index.ts";
 import { agreeToPhotos, auth, call, openSession, ORIGIN, readSse } from "../helpers/worker/client.ts";
 import { pushToIndex } from "../helpers/worker/index-push.ts";
 import { collect, openSocket } from "../helpers/worker/live-socket.ts";
 import { bareJpeg } from "../helpers/photo-bytes.ts";
-import { ADMIN, at, slow, staff, takeoverSite } from "../helpers/worker/takeover.ts";
+import { ADMIN, at, slowProvider, staff, takeoverSite } from "../helpers/worker/takeover.ts";
+import { sessionRoom, siteIndex } from "../../worker/objects.ts";
 
 /**
  * The visitor erases their conversation from the widget (DELETE /v1/sessions/:id with its token): the
@@ -194,21 +193,17 @@ describe("the visitor erases their conversation", () => {
   ])(
     "%s stops a reply streaming now first, then erases it too: nothing is written after",
     async (_who, del) => {
-      const siteKey = await takeoverSite({ enabled: false });
+      const siteKey = await takeoverSite({ enabled: false }, slowProvider());
       const s = await openSession("sales-coach", {}, { siteKey });
-      const { res: chat } = await call(
-        "/v1/chat/completions",
-        {
-          method: "POST",
-          json: {
-            stream: true,
-            messages: [{ id: "q1", role: "user", content: "a long one" }],
-            parley: { replyId: "lr" },
-          },
-          headers: auth(s.token),
+      const { res: chat } = await call("/v1/chat/completions", {
+        method: "POST",
+        json: {
+          stream: true,
+          messages: [{ id: "q1", role: "user", content: "a long one" }],
+          parley: { replyId: "lr" },
         },
-        slow(),
-      );
+        headers: auth(s.token),
+      });
       const reader = chat.body!.getReader();
       const started = Date.now();
       // More than a second of the reply: a checkpoint of its text is written down in the object.

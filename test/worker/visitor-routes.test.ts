@@ -7,15 +7,15 @@ import * as ROUTES from "../../shared/routes.ts";
 import { createApp } from "../../worker/app.ts";
 import { clearConfigCache } from "../../worker/config/config-store.ts";
 import { countSessionPhotos } from "../../worker/photos/photo-store.ts";
-import { sessionRoom } from "../../worker/session/session-stub.ts";
 import { ROUTE_METHODS, VISITOR_ROUTES, type RouteMethod, type VisitorRouteName } from "../../worker/visitor-routes.ts";
 import { agreeToPhotos, auth, call, openSession, SITE_KEY } from "../helpers/worker/client.ts";
 import { pushToIndex } from "../helpers/worker/index-push.ts";
 import { collect, openSocket } from "../helpers/worker/live-socket.ts";
 import { bareJpeg } from "../helpers/photo-bytes.ts";
-import { sseResponse } from "../helpers/worker/provider-sse.ts";
-import { putSite, sha256Hex } from "../helpers/worker/sites.ts";
+import { delta, sseResponse } from "../helpers/worker/provider-sse.ts";
+import { providerSite, putSite, sha256Hex } from "../helpers/worker/sites.ts";
 import { ADMIN, staff } from "../helpers/worker/takeover.ts";
+import { sessionRoom } from "../../worker/objects.ts";
 
 /**
  * The visitor's side of the worker, walked from its one list (worker/visitor-routes.ts): every route
@@ -34,9 +34,8 @@ type Sent = Awaited<ReturnType<typeof call>>;
 
 const Y2099 = Date.parse("2099-01-01T00:00:00Z");
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-/** A provider over a real socket (upstream-setup.ts), and the same one chunk every 50 ms. */
-const UPSTREAM = { LLM_BASE_URL: inject("upstreamUrl"), LLM_API_KEY: "sk-test-secret" };
-const SLOW = { LLM_BASE_URL: inject("slowUpstreamUrl"), LLM_API_KEY: "sk-test-secret" };
+/** A site whose provider (a profile) answers over a real socket one chunk every 50 ms (upstream-setup.ts). */
+const slowSite = () => providerSite(inject("slowUpstreamUrl"));
 const json = async (r: Response) => (await r.json()) as any;
 const stateOf = (sid: string) => sessionRoom(env, sid).getState();
 const admin = async (path: string) => json((await call(path, { headers: { "x-parley-admin-key": ADMIN } })).res);
@@ -69,29 +68,27 @@ const send = (v: { token: string }, method: string, path: string, body?: unknown
   call(path, { method, headers: auth(v.token), ...(body === undefined ? {} : { json: body }) }, vars);
 
 /** A streamed turn of the visitor's: one question, the reply under `replyId`. */
-const streamed = (v: Visitor, replyId: string, vars: object, content = "Which sunscreen for a toddler?") =>
-  send(
-    v,
-    "POST",
-    "/v1/chat/completions",
-    {
-      stream: true,
-      messages: [{ id: `${replyId}-q`, role: "user", content }],
-      parley: { replyId },
-    },
-    vars,
-  );
+const streamed = (v: Visitor, replyId: string, content = "Which sunscreen for a toddler?") =>
+  send(v, "POST", "/v1/chat/completions", {
+    stream: true,
+    messages: [{ id: `${replyId}-q`, role: "user", content }],
+    parley: { replyId },
+  });
 
-/** A reply of the provider's, stored under `replyId` once read to its end. */
-async function replied(v: Visitor, replyId: string, vars: object = UPSTREAM) {
-  const { res, done } = await streamed(v, replyId, vars);
+/** A reply of the site's model (the demo's scripted one, or its profile's provider), stored under `replyId`. */
+async function replied(v: Visitor, replyId: string) {
+  const { res, done } = await streamed(v, replyId);
   expect(res.status).toBe(200);
   await res.text();
   await done();
   return v;
 }
 
-/** The provider's streamed reply asking for one of the browser's tools (call_c1, in reply s1). */
+/** The provider toolCalled's stub answers, a profile of the visitor's site. */
+const STUBBED = { id: "stubbed", baseUrl: "https://provider.test/v1" };
+const stubbedSite = () => putSite({ providers: [STUBBED] });
+
+/** The provider's reply asking for one of the browser's tools (call_c1, in reply s1); `v`'s site names STUBBED. */
 async function toolCalled(v: Visitor) {
   const call1 = { index: 0, id: "call_c1", type: "function", function: { name: "sample_size", arguments: "{}" } };
   // Only the provider's request is answered here: the demo site's webhook deliveries go on as they do.
@@ -104,7 +101,7 @@ async function toolCalled(v: Visitor) {
       { choices: [{ index: 0, delta: {}, finish_reason: "tool_calls" }] },
     ]);
   });
-  await replied(v, "s1", { LLM_BASE_URL: "https://provider.test/v1", LLM_API_KEY: "sk-test-secret" });
+  await replied(v, "s1");
   vi.restoreAllMocks();
   return v;
 }
@@ -273,11 +270,17 @@ const PROBES: Record<VisitorRouteName, Probe> = {
 
   sessionEvents: {
     across: {
-      pair: async () => [await toolCalled(await visitor()), await toolCalled(await visitor())],
+      pair: async () => {
+        const siteKey = await stubbedSite();
+        return [
+          await toolCalled(await visitor("derm-consult", siteKey)),
+          await toolCalled(await visitor("derm-consult", siteKey)),
+        ];
+      },
       send: (t, token) => send({ token }, "POST", sessionPath(t, "/events"), { events: [toolResult("t1")] }),
     },
     forged: async () => {
-      const siteKey = await ownerSite();
+      const siteKey = await ownerSite({ providers: [STUBBED] });
       const [s, other] = [await toolCalled(await visitor("derm-consult", siteKey)), await visitor()];
       const before = await ownerCounts(siteKey, s.sessionId);
       const version = (await stateOf(s.sessionId)).version;
@@ -439,9 +442,12 @@ const PROBES: Record<VisitorRouteName, Probe> = {
       send: (t, token) => send({ token }, "POST", sessionPath(t, "/replies/r1/stop")),
     },
     forged: async () => {
-      const s = await replied(await visitor(), "a1");
+      // The first reply is a stub's; the second streams from the slow provider, long enough to stop.
+      vi.spyOn(globalThis, "fetch").mockResolvedValueOnce(sseResponse([delta("Hi.")]));
+      const s = await replied(await visitor("derm-consult", await slowSite()), "a1");
+      vi.restoreAllMocks();
       const since = Date.now();
-      const reader = (await streamed(s, "r1", SLOW, "tell me more")).res.body!.getReader();
+      const reader = (await streamed(s, "r1", "tell me more")).res.body!.getReader();
       await reader.read();
       const forged = { ...workerOwned(s.sessionId), status: "complete", content: "forged" };
       const stop = (id: string) => send(s, "POST", sessionPath(s, `/replies/${id}/stop`), forged);

@@ -3,7 +3,7 @@ import { useContext, useEffect, useRef, useState } from "preact/hooks";
 import type { ChatStore } from "../state/chat-store.ts";
 import { isHttpError } from "../transport/errors.ts";
 import { givePhotoConsent, readPhoto, uploadPhoto, type PhotoApi } from "../transport/photo-api.ts";
-import { PanelStore } from "../ui/photo-slots.tsx";
+import { PanelStore } from "../ui/panel-store.ts";
 import type { PendingPhoto } from "./pending.ts";
 import { PhotoError, preparePhoto } from "./prepare-photo.ts";
 import { photoStrings } from "./photo-strings.ts";

@@ -9,7 +9,7 @@ import { ChatIcon, CloseIcon } from "./icons.tsx";
 import { lazyComponent } from "./lazy.tsx";
 import { LazyMarkdown } from "./lazy-markdown.tsx";
 import { MessageList } from "./message-list.tsx";
-import { PanelStore } from "./photo-slots.tsx";
+import { PanelStore } from "./panel-store.ts";
 
 // The advice list: only agents that record advice, opened from the header once there is some.
 const LazyAdviceList = lazyComponent(() => import("./reply-extras.ts").then((m) => m.AdviceList));

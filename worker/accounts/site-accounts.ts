@@ -5,7 +5,7 @@ import type { Role } from "../../shared/roles.ts";
 import type { SsoConfig } from "../../shared/sso-config.ts";
 import type { Env } from "../env.ts";
 import { loadSite } from "../config/config-store.ts";
-import { AuditChain, type AuditDraft, type AuditFilter } from "../audit/audit-chain.ts";
+import { AuditChain, type AuditDraft, type AuditFilter } from "./audit-chain.ts";
 import { PasskeyStore, type ChallengeFor, type StoredPasskey } from "./passkey-store.ts";
 import { SessionStore, type SessionRow } from "./session-store.ts";
 import { signInIdentity, type SsoPerson, type SsoSignIn } from "./sso-accounts.ts";
@@ -271,8 +271,4 @@ export class SiteAccounts extends DurableObject<Env> {
       );
     await this.ctx.storage.setAlarm(Date.now() + DAY_MS);
   }
-}
-
-export function siteAccounts(env: Env, siteKey: string) {
-  return env.SITE_ACCOUNTS.get(env.SITE_ACCOUNTS.idFromName(siteKey));
 }

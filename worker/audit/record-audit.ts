@@ -1,8 +1,8 @@
 import type { Context } from "hono";
 import type { AuditAction, AuditActorKind, AuditEntry, AuditOutcome } from "../../shared/audit.ts";
 import type { Env } from "../env.ts";
-import { siteAccounts } from "../accounts/site-accounts.ts";
 import type { Actor } from "../accounts/actor.ts";
+import { siteAccounts } from "../objects.ts";
 
 /** What a caller says of an audit entry; the worker adds the time, and the chain its seq and hashes. */
 export interface AuditInput {

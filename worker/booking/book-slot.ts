@@ -5,12 +5,11 @@ import { knownTimeZone } from "../../shared/time-zone.ts";
 import type { ToolInput } from "../../shared/tool.ts";
 import type { bookSlot } from "../../shared/tools/booking.ts";
 import { ApiError } from "../errors.ts";
-import { sessionRoom } from "../session/session-stub.ts";
-import { siteIndex } from "../site-index/site-index.ts";
 import type { EdgeToolContext, EdgeToolOutput } from "../tools/registry.ts";
 import { emitBookingEvent } from "./booking-events.ts";
 import { calendar, calendarCall, freeSlots, LEAD_MS } from "./calendar-calls.ts";
 import { isCalendarError, type CalendarConnector } from "./calendar-connector.ts";
+import { sessionRoom, siteIndex } from "../objects.ts";
 
 /** How long a confirmation holds its slot at most: longer than a booking and its lookup take (8 s each). */
 export const SLOT_CLAIM_MS = 30_000;

@@ -2,7 +2,7 @@ import type { BookedVisit, BookingOffer } from "../../shared/booking-card.ts";
 import { EVENT_TYPES } from "../../shared/protocol.ts";
 import type { SessionEvent } from "../../shared/session.ts";
 import type { Env } from "../env.ts";
-import { sessionRoom } from "../session/session-stub.ts";
+import { sessionRoom } from "../objects.ts";
 
 type BookingChange =
   | { type: typeof EVENT_TYPES.bookingOffered; data: BookingOffer }

@@ -2,10 +2,10 @@ import { EVENT_TYPES } from "../../shared/protocol.ts";
 import type { ToolInput } from "../../shared/tool.ts";
 import type { cancelBooking, findSlots } from "../../shared/tools/booking.ts";
 import { ApiError } from "../errors.ts";
-import { sessionRoom } from "../session/session-stub.ts";
 import type { EdgeToolContext, EdgeToolOutput } from "../tools/registry.ts";
 import { emitBookingEvent } from "./booking-events.ts";
 import { calendar, calendarCall, freeSlots } from "./calendar-calls.ts";
+import { sessionRoom } from "../objects.ts";
 
 /** find_slots: the calendar's free times as a slots card (a session event the widget shows). */
 export async function runFindSlots(ctx: EdgeToolContext, input: ToolInput<typeof findSlots>): Promise<EdgeToolOutput> {

@@ -8,9 +8,9 @@ import { ApiError } from "../errors.ts";
 import { loadSite } from "../config/config-store.ts";
 import { requireSecret } from "../config/secrets.ts";
 import { bootstrapActor, type Actor } from "../accounts/actor.ts";
-import { siteAccounts } from "../accounts/site-accounts.ts";
 import { auditRequest } from "../audit/record-audit.ts";
 import { CONSOLE_COOKIE, verifyConsoleCookie, type ConsoleClaims } from "./console-cookie.ts";
+import { siteAccounts } from "../objects.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD"]);
 

@@ -5,7 +5,6 @@ import type { ConsoleSession } from "../../shared/console-session.ts";
 import type { AppEnv } from "../env.ts";
 import { requireSecret } from "../config/secrets.ts";
 import { whoOf, type Actor } from "../accounts/actor.ts";
-import { siteAccounts } from "../accounts/site-accounts.ts";
 import { keyFingerprint } from "./console-auth.ts";
 import {
   CONSOLE_COOKIE,
@@ -14,6 +13,7 @@ import {
   signConsoleCookie,
   type ConsoleClaims,
 } from "./console-cookie.ts";
+import { siteAccounts } from "../objects.ts";
 
 /** What the console reads of its session (sign-in and GET answer this; never a key, never the cookie). */
 export function sessionAnswer(c: Context<AppEnv>, claims: ConsoleClaims, actor: Actor) {

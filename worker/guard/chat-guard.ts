@@ -4,7 +4,8 @@ import type { Escalation, SessionEvent } from "../../shared/session.ts";
 import type { Env } from "../env.ts";
 import type { ProviderStream } from "../llm/model-reply.ts";
 import type { UpstreamBody } from "../llm/upstream-body.ts";
-import type { ClassifierPlan } from "./classifier-layer.ts";
+import type { GuardClassifier } from "../../shared/guard-config.ts";
+import { classifierTarget } from "./classifier.ts";
 import { offersEscalationTool } from "./model-escalation.ts";
 import {
   escalationChunks,
@@ -23,8 +24,11 @@ export interface GuardPlan {
   context: EscalationContext;
   /** The rules' escalation (its events are in the turn's inputs), or null. */
   raised: Escalation | null;
-  /** The site's classifier, run with the provider's request (the rules found nothing; the turn's first request). */
-  classifier: ClassifierPlan | null;
+  /**
+   * The site's classifier, run with the provider's request (the rules found nothing; the turn's first
+   * request). Its settings only: whoever runs it reaches it with its own env's key (classifier.ts).
+   */
+  classifier: GuardClassifier | null;
   /** escalate_emergency is offered to the model (model-escalation.ts). */
   tool: boolean;
 }
@@ -76,11 +80,7 @@ export function guardChatRequest(
   });
   if (!verdict.context) return { ...verdict, plan: null };
   const config = site.safety.classifier;
-  const baseUrl = config?.baseUrl ?? env.LLM_BASE_URL;
-  const classifier =
-    config && baseUrl && firstStep && !verdict.escalation
-      ? { config, target: { baseUrl, apiKey: env.LLM_API_KEY } }
-      : null;
+  const classifier = config && classifierTarget(env, config) && firstStep && !verdict.escalation ? config : null;
   const tool = offersEscalationTool(agent, site, purpose, verdict.escalation !== null);
   return { ...verdict, plan: { context: verdict.context, raised: verdict.escalation, classifier, tool } };
 }

@@ -3,15 +3,13 @@ import { traceEvent, traceEventId } from "../../shared/step-events.ts";
 import { classify, type ClassifierOutcome, type ClassifierTarget } from "./classifier.ts";
 import { NOTHING_RAISED, raiseEscalation, type EscalationContext, type Raised } from "./turn-guard.ts";
 
-/** The site's classifier and where to reach it, for a turn whose rules found nothing. */
-export interface ClassifierPlan {
-  config: GuardClassifier;
-  target: ClassifierTarget;
-}
-
 /** Asks the classifier about the visitor's message; never throws, never outlasts the site's timeout. */
-export const startClassifier = (ctx: EscalationContext, plan: ClassifierPlan, model: string) =>
-  classify(plan.config, plan.target, ctx.text, model);
+export const startClassifier = (
+  ctx: EscalationContext,
+  config: GuardClassifier,
+  target: ClassifierTarget,
+  model: string,
+) => classify(config, target, ctx.text, model);
 
 /**
  * The classifier's outcome as session events: its trace step (how long it took, and how long the

@@ -9,6 +9,19 @@ export interface ClassifierTarget {
   apiKey?: string;
 }
 
+/**
+ * Where the site's classifier is reached from this env: its own base URL, else the worker's
+ * provider's, with the worker's key. Null: nowhere to ask. Resolved where the classifier runs (the
+ * route, or the session's object for a streamed reply), so no key travels with a turn.
+ */
+export function classifierTarget(
+  env: { LLM_BASE_URL?: string; LLM_API_KEY?: string },
+  config: GuardClassifier,
+): ClassifierTarget | null {
+  const baseUrl = config.baseUrl ?? env.LLM_BASE_URL;
+  return baseUrl ? { baseUrl, apiKey: env.LLM_API_KEY } : null;
+}
+
 /** The chat kind's instruction; the answer is one category name or "none". */
 const GUARD_PROMPT = [
   "You are a safety classifier for a health website's chat. Decide whether the visitor's message describes an",

@@ -5,6 +5,7 @@ import type { SiteSafety } from "../../shared/guard-config.ts";
 import type { Escalation, SessionEvent } from "../../shared/session.ts";
 import type { ProviderStream } from "../llm/model-reply.ts";
 import { withEscalationFirst, type GuardPlan } from "./chat-guard.ts";
+import { classifierTarget } from "./classifier.ts";
 import { classifierEvents, startClassifier } from "./classifier-layer.ts";
 import { relayEscalationCalls, type FollowUpMessage } from "./escalation-relay.ts";
 import { runEscalationCall, type ModelCallOutcome } from "./model-escalation.ts";
@@ -33,10 +34,14 @@ export function startReplyGuard(
   plan: GuardPlan,
   safety: SiteSafety,
   model: string,
+  /** Where the classifier is reached from: the env of whoever runs the reply. */
+  env: { LLM_BASE_URL?: string; LLM_API_KEY?: string },
   earlier: Escalation | null = null,
 ): ReplyGuard {
   let escalation = plan.raised ?? earlier;
-  const classifying = plan.classifier && !escalation ? startClassifier(plan.context, plan.classifier, model) : null;
+  const config = escalation ? null : plan.classifier;
+  const target = config && classifierTarget(env, config);
+  const classifying = config && target ? startClassifier(plan.context, config, target, model) : null;
   let settled: Promise<SessionEvent[]> | null = null;
   const settle = async () => {
     if (!classifying) return [];

@@ -7,11 +7,11 @@ import type { Admission, ConsentVersions } from "../session/admission-check.ts";
 import type { ConsentNotice } from "../../shared/consent.ts";
 import { consentRequired } from "../config/consent-notice.ts";
 import type { TurnIds } from "../session/message-ids.ts";
-import { sessionRoom } from "../session/session-stub.ts";
 import { BudgetLeases, type Reservation } from "./budget-lease.ts";
 import { RateLeases } from "./rate-lease.ts";
-import { rateLimiter, type RateDecision } from "./rate-limiter.ts";
-import { siteLedger, utcDay } from "./site-ledger.ts";
+import type { RateDecision } from "./rate-limiter.ts";
+import { utcDay } from "./site-ledger.ts";
+import { sessionRoom, rateLimiter, siteLedger } from "../objects.ts";
 
 /** The client's address as Cloudflare reports it; local runs without the header share one key. */
 export const clientIp = (c: Pick<Context<AppEnv>, "req">) => c.req.header("cf-connecting-ip") ?? "unknown";

@@ -25,7 +25,3 @@ export class RateLimiter extends DurableObject<Env> {
     return this.window.take(limit, windowMs, Date.now(), want);
   }
 }
-
-export function rateLimiter(env: Env, key: string) {
-  return env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(key));
-}

@@ -116,7 +116,3 @@ export class SiteLedger extends DurableObject<Env> {
     }
   }
 }
-
-export function siteLedger(env: Env, siteKey: string) {
-  return env.SITE_LEDGER.get(env.SITE_LEDGER.idFromName(siteKey));
-}

@@ -9,7 +9,6 @@ import type { SessionState } from "../../shared/session.ts";
 import { stageById } from "../../shared/stage-machine.ts";
 import { ApiError } from "../errors.ts";
 import { parseMcpToolName } from "../../shared/mcp-config.ts";
-import { TOOL_DEFS } from "../tools/definitions.ts";
 import { leadCardOf } from "../../shared/stage-lead.ts";
 import { TOOL_NAMES } from "../../shared/tool-names.ts";
 import {
@@ -21,6 +20,7 @@ import {
   stagePrompt,
   systemPromptFor,
 } from "./prompts.ts";
+import { TOOL_DEFS } from "./tool-definitions.ts";
 
 export type UpstreamBody = Record<string, unknown> & {
   messages: Array<Omit<ChatMessage, "id">>;

@@ -8,10 +8,10 @@ import { loadSite } from "../config/config-store.ts";
 import { admitAdmin } from "../limits/admission.ts";
 import { bootstrapActor, type Actor } from "../accounts/actor.ts";
 import { parseNamedKey, sha256Hex } from "../accounts/secrets.ts";
-import { siteAccounts } from "../accounts/site-accounts.ts";
 import { ANONYMOUS, auditRequest } from "../audit/record-audit.ts";
 import { consoleSession, hasConsoleCookie } from "../console/console-auth.ts";
 import { withContract } from "./contract.ts";
+import { siteAccounts } from "../objects.ts";
 
 export type AdminVars = { site: SiteConfig; actor: Actor };
 export type AdminEnv = AppEnv & { Variables: AdminVars };

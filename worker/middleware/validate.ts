@@ -1,6 +1,6 @@
 import { validator } from "hono/validator";
 import type { z } from "zod/mini";
-import { ApiError } from "../errors.ts";
+import { ApiError, validationFailed } from "../errors.ts";
 import { withContract } from "./contract.ts";
 
 const JSON_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
@@ -39,13 +39,3 @@ const BODY_ERRORS = [
   [400, "validation_failed"],
   [415, "bad_request"],
 ] as const;
-
-/**
- * The one shape of a refused body: `validation_failed` with each issue at its field's path
- * (`allowedOrigins.2`, `stages.0.fields.1.kind`), so a form shows it beside that field.
- */
-export function validationFailed(list: Array<{ path: readonly string[]; message: string }>): ApiError {
-  const issues = list.slice(0, 20).map((i) => ({ path: i.path.join(".") || "(body)", message: i.message }));
-  const first = issues[0];
-  return new ApiError(400, "validation_failed", `Invalid request body: ${first.path}: ${first.message}`, { issues });
-}

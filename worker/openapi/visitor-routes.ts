@@ -1,5 +1,5 @@
 import * as ROUTES from "../../shared/routes.ts";
-import { LiveQuery } from "../routes/live.ts";
+import { LiveQuery } from "../../shared/live-query.ts";
 import { json, op, type RouteDocs } from "./route-doc.ts";
 import * as A from "./visitor-answers.ts";
 

@@ -1,7 +1,7 @@
 import type { AgentConfig } from "../../shared/agent-config.ts";
 import type { Env } from "../env.ts";
-import { promptRegistry } from "./prompt-registry.ts";
 import { SwrCache } from "./swr-cache.ts";
+import { promptRegistry } from "../objects.ts";
 
 /**
  * Bounds on how old a compiled prompt the chat path may send (stated in docs/admin-api.md): fresh for

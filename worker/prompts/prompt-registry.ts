@@ -294,7 +294,3 @@ export class PromptRegistry extends DurableObject<Env> {
     return { seq, path, label, from, to, by, why, at };
   }
 }
-
-export function promptRegistry(env: Env, siteKey: string) {
-  return env.PROMPT_REGISTRY.get(env.PROMPT_REGISTRY.idFromName(siteKey));
-}

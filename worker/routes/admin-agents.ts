@@ -3,11 +3,11 @@ import { AgentConfig, type SiteConfig } from "../../shared/agent-config.ts";
 import type { AdminAnswer } from "../../shared/admin-answers.ts";
 import * as ROUTES from "../../shared/routes.ts";
 import type { AppEnv } from "../env.ts";
-import { ApiError } from "../errors.ts";
-import { jsonBody, validationFailed } from "../middleware/validate.ts";
+import { ApiError, validationFailed } from "../errors.ts";
+import { jsonBody } from "../middleware/validate.ts";
 import { CONFIG_CACHE_MS, readSiteAgent, readSiteFresh } from "../config/config-store.ts";
 import { deleteSiteAgent, writeSite, writeSiteAgent } from "../config/site-writes.ts";
-import { TOOL_DEFS } from "../tools/definitions.ts";
+import { TOOL_DEFS } from "../llm/tool-definitions.ts";
 import { parseMcpToolName } from "../../shared/mcp-config.ts";
 import { AGENT_TEMPLATES } from "../templates/index.ts";
 

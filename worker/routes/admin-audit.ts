@@ -1,4 +1,4 @@
-import { HASHED_FIELDS } from "../audit/audit-chain.ts";
+import { HASHED_FIELDS } from "../accounts/audit-chain.ts";
 import { Hono, type Context } from "hono";
 import { AuditQuery, type AuditEntry } from "../../shared/audit.ts";
 import { FRESH_AUTH_MS } from "../../shared/roles.ts";
@@ -7,8 +7,8 @@ import * as ROUTES from "../../shared/routes.ts";
 import { ApiError } from "../errors.ts";
 import type { AdminEnv } from "../middleware/admin-key.ts";
 import { toCsv } from "../console/csv.ts";
-import { siteAccounts } from "../accounts/site-accounts.ts";
 import { actorRef, auditRequest } from "../audit/record-audit.ts";
+import { siteAccounts } from "../objects.ts";
 
 /** The most entries one export holds (the newest first); narrow the filters for older ones. */
 export const AUDIT_EXPORT_MAX = 50_000;

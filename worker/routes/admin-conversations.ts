@@ -7,12 +7,11 @@ import * as ROUTES from "../../shared/routes.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import { toCsv } from "../console/csv.ts";
-import { siteLedger, utcDay } from "../limits/site-ledger.ts";
+import { utcDay } from "../limits/site-ledger.ts";
 import { reportSiteSpending } from "../limits/admission.ts";
 import { eraseSession } from "../session/erase-session.ts";
-import { sessionRoom } from "../session/session-stub.ts";
-import { siteIndex } from "../site-index/site-index.ts";
 import { redactedState, redactedSummary } from "../privacy/redact-state.ts";
+import { siteLedger, sessionRoom, siteIndex } from "../objects.ts";
 
 type AdminEnv = AppEnv & { Variables: { site: SiteConfig } };
 

@@ -7,7 +7,7 @@ import type { AppEnv } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import { jsonBody } from "../middleware/validate.ts";
 import { registryCall } from "../prompts/registry-errors.ts";
-import { strategyDesk } from "../strategy/strategy-desk.ts";
+import { strategyDesk } from "../objects.ts";
 
 type AdminEnv = AppEnv & { Variables: { site: SiteConfig } };
 

@@ -7,13 +7,12 @@ import { withinHours } from "../../shared/takeover-config.ts";
 import { StaffMessageInput, StaffStepInput, type StaffStepResponse } from "../../shared/takeover-api.ts";
 import { ApiError } from "../errors.ts";
 import { jsonBody } from "../middleware/validate.ts";
-import { sessionRoom } from "../session/session-stub.ts";
 import { upgradeToRoom } from "../session/live-upgrade.ts";
 import type { TakeoverOp } from "../session/takeover-ops.ts";
-import { siteIndex } from "../site-index/site-index.ts";
 import { staffOf } from "../console/staff-identity.ts";
 import type { AdminEnv } from "../middleware/admin-key.ts";
 import { takeoverRefusal } from "./takeover.ts";
+import { sessionRoom, siteIndex } from "../objects.ts";
 
 type AdminContext = Context<AdminEnv>;
 

@@ -4,11 +4,12 @@ import { MCP_SECRET_PREFIX, McpServersInput, type McpServerConfig } from "../../
 import * as ROUTES from "../../shared/routes.ts";
 import type { AppEnv, Env } from "../env.ts";
 import { ApiError } from "../errors.ts";
-import { jsonBody, validationFailed } from "../middleware/validate.ts";
+import { jsonBody } from "../middleware/validate.ts";
 import { readSiteFresh } from "../config/config-store.ts";
 import { secretIsSet } from "../config/named-secret.ts";
 import { writeSite } from "../config/site-writes.ts";
 import { outboundUrlProblem } from "../net/outbound-url.ts";
+import { validationFailed } from "../errors.ts";
 
 type AdminEnv = AppEnv & { Variables: { site: SiteConfig } };
 

@@ -6,8 +6,8 @@ import { ApiError } from "../errors.ts";
 import type { AdminEnv } from "../middleware/admin-key.ts";
 import { jsonBody } from "../middleware/validate.ts";
 import { whoOf } from "../accounts/actor.ts";
-import { siteAccounts } from "../accounts/site-accounts.ts";
 import { challengeOf, registrationOptions, relyingParty, verifyRegistration } from "../accounts/webauthn.ts";
+import { siteAccounts } from "../objects.ts";
 
 /**
  * The signed-in account's own page: who it is, its passkeys, a further one (a challenge, then the

@@ -10,9 +10,9 @@ import { loadAgent } from "../config/config-store.ts";
 import { agentSeed, forgetAgentPrompt } from "../prompts/agent-prompt-cache.ts";
 import { DESK_AGENT } from "../prompts/desk-prompts.ts";
 import { LabelName } from "../prompts/prompt-paths.ts";
-import { promptRegistry } from "../prompts/prompt-registry.ts";
 import { registryCall } from "../prompts/registry-errors.ts";
 import { unifiedDiff } from "../prompts/unified-diff.ts";
+import { promptRegistry } from "../objects.ts";
 
 type AdminEnv = AppEnv & { Variables: { site: SiteConfig } };
 type AdminContext = Context<AdminEnv>;

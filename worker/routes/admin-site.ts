@@ -4,8 +4,8 @@ import type { AdminAnswer } from "../../shared/admin-answers.ts";
 import * as ROUTES from "../../shared/routes.ts";
 import { originPatternProblem, SiteSettings } from "../../shared/site-settings.ts";
 import type { AppEnv } from "../env.ts";
-import { ApiError } from "../errors.ts";
-import { jsonBody, validationFailed } from "../middleware/validate.ts";
+import { ApiError, validationFailed } from "../errors.ts";
+import { jsonBody } from "../middleware/validate.ts";
 import { CONFIG_CACHE_MS, readSiteFresh } from "../config/config-store.ts";
 import { writeSite } from "../config/site-writes.ts";
 

@@ -4,11 +4,12 @@ import * as ROUTES from "../../shared/routes.ts";
 import { SSO_REDIRECT_PATH, SsoConfig, type SsoView } from "../../shared/sso-config.ts";
 import { ApiError } from "../errors.ts";
 import type { AdminEnv } from "../middleware/admin-key.ts";
-import { jsonBody, validationFailed } from "../middleware/validate.ts";
+import { jsonBody } from "../middleware/validate.ts";
 import { readSiteFresh } from "../config/config-store.ts";
 import { writeSite } from "../config/site-writes.ts";
 import { discover, providerUrlProblem, type Discovery } from "../accounts/oidc-discovery.ts";
-import { siteAccounts } from "../accounts/site-accounts.ts";
+import { validationFailed } from "../errors.ts";
+import { siteAccounts } from "../objects.ts";
 
 /**
  * The site's single sign-on, for owners (the permission table asks a fresh sign-in to change it): read

@@ -6,7 +6,8 @@ import { ApiError } from "../errors.ts";
 import type { AdminEnv } from "../middleware/admin-key.ts";
 import { jsonBody } from "../middleware/validate.ts";
 import { randomHex, randomToken, sha256Hex } from "../accounts/secrets.ts";
-import { siteAccounts, type Refusal } from "../accounts/site-accounts.ts";
+import type { Refusal } from "../accounts/site-accounts.ts";
+import { siteAccounts } from "../objects.ts";
 
 /** An invitation link works this long, once. */
 export const INVITATION_MS = 24 * 3600_000;

@@ -7,10 +7,11 @@ import { RotateSecretInput, WebhookEndpointInput } from "../../shared/webhook-ap
 import { DELIVERY_STATUS } from "../../shared/webhook-events.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../errors.ts";
-import { jsonBody, validationFailed } from "../middleware/validate.ts";
+import { jsonBody } from "../middleware/validate.ts";
 import { outboundUrlProblem } from "../net/outbound-url.ts";
 import { forgetSubscriptions } from "../webhooks/emit.ts";
-import { webhookOutbox } from "../webhooks/webhook-outbox.ts";
+import { validationFailed } from "../errors.ts";
+import { webhookOutbox } from "../objects.ts";
 
 type AdminEnv = AppEnv & { Variables: { site: SiteConfig } };
 

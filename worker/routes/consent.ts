@@ -9,7 +9,7 @@ import { sessionToken } from "../middleware/session-token.ts";
 import { ownSession } from "../middleware/own-session.ts";
 import { loadSessionAgent, loadSite } from "../config/config-store.ts";
 import { consentNotice, consentVersionRefused } from "../config/consent-notice.ts";
-import { sessionRoom } from "../session/session-stub.ts";
+import { sessionRoom } from "../objects.ts";
 
 export const consentRoutes = new Hono<AppEnv>();
 

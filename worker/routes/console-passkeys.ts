@@ -16,7 +16,6 @@ import { admitAdmin } from "../limits/admission.ts";
 import { jsonBody } from "../middleware/validate.ts";
 import type { Actor } from "../accounts/actor.ts";
 import { randomToken, sha256Hex } from "../accounts/secrets.ts";
-import { siteAccounts } from "../accounts/site-accounts.ts";
 import {
   authenticationOptions,
   challengeOf,
@@ -28,6 +27,7 @@ import {
 import { actorRef, auditRequest } from "../audit/record-audit.ts";
 import { requireSameOrigin } from "../console/console-auth.ts";
 import { openConsoleSession } from "../console/open-session.ts";
+import { siteAccounts } from "../objects.ts";
 
 /**
  * Signing in without a key: a passkey of one of the site's accounts (a challenge, then its signed

@@ -18,12 +18,12 @@ import { jsonBody } from "../middleware/validate.ts";
 import type { Actor } from "../accounts/actor.ts";
 import { discover } from "../accounts/oidc-discovery.ts";
 import { randomToken, sha256Hex } from "../accounts/secrets.ts";
-import { siteAccounts } from "../accounts/site-accounts.ts";
 import { personOf, SsoRefusal } from "../accounts/sso-person.ts";
 import { SSO_ATTEMPT_MS } from "../accounts/sso-store.ts";
 import { auditRequest, type AuditInput } from "../audit/record-audit.ts";
 import { requireSameOrigin } from "../console/console-auth.ts";
 import { openConsoleSession } from "../console/open-session.ts";
+import { siteAccounts } from "../objects.ts";
 
 /**
  * Single sign-on with the site's OpenID Connect provider: authorization code with PKCE (S256). The

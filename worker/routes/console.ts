@@ -12,14 +12,13 @@ import { actorForKey } from "../middleware/admin-key.ts";
 import { jsonBody } from "../middleware/validate.ts";
 import { pageCsp } from "../page-csp.ts";
 import { bootstrapActor } from "../accounts/actor.ts";
-import { siteAccounts } from "../accounts/site-accounts.ts";
 import { actorRef, ANONYMOUS, auditRequest } from "../audit/record-audit.ts";
 import { consoleSession, requireSameOrigin } from "../console/console-auth.ts";
 import { CONSOLE_COOKIE } from "../console/console-cookie.ts";
 import { openConsoleSession, sessionAnswer } from "../console/open-session.ts";
 import { SIGN_IN_TOKEN, SignInLinkEntry, signInLinkKey, tokenDigest } from "../console/sign-in-link.ts";
-import { siteIndex } from "../site-index/site-index.ts";
 import { consolePasskeyRoutes } from "./console-passkeys.ts";
+import { siteAccounts, siteIndex } from "../objects.ts";
 import { consoleSsoRoutes } from "./console-sso.ts";
 
 /**

@@ -6,7 +6,7 @@ import type { AppEnv } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import { forgetSubscriptions } from "../webhooks/emit.ts";
 import { verifyWebhook } from "../webhooks/sign.ts";
-import { webhookOutbox } from "../webhooks/webhook-outbox.ts";
+import { webhookOutbox } from "../objects.ts";
 
 /**
  * Demo mode only: the demo site sends its events to a receiver in this same worker, and the demo

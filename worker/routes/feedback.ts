@@ -6,11 +6,10 @@ import { ApiError } from "../errors.ts";
 import { jsonBody } from "../middleware/validate.ts";
 import { sessionToken } from "../middleware/session-token.ts";
 import { ownSession } from "../middleware/own-session.ts";
-import { sessionRoom } from "../session/session-stub.ts";
 import { loadSite } from "../config/config-store.ts";
-import { strategyDesk } from "../strategy/strategy-desk.ts";
 import { jurisdictionOf } from "../placement/jurisdiction.ts";
 import { redactText } from "../privacy/redact-text.ts";
+import { sessionRoom, strategyDesk } from "../objects.ts";
 
 export const feedbackRoutes = new Hono<AppEnv>();
 

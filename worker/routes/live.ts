@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { z } from "zod/mini";
+import { LiveQuery } from "../../shared/live-query.ts";
 import * as ROUTES from "../../shared/routes.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../errors.ts";
@@ -7,22 +7,12 @@ import { sessionToken } from "../middleware/session-token.ts";
 import { ownSession } from "../middleware/own-session.ts";
 import { checkSiteOrigin } from "../middleware/site-origin.ts";
 import { admitSession, sessionRefusal } from "../limits/admission.ts";
-import { sessionRoom } from "../session/session-stub.ts";
 import { upgradeToRoom } from "../session/live-upgrade.ts";
 import { followRefusal, followRequest } from "../session/follow-request.ts";
 import { tooManyConnections } from "../session/live-limits.ts";
+import { sessionRoom } from "../objects.ts";
 
 export const liveRoutes = new Hono<AppEnv>();
-
-const Offset = z.optional(z.coerce.number().check(z.int(), z.nonnegative()));
-/** The live channel's query: a whole-channel follow from `after`, or one reply's rest from `from`. */
-export const LiveQuery = z.object({
-  after: Offset,
-  reply: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
-  from: Offset,
-  // The page (tab) of a whole-channel follow: its own replies' text is not sent to it.
-  tab: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
-});
 
 /**
  * The session's live channel, after the token (its own session, from an allowed origin): a

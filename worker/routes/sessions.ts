@@ -12,16 +12,16 @@ import { sessionToken } from "../middleware/session-token.ts";
 import { checkSiteOrigin } from "../middleware/site-origin.ts";
 import { ownSession } from "../middleware/own-session.ts";
 import { loadSessionAgent, loadSite } from "../config/config-store.ts";
-import { publicAgent } from "../config/public-agent.ts";
+import { publicAgent } from "./public-agent.ts";
 import { chatConsent, consentRequired, consentVersionRefused } from "../config/consent-notice.ts";
 import { requireSecret } from "../config/secrets.ts";
 import { signToken } from "../session/token.ts";
-import { sessionRoom } from "../session/session-stub.ts";
 import { privacyOf } from "../session/room-privacy.ts";
 import { newSessionId } from "../placement/jurisdiction.ts";
 import { admitSessionOpen } from "../limits/admission.ts";
 import { repOfIdentity } from "../sales/rep-identity.ts";
 import { consoleSession, hasConsoleCookie } from "../console/console-auth.ts";
+import { sessionRoom } from "../objects.ts";
 
 export const sessionRoutes = new Hono<AppEnv>();
 

@@ -13,12 +13,12 @@ import { jsonBody } from "../middleware/validate.ts";
 import { sessionToken } from "../middleware/session-token.ts";
 import { ownSession } from "../middleware/own-session.ts";
 import { loadSessionAgent, loadSite } from "../config/config-store.ts";
-import { sessionRoom } from "../session/session-stub.ts";
 import type { StageOutcome } from "../session/stage-ops.ts";
 import { callEndpoint } from "../stages/endpoints.ts";
 import { judgePromptRules } from "../stages/prompt-rules.ts";
 import { emitLead, leadFrom } from "../webhooks/lead-card.ts";
 import { modelTargets } from "../llm/model-targets.ts";
+import { sessionRoom } from "../objects.ts";
 
 /** Seed 001's session API for stage workflows: context, edits, completion, action results, trace. */
 export const stageRoutes = new Hono<AppEnv>();

@@ -16,10 +16,9 @@ import { loadSite } from "../config/config-store.ts";
 import { jsonBody } from "../middleware/validate.ts";
 import { sessionToken } from "../middleware/session-token.ts";
 import { ownSession } from "../middleware/own-session.ts";
-import { sessionRoom } from "../session/session-stub.ts";
 import { nobodyAvailable } from "../session/takeover-availability.ts";
-import { siteIndex } from "../site-index/site-index.ts";
 import type { TakeoverOutcome } from "../session/takeover-ops.ts";
+import { sessionRoom, siteIndex } from "../objects.ts";
 
 /**
  * Takeover, the visitor's side (issue #16), with the session's token from an allowed origin: ask

@@ -17,8 +17,8 @@ import { EDGE_TOOLS } from "../tools/registry.ts";
 import { bookingToolNames } from "../booking/booking-calendar.ts";
 import { hasLeadCard } from "../../shared/stage-lead.ts";
 import { edgeToolFor } from "../tools/registry.ts";
-import { sessionRoom } from "../session/session-stub.ts";
 import { admitTurn } from "../limits/admission.ts";
+import { sessionRoom } from "../objects.ts";
 
 export const toolRoutes = new Hono<AppEnv>();
 

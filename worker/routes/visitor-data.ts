@@ -10,8 +10,8 @@ import { loadSessionAgent } from "../config/config-store.ts";
 import { listSessionPhotos } from "../photos/photo-store.ts";
 import { downloadHtml } from "../session/download-html.ts";
 import { embedPhotos } from "../session/download-photos.ts";
-import { sessionRoom } from "../session/session-stub.ts";
 import { eraseByVisitor } from "../session/visitor-erasure.ts";
+import { sessionRoom } from "../objects.ts";
 
 export const visitorDataRoutes = new Hono<AppEnv>();
 

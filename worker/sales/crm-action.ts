@@ -5,9 +5,8 @@ import { WEBHOOK_EVENTS } from "../../shared/webhook-events.ts";
 import type { Env } from "../env.ts";
 import { loadSite } from "../config/config-store.ts";
 import { ApiError } from "../errors.ts";
-import { sessionRoom } from "../session/session-stub.ts";
 import { redactText } from "../privacy/redact-text.ts";
-import { webhookOutbox } from "../webhooks/webhook-outbox.ts";
+import { sessionRoom, webhookOutbox } from "../objects.ts";
 
 async function sha256Hex(text: string): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));

@@ -1,9 +1,8 @@
 import type { Eraser } from "../../shared/live.ts";
 import type { Env } from "../env.ts";
 import { deleteSessionPhotos } from "../photos/photo-store.ts";
-import { siteIndex } from "../site-index/site-index.ts";
 import { jurisdictionOf } from "../placement/jurisdiction.ts";
-import { sessionRoom } from "./session-stub.ts";
+import { siteIndex, sessionRoom } from "../objects.ts";
 
 /**
  * Everything a conversation left, except its row in the site's index: its event log (the

@@ -1,9 +1,9 @@
 import { sessionSteps, summarizeSession } from "../../shared/session-summary.ts";
 import type { SessionState } from "../../shared/session.ts";
 import type { Env } from "../env.ts";
-import { siteIndex } from "../site-index/site-index.ts";
 import { jurisdictionOf } from "../placement/jurisdiction.ts";
 import { indexedSummary, NO_PRIVACY, type RoomPrivacy } from "./room-privacy.ts";
+import { siteIndex } from "../objects.ts";
 
 /**
  * How long a session waits after a change before it pushes its summary to the site's index: the

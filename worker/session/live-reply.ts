@@ -113,7 +113,7 @@ export class LiveReply {
     } finally {
       this.settle();
     }
-    // A cut reply's response is broken by the route that answers it (routes/chat.ts), once its
+    // A cut reply's response is broken by the route that answers it (chat/stream-turn.ts), once its
     // reader had time to take what came: a pipe that met the break leaves `out` unable to end.
     if (cut) {
       this.halt.abort();

@@ -2,7 +2,7 @@ import { LIVE } from "../../shared/live.ts";
 import { ApiError } from "../errors.ts";
 import { followRefusal } from "./follow-request.ts";
 import { tooManyConnections, type LiveClient } from "./live-limits.ts";
-import type { sessionRoom } from "./session-stub.ts";
+import type { sessionRoom } from "../objects.ts";
 
 /** Who opens a socket, and the session's requests a minute its frames are counted against. */
 export interface SocketOpener {

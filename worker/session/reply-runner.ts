@@ -210,7 +210,7 @@ function replyGuard(room: RunnerRoom, turn: Turn, plan: GuardPlan): ReplyGuard {
   const earlier = plan.raised
     ? null
     : (room.state().escalations ?? []).find((e) => e.messageId === plan.context.messageId);
-  const guard = startReplyGuard(plan, turn.site.safety, turn.agent.model, earlier ?? null);
+  const guard = startReplyGuard(plan, turn.site.safety, turn.agent.model, room.env, earlier ?? null);
   if (earlier) withGuardNote(turn.body, { note: escalationNote(earlier) });
   return guard;
 }

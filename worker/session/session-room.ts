@@ -34,7 +34,6 @@ import { redactText } from "../privacy/redact-text.ts";
 import { deleteSessionPhotos } from "../photos/photo-store.ts";
 import { emitWebhooks } from "../webhooks/emit.ts";
 import { sessionWebhookMessages } from "../webhooks/session-hooks.ts";
-import { webhookOutbox } from "../webhooks/webhook-outbox.ts";
 import {
   completeStage,
   updateContext,
@@ -42,6 +41,7 @@ import {
   type ContextRequest,
   type StageOutcome,
 } from "./stage-ops.ts";
+import { webhookOutbox } from "../objects.ts";
 
 export type { FeedbackOutcome } from "./feedback-ops.ts";
 
@@ -318,9 +318,9 @@ export class SessionRoom extends DurableObject<Env> {
     return true;
   }
 
-  /** Env for the provider call: the object's own, with what the route resolved (see Turn.env). */
-  protected providerEnv(turnEnv: Partial<Env>): Env {
-    return { ...this.env, ...turnEnv };
+  /** The env a streamed reply's provider call reads: the object's own (its bindings and secrets). */
+  protected providerEnv(): Env {
+    return this.env;
   }
 
   /**
@@ -330,7 +330,7 @@ export class SessionRoom extends DurableObject<Env> {
   async streamReply(turn: Turn): Promise<ReplyStart> {
     return runReply(
       {
-        env: this.providerEnv(turn.env),
+        env: this.providerEnv(),
         sql: this.ctx.storage.sql,
         hub: this.hub,
         store: (events, notes) => this.store(events, notes),

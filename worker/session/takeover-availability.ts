@@ -2,7 +2,7 @@ import type { LocalizedText, SiteConfig } from "../../shared/agent-config.ts";
 import type { UnavailableReason } from "../../shared/protocol.ts";
 import { DEFAULT_UNAVAILABLE, withinHours } from "../../shared/takeover-config.ts";
 import type { Env } from "../env.ts";
-import { siteIndex } from "../site-index/site-index.ts";
+import { siteIndex } from "../objects.ts";
 
 /**
  * Whether a person can come now (takeover, issue #16): within the site's opening hours, and a staff

@@ -1,6 +1,5 @@
 import type { AgentConfig, SiteConfig } from "../../shared/agent-config.ts";
 import type { SessionEvent } from "../../shared/session.ts";
-import type { Env } from "../env.ts";
 import { ApiError, isProviderError } from "../errors.ts";
 import { adviceFromReply } from "../guard/advice-guard.ts";
 import type { GuardPlan } from "../guard/chat-guard.ts";
@@ -25,7 +24,9 @@ export const turnAgent = ({ id, model, guards }: AgentConfig): TurnAgent => ({ i
 
 /**
  * One completion of a turn, as the chat route hands it over: plain data, so the session's Durable
- * Object can run a streamed one itself (its provider request then outlives the visitor's page).
+ * Object can run a streamed one itself (its provider request then outlives the visitor's page). It
+ * carries no secret: the object reads the provider's key, like its other settings, from its own env,
+ * by the name the site's profile gives (`targets`).
  */
 export interface Turn {
   callId: string;
@@ -45,12 +46,6 @@ export interface Turn {
   inputs: SessionEvent[];
   /** The emergency guard's layers that run with the provider's request (classifier, the model's tool). */
   guard?: GuardPlan;
-  /**
-   * The provider settings the route read from its env (base URL, the keys its targets name, timeouts):
-   * the object calls the provider as the route would have, with the same settings. It travels from
-   * the worker to its own Durable Object, never towards a client.
-   */
-  env: Partial<Env>;
   /**
    * The session's own limits, checked by its object as it starts the reply (no call of their own);
    * absent when the route already checked them (stage workflows need the state first).

@@ -1,8 +1,8 @@
 import type { Env } from "../env.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { jurisdictionOf } from "../placement/jurisdiction.ts";
-import { siteIndex } from "../site-index/site-index.ts";
 import { eraseSession } from "./erase-session.ts";
+import { siteIndex } from "../objects.ts";
 
 /**
  * A visitor erases their own conversation (the widget's "Delete this conversation"): exactly what the

@@ -2,9 +2,7 @@ import { DurableObject } from "cloudflare:workers";
 import type { ConversationQuery, InsightRow } from "../../shared/conversation-query.ts";
 import type { SessionStep, SessionSummary } from "../../shared/session-summary.ts";
 import type { Env } from "../env.ts";
-import type { SiteConfig } from "../../shared/agent-config.ts";
 import { loadSite } from "../config/config-store.ts";
-import { placed } from "../placement/jurisdiction.ts";
 import { eraseSessionData } from "../session/erase-session.ts";
 import { SessionIndex } from "./session-index.ts";
 import { LiveList } from "./live-list.ts";
@@ -154,13 +152,4 @@ export class SiteIndex extends DurableObject<Env> {
     const next = due.length === PURGE_BATCH ? now + 60_000 : Math.min(Math.max(nextDue, now + 60_000), now + DAY_MS);
     await this.ctx.storage.setAlarm(next);
   }
-}
-
-/**
- * The site's index, in its jurisdiction (if it chose one) like its conversations: the site's config
- * carries it, and a conversation's id names it (placement/jurisdiction.ts).
- */
-export function siteIndex(env: Env, site: Pick<SiteConfig, "siteKey" | "jurisdiction">) {
-  const ns = placed(env, env.SITE_INDEX, site.jurisdiction);
-  return ns.get(ns.idFromName(site.siteKey));
 }

@@ -4,7 +4,6 @@ import { ownerMessage } from "../errors.ts";
 import { agentSeed, forgetAgentPrompt } from "../prompts/agent-prompt-cache.ts";
 import { DESK_PROMPTS } from "../prompts/desk-prompts.ts";
 import { LABELS } from "../prompts/prompt-paths.ts";
-import { promptRegistry } from "../prompts/prompt-registry.ts";
 import { editAndReview } from "./desk-run.ts";
 import { DeskBudgetError, MeteredLlm } from "./desk-llm.ts";
 import { deskLlm } from "./desk-provider.ts";
@@ -13,6 +12,7 @@ import type { QueuedRequest, RunRecord } from "../../shared/desk-records.ts";
 import { autoPromotion } from "./promotion-policy.ts";
 import { regressionGate } from "./regression-gate.ts";
 import { requestsText, visitorTexts } from "./requests-text.ts";
+import { promptRegistry } from "../objects.ts";
 
 export interface RunInput {
   env: Env;

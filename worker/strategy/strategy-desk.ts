@@ -1,18 +1,16 @@
 import { DurableObject } from "cloudflare:workers";
-import type { SiteConfig } from "../../shared/agent-config.ts";
 import type { Env } from "../env.ts";
-import { placed } from "../placement/jurisdiction.ts";
 import { loadAgent, loadSite } from "../config/config-store.ts";
 import { spendSiteTokens } from "../limits/admission.ts";
-import { siteLedger, utcDay } from "../limits/site-ledger.ts";
+import { utcDay } from "../limits/site-ledger.ts";
 import { forgetAgentPrompt } from "../prompts/agent-prompt-cache.ts";
 import { LABELS } from "../prompts/prompt-paths.ts";
-import { promptRegistry } from "../prompts/prompt-registry.ts";
 import { RegistryError } from "../prompts/registry-types.ts";
 import { executeRun, promote } from "./desk-runner.ts";
 import type { DeskRequestInput, QueuedRequest, RunRecord, RunSummary } from "../../shared/desk-records.ts";
 import { startedRun } from "./desk-types.ts";
 import { DeskStore } from "./desk-store.ts";
+import { siteLedger, promptRegistry } from "../objects.ts";
 
 /** A running run that has not completed anything for this long died (evicted, crashed): it is retried. */
 export const DEAD_AFTER_MS = 5 * 60_000;
@@ -224,10 +222,4 @@ export class StrategyDesk extends DurableObject<Env> {
       );
     return run;
   }
-}
-
-/** An agent's desk, in its site's jurisdiction (if it chose one): its queue quotes the site's conversations. */
-export function strategyDesk(env: Env, site: Pick<SiteConfig, "siteKey" | "jurisdiction">, agentId: string) {
-  const ns = placed(env, env.STRATEGY_DESK, site.jurisdiction);
-  return ns.get(ns.idFromName(`${site.siteKey}\n${agentId}`));
 }

@@ -1,7 +1,7 @@
 import { loadSite } from "../config/config-store.ts";
-import { sessionRoom } from "../session/session-stub.ts";
 import { nobodyAvailable } from "../session/takeover-availability.ts";
 import type { EdgeToolContext, EdgeToolOutput } from "./registry.ts";
+import { sessionRoom } from "../objects.ts";
 
 /**
  * The agent's `ask_for_person` (takeover, issue #16): the same request as the visitor's button, by

@@ -3,8 +3,8 @@ import { EVENT_TYPES } from "../../shared/protocol.ts";
 import type { SessionEvent } from "../../shared/session.ts";
 import { stageById } from "../../shared/stage-machine.ts";
 import { ApiError } from "../errors.ts";
-import { sessionRoom } from "../session/session-stub.ts";
 import type { EdgeToolContext, EdgeToolOutput } from "./registry.ts";
+import { sessionRoom } from "../objects.ts";
 
 /**
  * offer_lead_card: raises the current stage's lead card in the chat. The card is the agent's config,

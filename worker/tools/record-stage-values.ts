@@ -3,8 +3,8 @@ import { missingRequired, stageById } from "../../shared/stage-machine.ts";
 import { parseToolInput } from "../../shared/tool.ts";
 import { stageDataTool } from "../../shared/tools/record-stage-data.ts";
 import { ApiError } from "../errors.ts";
-import { sessionRoom } from "../session/session-stub.ts";
 import type { EdgeToolContext, EdgeToolOutput } from "./registry.ts";
+import { sessionRoom } from "../objects.ts";
 
 /**
  * The model's extraction into the current stage: validated against that stage's own schema (the

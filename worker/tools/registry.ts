@@ -6,7 +6,6 @@ import type { SessionEvent } from "../../shared/session.ts";
 import { recordStageData } from "../../shared/tools/record-stage-data.ts";
 import { suggestStrategyUpdate } from "../../shared/tools/suggest-strategy-update.ts";
 import { loadSite } from "../config/config-store.ts";
-import { strategyDesk } from "../strategy/strategy-desk.ts";
 import type { Env } from "../env.ts";
 import { recordStageValues } from "./record-stage-values.ts";
 import { searchKnowledge } from "./knowledge.ts";
@@ -20,7 +19,7 @@ import { runCrmAction } from "../sales/crm-action.ts";
 import { profileReader } from "../../shared/tools/profile-reader.ts";
 import { readProfile } from "../sales/profile-reader.ts";
 import { analyzeSkinImage } from "../../shared/tools/analyze-skin-image.ts";
-import { analyzeSkin } from "../photos/skin-analysis.ts";
+import { analyzeSkin } from "./skin-analysis.ts";
 import { askForPerson } from "../../shared/tools/ask-for-person.ts";
 import { askPerson } from "./ask-person.ts";
 import { offerLeadCard } from "../../shared/tools/offer-lead-card.ts";
@@ -33,6 +32,7 @@ import { redactText } from "../privacy/redact-text.ts";
 import { parseMcpToolName } from "../../shared/mcp-config.ts";
 import { callMcpTool } from "../mcp/mcp-call.ts";
 import { z } from "zod/mini";
+import { strategyDesk } from "../objects.ts";
 
 export interface EdgeToolContext {
   env: Env;

@@ -1,7 +1,7 @@
 import type { Env } from "../env.ts";
 import { IsolateCache } from "../isolate-cache.ts";
-import { webhookOutbox } from "./webhook-outbox.ts";
 import type { WebhookMessage } from "./webhook-message.ts";
+import { webhookOutbox } from "../objects.ts";
 
 /** How long a session's object trusts what it read of the site's subscriptions (an endpoint added shows within it). */
 export const SUBSCRIPTIONS_CACHE_MS = 30_000;

@@ -1,7 +1,7 @@
 import type { FieldValues } from "../../shared/session-events.ts";
 import { WEBHOOK_EVENTS } from "../../shared/webhook-events.ts";
 import type { Env } from "../env.ts";
-import { validationFailed } from "../middleware/validate.ts";
+import { validationFailed } from "../errors.ts";
 import { emitWebhooks } from "./emit.ts";
 
 const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,190}\.[^\s@]{2,}$/;

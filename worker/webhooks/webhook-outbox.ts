@@ -175,7 +175,3 @@ export class WebhookOutbox extends DurableObject<Env> {
     if (current === null || head.nextAt < current) await this.ctx.storage.setAlarm(Math.max(head.nextAt, Date.now()));
   }
 }
-
-export function webhookOutbox(env: Env, siteKey: string) {
-  return env.WEBHOOK_OUTBOX.get(env.WEBHOOK_OUTBOX.idFromName(siteKey));
-}

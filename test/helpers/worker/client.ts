@@ -7,9 +7,11 @@ import type { SessionResponse } from "../../../shared/api.ts";
 
 /**
  * Calls the real Hono app inside workerd (real Durable Objects and KV), without a server
- * (hono's `app.request` habit). `vars` overrides bindings, e.g. LLM_BASE_URL for a stubbed provider,
- * or `{ DEMO_MODE: "" }` for a worker as deployed. The env goes through the entry point's `withDemo`,
- * so the worker project's DEMO_MODE binding (vitest.config.ts) switches the demo on, as `npm start` does.
+ * (hono's `app.request` habit). `vars` overrides the bindings this request's route sees, e.g.
+ * `{ DEMO_MODE: "" }` for a worker as deployed; the Durable Objects keep the project's own bindings, so a
+ * test's provider is a profile of its site (sites.ts), which the session's object reads too. The env goes
+ * through the entry point's `withDemo`, so the worker project's DEMO_MODE binding (vitest.config.ts)
+ * switches the demo on, as `npm start` does.
  */
 export const ORIGIN = "http://127.0.0.1:8787";
 export const SITE_KEY = "demo-site-key-0001";

@@ -4,23 +4,21 @@ import type { AgentConfigInput, SiteConfigInput } from "../../../shared/agent-co
 import type { ChatMessage } from "../../../shared/chat.ts";
 import type { ProviderProfileInput } from "../../../shared/provider-config.ts";
 import type { SessionState } from "../../../shared/session.ts";
-import type { Env } from "../../../worker/env.ts";
-import { sessionRoom } from "../../../worker/session/session-stub.ts";
 import { proxyCompletion, type StepResult } from "../../../widget/agent/completion.ts";
 import { runAgentLoop, type LoopResult } from "../../../widget/agent/loop.ts";
 import type { FetchLike } from "../../../widget/transport/http.ts";
 import { call, openSession } from "./client.ts";
 import { putSite } from "./sites.ts";
 import type { ProviderStyle } from "../providers/build.ts";
+import { sessionRoom } from "../../../worker/objects.ts";
 
 /**
  * Runs a provider fixture through the proxy (the real app in workerd) and the widget's stream
  * handling (its completion client, reading the proxy's response): what a visitor's widget and the
  * session would get from that provider.
  */
-export const KEY = "sk-fixture-key";
-/** The profile's key secret, as `wrangler secret put LLM_TEST_KEY` would set it. */
-export const VARS = { LLM_TEST_KEY: KEY } as Partial<Env>;
+/** The profile's key secret, as `wrangler secret put LLM_TEST_KEY` sets it: a binding of the worker tests. */
+export const KEY = env.LLM_TEST_KEY!;
 const BASE = inject("providerUpstreamUrl");
 
 /** Where the provider fake serves `style`'s fixture for one case (index into CASES, or `loop`). */
@@ -62,10 +60,10 @@ export interface TurnResult {
 
 /** The widget's completion client, talking to the real app; `settled` waits for what the worker stores afterwards. */
 async function widgetClient(siteKey: string, agentId: string) {
-  const s = await openSession(agentId, VARS, { siteKey });
+  const s = await openSession(agentId, {}, { siteKey });
   const pending: Promise<void>[] = [];
   const fetch: FetchLike = async (url, init) => {
-    const { res, done } = await call(new URL(url).pathname + new URL(url).search, init, VARS);
+    const { res, done } = await call(new URL(url).pathname + new URL(url).search, init);
     pending.push(done());
     return res;
   };

@@ -1,6 +1,6 @@
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { sessionRoom } from "../../../worker/session/session-stub.ts";
+import { sessionRoom } from "../../../worker/objects.ts";
 
 /**
  * Runs the sessions' pending index pushes now (their SessionRoom alarms), instead of waiting the

@@ -2,7 +2,6 @@ import { vi } from "vitest";
 
 /** The provider's base URL in tests that stub `fetch` with a scripted provider. */
 export const PROVIDER_URL = "https://provider.test/v1";
-export const PROVIDER_VARS = { LLM_BASE_URL: PROVIDER_URL, LLM_API_KEY: "sk-test" };
 
 /** One scripted completion: text, tool calls (arguments as JSON text), in that order in a stream. */
 export interface ScriptedStep {

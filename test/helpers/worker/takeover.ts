@@ -1,21 +1,27 @@
 import { inject } from "vitest";
 import { env } from "cloudflare:workers";
 import type { SessionState } from "../../../shared/session.ts";
-import { sessionRoom } from "../../../worker/session/session-stub.ts";
 import { auth, call, ORIGIN } from "./client.ts";
-import { putSite, sha256Hex } from "./sites.ts";
+import { providerSite, putSite, sha256Hex } from "./sites.ts";
 import { member } from "./accounts.ts";
+import { sessionRoom } from "../../../worker/objects.ts";
 
 /** Takeover's worker tests: a site with it on, a staff member's console, a visitor's routes. */
 export const ADMIN = "owner-key-" + "t".repeat(20);
 export const at = (path: string) => `${ORIGIN}${path}`;
 export const json = async <T = any>(r: Response) => (await r.json()) as T;
-export const PROVIDER = { LLM_BASE_URL: "https://provider.test/v1", LLM_API_KEY: "sk-test-secret" };
-export const slow = () => ({ LLM_BASE_URL: inject("slowUpstreamUrl"), LLM_API_KEY: "sk-test-secret" });
 export const stateOf = (sid: string): Promise<SessionState> => sessionRoom(env, sid).getState();
 
-export async function takeoverSite(takeover: object = { enabled: true }) {
-  return putSite({ adminKeySha256: await sha256Hex(ADMIN), takeover } as never);
+/** A provider over a real socket, one chunk every 50 ms: a reply long enough to join or stop halfway. */
+export const slowProvider = () => inject("slowUpstreamUrl");
+
+/**
+ * A site with takeover set so. Its model is the demo's, or the provider at `provider` (a profile of the
+ * site's, which the session's object reads too): slowProvider(), or a URL a test's `fetch` stub answers.
+ */
+export async function takeoverSite(takeover: object = { enabled: true }, provider?: string) {
+  const site = { adminKeySha256: await sha256Hex(ADMIN), takeover } as never;
+  return provider ? providerSite(provider, site) : putSite(site);
 }
 
 /**
@@ -48,14 +54,10 @@ export const visitor = (token: string, sid: string) => ({
     (await call(`/v1/sessions/${sid}/messages`, { method: "POST", json: { id, content }, headers: auth(token) })).res,
   contact: async (body: unknown) =>
     (await call(`/v1/sessions/${sid}/contact`, { method: "POST", json: body, headers: auth(token) })).res,
-  chat: async (messages: unknown[], vars = PROVIDER, replyId?: string) =>
-    call(
-      "/v1/chat/completions",
-      {
-        method: "POST",
-        json: { stream: true, messages, ...(replyId ? { parley: { replyId } } : {}) },
-        headers: auth(token),
-      },
-      vars,
-    ),
+  chat: async (messages: unknown[], replyId?: string) =>
+    call("/v1/chat/completions", {
+      method: "POST",
+      json: { stream: true, messages, ...(replyId ? { parley: { replyId } } : {}) },
+      headers: auth(token),
+    }),
 });

@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { auth, call, openSession } from "../../helpers/worker/client.ts";
 import { putSite } from "../../helpers/worker/sites.ts";
 import { fakeCalcom } from "../../helpers/fake-calcom.ts";
-import { sessionRoom } from "../../../worker/session/session-stub.ts";
+import { sessionRoom } from "../../../worker/objects.ts";
 
 /**
  * Confirmations that cross: two of one slot at once (Cal.com itself lets both through: its check

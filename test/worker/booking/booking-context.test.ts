@@ -9,10 +9,7 @@ import { delta, sseResponse } from "../../helpers/worker/provider-sse.ts";
  * provider gets says what was booked, from the session's own booking events.
  */
 const KEY = "cal_live_test_0123456789";
-const VARS = { CALCOM_API_KEY: KEY, LLM_BASE_URL: "https://provider.test/v1", LLM_API_KEY: "sk-test" } as Record<
-  string,
-  string
->;
+const VARS = { CALCOM_API_KEY: KEY } as Record<string, string>;
 const DAY = 86_400_000;
 const at = (days: number, hhmm: string) =>
   `${new Date(Date.now() + days * DAY).toISOString().slice(0, 10)}T${hhmm}:00.000Z`;
@@ -39,7 +36,8 @@ async function setup() {
     });
   });
   const booking = { provider: "calcom" as const, apiKeySecret: "CALCOM_API_KEY", eventTypeId: 4321 };
-  const siteKey = await putSite({ booking });
+  // The provider is a profile, answered by the stub above.
+  const siteKey = await putSite({ booking, providers: [{ id: "test", baseUrl: "https://provider.test/v1" }] });
   const s = await openSession("derm-consult", VARS, { siteKey });
   const tool = async (name: string, args: unknown) => {
     const r = await call(

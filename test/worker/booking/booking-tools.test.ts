@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { auth, call, openSession } from "../../helpers/worker/client.ts";
 import { putSite } from "../../helpers/worker/sites.ts";
 import { fakeCalcom } from "../../helpers/fake-calcom.ts";
-import { sessionRoom } from "../../../worker/session/session-stub.ts";
+import { sessionRoom } from "../../../worker/objects.ts";
 
 /** find_slots, book_slot and cancel_booking through the real tool route, against the fake Cal.com. */
 const KEY = "cal_live_test_0123456789";

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { env } from "cloudflare:workers";
 import { GuardClassifier } from "../../../shared/guard-config.ts";
-import { sessionRoom } from "../../../worker/session/session-stub.ts";
 import { auth, call, openSession, readSse } from "../../helpers/worker/client.ts";
-import { PROVIDER_URL, PROVIDER_VARS, scriptedProvider } from "../../helpers/worker/scripted-provider.ts";
-import { putSite } from "../../helpers/worker/sites.ts";
+import { PROVIDER_URL, scriptedProvider } from "../../helpers/worker/scripted-provider.ts";
+import { scriptedSite } from "../../helpers/worker/sites.ts";
+import { sessionRoom } from "../../../worker/objects.ts";
 
 /**
  * The guard's classifier layer: asked in parallel with the provider's request, it holds the
@@ -20,7 +20,7 @@ const flagged =
   () => ({ flagged: on ? ["self-harm/intent"] : [], delayMs });
 
 const siteWith = (timeoutMs?: number) =>
-  putSite({
+  scriptedSite({
     safety: { classifier: { kind: "moderation", baseUrl: PROVIDER_URL, ...(timeoutMs ? { timeoutMs } : {}) } },
   });
 
@@ -28,11 +28,7 @@ async function turn(siteKey: string, content: string, stream = true) {
   const s = await openSession("medical-qa", {}, { siteKey });
   const sent = Date.now();
   const json = { stream, messages: [{ id: "m1", role: "user", content }], parley: {} };
-  const { res, done } = await call(
-    "/v1/chat/completions",
-    { method: "POST", json, headers: auth(s.token) },
-    PROVIDER_VARS,
-  );
+  const { res, done } = await call("/v1/chat/completions", { method: "POST", json, headers: auth(s.token) });
   const answeredMs = Date.now() - sent;
   const body = stream ? await readSse(res) : [JSON.stringify(await res.json())];
   await done();

@@ -4,9 +4,10 @@ import { EVENT_TYPES } from "../../../shared/protocol.ts";
 import type { SessionEvent } from "../../../shared/session.ts";
 import { proxyCompletion } from "../../../widget/agent/completion.ts";
 import { offersEscalationTool } from "../../../worker/guard/model-escalation.ts";
-import { sessionRoom } from "../../../worker/session/session-stub.ts";
 import { auth, call, openSession, readSse } from "../../helpers/worker/client.ts";
-import { escalateCall, PROVIDER_VARS, scriptedProvider } from "../../helpers/worker/scripted-provider.ts";
+import { escalateCall, scriptedProvider } from "../../helpers/worker/scripted-provider.ts";
+import { scriptedSite } from "../../helpers/worker/sites.ts";
+import { sessionRoom } from "../../../worker/objects.ts";
 
 /**
  * The emergency guard's model layer through the real chat route and the session's object: the
@@ -14,6 +15,9 @@ import { escalateCall, PROVIDER_VARS, scriptedProvider } from "../../helpers/wor
  * reply's text and asks the model for the rest; the browser never sees the call.
  */
 afterEach(() => vi.restoreAllMocks());
+
+/** The sessions' site: a copy of the demo site whose provider is the scripted one. */
+const site = scriptedSite();
 
 /**
  * A conversation whose latest message alone says nothing alarming (the rules read only that one):
@@ -36,7 +40,7 @@ const callsThenAnswers = (body: any) =>
       };
 
 function chat(token: string, json: unknown) {
-  return call("/v1/chat/completions", { method: "POST", json, headers: auth(token) }, PROVIDER_VARS);
+  return call("/v1/chat/completions", { method: "POST", json, headers: auth(token) });
 }
 
 const stateOf = (sessionId: string) => sessionRoom(env, sessionId).getState();
@@ -46,7 +50,7 @@ const textOf = (chunks: any[]) => chunks.map((c) => c.choices?.[0]?.delta?.conte
 describe("the model's escalate_emergency call, streamed", () => {
   it("raises the escalation on the worker before any reply text; the call never reaches the client", async () => {
     const provider = scriptedProvider(callsThenAnswers);
-    const s = await openSession("medical-qa");
+    const s = await openSession("medical-qa", {}, { siteKey: await site });
     const { res, done } = await chat(s.token, { stream: true, messages: CONVERSATION, parley: { replyId: "r1" } });
     const events = await readSse(res);
     await done();
@@ -99,11 +103,11 @@ describe("the model's escalate_emergency call, streamed", () => {
 
   it("reaches the widget's completion as a card before any text, and the widget runs no tool", async () => {
     scriptedProvider(callsThenAnswers);
-    const s = await openSession("medical-qa");
+    const s = await openSession("medical-qa", {}, { siteKey: await site });
     const order: string[] = [];
     const complete = proxyCompletion({
       api: "http://parley.test",
-      fetch: async (url, init) => (await call(new URL(url).pathname, init ?? {}, PROVIDER_VARS)).res,
+      fetch: async (url, init) => (await call(new URL(url).pathname, init ?? {})).res,
       auth: () => ({ sessionId: s.sessionId, token: s.token }),
       onEvent: (e: SessionEvent) => order.push(`card:${(e.data as any).escalation.source}`),
     });
@@ -126,7 +130,7 @@ describe("the model's escalate_emergency call, streamed", () => {
         { name: "knowledge_search", arguments: '{"query":"cellulitis"}' },
       ],
     }));
-    const s = await openSession("medical-qa");
+    const s = await openSession("medical-qa", {}, { siteKey: await site });
     const { res, done } = await chat(s.token, { stream: true, messages: CONVERSATION, parley: {} });
     const chunks = parsed(await readSse(res));
     await done();
@@ -144,7 +148,7 @@ describe("the model's escalate_emergency call, streamed", () => {
         ? { content: ANSWER }
         : { content: "That sounds serious.", toolCalls: [escalateCall("neuro", "cannot wake him")] },
     );
-    const s = await openSession("medical-qa");
+    const s = await openSession("medical-qa", {}, { siteKey: await site });
     const first = await chat(s.token, { stream: true, messages: CONVERSATION, parley: {} });
     const chunks = parsed(await readSse(first.res));
     await first.done();
@@ -181,7 +185,7 @@ describe("the model's escalate_emergency call, streamed", () => {
         return { toolCalls: [escalateCall("circulation", "crushing chest")] };
       return { content: ANSWER };
     });
-    const s = await openSession("medical-qa");
+    const s = await openSession("medical-qa", {}, { siteKey: await site });
     const { res, done } = await chat(s.token, { stream: true, messages: CONVERSATION, parley: {} });
     const chunks = parsed(await readSse(res));
     await done();
@@ -193,7 +197,7 @@ describe("the model's escalate_emergency call, streamed", () => {
 
   it("does not offer the tool once the rules raised the card; the rules' verdict stands", async () => {
     const provider = scriptedProvider(() => ({ content: "Hello" }));
-    const s = await openSession("medical-qa");
+    const s = await openSession("medical-qa", {}, { siteKey: await site });
     const messages = [{ id: "c1", role: "user", content: "I have crushing chest pain spreading to my left arm" }];
     const { res, done } = await chat(s.token, { stream: true, messages, parley: {} });
     const chunks = parsed(await readSse(res));
@@ -207,7 +211,7 @@ describe("the model's escalate_emergency call, streamed", () => {
     const provider = scriptedProvider((body, i) =>
       i % 2 ? { content: ANSWER } : callsThenAnswers({ messages: [{}] }),
     );
-    const s = await openSession("medical-qa");
+    const s = await openSession("medical-qa", {}, { siteKey: await site });
     await readSse((await chat(s.token, { stream: true, messages: CONVERSATION, parley: {} })).res);
     // The widget's next step of the same turn (a tool's result after the reply), and a model that calls again.
     const next = [
@@ -241,9 +245,8 @@ describe("the model's escalate_emergency call, streamed", () => {
     expect(offersEscalationTool({ ...guarded, strategy: "text-react" }, { safety: {} }, "chat", false)).toBe(false);
     expect(offersEscalationTool({ ...guarded, strategy: "native" }, { safety: {} }, "classify", false)).toBe(false);
     expect(offersEscalationTool({ ...guarded, strategy: "hybrid" }, { safety: {} }, "quick", false)).toBe(true);
-    const { putSite } = await import("../../helpers/worker/sites.ts");
     const provider = scriptedProvider(() => ({ content: "ok" }));
-    const siteKey = await putSite({ safety: { modelEscalation: false } });
+    const siteKey = await scriptedSite({ safety: { modelEscalation: false } });
     const s = await openSession("medical-qa", {}, { siteKey });
     await readSse((await chat(s.token, { stream: true, messages: CONVERSATION, parley: {} })).res);
     const body = provider.chats()[0].body;
@@ -255,7 +258,7 @@ describe("the model's escalate_emergency call, streamed", () => {
 describe("the model's escalate_emergency call, not streamed", () => {
   it("puts the model's escalation in the completion and the answer of its next step", async () => {
     const provider = scriptedProvider(callsThenAnswers);
-    const s = await openSession("medical-qa");
+    const s = await openSession("medical-qa", {}, { siteKey: await site });
     const { res, done } = await chat(s.token, { messages: CONVERSATION, parley: { replyId: "j1" } });
     const json = (await res.json()) as any;
     await done();
@@ -269,7 +272,7 @@ describe("the model's escalate_emergency call, not streamed", () => {
   });
 
   it("refuses to run escalate_emergency for the browser: it is no edge tool", async () => {
-    const s = await openSession("medical-qa");
+    const s = await openSession("medical-qa", {}, { siteKey: await site });
     const { res } = await call("/v1/tools/escalate_emergency", {
       method: "POST",
       json: { arguments: { situation: "child", words: "x" } },

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { auth, call, openSession, readSse } from "../../helpers/worker/client.ts";
 import { delta, sseResponse } from "../../helpers/worker/provider-sse.ts";
+import { providerSite } from "../../helpers/worker/sites.ts";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -8,17 +9,13 @@ afterEach(() => vi.restoreAllMocks());
 describe("the demo's MCP tool", () => {
   it("is offered to the demo sales coach and answers from the demo warehouse without any network", async () => {
     const spy = vi.spyOn(globalThis, "fetch").mockResolvedValue(sseResponse([delta("ok")]));
-    const s = await openSession("sales-coach");
-    const vars = { LLM_BASE_URL: "https://provider.test/v1", LLM_API_KEY: "sk-test" };
-    const turn = await call(
-      "/v1/chat/completions",
-      {
-        method: "POST",
-        headers: auth(s.token),
-        json: { stream: true, messages: [{ id: "u1", role: "user", content: "stock?" }] },
-      },
-      vars,
-    );
+    // A copy of the demo site whose provider is a profile, answered by the stub above.
+    const s = await openSession("sales-coach", {}, { siteKey: await providerSite("https://provider.test/v1") });
+    const turn = await call("/v1/chat/completions", {
+      method: "POST",
+      headers: auth(s.token),
+      json: { stream: true, messages: [{ id: "u1", role: "user", content: "stock?" }] },
+    });
     await readSse(turn.res);
     await turn.done();
     const sent = JSON.parse(String((spy.mock.calls[0][1] as RequestInit).body));

@@ -5,7 +5,7 @@ import { auth, call, openSession, readSse } from "../../helpers/worker/client.ts
 import { putSite, sha256Hex } from "../../helpers/worker/sites.ts";
 import { admin, HOOK_ADMIN } from "../../helpers/worker/webhooks.ts";
 import { delta, sseResponse } from "../../helpers/worker/provider-sse.ts";
-import { sessionRoom } from "../../../worker/session/session-stub.ts";
+import { sessionRoom } from "../../../worker/objects.ts";
 
 /**
  * MCP servers the worker must never reach: addresses beside it (loopback outside demo mode, private,
@@ -14,11 +14,7 @@ import { sessionRoom } from "../../../worker/session/session-stub.ts";
  */
 const base = inject("mcpServerUrl");
 const DEPLOYED = { DEMO_MODE: "" };
-const VARS = {
-  MCP_ORDERS_TOKEN: "Bearer mcp-test-token",
-  LLM_BASE_URL: "https://provider.test/v1",
-  LLM_API_KEY: "sk-x",
-};
+const VARS = { MCP_ORDERS_TOKEN: "Bearer mcp-test-token" } as Record<string, string>;
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -44,6 +40,8 @@ async function site(mcpServers: unknown[]) {
     agents: [agentId],
     mcpServers: mcpServers as never,
     adminKeySha256: await sha256Hex(HOOK_ADMIN),
+    // The provider is a profile, answered by a test's stub.
+    providers: [{ id: "test", baseUrl: "https://provider.test/v1" }],
   });
   return { siteKey, agentId };
 }

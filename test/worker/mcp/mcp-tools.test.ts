@@ -4,15 +4,11 @@ import type { AgentConfigInput } from "../../../shared/agent-config.ts";
 import { auth, call, openSession, readSse } from "../../helpers/worker/client.ts";
 import { putSite } from "../../helpers/worker/sites.ts";
 import { delta, sseResponse } from "../../helpers/worker/provider-sse.ts";
-import { sessionRoom } from "../../../worker/session/session-stub.ts";
+import { sessionRoom } from "../../../worker/objects.ts";
 
 /** The owner's tools over MCP: real SDK servers on loopback (mcp-server-setup.ts), the worker as the client. */
 const base = inject("mcpServerUrl");
-const VARS = {
-  MCP_ORDERS_TOKEN: "Bearer mcp-test-token",
-  LLM_BASE_URL: "https://provider.test/v1",
-  LLM_API_KEY: "sk-test",
-} as Record<string, string>;
+const VARS = { MCP_ORDERS_TOKEN: "Bearer mcp-test-token" } as Record<string, string>;
 const ORDERS = ["lookup_order", "slow_report", "fail_report", "huge_report"].map((t) => `mcp__orders__${t}`);
 
 afterEach(() => vi.restoreAllMocks());
@@ -44,6 +40,8 @@ async function mcpSite() {
   await putAgent(narrow, ["mcp__orders__lookup_order"]);
   const siteKey = await putSite({
     agents: [full, narrow],
+    // The provider is a profile, answered by stubProvider.
+    providers: [{ id: "test", baseUrl: "https://provider.test/v1" }],
     mcpServers: [
       { id: "orders", url: `${base}/good`, auth: { secretName: "MCP_ORDERS_TOKEN" }, timeoutMs: 1000 },
       { id: "broken", url: `${base}/bad-schema` },

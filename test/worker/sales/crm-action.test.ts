@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { auth, call, openSession } from "../../helpers/worker/client.ts";
 import { addEndpoint, hookSite, receiver, verified, waitFor } from "../../helpers/worker/webhooks.ts";
 import { env } from "cloudflare:workers";
-import { sessionRoom } from "../../../worker/session/session-stub.ts";
+import { sessionRoom } from "../../../worker/objects.ts";
 
 /** crm_action through the real route: a signed crm.action event; a retried call acts once. */
 const args = { action: "log_follow_up", dealId: "D-42", note: "Send samples to the clinic", dueDate: "2026-12-01" };

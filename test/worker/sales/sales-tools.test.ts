@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { env } from "cloudflare:workers";
 import { auth, call, openSession, readSse } from "../../helpers/worker/client.ts";
 import { delta, sseResponse } from "../../helpers/worker/provider-sse.ts";
-import { sessionRoom } from "../../../worker/session/session-stub.ts";
-import { putSite } from "../../helpers/worker/sites.ts";
+import { providerSite, putSite } from "../../helpers/worker/sites.ts";
 import { checkCompliance } from "../../../worker/sales/compliance.ts";
+import { sessionRoom } from "../../../worker/objects.ts";
 
 /** The sales coach's edge tools through the real route. */
 const tool = (token: string, name: string, args: unknown, callId?: string) =>
@@ -12,31 +12,29 @@ const tool = (token: string, name: string, args: unknown, callId?: string) =>
 
 afterEach(() => vi.restoreAllMocks());
 
+/** A copy of the demo site whose provider is a profile, answered by each test's stub. */
+const stubbedSite = providerSite("https://provider.test/v1");
+
 describe("sales tools on the worker", () => {
   it(
     "checks the coach's finished reply and puts a banned claim in the owner's " + "trace, without holding the text",
     async () => {
-      const provider = { LLM_BASE_URL: "https://provider.test/v1", LLM_API_KEY: "sk-test" };
       vi.spyOn(globalThis, "fetch").mockResolvedValue(
         sseResponse([
           delta("Final Answer: Tell them it cures eczema "),
           delta("and the price will never go up.", "stop"),
         ]),
       );
-      const s = await openSession("sales-coach", provider);
-      const { res, done } = await call(
-        "/v1/chat/completions",
-        {
-          method: "POST",
-          headers: auth(s.token),
-          json: {
-            stream: true,
-            messages: [{ role: "user", content: "what do I tell the clinic?" }],
-            parley: { replyId: "r1" },
-          },
+      const s = await openSession("sales-coach", {}, { siteKey: await stubbedSite });
+      const { res, done } = await call("/v1/chat/completions", {
+        method: "POST",
+        headers: auth(s.token),
+        json: {
+          stream: true,
+          messages: [{ role: "user", content: "what do I tell the clinic?" }],
+          parley: { replyId: "r1" },
         },
-        provider,
-      );
+      });
       const events = await readSse(res);
       await done();
       expect(
@@ -55,21 +53,16 @@ describe("sales tools on the worker", () => {
   );
 
   it("flags a scripted banned claim in the stored reply with span and rewrite; the rep gets the card", async () => {
-    const provider = { LLM_BASE_URL: "https://provider.test/v1", LLM_API_KEY: "sk-test" };
     const said = "Tell the clinic it is guaranteed to cure eczema.";
     vi.spyOn(globalThis, "fetch").mockResolvedValue(
       sseResponse([delta("Final Answer: Tell the clinic it is "), delta("guaranteed to cure eczema.", "stop")]),
     );
-    const s = await openSession("sales-coach", provider);
-    const { res, done } = await call(
-      "/v1/chat/completions",
-      {
-        method: "POST",
-        headers: auth(s.token),
-        json: { stream: true, messages: [{ role: "user", content: "pitch?" }], parley: { replyId: "r2" } },
-      },
-      provider,
-    );
+    const s = await openSession("sales-coach", {}, { siteKey: await stubbedSite });
+    const { res, done } = await call("/v1/chat/completions", {
+      method: "POST",
+      headers: auth(s.token),
+      json: { stream: true, messages: [{ role: "user", content: "pitch?" }], parley: { replyId: "r2" } },
+    });
     await readSse(res);
     await done();
     const state = await sessionRoom(env, s.sessionId).getState();

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { call } from "../../helpers/worker/client.ts";
 import { webhookHeaders } from "../../../worker/webhooks/sign.ts";
-import { webhookOutbox } from "../../../worker/webhooks/webhook-outbox.ts";
 import { env } from "cloudflare:workers";
+import { webhookOutbox } from "../../../worker/objects.ts";
 
 /** The demo site's endpoint and receiver: demo mode only, and the receiver takes only what its secret signed. */
 describe("the demo's webhooks", () => {

@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import type { AgentConfigInput } from "../../../shared/agent-config.ts";
 import { auth, call, openSession } from "../../helpers/worker/client.ts";
 import { putSite } from "../../helpers/worker/sites.ts";
-import { sessionRoom } from "../../../worker/session/session-stub.ts";
+import { sessionRoom } from "../../../worker/objects.ts";
 
 /**
  * The agent raises its stage's lead card in the chat (offer_lead_card): the worker writes which card,

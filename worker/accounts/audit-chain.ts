@@ -1,5 +1,5 @@
 import type { AuditEntry, AuditVerdict } from "../../shared/audit.ts";
-import { sha256Hex } from "../accounts/secrets.ts";
+import { sha256Hex } from "./secrets.ts";
 
 /** An entry before the chain gives it its place: everything but seq, prev and hash. */
 export type AuditDraft = Omit<AuditEntry, "seq" | "prev" | "hash">;

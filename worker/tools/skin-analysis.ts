@@ -11,9 +11,9 @@ import { guardTurn } from "../guard/turn-guard.ts";
 import { callModel } from "../llm/upstream.ts";
 import { modelTargets } from "../llm/model-targets.ts";
 import type { UpstreamBody } from "../llm/upstream-body.ts";
-import { sessionRoom } from "../session/session-stub.ts";
-import { photoAccess } from "./photo-access.ts";
-import { resolvePhotoParts } from "./photo-parts.ts";
+import { photoAccess } from "../photos/photo-access.ts";
+import { resolvePhotoParts } from "../photos/photo-parts.ts";
+import { sessionRoom } from "../objects.ts";
 
 export type SkinFindings = ToolInput<typeof reportSkinFindings>;
 

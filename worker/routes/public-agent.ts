@@ -6,7 +6,7 @@ import { usesDemoModel } from "../llm/upstream.ts";
 import { photoAccess } from "../photos/photo-access.ts";
 import { bookingToolNames } from "../booking/booking-calendar.ts";
 import { hasLeadCard } from "../../shared/stage-lead.ts";
-import { chatConsent } from "./consent-notice.ts";
+import { chatConsent } from "../config/consent-notice.ts";
 
 /**
  * What the browser may know of an agent: everything but its prompts (system, strategies, guidance,
