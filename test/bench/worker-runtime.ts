@@ -27,6 +27,15 @@ export interface BenchWorker {
 const miniflareVersion = (createRequire(import.meta.url)("miniflare/package.json") as { version: string }).version;
 const SESSION_SECRET = "dev-secret-for-tests-0123456789abcdef";
 
+export interface BenchWorkerOptions {
+  /**
+   * Serve the built widget and the demo pages (dist/public, as wrangler.toml's [assets] says) from the
+   * worker, so a page such as the clinic's loads the widget from the origin it talks to. Needs
+   * `npm run build`. The workerd runtime serves the files but not `_headers` (no page policy).
+   */
+  assets?: boolean;
+}
+
 /**
  * The worker as the bench measures it.
  *
@@ -36,11 +45,15 @@ const SESSION_SECRET = "dev-secret-for-tests-0123456789abcdef";
  * wrangler dev's ProxyWorker (every request funnelled through one Durable Object that re-fetches
  * the worker over a second loopback hop; it stalls and buffers concurrent streams) and Miniflare's
  * entry worker (request logging that posts back to Node on every request). Static assets are left
- * out: the chat route never reaches them.
+ * out unless asked for (`opts.assets`): the chat route never reaches them.
  *
  * "wrangler-dev": `wrangler dev` as `npm start` runs it, for comparison.
  */
-export async function startBenchWorker(kind: RuntimeKind, vars: Record<string, string>): Promise<BenchWorker> {
+export async function startBenchWorker(
+  kind: RuntimeKind,
+  vars: Record<string, string>,
+  opts: BenchWorkerOptions = {},
+): Promise<BenchWorker> {
   if (kind === "wrangler-dev") {
     const dev = await startWranglerDev({ vars });
     return {
@@ -73,7 +86,7 @@ export async function startBenchWorker(kind: RuntimeKind, vars: Record<string, s
     const { workerOptions } = unstable_getMiniflareWorkerOptions("wrangler.toml");
     const { mf, url } = await startOnLoopback({
       ...workerOptions,
-      assets: undefined,
+      assets: opts.assets ? workerOptions.assets : undefined,
       modules: true,
       modulesRoot: out,
       scriptPath: join(out, "index.js"),

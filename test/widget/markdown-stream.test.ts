@@ -2,6 +2,10 @@ import { describe, expect, it } from "vitest";
 import { drawDoc, renderMarkdown } from "../../widget/ui/markdown.tsx";
 import { updateDoc, type MdDoc, type MdNode } from "../../widget/ui/markdown-tree.ts";
 import { toHtml } from "../helpers/widget/vnode-html.ts";
+import type { VNode } from "preact";
+
+/** The block vnodes of a group drawDoc drew. */
+const blocksOf = (group: unknown) => (group as VNode<{ blocks: unknown[] }>).props.blocks;
 
 /**
  * Streaming is parsed incrementally and finished blocks are drawn once. Whatever arrives
@@ -69,11 +73,31 @@ describe("streamed markdown", () => {
 
   it("keeps a finished block's vnode while later text streams in", () => {
     let doc = updateDoc(null, "# Title\n\nFirst paragraph.\n\nSecond", false);
-    const first = drawDoc(doc);
+    const first = blocksOf(drawDoc(doc)[0]);
     doc = updateDoc(doc, "# Title\n\nFirst paragraph.\n\nSecond paragraph grows", false);
-    const second = drawDoc(doc);
+    const second = blocksOf(drawDoc(doc)[0]);
     expect(second[0]).toBe(first[0]);
     expect(second[1]).toBe(first[1]);
     expect(second.at(-1)).not.toBe(first.at(-1));
+  });
+
+  it("draws a block as the same component while it streams, once it is finished, and once its group is", () => {
+    // Preact keeps an element's DOM only while the vnode at its place keeps its type: a block drawn as
+    // another type once finished would be made anew, and the page would lay the whole block out again.
+    const text = Array.from({ length: 20 }, (_, i) => `Paragraph ${i} with **bold** text.`).join("\n\n");
+    let doc = updateDoc(null, text.slice(0, 22), false);
+    const streaming = drawDoc(doc);
+    const block = blocksOf(streaming[0])[0];
+    doc = updateDoc(doc, text, true);
+    const ended = drawDoc(doc);
+    const finished = blocksOf(ended[0]);
+    expect(ended[0]).toMatchObject({ type: (streaming[0] as VNode).type });
+    expect(finished[0]).toMatchObject({ type: (block as VNode).type });
+    // Within the block too: the bold text, open while it streamed, kept its type once closed.
+    const inner = (v: unknown) =>
+      ((v as VNode<{ el: VNode<{ children: unknown[] }> }>).props.el.props.children as VNode[])[1];
+    expect(inner(finished[0])).toMatchObject({ type: inner(block).type });
+    // A finished group is drawn once.
+    expect(drawDoc(doc)[0]).toBe(ended[0]);
   });
 });

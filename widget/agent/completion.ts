@@ -1,11 +1,11 @@
-import type { ChatMessage, Purpose, ToolCall } from "../../shared/chat.ts";
+import type { ChatChunk, ChatMessage, Purpose, ToolCall } from "../../shared/chat.ts";
 import { EVENT_TYPES, STREAM_EXTENSION } from "../../shared/protocol.ts";
 import type { SessionEvent } from "../../shared/session.ts";
 import { emptyReply, endReply, foldChunk } from "../../shared/reply-fold.ts";
 import { loadOnce } from "../load-once.ts";
 import { createApi, type ApiContext, type SessionAuth } from "../transport/api.ts";
 import { isHttpError, ProtocolError } from "../transport/errors.ts";
-import { bodyText, chatChunks } from "../transport/sse.ts";
+import { bodyText, chatChunkDecoder } from "../transport/sse.ts";
 
 /** Reattaching a reply after a break: loaded as each reply starts, so it is here when the network is not. */
 const loadFollow = loadOnce(() => import("../transport/follow.ts"));
@@ -64,19 +64,35 @@ export function proxyCompletion(
       ? m.replyText({ ...ctx, replyId: req.replyId, body, signal: req.signal })
       : bodyText(body!, req.signal);
     const reply = emptyReply();
-    try {
-      for await (const chunk of chatChunks(texts, seen)) {
-        // A provider may report a failure mid-stream as an `error` event; the proxy passes it on.
-        const inband = (chunk as { error?: { code?: string; message?: string } }).error;
-        if (inband) throw new ProtocolError(inband.code ?? "upstream_error", inband.message ?? "The reply broke off");
-        // The worker's own event ahead of the reply (the emergency guard's card): shown before any text.
-        const event = (chunk as { [STREAM_EXTENSION]?: { event?: SessionEvent } })[STREAM_EXTENSION]?.event;
-        if (event?.type === EVENT_TYPES.escalationRaised) ctx.onEvent?.(event);
-        // The finish reason is news too: the text is complete, so the page may draw it at once.
-        const open = reply.finishReason === null;
-        if (foldChunk(reply, chunk) || (open && reply.finishReason !== null))
-          req.onText?.(reply.content, reply.reasoning, reply.finishReason !== null);
+    const decode = chatChunkDecoder(seen);
+    // The text is reported once per piece read (a read of the response can bring many chunks when the
+    // page was busy), not once per chunk: the page draws it at most every 50 ms anyway, and each report
+    // costs the page a round of signals.
+    const take = (chunks: ChatChunk[]) => {
+      let news = false;
+      try {
+        for (const chunk of chunks) {
+          // A provider may report a failure mid-stream as an `error` event; the proxy passes it on.
+          const inband = (chunk as { error?: { code?: string; message?: string } }).error;
+          if (inband) throw new ProtocolError(inband.code ?? "upstream_error", inband.message ?? "The reply broke off");
+          // The worker's own event ahead of the reply (the emergency guard's card): shown before any text.
+          const event = (chunk as { [STREAM_EXTENSION]?: { event?: SessionEvent } })[STREAM_EXTENSION]?.event;
+          if (event?.type === EVENT_TYPES.escalationRaised) ctx.onEvent?.(event);
+          // The finish reason is news too: the text is complete, so the page may draw it at once.
+          const open = reply.finishReason === null;
+          if (foldChunk(reply, chunk) || (open && reply.finishReason !== null)) news = true;
+        }
+      } finally {
+        // What came before a failure in the same piece is shown, as it would have been chunk by chunk.
+        if (news) req.onText?.(reply.content, reply.reasoning, reply.finishReason !== null);
       }
+    };
+    try {
+      for await (const text of texts) {
+        take(decode(text));
+        if (seen.done) break;
+      }
+      if (!seen.done) take(decode());
     } finally {
       req.signal?.removeEventListener("abort", stop);
     }

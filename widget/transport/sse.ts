@@ -96,25 +96,36 @@ export async function* bodyText(body: ReadableStream<Uint8Array>, signal?: Abort
 }
 
 /**
- * Reads OpenAI-style SSE text (`data: {chunk}` events, then `data: [DONE]`) as ChatChunk objects;
- * events split across pieces are joined; a malformed chunk throws a ProtocolError. The text may
- * come from more than one response (a reply reattached after a break, see completion.ts).
- * `seen.done` tells whether `[DONE]` came.
+ * The chat chunks in OpenAI-style SSE text (`data: {chunk}` events, then `data: [DONE]`), decoded as
+ * each piece of the text arrives: `decode(piece)` answers the chunks the piece completed (an event split
+ * across pieces is joined), `decode()` at the text's end those it ended without a blank line after. A
+ * malformed chunk throws a ProtocolError; nothing after `[DONE]` counts, and `seen.done` tells whether it came.
  */
-export async function* chatChunks(texts: AsyncIterable<string>, seen = { done: false }): AsyncGenerator<ChatChunk> {
+export function chatChunkDecoder(seen = { done: false }): (piece?: string) => ChatChunk[] {
   const queue: ChatChunk[] = [];
   const sse = createSseDecoder((data) => {
     if (seen.done) return;
     if (data === DONE) seen.done = true;
     else queue.push(parseChunk(data));
   });
+  return (piece) => {
+    if (piece === undefined) sse.end();
+    else sse.feed(piece);
+    return queue.splice(0);
+  };
+}
+
+/**
+ * Reads OpenAI-style SSE text as ChatChunk objects (chatChunkDecoder over pieces of text). The text
+ * may come from more than one response (a reply reattached after a break, see completion.ts).
+ */
+export async function* chatChunks(texts: AsyncIterable<string>, seen = { done: false }): AsyncGenerator<ChatChunk> {
+  const decode = chatChunkDecoder(seen);
   for await (const t of texts) {
-    sse.feed(t);
-    while (queue.length) yield queue.shift()!;
+    yield* decode(t);
     if (seen.done) return;
   }
-  sse.end();
-  yield* queue;
+  yield* decode();
 }
 
 /** An SSE body's chunks (chatChunks over bodyText). */

@@ -162,22 +162,27 @@ function element(n: MdNode): El {
   }
 }
 
-/** A finished node's element, drawn once; as a component vnode, Preact bails out on it when it is reused. */
-function Frozen({ n }: { n: MdNode }): El {
-  return element(n);
+/**
+ * A node's element, drawn by the caller (an open node's with the text the parser holds back). Every node
+ * is this component, open or closed, so Preact keeps its DOM when it closes or its group of blocks
+ * is finished (a change of type would make it anew, and the page lay it out again); a closed node's
+ * vnode is drawn once and reused, and Preact skips a reused vnode without looking inside.
+ */
+function Drawn({ el }: { el: El }): El {
+  return el;
 }
 
 function draw(n: MdNode | string): El | string {
   if (typeof n === "string") return decode(n);
-  if (!n.closed) return element(n);
-  return (n.drawn ??= h(Frozen, { n })) as El;
+  if (!n.closed) return h(Drawn, { el: element(n) });
+  return (n.drawn ??= h(Drawn, { el: element(n) })) as El;
 }
 
-function FrozenGroup({ nodes }: { nodes: MdNode[] }): El {
-  return h(Fragment, null, nodes.map(draw));
+function Group({ blocks }: { blocks: (El | string)[] }): El {
+  return h(Fragment, null, blocks);
 }
 
-/** Finished top-level blocks per group: a long reply is a few dozen vnodes to compare per chunk. */
+/** Top-level blocks per group: a long reply is a few dozen vnodes to compare per drawing. */
 const GROUP = 16;
 
 export function drawDoc(doc: MdDoc): (El | string)[] {
@@ -193,12 +198,11 @@ export function drawDoc(doc: MdDoc): (El | string)[] {
   const blocks = doc.root.children as MdNode[];
   const out: (El | string)[] = [];
   for (let i = 0; i < blocks.length; i += GROUP) {
+    // A group is finished once its last block is (only a reply's last block is ever open): drawn once.
     const g = i / GROUP;
-    if (doc.groups[g] || (i + GROUP <= blocks.length && blocks[i + GROUP - 1].closed)) {
-      out.push((doc.groups[g] ??= h(FrozenGroup, { nodes: blocks.slice(i, i + GROUP) })) as El);
-    } else {
-      for (let j = i; j < blocks.length && j < i + GROUP; j++) out.push(draw(blocks[j]));
-    }
+    const finished = i + GROUP <= blocks.length && blocks[i + GROUP - 1].closed;
+    const group = () => h(Group, { blocks: blocks.slice(i, i + GROUP).map(draw) }) as El;
+    out.push(finished ? ((doc.groups[g] ??= group()) as El) : group());
   }
   if (held) open.children.pop();
   return out;

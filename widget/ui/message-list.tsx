@@ -60,24 +60,20 @@ export function MessageList({ store }: { store: ChatStore }) {
   if (busy) void preloadReplyExtras().catch(() => {});
   const ref = useRef<HTMLDivElement>(null);
 
-  // Follow the conversation, unless the visitor scrolled up to read. Once per frame, just before it is
-  // painted: reading scrollHeight lays the list out, and doing that on every chunk of a streaming
-  // reply cost more than all of its rendering. The scroll event for our own scroll arrives a frame
-  // later, when the reply may have grown by more than a line: only a scroll back above where we put
-  // it (the visitor's) lets go.
+  // Follow the conversation, unless the visitor scrolled up to read. Right after each drawing, in the
+  // same frame: a streaming reply is drawn at most every 50 ms, inside an animation frame, so reading
+  // scrollHeight lays the list out once, as that frame must anyway, and the frame paints the new text in
+  // view (scrolled a frame later, it would be painted out of view first, at the cost of a second frame).
+  // The scroll event for our own scroll arrives a frame later, when the reply may have grown by more
+  // than a line: only a scroll back above where we put it (the visitor's) lets go.
   const stick = useRef(true);
   const placed = useRef(0);
-  const frame = useRef(0);
   useLayoutEffect(() => {
-    frame.current ||= requestAnimationFrame(() => {
-      frame.current = 0;
-      const el = ref.current;
-      if (!el || !stick.current) return;
-      el.scrollTop = el.scrollHeight;
-      placed.current = el.scrollTop;
-    });
+    const el = ref.current;
+    if (!el || !stick.current) return;
+    el.scrollTop = el.scrollHeight;
+    placed.current = el.scrollTop;
   });
-  useLayoutEffect(() => () => cancelAnimationFrame(frame.current), []);
 
   const { keep, done } = useKept();
   useLayoutEffect(done);

@@ -205,3 +205,51 @@ describe("proxyCompletion and the worker's own events", () => {
     expect(seen).toEqual([]);
   });
 });
+
+describe("proxyCompletion, reading a busy page's stream", () => {
+  const event = (content: string, finish: string | null = null) =>
+    `data: ${JSON.stringify({ id: "c", choices: [{ index: 0, delta: { content }, finish_reason: finish }] })}\n\n`;
+  /** A body that gives `reads` one read each: what arrived while the page was busy comes in one. */
+  const body =
+    (...reads: string[]) =>
+    async () => {
+      const enc = new TextEncoder();
+      let i = 0;
+      const stream = new ReadableStream<Uint8Array>({
+        pull(ctrl) {
+          if (i < reads.length) ctrl.enqueue(enc.encode(reads[i++]));
+          else ctrl.close();
+        },
+      });
+      return new Response(stream, { headers: { "content-type": "text/event-stream" } });
+    };
+  const completion = (fetch: () => Promise<Response>) =>
+    proxyCompletion({ api: API, auth: () => ({ sessionId: "s", token: "t" }), fetch });
+
+  it("reports the text once per read, not once per chunk: a page that fell behind catches up in one step", async () => {
+    const fetch = body(event("a") + event("b") + event("c"), event("d") + event("", "stop") + "data: [DONE]\n\n");
+    const seen: Array<[string, boolean | undefined]> = [];
+    const step = await completion(fetch)({
+      messages: history,
+      replyId: "r",
+      onText: (t, _r, ended) => seen.push([t, ended]),
+    });
+    expect(seen).toEqual([
+      ["abc", false],
+      ["abcd", true],
+    ]);
+    expect(step.text).toBe("abcd");
+  });
+
+  it("shows what came before a failure in the same read, then fails", async () => {
+    const failure = `data: ${JSON.stringify({ error: { code: "upstream_error", message: "gone" } })}\n\n`;
+    const seen: string[] = [];
+    const err = await completion(body(event("a") + event("b") + failure))({
+      messages: history,
+      replyId: "r",
+      onText: (t) => seen.push(t),
+    }).catch((e) => e);
+    expect(err).toMatchObject({ name: "ProtocolError", code: "upstream_error" });
+    expect(seen).toEqual(["ab"]);
+  });
+});
