@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { newPage, useUpstreamDemo } from "../helpers/e2e.ts";
+import { dermConsultScript } from "../../worker/demo/index.ts";
+import { newPage, useSite } from "../helpers/e2e.ts";
 
 /**
  * A long markdown reply streaming into the built widget on the clinic's page, watched change by change:
@@ -10,35 +11,22 @@ import { newPage, useUpstreamDemo } from "../helpers/e2e.ts";
  */
 const WORDS = "rash itch cream barrier gentle fragrance patch redness dryness soothing".split(" ");
 const word = (i: number) => WORDS[i % WORDS.length];
-/** About 700 tokens: paragraphs with bold and code, and lists, each token one event. */
-const TOKENS = Array.from({ length: 24 }, (_, k) =>
+/** About 700 tokens: paragraphs with bold and code, and lists; the provider streams each word as one event. */
+const LONG = Array.from({ length: 24 }, (_, k) =>
   [
     `Paragraph ${k}: ${word(k)} ${word(k + 1)} **${word(k + 2)} ${word(k + 3)}** with \`${word(k + 4)}\` ` +
       `and ${word(k + 5)} ${word(k + 6)} ${word(k + 7)}.`,
     `- ${word(k + 8)} **${word(k + 9)}**\n- ${word(k + 2)} \`${word(k + 3)}\``,
     "",
   ].join("\n\n"),
-)
-  .join("")
-  .match(/\s*\S+/g)!;
+).join("");
 const END = " Done.";
 
-const event = (delta: Record<string, unknown>, finish: string | null = null) => {
-  const chunk = { id: "c-long", object: "chat.completion.chunk", created: 0, model: "m" };
-  return `data: ${JSON.stringify({ ...chunk, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
-};
-
-const demo = useUpstreamDemo({
-  chunkMs: 3,
-  replay: ({ body }) => {
-    const last = body.messages.filter((m) => m.role === "user").at(-1);
-    if (!String(last?.content ?? "").includes("[long]")) return undefined;
-    const events = [...TOKENS, END].map((t) => event({ content: t }));
-    return {
-      status: 200,
-      headers: { "content-type": "text/event-stream" },
-      events: [event({ role: "assistant", content: "" }), ...events, event({}, "stop"), "data: [DONE]\n\n"],
-    };
+/** The clinic's script, with the long reply first for a message that asks for it. */
+const demo = useSite({
+  script: {
+    ...dermConsultScript,
+    turns: [{ when: ["[long]"], steps: [{ content: LONG + END }] }, ...dermConsultScript.turns],
   },
 });
 
@@ -85,14 +73,15 @@ async function watchReply(page: Page): Promise<() => Promise<Watched>> {
 
 describe("a long reply streaming into the widget", () => {
   it("is followed in the frame that draws it, and its blocks are updated in place", async () => {
-    const { context, page, errors } = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } });
-    await page.goto(demo.dev.url + "/");
+    const { context, page, errors } = await newPage(demo, { viewport: { width: 1280, height: 900 } });
+    await page.goto(demo.url + "/");
     await q(page, "button.l").click();
     await q(page, ".msg[data-role=assistant] .md").first().waitFor();
     // The markdown chunk loaded (the greeting drawn by it, not the plain fallback).
     await page.waitForLoadState("networkidle");
     const done = await watchReply(page);
-    await q(page, "textarea").fill("Tell me everything about my rash [long]");
+    // A few milliseconds between events, as a model writes: the page reads the reply piece by piece.
+    await q(page, "textarea").fill("Tell me everything about my rash [long] [pace:3]");
     await q(page, "textarea").press("Enter");
     await expect
       .poll(() => q(page, ".msg[data-role=assistant]").last().textContent(), { timeout: 30_000 })

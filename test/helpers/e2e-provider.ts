@@ -11,11 +11,14 @@ import { buildCase, CASES, PROVIDERS, type CaseName } from "./providers/index.ts
  *   until the test releases that gate; the test can wait until it is held and until it ended.
  * - `[cut:<n>]`: the stream breaks after n chunks; `[cut once:<n>]` only the first time that text is sent.
  * - `[replay:<provider id>:<case>]`: a recorded provider reply (test/helpers/providers) instead.
+ * - `[pace:<ms>]`: the streamed reply waits that long between its events (otherwise none), so a
+ *   browser receives a long reply piece by piece as from a model, not in one read.
  */
 export const MARKER = {
   hold: /\[hold:([\w-]+)(?:@(\d+))?\]/,
   cut: /\[cut( once)?:(\d+)\]/,
   replay: /\[replay:([\w-]+):([\w -]+)\]/,
+  pace: /\[pace:(\d+)\]/,
 } as const;
 
 const DEFAULT_HOLD_AFTER = 2;
@@ -98,6 +101,10 @@ export async function startE2eProvider(apiKey: string): Promise<E2eProvider> {
       if (!m || !style) return undefined;
       const which = [...CASES, "thinking tool call"].find((c) => c === m[2]);
       return which ? buildCase(style, which as CaseName) : undefined;
+    },
+    pace: ({ body }) => {
+      const m = MARKER.pace.exec(lastText(body.messages));
+      return m ? Number(m[1]) : undefined;
     },
     onEnded: (rec) => holding.get(rec.index)?.ended.resolve(seen(rec)),
   });

@@ -89,6 +89,8 @@ export interface FakeUpstreamOptions extends Partial<Timing> {
   scriptFor?: (ctx: FaultContext) => DemoScript | undefined;
   /** Holds a streamed reply with text part way (a gate the test opens) instead of pacing it by the clock. */
   hold?: (ctx: FaultContext) => Hold | undefined;
+  /** Milliseconds between one request's streamed events, over the timing (e.g. a test's long reply). */
+  pace?: (ctx: FaultContext) => number | undefined;
   /** Called when a chat request's response has ended, completely, cut or abandoned by the client. */
   onEnded?: (rec: RecordedRequest) => void;
 }
@@ -299,7 +301,7 @@ export async function startFakeUpstream(opts: FakeUpstreamOptions = {}): Promise
 
     const replayed = opts.replay?.({ path: req.url ?? "", headers: req.headers, body });
     const ctx: FaultContext = { index, path: req.url ?? "", body, headers: req.headers };
-    if (replayed) return replay(replayed, rec, req, res, opts.hold?.(ctx));
+    if (replayed) return replay(replayed, rec, req, res, opts.hold?.(ctx), opts.pace?.(ctx) ?? timing.chunkMs);
 
     const fault = pickFault(ctx);
     rec.fault = fault;
@@ -367,7 +369,8 @@ export async function startFakeUpstream(opts: FakeUpstreamOptions = {}): Promise
     });
     res.flushHeaders();
     // Spread completionMs over the gaps between chunks; otherwise chunkMs per gap.
-    const gap = t.completionMs !== undefined ? t.completionMs / Math.max(1, events.length - 1) : t.chunkMs;
+    const gap =
+      opts.pace?.(ctx) ?? (t.completionMs !== undefined ? t.completionMs / Math.max(1, events.length - 1) : t.chunkMs);
     const cutAfter = fault.kind === "cut" ? (fault.afterChunks ?? 3) : Infinity;
     // Held part way through its text: a step that only calls tools goes through (the turn's text comes later).
     const hold = step.content ? opts.hold?.(ctx) : undefined;
@@ -387,7 +390,14 @@ export async function startFakeUpstream(opts: FakeUpstreamOptions = {}): Promise
     res.end();
   }
 
-  async function replay(r: ReplayReply, rec: RecordedRequest, req: IncomingMessage, res: ServerResponse, hold?: Hold) {
+  async function replay(
+    r: ReplayReply,
+    rec: RecordedRequest,
+    req: IncomingMessage,
+    res: ServerResponse,
+    hold: Hold | undefined,
+    gapMs: number,
+  ) {
     rec.status = r.status;
     res.writeHead(r.status, r.headers);
     if (r.body !== undefined || !r.events) {
@@ -405,7 +415,7 @@ export async function startFakeUpstream(opts: FakeUpstreamOptions = {}): Promise
       }
       res.write(r.events[i]);
       rec.chunks.push({ at: performance.now(), data: r.events[i] });
-      await sleep(timing.chunkMs);
+      await sleep(gapMs);
     }
     res.end();
   }
