@@ -1,9 +1,9 @@
 import { signal } from "@preact/signals";
-import type { AdminAnswer, AdminMethod, AdminRoute } from "../shared/admin-answers.ts";
-import type { ConsoleSession } from "../shared/console-session.ts";
-import { HEADERS } from "../shared/protocol.ts";
-import { routePath, type RouteParams } from "../shared/route-path.ts";
-import * as ROUTES from "../shared/routes.ts";
+import type { AdminAnswer, AdminMethod, AdminRoute } from "../shared/wire/admin-answers.ts";
+import type { ConsoleSession } from "../shared/admin/console-session.ts";
+import { HEADERS } from "../shared/wire/protocol.ts";
+import { routePath, type RouteParams } from "../shared/wire/route-path.ts";
+import * as ROUTES from "../shared/wire/routes.ts";
 
 /**
  * The signed-in session: null before sign-in (and after sign-out or expiry), with who signed in and
@@ -40,7 +40,7 @@ type Init<R extends string> = { json?: unknown; query?: Query } & (keyof RoutePa
   : { params: RouteParams<R> });
 type InitArgs<R extends string> = keyof RouteParams<R> extends never ? [init?: Init<R>] : [init: Init<R>];
 
-/** One method of the client: the route's answer is the one shared/admin-answers.ts declares for it. */
+/** One method of the client: the route's answer is the one shared/wire/admin-answers.ts declares for it. */
 const verb =
   <M extends AdminMethod>(m: M) =>
   <R extends AdminRoute<M>>(route: R, ...[init]: InitArgs<R>): Promise<AdminAnswer<M, R>> => {
@@ -50,8 +50,8 @@ const verb =
   };
 
 /**
- * The console's one way to the worker: every route by its pattern (shared/routes.ts), with the answer
- * shared/admin-answers.ts declares for that method and route, as the widget's transport does for its
+ * The console's one way to the worker: every route by its pattern (shared/wire/routes.ts), with the answer
+ * shared/wire/admin-answers.ts declares for that method and route, as the widget's transport does for its
  * own routes. Same-origin cookie, CSRF header on writes, errors thrown as ApiFailure.
  */
 export const api = {

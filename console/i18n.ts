@@ -1,6 +1,6 @@
 import { signal } from "@preact/signals";
-import type { Locale, LocalizedText } from "../shared/localized-text.ts";
-import { localize } from "../shared/localize.ts";
+import type { Locale, LocalizedText } from "../shared/config/localized-text.ts";
+import { localize } from "../shared/config/localize.ts";
 
 const STORE = "parley-console-locale";
 

@@ -1,6 +1,6 @@
 import { useSignal } from "@preact/signals";
 import { useEffect, useMemo } from "preact/hooks";
-import type { InvitationInfo } from "../shared/accounts-api.ts";
+import type { InvitationInfo } from "../shared/admin/accounts-api.ts";
 import { ApiFailure } from "./api.ts";
 import { formatTime, t } from "./i18n.ts";
 import { acceptInvitation, invitationInfo } from "./passkeys.ts";

@@ -2,7 +2,7 @@ import { useEffect, useRef } from "preact/hooks";
 import { session, signOut } from "./api.ts";
 import { locale, setLocale, t } from "./i18n.ts";
 import { PageFrame } from "./page-frame.tsx";
-import { can } from "../shared/roles.ts";
+import { can } from "../shared/admin/roles.ts";
 import { PAGES } from "./pages.ts";
 import { ROLE_LABELS } from "./roles.ts";
 import { href, navigate, onLinkClick, route } from "./router.ts";

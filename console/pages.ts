@@ -1,6 +1,6 @@
 import type { FunctionComponent } from "preact";
-import type { LocalizedText } from "../shared/localized-text.ts";
-import type { Permission } from "../shared/roles.ts";
+import type { LocalizedText } from "../shared/config/localized-text.ts";
+import type { Permission } from "../shared/admin/roles.ts";
 
 export interface PageProps {
   /** The address's segments after the page's own path: `conversations/abc` gives ["abc"]. */
@@ -11,7 +11,7 @@ export interface ConsolePage {
   /** The first segment under /console: `conversations` is /console/conversations. */
   path: string;
   label: LocalizedText;
-  /** What the signed-in role needs to see the page (shared/roles.ts; the worker checks each route anyway). */
+  /** What the signed-in role needs to see the page (shared/admin/roles.ts; the worker checks each route anyway). */
   need: Permission;
   /** The page's code, loaded the first time it is opened (a chunk of its own). */
   load: () => Promise<{ default: FunctionComponent<PageProps> }>;

@@ -1,4 +1,4 @@
-import * as ROUTES from "../shared/routes.ts";
+import * as ROUTES from "../shared/wire/routes.ts";
 import { api, session } from "./api.ts";
 
 /**

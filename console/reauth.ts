@@ -1,4 +1,4 @@
-import * as ROUTES from "../shared/routes.ts";
+import * as ROUTES from "../shared/wire/routes.ts";
 import { api } from "./api.ts";
 import { passkeySignIn } from "./passkeys.ts";
 import { ssoInfo, startSso } from "./sso.ts";

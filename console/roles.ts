@@ -1,5 +1,5 @@
-import type { LocalizedText } from "../shared/localized-text.ts";
-import type { Role } from "../shared/roles.ts";
+import type { LocalizedText } from "../shared/config/localized-text.ts";
+import type { Role } from "../shared/admin/roles.ts";
 
 /** The roles as the console names them, in both languages. */
 export const ROLE_LABELS: Record<Role, LocalizedText> = {

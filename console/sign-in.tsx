@@ -1,6 +1,6 @@
 import { useSignal } from "@preact/signals";
 import { useEffect } from "preact/hooks";
-import type { SsoInfo } from "../shared/sso-config.ts";
+import type { SsoInfo } from "../shared/config/sso-config.ts";
 import { ApiFailure, signIn } from "./api.ts";
 import { passkeySignIn } from "./passkeys.ts";
 import { t } from "./i18n.ts";

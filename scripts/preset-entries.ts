@@ -4,7 +4,7 @@ import {
   SiteConfig,
   type Jurisdiction,
   type SiteConfigInput,
-} from "../shared/agent-config.ts";
+} from "../shared/config/agent-config.ts";
 import { AGENT_TEMPLATES } from "../worker/templates/index.ts";
 
 export interface PresetInstall {

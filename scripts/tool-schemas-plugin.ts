@@ -1,6 +1,6 @@
 import type { Plugin } from "vite";
 import { z } from "zod/mini";
-import type { CheckedTool, ToolDefinition } from "../shared/tool.ts";
+import type { CheckedTool, ToolDefinition } from "../shared/tools/tool.ts";
 import { classifyIntent } from "../shared/tools/classify-intent.ts";
 import { TOOLS } from "../shared/tools/index.ts";
 import { INPUT_SCHEMA_KEYWORDS, type InputSchema } from "../widget/agent/input-check.ts";

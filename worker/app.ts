@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { LIMITS } from "../shared/protocol.ts";
-import { errorBody } from "../shared/errors.ts";
-import * as ROUTES from "../shared/routes.ts";
+import { LIMITS } from "../shared/wire/protocol.ts";
+import { errorBody } from "../shared/wire/errors.ts";
+import * as ROUTES from "../shared/wire/routes.ts";
 import type { AppEnv } from "./env.ts";
 import { ApiError, toErrorResponse } from "./errors.ts";
 import { corsForKnownOrigins } from "./middleware/cors.ts";

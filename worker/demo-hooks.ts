@@ -1,4 +1,4 @@
-import type { AgentConfigInput, SiteConfigInput } from "../shared/agent-config.ts";
+import type { AgentConfigInput, SiteConfigInput } from "../shared/config/agent-config.ts";
 import type { WebResult } from "../shared/tools/web-search.ts";
 import type { UpstreamBody } from "./llm/upstream-body.ts";
 import type { ModelReply } from "./llm/model-reply.ts";

@@ -1,4 +1,4 @@
-import type { TokenClaims } from "../shared/token.ts";
+import type { TokenClaims } from "../shared/session/token.ts";
 import type { DemoHooks } from "./demo-hooks.ts";
 import type { SessionRoom } from "./session/session-room.ts";
 import type { RateLimiter } from "./limits/rate-limiter.ts";

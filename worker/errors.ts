@@ -1,9 +1,9 @@
 import { HTTPException } from "hono/http-exception";
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { errorBody, type ErrorBody, type ErrorCode } from "../shared/errors.ts";
-import type { LocalizedText } from "../shared/localized-text.ts";
-import { localize } from "../shared/localize.ts";
+import { errorBody, type ErrorBody, type ErrorCode } from "../shared/wire/errors.ts";
+import type { LocalizedText } from "../shared/config/localized-text.ts";
+import { localize } from "../shared/config/localize.ts";
 
 /**
  * An error that knows its response (hono's HTTPException, with the JSON error shape's code): the

@@ -1,4 +1,4 @@
-import type { SiteConfig } from "../shared/agent-config.ts";
+import type { SiteConfig } from "../shared/config/agent-config.ts";
 import type { Env } from "./env.ts";
 import { jurisdictionOf, placed } from "./placement/jurisdiction.ts";
 

@@ -1,4 +1,4 @@
-import type * as ROUTES from "../shared/routes.ts";
+import type * as ROUTES from "../shared/wire/routes.ts";
 
 export type RouteName = keyof typeof ROUTES;
 export const ROUTE_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
@@ -16,7 +16,7 @@ export interface VisitorRoute {
 }
 
 /**
- * Every route a visitor's session token can call, by its name in shared/routes.ts, and the one that
+ * Every route a visitor's session token can call, by its name in shared/wire/routes.ts, and the one that
  * opens a session. test/worker/visitor-routes.test.ts finds the routes that take a session token by
  * calling every route, and fails for one missing here; it probes each entry's `owns`.
  */

@@ -1,9 +1,9 @@
 import { useSignal } from "@preact/signals";
 import { useEffect, useRef } from "preact/hooks";
-import type { SessionState } from "../../shared/session.ts";
-import { routePath } from "../../shared/route-path.ts";
+import type { SessionState } from "../../shared/session/session.ts";
+import { routePath } from "../../shared/wire/route-path.ts";
 import { onExportClick } from "../download.ts";
-import * as ROUTES from "../../shared/routes.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
 import { api, ApiFailure } from "../api.ts";
 import { formatTime, t } from "../i18n.ts";
 import { href, navigate, onLinkClick } from "../router.ts";

@@ -1,6 +1,6 @@
 import { useSignal } from "@preact/signals";
-import type { ErasureRow } from "../../shared/admin-answers.ts";
-import * as ROUTES from "../../shared/routes.ts";
+import type { ErasureRow } from "../../shared/wire/admin-answers.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
 import { api } from "../api.ts";
 import { formatTime, t } from "../i18n.ts";
 

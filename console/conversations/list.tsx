@@ -1,9 +1,9 @@
 import { useSignal } from "@preact/signals";
 import { useEffect } from "preact/hooks";
-import type { ConversationList as ListAnswer } from "../../shared/conversation-query.ts";
-import type { SessionSummary } from "../../shared/session-summary.ts";
+import type { ConversationList as ListAnswer } from "../../shared/admin/conversation-query.ts";
+import type { SessionSummary } from "../../shared/session/session-summary.ts";
 import { onExportClick } from "../download.ts";
-import * as ROUTES from "../../shared/routes.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
 import { api } from "../api.ts";
 import { formatTime, t } from "../i18n.ts";
 import { href, onLinkClick } from "../router.ts";

@@ -1,4 +1,4 @@
-import type { SessionState } from "../../shared/session.ts";
+import type { SessionState } from "../../shared/session/session.ts";
 import { t } from "../i18n.ts";
 
 const S = {

@@ -1,6 +1,6 @@
-import type { Advice, SessionState, StoredMessage } from "../../shared/session.ts";
-import { routePath } from "../../shared/route-path.ts";
-import * as ROUTES from "../../shared/routes.ts";
+import type { Advice, SessionState, StoredMessage } from "../../shared/session/session.ts";
+import { routePath } from "../../shared/wire/route-path.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
 import { formatTime, t } from "../i18n.ts";
 import { RichText } from "./rich-text.tsx";
 

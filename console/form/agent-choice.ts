@@ -1,6 +1,6 @@
 import { useSignal } from "@preact/signals";
 import { useEffect } from "preact/hooks";
-import * as ROUTES from "../../shared/routes.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
 import { api } from "../api.ts";
 
 /** The site's agent ids and the one a page shows (the first until the owner picks another). */

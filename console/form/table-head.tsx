@@ -1,4 +1,4 @@
-import type { LocalizedText } from "../../shared/localized-text.ts";
+import type { LocalizedText } from "../../shared/config/localized-text.ts";
 import { t } from "../i18n.ts";
 
 /** A table's column headings, each a column header for screen readers, in the console's language. */

@@ -1,4 +1,4 @@
-import type { InsightRow } from "../../shared/conversation-query.ts";
+import type { InsightRow } from "../../shared/admin/conversation-query.ts";
 import { t } from "../i18n.ts";
 
 const S = {

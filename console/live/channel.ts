@@ -1,8 +1,8 @@
 import { signal, type Signal } from "@preact/signals";
-import { LIVE, type Eraser, type LiveFrame } from "../../shared/live.ts";
-import { routePath } from "../../shared/route-path.ts";
-import * as ROUTES from "../../shared/routes.ts";
-import { emptySession, reduceSession, type SessionState } from "../../shared/session.ts";
+import { LIVE, type Eraser, type LiveFrame } from "../../shared/session/live.ts";
+import { routePath } from "../../shared/wire/route-path.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
+import { emptySession, reduceSession, type SessionState } from "../../shared/session/session.ts";
 
 /** A reply streaming now, as far as it came (its SSE body's text, from the live channel's `r` frames). */
 export interface StreamingReply {

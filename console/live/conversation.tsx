@@ -1,6 +1,6 @@
 import { useSignal } from "@preact/signals";
 import { useEffect, useMemo, useRef } from "preact/hooks";
-import * as ROUTES from "../../shared/routes.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
 import { api, session } from "../api.ts";
 import { formatTime, t } from "../i18n.ts";
 import { href, onLinkClick } from "../router.ts";

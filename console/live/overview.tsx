@@ -1,7 +1,7 @@
 import { useSignal } from "@preact/signals";
 import { useEffect } from "preact/hooks";
-import * as ROUTES from "../../shared/routes.ts";
-import type { LiveOverview } from "../../shared/takeover-api.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
+import type { LiveOverview } from "../../shared/takeover/takeover-api.ts";
 import { api } from "../api.ts";
 import { formatTime, t } from "../i18n.ts";
 import { href, onLinkClick } from "../router.ts";

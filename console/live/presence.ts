@@ -1,6 +1,6 @@
-import { HEADERS } from "../../shared/protocol.ts";
-import * as ROUTES from "../../shared/routes.ts";
-import { PRESENCE_BEAT_MS } from "../../shared/takeover-api.ts";
+import { HEADERS } from "../../shared/wire/protocol.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
+import { PRESENCE_BEAT_MS } from "../../shared/takeover/takeover-api.ts";
 import { api, session } from "../api.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { useSignal } from "@preact/signals";
 import { useEffect } from "preact/hooks";
-import type { MeView } from "../../shared/accounts-api.ts";
-import * as ROUTES from "../../shared/routes.ts";
+import type { MeView } from "../../shared/admin/accounts-api.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
 import { api } from "../api.ts";
 import { formatTime, t } from "../i18n.ts";
 import { addPasskey, removePasskey } from "../passkeys.ts";

@@ -1,8 +1,8 @@
-import type { WrittenAgent } from "../../shared/admin-answers.ts";
+import type { WrittenAgent } from "../../shared/wire/admin-answers.ts";
 import { useSignal } from "@preact/signals";
 import { useEffect } from "preact/hooks";
-import type { AgentConfig } from "../../shared/agent-config.ts";
-import * as ROUTES from "../../shared/routes.ts";
+import type { AgentConfig } from "../../shared/config/agent-config.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
 import { api, session } from "../api.ts";
 import { locale, t } from "../i18n.ts";
 

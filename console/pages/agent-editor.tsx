@@ -1,8 +1,8 @@
-import type { StoredAgent } from "../../shared/admin-answers.ts";
+import type { StoredAgent } from "../../shared/wire/admin-answers.ts";
 import { useSignal } from "@preact/signals";
 import { useEffect, useRef } from "preact/hooks";
-import { STRATEGIES, type LocalizedText } from "../../shared/agent-config.ts";
-import * as ROUTES from "../../shared/routes.ts";
+import { STRATEGIES, type LocalizedText } from "../../shared/config/agent-config.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
 import { api } from "../api.ts";
 import { t } from "../i18n.ts";
 import { href, navigate, onLinkClick } from "../router.ts";

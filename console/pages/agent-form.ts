@@ -1,4 +1,4 @@
-import type { AgentConfig, LocalizedText } from "../../shared/agent-config.ts";
+import type { AgentConfig, LocalizedText } from "../../shared/config/agent-config.ts";
 
 /** The editor's fields as text, keyed by field. */
 export type Form = Record<string, string>;

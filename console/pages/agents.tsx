@@ -1,8 +1,8 @@
 import { useSignal } from "@preact/signals";
 import { useEffect, useRef } from "preact/hooks";
-import type { AgentListing } from "../../shared/admin-answers.ts";
-import type { AgentConfig } from "../../shared/agent-config.ts";
-import * as ROUTES from "../../shared/routes.ts";
+import type { AgentListing } from "../../shared/wire/admin-answers.ts";
+import type { AgentConfig } from "../../shared/config/agent-config.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
 import { api } from "../api.ts";
 import { t } from "../i18n.ts";
 import type { PageProps } from "../pages.ts";

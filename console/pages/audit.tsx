@@ -1,7 +1,7 @@
 import { useSignal } from "@preact/signals";
 import { useEffect } from "preact/hooks";
-import { AUDIT_ACTIONS, type AuditEntry } from "../../shared/audit.ts";
-import * as ROUTES from "../../shared/routes.ts";
+import { AUDIT_ACTIONS, type AuditEntry } from "../../shared/admin/audit.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
 import { api } from "../api.ts";
 import { downloadFile } from "../download.ts";
 import { formatTime, t } from "../i18n.ts";

@@ -1,4 +1,4 @@
-import { CALENDAR_SECRET_PREFIX, type SiteBooking, type SiteBookingInput } from "../../shared/booking-config.ts";
+import { CALENDAR_SECRET_PREFIX, type SiteBooking, type SiteBookingInput } from "../../shared/config/booking-config.ts";
 
 /** The Booking page's fields as they hold them (pure: tested without a page). */
 export interface BookingForm {

@@ -1,8 +1,8 @@
 import { useSignal } from "@preact/signals";
 import { useEffect, useRef } from "preact/hooks";
-import { CALENDAR_PROVIDERS, type BookingSettingsView } from "../../shared/booking-config.ts";
-import type { LocalizedText } from "../../shared/localized-text.ts";
-import * as ROUTES from "../../shared/routes.ts";
+import { CALENDAR_PROVIDERS, type BookingSettingsView } from "../../shared/config/booking-config.ts";
+import type { LocalizedText } from "../../shared/config/localized-text.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
 import { api } from "../api.ts";
 import { t } from "../i18n.ts";
 import type { PageProps } from "../pages.ts";

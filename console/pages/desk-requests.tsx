@@ -1,4 +1,4 @@
-import type { RunRequest } from "../../shared/desk-records.ts";
+import type { RunRequest } from "../../shared/admin/desk-records.ts";
 import { formatTime, t } from "../i18n.ts";
 
 const S = {

@@ -1,4 +1,4 @@
-import type { Span } from "../../shared/desk-records.ts";
+import type { Span } from "../../shared/admin/desk-records.ts";
 import { t } from "../i18n.ts";
 
 const S = { failed: { en: "failed", "zh-CN": "失败" } };

@@ -1,8 +1,8 @@
 import { useSignal } from "@preact/signals";
 import { useEffect } from "preact/hooks";
-import * as ROUTES from "../../shared/routes.ts";
-import type { DeskQueue } from "../../shared/admin-answers.ts";
-import type { RunRecord, RunSummary } from "../../shared/desk-records.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
+import type { DeskQueue } from "../../shared/wire/admin-answers.ts";
+import type { RunRecord, RunSummary } from "../../shared/admin/desk-records.ts";
 import { api } from "../api.ts";
 import { formatTime, t } from "../i18n.ts";
 import type { PageProps } from "../pages.ts";

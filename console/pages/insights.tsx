@@ -1,7 +1,7 @@
 import { useSignal } from "@preact/signals";
 import { useEffect } from "preact/hooks";
-import type { InsightRow, Insights as InsightsAnswer } from "../../shared/conversation-query.ts";
-import * as ROUTES from "../../shared/routes.ts";
+import type { InsightRow, Insights as InsightsAnswer } from "../../shared/admin/conversation-query.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
 import { api } from "../api.ts";
 import { t } from "../i18n.ts";
 import type { PageProps } from "../pages.ts";

@@ -1,9 +1,9 @@
 import { useSignal } from "@preact/signals";
 import { useEffect, useRef } from "preact/hooks";
-import type { KnowledgeSummary } from "../../shared/admin-answers.ts";
-import { KNOWLEDGE_FORMATS } from "../../shared/knowledge-doc.ts";
-import type { LocalizedText } from "../../shared/localized-text.ts";
-import * as ROUTES from "../../shared/routes.ts";
+import type { KnowledgeSummary } from "../../shared/wire/admin-answers.ts";
+import { KNOWLEDGE_FORMATS } from "../../shared/admin/knowledge-doc.ts";
+import type { LocalizedText } from "../../shared/config/localized-text.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
 import type { KnowledgeHit } from "../../shared/tools/knowledge-search.ts";
 import { api } from "../api.ts";
 import { formatTime, t } from "../i18n.ts";

@@ -1,8 +1,8 @@
 import { useSignal } from "@preact/signals";
 import { useEffect } from "preact/hooks";
-import * as ROUTES from "../../shared/routes.ts";
-import type { PromptDiff, PromptVersions } from "../../shared/admin-answers.ts";
-import type { LabelMove } from "../../shared/prompt-records.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
+import type { PromptDiff, PromptVersions } from "../../shared/wire/admin-answers.ts";
+import type { LabelMove } from "../../shared/admin/prompt-records.ts";
 import { api } from "../api.ts";
 import { formatTime, t } from "../i18n.ts";
 import type { PageProps } from "../pages.ts";

@@ -1,4 +1,4 @@
-import type { SiteConfig } from "../../shared/agent-config.ts";
+import type { SiteConfig } from "../../shared/config/agent-config.ts";
 import { t } from "../i18n.ts";
 import { TextField } from "../form/field.tsx";
 

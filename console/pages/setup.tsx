@@ -1,7 +1,7 @@
 import { useSignal } from "@preact/signals";
 import { useEffect, useRef } from "preact/hooks";
-import type { SiteView } from "../../shared/admin-answers.ts";
-import * as ROUTES from "../../shared/routes.ts";
+import type { SiteView } from "../../shared/wire/admin-answers.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
 import { api } from "../api.ts";
 import { t } from "../i18n.ts";
 import type { PageProps } from "../pages.ts";

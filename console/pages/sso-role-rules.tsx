@@ -1,5 +1,5 @@
-import { ROLES } from "../../shared/roles.ts";
-import type { SsoRoleRule } from "../../shared/sso-config.ts";
+import { ROLES } from "../../shared/admin/roles.ts";
+import type { SsoRoleRule } from "../../shared/config/sso-config.ts";
 import { t } from "../i18n.ts";
 import { ROLE_LABELS } from "../roles.ts";
 

@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_WAIT_MINUTES, type TakeoverSettings } from "../../shared/takeover-config.ts";
+import { DEFAULT_MAX_WAIT_MINUTES, type TakeoverSettings } from "../../shared/config/takeover-config.ts";
 import { formatHours, parseHours } from "./takeover-hours.ts";
 
 /** The Setup page's takeover section as its fields hold it (pure: tested without a page). */

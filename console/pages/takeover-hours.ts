@@ -1,4 +1,4 @@
-import type { OpeningWindow } from "../../shared/takeover-config.ts";
+import type { OpeningWindow } from "../../shared/config/takeover-config.ts";
 
 const DAYS = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"];
 const NAMES = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
@@ -6,7 +6,7 @@ const NAMES = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 /**
  * Opening hours as an owner writes them on the Setup page: `Mon-Fri 09:00-17:30; Sat 10:00-14:00`
  * (windows by `;` or line, days by `,` with ranges). One line is quicker to read and fix than a
- * grid of 14 inputs; the worker checks the result again (shared/takeover-config.ts).
+ * grid of 14 inputs; the worker checks the result again (shared/config/takeover-config.ts).
  */
 export function parseHours(text: string): { windows: OpeningWindow[] } | { error: string } {
   const windows: OpeningWindow[] = [];

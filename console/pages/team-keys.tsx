@@ -1,7 +1,7 @@
 import { useSignal } from "@preact/signals";
-import type { TeamView } from "../../shared/accounts-api.ts";
-import * as ROUTES from "../../shared/routes.ts";
-import { ROLES, type Role } from "../../shared/roles.ts";
+import type { TeamView } from "../../shared/admin/accounts-api.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
+import { ROLES, type Role } from "../../shared/admin/roles.ts";
 import { api } from "../api.ts";
 import { formatTime, t } from "../i18n.ts";
 import { CopyButton } from "../form/copy-button.tsx";

@@ -1,7 +1,7 @@
 import { useSignal } from "@preact/signals";
 import { useEffect, useRef } from "preact/hooks";
-import * as ROUTES from "../../shared/routes.ts";
-import { SSO_NO_ROLE, type SsoConfig, type SsoRoleRule, type SsoView } from "../../shared/sso-config.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
+import { SSO_NO_ROLE, type SsoConfig, type SsoRoleRule, type SsoView } from "../../shared/config/sso-config.ts";
 import { api } from "../api.ts";
 import { t } from "../i18n.ts";
 import { CopyButton } from "../form/copy-button.tsx";

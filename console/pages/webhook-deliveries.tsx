@@ -1,5 +1,5 @@
-import type { WebhookDeliveryView } from "../../shared/webhook-api.ts";
-import * as ROUTES from "../../shared/routes.ts";
+import type { WebhookDeliveryView } from "../../shared/admin/webhook-api.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
 import { api } from "../api.ts";
 import { formatTime, t } from "../i18n.ts";
 import { TableHead } from "../form/table-head.tsx";

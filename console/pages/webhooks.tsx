@@ -1,8 +1,8 @@
 import { useSignal } from "@preact/signals";
 import { useEffect, useRef } from "preact/hooks";
-import type { WebhookDeliveryView, WebhookEndpointView } from "../../shared/webhook-api.ts";
-import { DEFAULT_EVENTS, SUBSCRIBABLE_EVENTS } from "../../shared/webhook-events.ts";
-import * as ROUTES from "../../shared/routes.ts";
+import type { WebhookDeliveryView, WebhookEndpointView } from "../../shared/admin/webhook-api.ts";
+import { DEFAULT_EVENTS, SUBSCRIBABLE_EVENTS } from "../../shared/admin/webhook-events.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
 import { api } from "../api.ts";
 import { t } from "../i18n.ts";
 import type { PageProps } from "../pages.ts";

@@ -1,4 +1,4 @@
-import { AgentConfig, SiteConfig, type SiteConfigInput } from "../../shared/agent-config.ts";
+import { AgentConfig, SiteConfig, type SiteConfigInput } from "../../shared/config/agent-config.ts";
 import { siteAgentKey } from "../../worker/config/config-keys.ts";
 import { AGENT_TEMPLATES } from "../../worker/templates/index.ts";
 import type { KvEntry } from "../preset-entries.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { defineTool } from "../tool.ts";
+import { defineTool } from "./tool.ts";
 
 /**
  * Seed 000's `analyze_skin_image`: the consult's model asks for the visitor's photos to be read by

@@ -1,6 +1,6 @@
 import { z } from "zod/mini";
-import { TOOL_NAMES } from "../tool-names.ts";
-import { defineTool } from "../tool.ts";
+import { TOOL_NAMES } from "./tool-names.ts";
+import { defineTool } from "./tool.ts";
 
 /**
  * Takeover (issue #16): the agent asks for a person from the site's staff. Offered to the model only

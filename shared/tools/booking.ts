@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { defineTool } from "../tool.ts";
+import { defineTool } from "./tool.ts";
 
 /**
  * Booking in the chat: the three tools run on the worker, against the site's calendar (its API key a

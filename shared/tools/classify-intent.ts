@@ -1,6 +1,6 @@
 import { z } from "zod/mini";
-import { TOOL_NAMES } from "../tool-names.ts";
-import { defineTool } from "../tool.ts";
+import { TOOL_NAMES } from "./tool-names.ts";
+import { defineTool } from "./tool.ts";
 
 /**
  * The router's structured answer (seed 004). Not run by anyone: the worker forces the model to

@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { defineTool } from "../tool.ts";
+import { defineTool } from "./tool.ts";
 
 /** Seed 002's compliance check: the tenant's rules on claims and price promises, run on the worker. */
 export const complianceCheck = defineTool({

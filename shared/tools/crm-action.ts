@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { defineTool } from "../tool.ts";
+import { defineTool } from "./tool.ts";
 
 /**
  * Seed 002's CRM action: runs on the worker against the site's webhook (its secret never reaches the

@@ -1,6 +1,6 @@
 import { z } from "zod/mini";
-import { EMERGENCY_SITUATIONS } from "../protocol.ts";
-import { defineTool } from "../tool.ts";
+import { EMERGENCY_SITUATIONS } from "../wire/protocol.ts";
+import { defineTool } from "./tool.ts";
 
 export const ESCALATE_EMERGENCY = "escalate_emergency";
 

@@ -1,4 +1,4 @@
-import type { ToolDefinition } from "../tool.ts";
+import type { ToolDefinition } from "./tool.ts";
 import { askFollowup } from "./ask-followup.ts";
 import { knowledgeSearch } from "./knowledge-search.ts";
 import { recordAdvice } from "./record-advice.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod/mini";
-import { TOOL_NAMES } from "../tool-names.ts";
-import { defineTool } from "../tool.ts";
+import { TOOL_NAMES } from "./tool-names.ts";
+import { defineTool } from "./tool.ts";
 
 export const knowledgeSearch = defineTool({
   name: TOOL_NAMES.knowledgeSearch,

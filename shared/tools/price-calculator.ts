@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { defineTool } from "../tool.ts";
+import { defineTool } from "./tool.ts";
 
 const Amount = z.string().check(z.regex(/^-?\d{1,15}(\.\d{1,6})?$/, 'a decimal amount as a string, e.g. "19.99"'));
 

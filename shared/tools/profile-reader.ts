@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { defineTool } from "../tool.ts";
+import { defineTool } from "./tool.ts";
 
 /**
  * Seed 002's profile reader: a customer's profile, read on the worker for the signed-in rep only

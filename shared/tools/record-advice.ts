@@ -1,7 +1,7 @@
 import { z } from "zod/mini";
-import { ADVICE_SEVERITIES } from "../protocol.ts";
-import { TOOL_NAMES } from "../tool-names.ts";
-import { defineTool } from "../tool.ts";
+import { ADVICE_SEVERITIES } from "../wire/protocol.ts";
+import { TOOL_NAMES } from "./tool-names.ts";
+import { defineTool } from "./tool.ts";
 
 /**
  * Seed 000: advice is recorded only when the model calls this tool — never extracted from prose

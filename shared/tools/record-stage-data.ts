@@ -1,9 +1,9 @@
 import { z } from "zod/mini";
-import type { StageConfig } from "../stage-config.ts";
-import { stageValuesSchema } from "../stage-fields.ts";
-import { TOOL_NAMES } from "../tool-names.ts";
-import { defineTool, type ToolDefinition } from "../tool.ts";
-import { FieldValue } from "../field-value.ts";
+import type { StageConfig } from "../config/stage-config.ts";
+import { stageValuesSchema } from "../stages/stage-fields.ts";
+import { TOOL_NAMES } from "./tool-names.ts";
+import { defineTool, type ToolDefinition } from "./tool.ts";
+import { FieldValue } from "../stages/field-value.ts";
 
 export const RECORD_STAGE_DATA = TOOL_NAMES.recordStageData;
 

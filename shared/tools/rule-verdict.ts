@@ -1,6 +1,6 @@
 import { z } from "zod/mini";
-import { TOOL_NAMES } from "../tool-names.ts";
-import { defineTool } from "../tool.ts";
+import { TOOL_NAMES } from "./tool-names.ts";
+import { defineTool } from "./tool.ts";
 
 /** A prompt-based completion rule's structured answer (seed 001's reflexion check); forced by the worker. */
 export const ruleVerdict = defineTool({

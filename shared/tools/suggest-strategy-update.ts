@@ -1,6 +1,6 @@
 import { z } from "zod/mini";
-import { TOOL_NAMES } from "../tool-names.ts";
-import { defineTool } from "../tool.ts";
+import { TOOL_NAMES } from "./tool-names.ts";
+import { defineTool } from "./tool.ts";
 
 /**
  * Seed 003's update tool: the chat agent asks its site's strategy desk to change how it leads

@@ -1,5 +1,5 @@
 import { performance } from "node:perf_hooks";
-import type { ChatMessage } from "../../shared/chat.ts";
+import type { ChatMessage } from "../../shared/chat/chat.ts";
 import { classifyIntent } from "../../shared/tools/classify-intent.ts";
 import { runAgentLoop, type LoopResult } from "../../widget/agent/loop.ts";
 import { routeTurn, type RouteDecision } from "../../widget/agent/router.ts";

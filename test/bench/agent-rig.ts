@@ -1,7 +1,7 @@
 import { performance } from "node:perf_hooks";
-import { AgentConfig } from "../../shared/agent-config.ts";
-import { ChatRequest, type ChatMessage, type ToolCall } from "../../shared/chat.ts";
-import * as ROUTES from "../../shared/routes.ts";
+import { AgentConfig } from "../../shared/config/agent-config.ts";
+import { ChatRequest, type ChatMessage, type ToolCall } from "../../shared/chat/chat.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
 import { TOOLS } from "../../shared/tools/index.ts";
 import type { KnowledgeHit } from "../../shared/tools/knowledge-search.ts";
 import type { WebResult } from "../../shared/tools/web-search.ts";

@@ -1,6 +1,6 @@
 import { performance } from "node:perf_hooks";
 import { DEMO_ADMIN_KEY, demoSite } from "../../worker/demo/index.ts";
-import type { Span } from "../../shared/desk-records.ts";
+import type { Span } from "../../shared/admin/desk-records.ts";
 import { benchStack } from "./bench-stack.ts";
 import { startBenchWorker } from "./worker-runtime.ts";
 

@@ -1,7 +1,7 @@
 import { request, type ClientRequest } from "node:http";
 import { performance } from "node:perf_hooks";
-import type { SessionResponse } from "../../shared/api.ts";
-import type { LiveFrame } from "../../shared/live.ts";
+import type { SessionResponse } from "../../shared/wire/api.ts";
+import type { LiveFrame } from "../../shared/session/live.ts";
 import { GENERIC_REPLY } from "../helpers/fake-upstream.ts";
 import { fmt, summarize, type Summary } from "../helpers/stats.ts";
 import { rawGet } from "./raw-stream.ts";

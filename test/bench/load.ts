@@ -1,6 +1,6 @@
 import { performance } from "node:perf_hooks";
-import type { SessionResponse } from "../../shared/api.ts";
-import type { SessionState } from "../../shared/session.ts";
+import type { SessionResponse } from "../../shared/wire/api.ts";
+import type { SessionState } from "../../shared/session/session.ts";
 import { demoSite, PRESET_AGENTS } from "../../worker/demo/index.ts";
 import {
   GENERIC_REPLY,

@@ -1,6 +1,6 @@
 import { writeFileSync } from "node:fs";
 import { fetch as upgradeFetch } from "miniflare";
-import type { SessionResponse } from "../../shared/api.ts";
+import type { SessionResponse } from "../../shared/wire/api.ts";
 import { demoSite, PRESET_AGENTS } from "../../worker/demo/index.ts";
 import { startFakeUpstream } from "../helpers/fake-upstream.ts";
 import { fmt } from "../helpers/stats.ts";

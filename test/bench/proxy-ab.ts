@@ -4,7 +4,7 @@ import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { Miniflare } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
-import type { SessionResponse } from "../../shared/api.ts";
+import type { SessionResponse } from "../../shared/wire/api.ts";
 import { demoSite, PRESET_AGENTS } from "../../worker/demo/index.ts";
 import { GENERIC_REPLY, startFakeUpstream } from "../helpers/fake-upstream.ts";
 import { OFFLINE_ENV } from "../helpers/wrangler-dev.ts";

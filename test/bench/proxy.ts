@@ -1,6 +1,6 @@
 import { cpus, loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
-import type { SessionResponse } from "../../shared/api.ts";
+import type { SessionResponse } from "../../shared/wire/api.ts";
 import { GENERIC_REPLY, startFakeUpstream, type FakeUpstream, type RecordedRequest } from "../helpers/fake-upstream.ts";
 import { fmt, summarize, type Summary } from "../helpers/stats.ts";
 import { benchStack } from "./bench-stack.ts";

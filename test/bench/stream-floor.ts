@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { SessionResponse } from "../../shared/api.ts";
+import type { SessionResponse } from "../../shared/wire/api.ts";
 import { postJson, streamChat } from "./sse-client.ts";
 
 /**

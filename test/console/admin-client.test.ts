@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from "vitest";
 import { api, ApiFailure, session } from "../../console/api.ts";
-import type { PromptDiff } from "../../shared/admin-answers.ts";
-import type { LabelMove } from "../../shared/prompt-records.ts";
-import { HEADERS } from "../../shared/protocol.ts";
-import * as ROUTES from "../../shared/routes.ts";
+import type { PromptDiff } from "../../shared/wire/admin-answers.ts";
+import type { LabelMove } from "../../shared/admin/prompt-records.ts";
+import { HEADERS } from "../../shared/wire/protocol.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
 
 interface Sent {
   url: URL;
@@ -85,7 +85,7 @@ describe("the console's admin client", () => {
     expect(failure).toMatchObject({ status: 409, code: "conflict", issues: [{ path: "id", message: "taken" }] });
   });
 
-  it("types each answer by method and route, as shared/admin-answers.ts declares it", () => {
+  it("types each answer by method and route, as shared/wire/admin-answers.ts declares it", () => {
     // Checked by the type check (npm run typecheck), not at run time: the answer is the route's, not a cast.
     expectTypeOf(api.get<typeof ROUTES.adminPromptHistory>).returns.resolves.toEqualTypeOf<{
       path: string;

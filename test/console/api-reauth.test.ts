@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { api, ApiFailure, onFreshSignIn, session } from "../../console/api.ts";
-import * as ROUTES from "../../shared/routes.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
 
 /** The worker's answers, in order: a step that asks for a fresh sign-in, then what the retry gets. */
 function worker(...answers: Response[]) {

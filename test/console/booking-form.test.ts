@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { bookingBody, bookingForm } from "../../console/pages/booking-form.ts";
-import { SiteBooking } from "../../shared/booking-config.ts";
+import { SiteBooking } from "../../shared/config/booking-config.ts";
 
 describe("the Booking page's form", () => {
   it("starts with the namespaced secret name and Cal.com's cloud, and sends what the worker reads", () => {

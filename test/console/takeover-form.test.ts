@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { takeoverBody, takeoverForm } from "../../console/pages/takeover-form.ts";
-import { TakeoverSettings } from "../../shared/takeover-config.ts";
+import { TakeoverSettings } from "../../shared/config/takeover-config.ts";
 
 describe("the Setup page's takeover section", () => {
   it("shows the longest wait (10 minutes unless set) and sends what the worker accepts", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatHours, parseHours } from "../../console/pages/takeover-hours.ts";
-import { OpeningHours } from "../../shared/takeover-config.ts";
+import { OpeningHours } from "../../shared/config/takeover-config.ts";
 
 describe("opening hours as the Setup page writes them", () => {
   it("reads ranges, lists and several windows, and writes them back the same way", () => {

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SessionResponse } from "../../shared/api.ts";
+import type { SessionResponse } from "../../shared/wire/api.ts";
 import { dermConsultScript } from "../../worker/demo/index.ts";
 import { startFakeUpstream, type FakeUpstream } from "../helpers/fake-upstream.ts";
 import { OFFLINE_ENV, startWranglerDev, type WranglerDev } from "../helpers/wrangler-dev.ts";

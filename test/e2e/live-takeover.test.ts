@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { LiveOverview } from "../../shared/takeover-api.ts";
+import type { LiveOverview } from "../../shared/takeover/takeover-api.ts";
 import { useSite } from "../helpers/e2e.ts";
 import { answered, settled } from "../helpers/e2e-waits.ts";
 import { GENERIC_SCRIPT } from "../helpers/fake-upstream.ts";

@@ -1,6 +1,6 @@
 import type { Page, Route } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import type { SessionState, StoredMessage } from "../../shared/session.ts";
+import type { SessionState, StoredMessage } from "../../shared/session/session.ts";
 import { newPage, useSite } from "../helpers/e2e.ts";
 
 /**

@@ -97,7 +97,7 @@ const ADVICE_PAYLOAD = {
     `javascript:${PWN}('advice-evidence2')`,
     `${BEACON}/evidence.png`,
   ],
-  // "urgent" is only for the emergency category (shared/advice-policy.ts); the payload is in the category.
+  // "urgent" is only for the emergency category (shared/tools/advice-policy.ts); the payload is in the category.
   severity: "caution",
   category: `<iframe srcdoc="<script>${PWN}('cat')</script>">`,
 };

@@ -1,4 +1,4 @@
-import { contentText } from "../../shared/chat.ts";
+import { contentText } from "../../shared/chat/chat.ts";
 import type { DemoScript } from "../../worker/demo/index.ts";
 import { startFakeUpstream, type FakeUpstream, type FaultContext, type RecordedRequest } from "./fake-upstream.ts";
 import { buildCase, CASES, PROVIDERS, type CaseName } from "./providers/index.ts";

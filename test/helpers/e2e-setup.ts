@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { chromium } from "playwright-core";
 import type { TestProject } from "vitest/node";
-import type { SiteConfigInput } from "../../shared/agent-config.ts";
+import type { SiteConfigInput } from "../../shared/config/agent-config.ts";
 import type { DemoScript } from "../../worker/demo/index.ts";
 import { demoSite } from "../../worker/demo/index.ts";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./browser.ts";

@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { performance } from "node:perf_hooks";
-import type { ChatMessage } from "../../shared/chat.ts";
+import type { ChatMessage } from "../../shared/chat/chat.ts";
 import {
   demoChunks,
   demoCompletion,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SiteConfig } from "../../shared/agent-config.ts";
+import { SiteConfig } from "../../shared/config/agent-config.ts";
 import { deployOptions, siteKeyFor, UsageError } from "../../scripts/deploy/options.ts";
 import { planSecrets } from "../../scripts/deploy/secrets.ts";
 import { planSite, siteKeys } from "../../scripts/deploy/site-plan.ts";

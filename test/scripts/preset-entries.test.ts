@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AgentConfig, SiteConfig } from "../../shared/agent-config.ts";
+import { AgentConfig, SiteConfig } from "../../shared/config/agent-config.ts";
 import { presetEntries } from "../../scripts/preset-entries.ts";
 
 const DIGEST = "a".repeat(64);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { ChatCompletion } from "../../shared/chat.ts";
+import type { ChatCompletion } from "../../shared/chat/chat.ts";
 import type { DemoScript } from "../../worker/demo/index.ts";
 import { startE2eProvider, type E2eProvider } from "../helpers/e2e-provider.ts";
 import { ANSWER } from "../helpers/providers/index.ts";

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { demoChunks, demoCompletion, pickDemoStep, demoRequest, type DemoScript } from "../../worker/demo/index.ts";
-import type { ChatChunk, ChatCompletion, ChatMessage } from "../../shared/chat.ts";
+import type { ChatChunk, ChatCompletion, ChatMessage } from "../../shared/chat/chat.ts";
 import {
   GENERIC_REPLY,
   GENERIC_SCRIPT,

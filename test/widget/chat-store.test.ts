@@ -1,6 +1,6 @@
 import type { Signal } from "@preact/signals";
 import { describe, expect, it } from "vitest";
-import type { SessionState } from "../../shared/session.ts";
+import type { SessionState } from "../../shared/session/session.ts";
 import { createEmitter } from "../../widget/state/events.ts";
 import { createChatStore } from "../../widget/state/chat-store.ts";
 import { en } from "../../widget/i18n/strings.ts";

@@ -1,7 +1,7 @@
 import { signal } from "@preact/signals";
 import { describe, expect, it } from "vitest";
-import { contextEvent, messageEvent } from "../../shared/events.ts";
-import { traceEvent } from "../../shared/step-events.ts";
+import { contextEvent, messageEvent } from "../../shared/session/events.ts";
+import { traceEvent } from "../../shared/chat/step-events.ts";
 import type { StepView } from "../../widget/agent/loop.ts";
 import { sendToPerson, startLiveSync } from "../../widget/state/live-sync.ts";
 import { createSessionStore } from "../../widget/state/session-store.ts";

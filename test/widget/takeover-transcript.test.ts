@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { foldSession, type SessionEvent, type StoredMessage } from "../../shared/session.ts";
-import { messageEvent } from "../../shared/events.ts";
+import { foldSession, type SessionEvent, type StoredMessage } from "../../shared/session/session.ts";
+import { messageEvent } from "../../shared/session/events.ts";
 import { buildTranscript } from "../../widget/state/transcript.ts";
 import { sameItem } from "../../widget/ui/same-item.ts";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { StoredMessage } from "../../shared/session.ts";
+import type { StoredMessage } from "../../shared/session/session.ts";
 import { buildTranscript, withLive, type ReplyItem } from "../../widget/state/transcript.ts";
 
 const user = (id: string, content: string): StoredMessage => ({ id, role: "user", content, at: 1 });

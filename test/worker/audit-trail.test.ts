@@ -1,7 +1,7 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ROUTE_PERMISSIONS, type RouteKey } from "../../shared/route-permissions.ts";
+import { ROUTE_PERMISSIONS, type RouteKey } from "../../shared/wire/route-permissions.ts";
 import { clearConfigCache } from "../../worker/config/config-store.ts";
 import { recordAudit } from "../../worker/audit/record-audit.ts";
 import { accountsSite, at, auditOf, BOOT_KEY, browserOf, json, member, withKey } from "../helpers/worker/accounts.ts";

@@ -1,13 +1,13 @@
 import { describe, expect, inject, it } from "vitest";
 import { env } from "cloudflare:workers";
 import { runInDurableObject } from "cloudflare:test";
-import type { LiveFrame } from "../../shared/live.ts";
-import type { RestoredSessionResponse } from "../../shared/api.ts";
+import type { LiveFrame } from "../../shared/session/live.ts";
+import type { RestoredSessionResponse } from "../../shared/wire/api.ts";
 import { auth, call, openSession, readSse } from "../helpers/worker/client.ts";
 import { GENERIC_REPLY } from "../helpers/fake-upstream.ts";
 import { providerSite } from "../helpers/worker/sites.ts";
 import { cutReplies } from "../../worker/session/reply-runner.ts";
-import { EVENT_TYPES } from "../../shared/protocol.ts";
+import { EVENT_TYPES } from "../../shared/wire/protocol.ts";
 import { sessionRoom } from "../../worker/objects.ts";
 
 /**

@@ -1,8 +1,8 @@
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { CLIENT_EVENT_TYPES } from "../../shared/client-events.ts";
-import { EVENT_TYPES } from "../../shared/protocol.ts";
+import { CLIENT_EVENT_TYPES } from "../../shared/session/client-events.ts";
+import { EVENT_TYPES } from "../../shared/wire/protocol.ts";
 import { auth, call, openSession } from "../helpers/worker/client.ts";
 import { pushToIndex } from "../helpers/worker/index-push.ts";
 import { sseResponse } from "../helpers/worker/provider-sse.ts";

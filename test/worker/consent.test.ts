@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
-import type { SessionResponse } from "../../shared/api.ts";
-import type { ConsentConfig } from "../../shared/consent.ts";
-import { EVENT_TYPES, HEADERS } from "../../shared/protocol.ts";
+import type { SessionResponse } from "../../shared/wire/api.ts";
+import type { ConsentConfig } from "../../shared/session/consent.ts";
+import { EVENT_TYPES, HEADERS } from "../../shared/wire/protocol.ts";
 import { clearConfigCache } from "../../worker/config/config-store.ts";
 import { auth, call, readSse, SITE_KEY } from "../helpers/worker/client.ts";
 import { putSite, sha256Hex } from "../helpers/worker/sites.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ChatMessage } from "../../shared/chat.ts";
+import type { ChatMessage } from "../../shared/chat/chat.ts";
 import { DEMO_SCRIPTS, pickDemoStep, type DemoScript, type DemoStep, type DemoTurn } from "../../worker/demo/index.ts";
 import { auth, call, openSession } from "../helpers/worker/client.ts";
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { ToolCall } from "../../shared/chat.ts";
+import type { ToolCall } from "../../shared/chat/chat.ts";
 import { applyEdit } from "../../worker/strategy/desk-tools.ts";
 import { editAndReview, MAX_LOOPS } from "../../worker/strategy/desk-run.ts";
 import { MeteredLlm, type DeskLlm, type DeskRequest } from "../../worker/strategy/desk-llm.ts";
-import type { Span } from "../../shared/desk-records.ts";
+import type { Span } from "../../shared/admin/desk-records.ts";
 import { openSpan } from "../../worker/strategy/desk-trace.ts";
 import { regressionGate } from "../../worker/strategy/regression-gate.ts";
 import { DESK_PROMPT_SEEDS, DESK_PROMPTS } from "../../worker/prompts/desk-prompts.ts";

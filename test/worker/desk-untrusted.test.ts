@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { SiteConfig } from "../../shared/agent-config.ts";
+import { SiteConfig } from "../../shared/config/agent-config.ts";
 import { addedRisks, findRisky } from "../../worker/strategy/candidate-screen.ts";
 import { addedLines, carriedVisitorText } from "../../worker/strategy/carried-text.ts";
-import type { QueuedRequest } from "../../shared/desk-records.ts";
+import type { QueuedRequest } from "../../shared/admin/desk-records.ts";
 import { autoPromotion } from "../../worker/strategy/promotion-policy.ts";
 import { requestsText, visitorTexts } from "../../worker/strategy/requests-text.ts";
 import { quoteUntrusted } from "../../worker/strategy/untrusted-text.ts";

@@ -6,7 +6,7 @@ import { putSite, sha256Hex } from "../helpers/worker/sites.ts";
 import { clearConfigCache } from "../../worker/config/config-store.ts";
 import { clearPromptCache } from "../../worker/prompts/agent-prompt-cache.ts";
 import { DEAD_AFTER_MS, type StrategyDesk } from "../../worker/strategy/strategy-desk.ts";
-import type { Span } from "../../shared/desk-records.ts";
+import type { Span } from "../../shared/admin/desk-records.ts";
 import { startedRun } from "../../worker/strategy/desk-types.ts";
 import { strategyDesk, sessionRoom } from "../../worker/objects.ts";
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, inject, it, vi } from "vitest";
 import { env } from "cloudflare:workers";
-import { AgentConfig, SiteConfig } from "../../shared/agent-config.ts";
-import { EVENT_TYPES } from "../../shared/protocol.ts";
+import { AgentConfig, SiteConfig } from "../../shared/config/agent-config.ts";
+import { EVENT_TYPES } from "../../shared/wire/protocol.ts";
 import { auth, call, openSession, readSse } from "../helpers/worker/client.ts";
 import { delta, sseResponse } from "../helpers/worker/provider-sse.ts";
 import { providerSite, putSite } from "../helpers/worker/sites.ts";

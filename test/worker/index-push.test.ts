@@ -5,7 +5,7 @@ import { auth, call, openSession } from "../helpers/worker/client.ts";
 import { providerSite } from "../helpers/worker/sites.ts";
 import { INDEX_DELAY_MS, INDEX_WHILE_STREAMING_MS, IndexPushes } from "../../worker/session/index-push.ts";
 import type { Env } from "../../worker/env.ts";
-import type { SessionStep } from "../../shared/session-summary.ts";
+import type { SessionStep } from "../../shared/session/session-summary.ts";
 import { sessionRoom } from "../../worker/objects.ts";
 
 /** A site whose provider (a profile) answers over a real socket, one chunk every 50 ms. */

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { env } from "cloudflare:workers";
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
-import type { SessionResponse } from "../../shared/api.ts";
-import type { SessionSummary } from "../../shared/session-summary.ts";
+import type { SessionResponse } from "../../shared/wire/api.ts";
+import type { SessionSummary } from "../../shared/session/session-summary.ts";
 import { DEMO_ADMIN_KEY } from "../../worker/demo/index.ts";
 import { agreeToPhotos, auth, call, openSession, readSse } from "../helpers/worker/client.ts";
 import { pushToIndex } from "../helpers/worker/index-push.ts";

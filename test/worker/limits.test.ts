@@ -7,7 +7,7 @@ import { pushToIndex } from "../helpers/worker/index-push.ts";
 import { clearConfigCache } from "../../worker/config/config-store.ts";
 import { utcDay } from "../../worker/limits/site-ledger.ts";
 import { reportSiteSpending } from "../../worker/limits/admission.ts";
-import { LIMITS } from "../../shared/protocol.ts";
+import { LIMITS } from "../../shared/wire/protocol.ts";
 import { siteLedger, sessionRoom, siteIndex } from "../../worker/objects.ts";
 
 afterEach(() => {

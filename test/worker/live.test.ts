@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from "vitest";
 import { env } from "cloudflare:workers";
 import { runInDurableObject } from "cloudflare:test";
-import type { LiveFrame } from "../../shared/live.ts";
+import type { LiveFrame } from "../../shared/session/live.ts";
 import { auth, call, openSession, readSse } from "../helpers/worker/client.ts";
 import { collect, openSocket } from "../helpers/worker/live-socket.ts";
 import { GENERIC_REPLY } from "../helpers/fake-upstream.ts";

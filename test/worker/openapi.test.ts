@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import * as ROUTES from "../../shared/routes.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
 import { createApp } from "../../worker/app.ts";
 import { appOperations, openApiPath, ROUTE_DOCS } from "../../worker/openapi/openapi-document.ts";
 import { auth, call, openSession } from "../helpers/worker/client.ts";

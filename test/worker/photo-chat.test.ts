@@ -3,7 +3,7 @@ import { delta, sseResponse } from "../helpers/worker/provider-sse.ts";
 import { agreeToPhotos, auth, call, openSession, readSse } from "../helpers/worker/client.ts";
 import { putSite } from "../helpers/worker/sites.ts";
 import { bareJpeg } from "../helpers/photo-bytes.ts";
-import { photoPart } from "../../shared/photo-ref.ts";
+import { photoPart } from "../../shared/chat/photo-ref.ts";
 import { env } from "cloudflare:workers";
 import { sessionRoom } from "../../worker/objects.ts";
 

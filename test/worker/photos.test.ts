@@ -22,7 +22,7 @@ import {
 import { imageFacts } from "../../worker/photos/image-bytes.ts";
 import { photoKey } from "../../worker/photos/photo-store.ts";
 import { DEMO_ADMIN_KEY } from "../../worker/demo/index.ts";
-import { HEADERS } from "../../shared/protocol.ts";
+import { HEADERS } from "../../shared/wire/protocol.ts";
 
 const json = async (r: Response) => (await r.json()) as any;
 const WIDGET_SCALES = "(the widget scales photos down before uploading)";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
-import type { SessionResponse } from "../../shared/api.ts";
+import type { SessionResponse } from "../../shared/wire/api.ts";
 import { FAILURES, type ProviderFailureCase } from "../helpers/provider-failures.ts";
 import { auth, call } from "../helpers/worker/client.ts";
 import { providerSite, putSite, sha256Hex } from "../helpers/worker/sites.ts";

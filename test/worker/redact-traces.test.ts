@@ -1,9 +1,9 @@
 import { addEndpoint, HOOK_ADMIN, receiver, verified, waitFor } from "../helpers/worker/webhooks.ts";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { env } from "cloudflare:workers";
-import type { SessionResponse } from "../../shared/api.ts";
-import type { SessionSummary } from "../../shared/session-summary.ts";
-import { traceEvent } from "../../shared/step-events.ts";
+import type { SessionResponse } from "../../shared/wire/api.ts";
+import type { SessionSummary } from "../../shared/session/session-summary.ts";
+import { traceEvent } from "../../shared/chat/step-events.ts";
 import { auth, call, openSession, readSse } from "../helpers/worker/client.ts";
 import { pushToIndex } from "../helpers/worker/index-push.ts";
 import { delta, sseResponse } from "../helpers/worker/provider-sse.ts";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { messageEvent } from "../../shared/events.ts";
+import { messageEvent } from "../../shared/session/events.ts";
 import { openSession, auth, call } from "../helpers/worker/client.ts";
 import { delta, sseResponse } from "../helpers/worker/provider-sse.ts";
 import { clearConfigCache } from "../../worker/config/config-store.ts";

@@ -1,8 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../worker/app.ts";
 import { clearConfigCache } from "../../worker/config/config-store.ts";
-import { ROUTE_PERMISSIONS, type RouteKey } from "../../shared/route-permissions.ts";
-import { can, ROLES, type Role } from "../../shared/roles.ts";
+import { ROUTE_PERMISSIONS, type RouteKey } from "../../shared/wire/route-permissions.ts";
+import { can, ROLES, type Role } from "../../shared/admin/roles.ts";
 import { accountsSite, json, member, namedKey, withKey, type Browser } from "../helpers/worker/accounts.ts";
 
 afterEach(() => clearConfigCache());
@@ -20,7 +20,7 @@ const pathOf = (pattern: string) => pattern.replace(/:(\w+)/g, (_m, name: string
 describe("the permission table", () => {
   it("has an entry for every admin and console route the app serves, and none for a route it does not", () => {
     const missing = served.filter((k) => !(k in ROUTE_PERMISSIONS));
-    expect(missing, "routes without a permission entry (add them to shared/route-permissions.ts)").toEqual([]);
+    expect(missing, "routes without a permission entry (add them to shared/wire/route-permissions.ts)").toEqual([]);
     expect(table.filter((k) => !served.includes(k))).toEqual([]);
     expect(served.length).toBeGreaterThan(60);
   });

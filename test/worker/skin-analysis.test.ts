@@ -4,7 +4,7 @@ import { agreeToPhotos, auth, call, openSession, readSse } from "../helpers/work
 import { putSite } from "../helpers/worker/sites.ts";
 import { bareJpeg } from "../helpers/photo-bytes.ts";
 import { delta, sseResponse } from "../helpers/worker/provider-sse.ts";
-import { photoPart } from "../../shared/photo-ref.ts";
+import { photoPart } from "../../shared/chat/photo-ref.ts";
 import type { Env } from "../../worker/env.ts";
 import { sessionRoom } from "../../worker/objects.ts";
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { env } from "cloudflare:workers";
-import { AgentConfig } from "../../shared/agent-config.ts";
+import { AgentConfig } from "../../shared/config/agent-config.ts";
 import { auth, call, openSession } from "../helpers/worker/client.ts";
 import { clearConfigCache } from "../../worker/config/config-store.ts";
 import { PRESET_AGENTS } from "../../worker/demo/index.ts";

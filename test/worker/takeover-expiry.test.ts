@@ -3,10 +3,10 @@ import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import { openSession } from "../helpers/worker/client.ts";
 import { clearConfigCache } from "../../worker/config/config-store.ts";
-import { PRESENCE_TTL_MS } from "../../shared/takeover-api.ts";
+import { PRESENCE_TTL_MS } from "../../shared/takeover/takeover-api.ts";
 import { putSite, sha256Hex } from "../helpers/worker/sites.ts";
 import { ADMIN, json, stateOf, staff, takeoverSite, visitor } from "../helpers/worker/takeover.ts";
-import type { LiveOverview } from "../../shared/takeover-api.ts";
+import type { LiveOverview } from "../../shared/takeover/takeover-api.ts";
 import { sessionRoom, siteIndex } from "../../worker/objects.ts";
 
 afterEach(() => clearConfigCache());

@@ -5,7 +5,7 @@ import { providerSite, sha256Hex } from "../helpers/worker/sites.ts";
 import { PROVIDER_URL } from "../helpers/worker/scripted-provider.ts";
 import { clearConfigCache } from "../../worker/config/config-store.ts";
 import { ADMIN, json, stateOf, staff, takeoverSite, visitor } from "../helpers/worker/takeover.ts";
-import type { LiveOverview, PersonRequestResponse } from "../../shared/takeover-api.ts";
+import type { LiveOverview, PersonRequestResponse } from "../../shared/takeover/takeover-api.ts";
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -4,8 +4,8 @@ import { delta, sseResponse } from "../helpers/worker/provider-sse.ts";
 import { clearConfigCache } from "../../worker/config/config-store.ts";
 import { at, json, slowProvider, stateOf, staff, takeoverSite, visitor } from "../helpers/worker/takeover.ts";
 import { PROVIDER_URL } from "../helpers/worker/scripted-provider.ts";
-import type { LiveFrame } from "../../shared/live.ts";
-import type { LiveOverview, StaffStepResponse } from "../../shared/takeover-api.ts";
+import type { LiveFrame } from "../../shared/session/live.ts";
+import type { LiveOverview, StaffStepResponse } from "../../shared/takeover/takeover-api.ts";
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { env } from "cloudflare:workers";
-import { messageEvent } from "../../shared/events.ts";
-import type { StoredMessage } from "../../shared/session.ts";
+import { messageEvent } from "../../shared/session/events.ts";
+import type { StoredMessage } from "../../shared/session/session.ts";
 import { auth, call, openSession } from "../helpers/worker/client.ts";
 import { sessionRoom } from "../../worker/objects.ts";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AgentConfig } from "../../shared/agent-config.ts";
+import { AgentConfig } from "../../shared/config/agent-config.ts";
 import { upstreamBody } from "../../worker/llm/upstream-body.ts";
 import { PRESET_AGENTS } from "../../worker/demo/index.ts";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
-import { contextEvent, messageEvent } from "../../shared/events.ts";
-import { adviceEvent } from "../../shared/step-events.ts";
+import { contextEvent, messageEvent } from "../../shared/session/events.ts";
+import { adviceEvent } from "../../shared/chat/step-events.ts";
 import { agreeToPhotos, auth, call, openSession } from "../helpers/worker/client.ts";
 import { bareJpeg } from "../helpers/photo-bytes.ts";
 import { sessionRoom } from "../../worker/objects.ts";

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
 import { runInDurableObject } from "cloudflare:test";
-import type { SessionResponse } from "../../shared/api.ts";
-import type { LiveFrame } from "../../shared/live.ts";
-import { HEADERS } from "../../shared/protocol.ts";
+import type { SessionResponse } from "../../shared/wire/api.ts";
+import type { LiveFrame } from "../../shared/session/live.ts";
+import { HEADERS } from "../../shared/wire/protocol.ts";
 import { agreeToPhotos, auth, call, openSession, ORIGIN, readSse } from "../helpers/worker/client.ts";
 import { pushToIndex } from "../helpers/worker/index-push.ts";
 import { collect, openSocket } from "../helpers/worker/live-socket.ts";

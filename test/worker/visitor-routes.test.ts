@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, inject, it, vi } from "vitest";
-import { CLIENT_EVENT_TYPES } from "../../shared/client-events.ts";
-import { PHOTO_ID } from "../../shared/photo-ref.ts";
-import { EVENT_TYPES, LIMITS } from "../../shared/protocol.ts";
-import * as ROUTES from "../../shared/routes.ts";
+import { CLIENT_EVENT_TYPES } from "../../shared/session/client-events.ts";
+import { PHOTO_ID } from "../../shared/chat/photo-ref.ts";
+import { EVENT_TYPES, LIMITS } from "../../shared/wire/protocol.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
 import { createApp } from "../../worker/app.ts";
 import { clearConfigCache } from "../../worker/config/config-store.ts";
 import { countSessionPhotos } from "../../worker/photos/photo-store.ts";

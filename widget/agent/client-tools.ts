@@ -1,7 +1,7 @@
-import { adviceProblem } from "../../shared/advice-policy.ts";
-import type { Advice } from "../../shared/session.ts";
-import type { ToolInput } from "../../shared/tool.ts";
-import { TOOL_NAMES } from "../../shared/tool-names.ts";
+import { adviceProblem } from "../../shared/tools/advice-policy.ts";
+import type { Advice } from "../../shared/session/session.ts";
+import type { ToolInput } from "../../shared/tools/tool.ts";
+import { TOOL_NAMES } from "../../shared/tools/tool-names.ts";
 import type { askFollowup, recordAdvice, sampleSize } from "../../shared/tools/index.ts";
 import type { ClientToolImpl, ToolRunContext } from "./executor.ts";
 import { loadOnce } from "../load-once.ts";

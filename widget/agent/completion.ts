@@ -1,7 +1,7 @@
-import type { ChatChunk, ChatMessage, Purpose, ToolCall } from "../../shared/chat.ts";
-import { EVENT_TYPES, STREAM_EXTENSION } from "../../shared/protocol.ts";
-import type { SessionEvent } from "../../shared/session.ts";
-import { emptyReply, endReply, foldChunk } from "../../shared/reply-fold.ts";
+import type { ChatChunk, ChatMessage, Purpose, ToolCall } from "../../shared/chat/chat.ts";
+import { EVENT_TYPES, STREAM_EXTENSION } from "../../shared/wire/protocol.ts";
+import type { SessionEvent } from "../../shared/session/session.ts";
+import { emptyReply, endReply, foldChunk } from "../../shared/chat/reply-fold.ts";
 import { loadOnce } from "../load-once.ts";
 import { createApi, type ApiContext, type SessionAuth } from "../transport/api.ts";
 import { isHttpError, ProtocolError } from "../transport/errors.ts";
@@ -27,7 +27,7 @@ export interface CompletionRequest {
 
 export interface StepResult {
   text: string;
-  /** The model's thinking, split from the answer (shared/reasoning.ts); "" when it showed none. */
+  /** The model's thinking, split from the answer (shared/chat/reasoning.ts); "" when it showed none. */
   reasoning?: string;
   toolCalls: ToolCall[];
   finishReason: string | null;
@@ -36,7 +36,7 @@ export interface StepResult {
 /** One completion; the loop and the router only see this function, so tests can script it. */
 export type Complete = (req: CompletionRequest) => Promise<StepResult>;
 
-/** Completions through the Parley proxy, streamed, folded as the worker folds its copy (shared/reply-fold.ts). */
+/** Completions through the Parley proxy, streamed, folded as the worker folds its copy (shared/chat/reply-fold.ts). */
 export function proxyCompletion(
   ctx: ApiContext & { auth: () => SessionAuth; tab?: string; onEvent?: (e: SessionEvent) => void },
 ): Complete {

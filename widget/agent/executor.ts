@@ -1,6 +1,6 @@
-import type { ToolCall } from "../../shared/chat.ts";
-import { parseToolInput, type CheckedTool } from "../../shared/tool.ts";
-import type { ToolOutcome } from "../../shared/client-steps.ts";
+import type { ToolCall } from "../../shared/chat/chat.ts";
+import { parseToolInput, type CheckedTool } from "../../shared/tools/tool.ts";
+import type { ToolOutcome } from "../../shared/chat/client-steps.ts";
 
 export interface ExecutedCall {
   call: ToolCall;

@@ -1,4 +1,4 @@
-import type { CheckIssue, InputCheck } from "../../shared/tool.ts";
+import type { CheckIssue, InputCheck } from "../../shared/tools/tool.ts";
 
 /**
  * The part of JSON Schema that `z.toJSONSchema` writes for the tools' zod input schemas, and nothing

@@ -1,4 +1,4 @@
-import type { ChatMessage, ToolCall } from "../../shared/chat.ts";
+import type { ChatMessage, ToolCall } from "../../shared/chat/chat.ts";
 import type { Complete, StepResult } from "./completion.ts";
 import type { ExecutedCall } from "./executor.ts";
 import { stepCountIs, type StopCondition } from "./stop-conditions.ts";
@@ -126,7 +126,7 @@ export async function runAgentLoop(opts: LoopOptions): Promise<LoopResult> {
       } else if (parsed.kind === "action") {
         calls = [
           {
-            // The worker reads a trace step of it back by this id (reactCallId, shared/client-steps.ts);
+            // The worker reads a trace step of it back by this id (reactCallId, shared/chat/client-steps.ts);
             // written out here, as importing it costs the widget's first load 0.1 KB gz.
             id: `react_${view.id}`,
             type: "function",

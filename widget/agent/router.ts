@@ -1,7 +1,7 @@
-import type { RouterConfig } from "../../shared/agent-config.ts";
-import type { ChatMessage } from "../../shared/chat.ts";
-import { contentText } from "../../shared/message-content.ts";
-import { parseToolInput, type CheckedTool } from "../../shared/tool.ts";
+import type { RouterConfig } from "../../shared/config/agent-config.ts";
+import type { ChatMessage } from "../../shared/chat/chat.ts";
+import { contentText } from "../../shared/chat/message-content.ts";
+import { parseToolInput, type CheckedTool } from "../../shared/tools/tool.ts";
 import type { Complete } from "./completion.ts";
 import type { LoopResult, StepView } from "./loop.ts";
 

@@ -1,9 +1,9 @@
-import type { ToolCall } from "../../shared/chat.ts";
-import { messageEvent } from "../../shared/events.ts";
-import { traceEvent } from "../../shared/step-events.ts";
-import { stoppedStepId, toolStepId } from "../../shared/client-steps.ts";
-import { TOOL_NAMES } from "../../shared/tool-names.ts";
-import type { SessionEvent, SessionState, StoredMessage } from "../../shared/session.ts";
+import type { ToolCall } from "../../shared/chat/chat.ts";
+import { messageEvent } from "../../shared/session/events.ts";
+import { traceEvent } from "../../shared/chat/step-events.ts";
+import { stoppedStepId, toolStepId } from "../../shared/chat/client-steps.ts";
+import { TOOL_NAMES } from "../../shared/tools/tool-names.ts";
+import type { SessionEvent, SessionState, StoredMessage } from "../../shared/session/session.ts";
 import type { StepResult } from "./completion.ts";
 import { executeToolCalls, type ExecutedCall, type ExecutorOptions } from "./executor.ts";
 import { newId } from "./ids.ts";

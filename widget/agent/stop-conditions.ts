@@ -1,4 +1,4 @@
-import type { ToolCall } from "../../shared/chat.ts";
+import type { ToolCall } from "../../shared/chat/chat.ts";
 
 /**
  * Small predicates that end the loop (vercel/ai's stopWhen habit): the loop goes on while the

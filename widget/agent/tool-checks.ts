@@ -1,6 +1,6 @@
 import schemas from "virtual:parley/tool-schemas";
-import type { CheckedTool } from "../../shared/tool.ts";
-import { TOOL_NAMES } from "../../shared/tool-names.ts";
+import type { CheckedTool } from "../../shared/tools/tool.ts";
+import { TOOL_NAMES } from "../../shared/tools/tool-names.ts";
 import { inputCheck, type InputSchema } from "./input-check.ts";
 
 /** Every tool the widget may check the arguments of, by name, each with its schema's check. */

@@ -8,7 +8,7 @@
  * once where the browser says it (location.ancestorOrigins), else from the host's first "hello".
  * The worker also sends `frame-ancestors` with the same origins, so other sites cannot frame it.
  */
-import { originAllowed } from "../../shared/origins.ts";
+import { originAllowed } from "../../shared/config/origins.ts";
 import { WIDGET_EVENTS, type MountOptions, type WidgetHandle, type WidgetTheme } from "../state/events.ts";
 import { isCommand, type BridgeEventMessage } from "./bridge-protocol.ts";
 

@@ -1,4 +1,4 @@
-import type { ErrorCode } from "../../shared/errors.ts";
+import type { ErrorCode } from "../../shared/wire/errors.ts";
 import type { Strings } from "./strings.ts";
 
 export type { Strings };

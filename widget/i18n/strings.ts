@@ -31,7 +31,7 @@ export const en = {
   offline: "You're offline — your message is kept",
   queued: "Not sent yet — it goes as soon as you're back online",
   trace: "Trace",
-  // Errors: `err_<code>` by code from shared/errors.ts (and the widget's own network/timeout kinds), so the
+  // Errors: `err_<code>` by code from shared/wire/errors.ts (and the widget's own network/timeout kinds), so the
   // core needs no table from codes to texts (i18n/index.ts errorText).
   errGeneric: "Sorry, something went wrong. Please try again.",
   err_network: "We couldn't reach the server. Check your connection and try again.",

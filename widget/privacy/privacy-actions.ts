@@ -1,8 +1,8 @@
-import type { ConsentNotice } from "../../shared/consent.ts";
-import { routePath } from "../../shared/route-path.ts";
-import * as ROUTES from "../../shared/routes.ts";
-import * as PRIVACY_ROUTES from "../../shared/privacy-routes.ts";
-import type { SessionEvent } from "../../shared/session.ts";
+import type { ConsentNotice } from "../../shared/session/consent.ts";
+import { routePath } from "../../shared/wire/route-path.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
+import * as PRIVACY_ROUTES from "../../shared/wire/privacy-routes.ts";
+import type { SessionEvent } from "../../shared/session/session.ts";
 import type { ChatStore } from "../state/chat-store.ts";
 import { isHttpError } from "../transport/errors.ts";
 import { request } from "../transport/http.ts";

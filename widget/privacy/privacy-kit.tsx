@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, useState } from "preact/hooks";
-import type { ConsentNotice } from "../../shared/consent.ts";
-import { localize } from "../../shared/localize.ts";
+import type { ConsentNotice } from "../../shared/session/consent.ts";
+import { localize } from "../../shared/config/localize.ts";
 import type { ChatStore } from "../state/chat-store.ts";
 import { addChunkCss } from "../ui/chunk-css.ts";
 import { agreeTo, decline, download, erase } from "./privacy-actions.ts";

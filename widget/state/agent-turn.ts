@@ -1,6 +1,6 @@
-import type { PublicAgent } from "../../shared/agent-config.ts";
-import type { ChatMessage } from "../../shared/chat.ts";
-import { messageEvent, toStoredMessage } from "../../shared/events.ts";
+import type { PublicAgent } from "../../shared/config/agent-config.ts";
+import type { ChatMessage } from "../../shared/chat/chat.ts";
+import { messageEvent, toStoredMessage } from "../../shared/session/events.ts";
 import { proxyCompletion, type Complete } from "../agent/completion.ts";
 import { newId } from "../agent/ids.ts";
 import { runAgentLoop, type LoopOptions, type LoopResult, type StepView } from "../agent/loop.ts";

@@ -1,6 +1,6 @@
 import { signal, type ReadonlySignal } from "@preact/signals";
-import { messageEvent } from "../../shared/events.ts";
-import type { StoredMessage } from "../../shared/session.ts";
+import { messageEvent } from "../../shared/session/events.ts";
+import type { StoredMessage } from "../../shared/session/session.ts";
 import { newId } from "../agent/ids.ts";
 import { defaultSessionStorage, loadText, saveText, sessionKey } from "./browser-storage.ts";
 import type { LiveParts } from "./live-slice.ts";

@@ -1,7 +1,7 @@
 import { batch, computed, effect, signal, type ReadonlySignal, type Signal } from "@preact/signals";
-import type { PublicAgent } from "../../shared/agent-config.ts";
-import type { ConsentNotice } from "../../shared/consent.ts";
-import type { SessionState } from "../../shared/session.ts";
+import type { PublicAgent } from "../../shared/config/agent-config.ts";
+import type { ConsentNotice } from "../../shared/session/consent.ts";
+import type { SessionState } from "../../shared/session/session.ts";
 import { loadTextReact, type TextReact } from "../agent/strategies/load-text-react.ts";
 import type { Strings, WidgetLocale } from "../i18n/index.ts";
 import type { PhotoApi } from "../transport/photo-api.ts";

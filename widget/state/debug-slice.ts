@@ -1,5 +1,5 @@
-import * as ROUTES from "../../shared/routes.ts";
-import type { SessionState } from "../../shared/session.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
+import type { SessionState } from "../../shared/session/session.ts";
 import type { StoreBase } from "./store-base.ts";
 
 /** One step of the session's trace (route decision, completion, retry, tool call, stage...). */

@@ -1,7 +1,7 @@
 import { computed, type ReadonlySignal } from "@preact/signals";
-import type { Rating } from "../../shared/protocol.ts";
-import * as ROUTES from "../../shared/routes.ts";
-import type { SessionState } from "../../shared/session.ts";
+import type { Rating } from "../../shared/wire/protocol.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
+import type { SessionState } from "../../shared/session/session.ts";
 import type { StoreBase } from "./store-base.ts";
 
 /** The visitor's thumbs up or down on replies. */

@@ -1,6 +1,6 @@
-import type { ChatMessage } from "../../shared/chat.ts";
-import type { StoredMessage } from "../../shared/session.ts";
-import { photoPart } from "../../shared/photo-ref.ts";
+import type { ChatMessage } from "../../shared/chat/chat.ts";
+import type { StoredMessage } from "../../shared/session/session.ts";
+import { photoPart } from "../../shared/chat/photo-ref.ts";
 
 /**
  * The stored conversation as the chat route wants it. A tool call with no stored result (a turn

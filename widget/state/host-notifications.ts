@@ -1,6 +1,6 @@
 import { effect, signal, type ReadonlySignal } from "@preact/signals";
-import type { PublicAgent } from "../../shared/agent-config.ts";
-import type { Advice, StoredMessage } from "../../shared/session.ts";
+import type { PublicAgent } from "../../shared/config/agent-config.ts";
+import type { Advice, StoredMessage } from "../../shared/session/session.ts";
 import type { Emitter, WidgetMessage } from "./events.ts";
 import type { SessionStore } from "./session-store.ts";
 

@@ -1,6 +1,6 @@
 import { batch, computed, signal, type ReadonlySignal, type Signal } from "@preact/signals";
-import type { PublicAgent } from "../../shared/agent-config.ts";
-import { messageEvent } from "../../shared/events.ts";
+import type { PublicAgent } from "../../shared/config/agent-config.ts";
+import { messageEvent } from "../../shared/session/events.ts";
 import type { StepView } from "../agent/loop.ts";
 import { errorCode, isAbortError, isHttpError } from "../transport/errors.ts";
 import { runAgentTurn } from "./agent-turn.ts";

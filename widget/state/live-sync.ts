@@ -1,11 +1,11 @@
 // Types only: importing @preact/signals here made the bundler split Preact out of the core into a chunk of its own.
 import type { Signal } from "@preact/signals";
-import type { LiveFrame } from "../../shared/live.ts";
-import { EVENT_TYPES } from "../../shared/protocol.ts";
-import { asChatChunk, emptyReply, foldChunk, type FoldedReply } from "../../shared/reply-fold.ts";
-import { routePath } from "../../shared/route-path.ts";
-import * as ROUTES from "../../shared/routes.ts";
-import type { SessionEvent, StoredMessage } from "../../shared/session.ts";
+import type { LiveFrame } from "../../shared/session/live.ts";
+import { EVENT_TYPES } from "../../shared/wire/protocol.ts";
+import { asChatChunk, emptyReply, foldChunk, type FoldedReply } from "../../shared/chat/reply-fold.ts";
+import { routePath } from "../../shared/wire/route-path.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
+import type { SessionEvent, StoredMessage } from "../../shared/session/session.ts";
 import type { StepView } from "../agent/loop.ts";
 import type { FetchLike } from "../transport/http.ts";
 import { request } from "../transport/http.ts";

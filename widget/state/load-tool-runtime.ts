@@ -1,4 +1,4 @@
-import type { PublicAgent } from "../../shared/agent-config.ts";
+import type { PublicAgent } from "../../shared/config/agent-config.ts";
 import { loadOnce } from "../load-once.ts";
 
 type ToolRuntime = typeof import("./tool-runtime.ts");

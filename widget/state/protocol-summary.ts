@@ -1,7 +1,7 @@
-import type { PublicAgent } from "../../shared/agent-config.ts";
-import { localize } from "../../shared/localize.ts";
-import type { FieldValue, SessionState } from "../../shared/session.ts";
-import { orderedStages } from "../../shared/stage-machine.ts";
+import type { PublicAgent } from "../../shared/config/agent-config.ts";
+import { localize } from "../../shared/config/localize.ts";
+import type { FieldValue, SessionState } from "../../shared/session/session.ts";
+import { orderedStages } from "../../shared/stages/stage-machine.ts";
 
 const show = (v: FieldValue | undefined): string =>
   Array.isArray(v) ? v.join("; ") : v == null || v === "" ? "—" : String(v);

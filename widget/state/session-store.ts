@@ -1,8 +1,8 @@
 import { batch, signal } from "@preact/signals";
-import type { PublicAgent } from "../../shared/agent-config.ts";
-import { emptySession, foldSession, type SessionEvent, type SessionState } from "../../shared/session.ts";
-import { EVENT_TYPES } from "../../shared/protocol.ts";
-import * as ROUTES from "../../shared/routes.ts";
+import type { PublicAgent } from "../../shared/config/agent-config.ts";
+import { emptySession, foldSession, type SessionEvent, type SessionState } from "../../shared/session/session.ts";
+import { EVENT_TYPES } from "../../shared/wire/protocol.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
 import { newId } from "../agent/ids.ts";
 import { isExpired, type StoredSession } from "../agent/session-api.ts";
 import { createApi, type ApiContext } from "../transport/api.ts";

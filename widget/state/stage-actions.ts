@@ -1,8 +1,8 @@
 import { signal } from "@preact/signals";
-import type { FieldValue, FieldValues, SessionEvent } from "../../shared/session.ts";
-import type { ActionCard } from "../../shared/stage-config.ts";
-import { contextValue, type RuleCheck } from "../../shared/stage-machine.ts";
-import * as ROUTES from "../../shared/routes.ts";
+import type { FieldValue, FieldValues, SessionEvent } from "../../shared/session/session.ts";
+import type { ActionCard } from "../../shared/config/stage-config.ts";
+import { contextValue, type RuleCheck } from "../../shared/stages/stage-machine.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
 import { errorCode, isHttpError } from "../transport/errors.ts";
 import type { SessionStore } from "./session-store.ts";
 

@@ -1,6 +1,6 @@
 import { batch, computed, signal } from "@preact/signals";
-import type { ConsentNotice } from "../../shared/consent.ts";
-import type { StoredMessage } from "../../shared/session.ts";
+import type { ConsentNotice } from "../../shared/session/consent.ts";
+import type { StoredMessage } from "../../shared/session/session.ts";
 import { errorText, type Strings, type WidgetLocale } from "../i18n/index.ts";
 import { errorCode, isHttpError, type HttpError } from "../transport/errors.ts";
 import type { FetchLike } from "../transport/http.ts";

@@ -1,7 +1,7 @@
-import { routePath } from "../../shared/route-path.ts";
-import * as ROUTES from "../../shared/routes.ts";
-import type { SessionEvent, StoredMessage } from "../../shared/session.ts";
-import type { ContactInput, PersonRequestResponse } from "../../shared/takeover-api.ts";
+import { routePath } from "../../shared/wire/route-path.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
+import type { SessionEvent, StoredMessage } from "../../shared/session/session.ts";
+import type { ContactInput, PersonRequestResponse } from "../../shared/takeover/takeover-api.ts";
 import type { FetchLike } from "../transport/http.ts";
 import { requestJson } from "../transport/http.ts";
 import type { SessionStore } from "./session-store.ts";
@@ -13,7 +13,7 @@ export interface TakeoverContext {
   session: SessionStore;
 }
 
-/** Every takeover answer carries the events it stored (shared/takeover-api.ts). */
+/** Every takeover answer carries the events it stored (shared/takeover/takeover-api.ts). */
 function withEvents<T extends { events: SessionEvent[] }>(v: unknown): T | null {
   const events = (v as { events?: unknown } | null)?.events;
   return Array.isArray(events) && events.every((e) => typeof (e as SessionEvent)?.type === "string") ? (v as T) : null;

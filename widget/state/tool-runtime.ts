@@ -5,9 +5,9 @@
  * (browser tools, edge calls), the router, and a turn's glue between them and the session. Loaded
  * once the agent's config says it has tools, a router or stages (or on first need).
  */
-import type { ToolCall } from "../../shared/chat.ts";
-import { adviceEvent } from "../../shared/step-events.ts";
-import type { CheckedTool } from "../../shared/tool.ts";
+import type { ToolCall } from "../../shared/chat/chat.ts";
+import { adviceEvent } from "../../shared/chat/step-events.ts";
+import type { CheckedTool } from "../../shared/tools/tool.ts";
 import type { ExecutedCall } from "../agent/executor.ts";
 import type { LoopResult } from "../agent/loop.ts";
 import { newId } from "../agent/ids.ts";
@@ -18,7 +18,7 @@ import { routeTurn } from "../agent/router.ts";
 import type { TurnBase } from "./agent-turn.ts";
 
 export { classifyIntent, edgeToolStub, TOOLS } from "../agent/tool-checks.ts";
-export { parseToolInput } from "../../shared/tool.ts";
+export { parseToolInput } from "../../shared/tools/tool.ts";
 export { createClientTools } from "../agent/client-tools.ts";
 export { executeToolCalls } from "../agent/executor.ts";
 export { pendingStep, runStepTools } from "../agent/step-tools.ts";

@@ -1,5 +1,5 @@
-import type { ToolCall } from "../../shared/chat.ts";
-import type { Advice, SessionState, StoredMessage } from "../../shared/session.ts";
+import type { ToolCall } from "../../shared/chat/chat.ts";
+import type { Advice, SessionState, StoredMessage } from "../../shared/session/session.ts";
 import type { Strategy, StepView } from "../agent/loop.ts";
 import type { TextReact } from "../agent/strategies/load-text-react.ts";
 

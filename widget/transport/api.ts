@@ -7,15 +7,15 @@ import type {
   StageCompleteResponse,
   ToolResponse,
   TraceResponse,
-} from "../../shared/api.ts";
-import type { ChatChunk, ChatRequest } from "../../shared/chat.ts";
-import { routePath, type RouteParams } from "../../shared/route-path.ts";
-import * as ROUTES from "../../shared/routes.ts";
+} from "../../shared/wire/api.ts";
+import type { ChatChunk, ChatRequest } from "../../shared/chat/chat.ts";
+import { routePath, type RouteParams } from "../../shared/wire/route-path.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
 import { ProtocolError } from "./errors.ts";
 import { request, requestJson, type FetchLike, type RequestOptions } from "./http.ts";
 
 /**
- * The widget's one way to the worker: every route it calls, by name from shared/routes.ts, and each
+ * The widget's one way to the worker: every route it calls, by name from shared/wire/routes.ts, and each
  * answer checked where it enters. The checks are small hand-written guards of what the widget
  * reads (a schema library would cost the panel's core several KB gz; see bench:size).
  */
@@ -55,7 +55,7 @@ const shape =
   (v: unknown): T | null =>
     isObject(v) && Object.keys(spec).every((k) => KINDS[spec[k]](v[k])) ? (v as T) : null;
 
-/** Each route's answer as the widget reads it, by route pattern (shared/routes.ts). */
+/** Each route's answer as the widget reads it, by route pattern (shared/wire/routes.ts). */
 export interface Answers {
   [ROUTES.sessions]: SessionResponse;
   [ROUTES.session]: RestoredSessionResponse;

@@ -1,4 +1,4 @@
-import type { ConsentNotice } from "../../shared/consent.ts";
+import type { ConsentNotice } from "../../shared/session/consent.ts";
 
 /**
  * The widget's transport errors, one class per kind. Checks go by `name` as well as `instanceof`

@@ -1,6 +1,6 @@
-import type { LiveFrame } from "../../shared/live.ts";
-import { routePath } from "../../shared/route-path.ts";
-import * as ROUTES from "../../shared/routes.ts";
+import type { LiveFrame } from "../../shared/session/live.ts";
+import { routePath } from "../../shared/wire/route-path.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
 import type { ApiContext, SessionAuth } from "./api.ts";
 import { isAbortError, isHttpError, isProtocolError, NetworkError, ProtocolError } from "./errors.ts";
 import { request } from "./http.ts";

@@ -1,4 +1,4 @@
-import { retryAfterMs } from "../../shared/retry-after.ts";
+import { retryAfterMs } from "../../shared/wire/retry-after.ts";
 import { HttpError, NetworkError, ProtocolError, TimeoutError, isAbortError } from "./errors.ts";
 
 /** JSON over fetch with the typed errors of errors.ts. */

@@ -1,6 +1,6 @@
-import { LIVE, type AttachFrame, type ClientFrame, type LiveFrame } from "../../shared/live.ts";
-import { routePath } from "../../shared/route-path.ts";
-import * as ROUTES from "../../shared/routes.ts";
+import { LIVE, type AttachFrame, type ClientFrame, type LiveFrame } from "../../shared/session/live.ts";
+import { routePath } from "../../shared/wire/route-path.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
 import type { SessionAuth } from "./api.ts";
 import { isHttpError } from "./errors.ts";
 import { request, type FetchLike } from "./http.ts";
@@ -8,7 +8,7 @@ import { bodyText, createSseDecoder } from "./sse.ts";
 
 /**
  * Timings of the live channel. A socket quiet for PING_MS is pinged (the Durable Object answers
- * without waking, see shared/live.ts); no answer within DEAD_MS and it is taken for dead (a laptop
+ * without waking, see shared/session/live.ts); no answer within DEAD_MS and it is taken for dead (a laptop
  * that slept, a NAT that forgot it) and replaced. The SSE form gets the worker's comment every 25 s,
  * so it is dead after PING_MS + DEAD_MS of silence.
  */

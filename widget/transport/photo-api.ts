@@ -1,7 +1,7 @@
-import { routePath } from "../../shared/route-path.ts";
-import type { SessionEvent } from "../../shared/session.ts";
-import * as ROUTES from "../../shared/routes.ts";
-import * as PRIVACY_ROUTES from "../../shared/privacy-routes.ts";
+import { routePath } from "../../shared/wire/route-path.ts";
+import type { SessionEvent } from "../../shared/session/session.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
+import * as PRIVACY_ROUTES from "../../shared/wire/privacy-routes.ts";
 import { ProtocolError } from "./errors.ts";
 import { request, type FetchLike } from "./http.ts";
 

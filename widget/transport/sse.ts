@@ -1,5 +1,5 @@
-import type { ChatChunk } from "../../shared/chat.ts";
-import { asChatChunk } from "../../shared/reply-fold.ts";
+import type { ChatChunk } from "../../shared/chat/chat.ts";
+import { asChatChunk } from "../../shared/chat/reply-fold.ts";
 import { ProtocolError } from "./errors.ts";
 
 const DONE = "[DONE]";

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "preact/hooks";
-import { localize } from "../../shared/localize.ts";
-import type { FieldValues } from "../../shared/session.ts";
-import type { ActionCard } from "../../shared/stage-config.ts";
+import { localize } from "../../shared/config/localize.ts";
+import type { FieldValues } from "../../shared/session/session.ts";
+import type { ActionCard } from "../../shared/config/stage-config.ts";
 import type { Strings } from "../i18n/index.ts";
 import type { StageStrings } from "./stage-strings.ts";
 import { loadToolRuntime } from "../state/load-tool-runtime.ts";
@@ -21,7 +21,7 @@ interface Props {
 
 /** Runs a modal card's tool in the browser on the form's values (validated by the tool's schema). */
 async function runTool(name: string, input: FieldValues): Promise<FieldValues> {
-  // The tool runtime's parseToolInput: imported from shared/tool.ts here too, it became a chunk of its own.
+  // The tool runtime's parseToolInput: imported from shared/tools/tool.ts here too, it became a chunk of its own.
   const { TOOLS, createClientTools, parseToolInput } = await loadToolRuntime();
   const def = TOOLS[name];
   const parsed = def ? parseToolInput(def, input) : { ok: false as const, error: `unknown tool ${name}` };

@@ -1,5 +1,5 @@
-import { localize } from "../../shared/localize.ts";
-import type { Advice } from "../../shared/session.ts";
+import { localize } from "../../shared/config/localize.ts";
+import type { Advice } from "../../shared/session/session.ts";
 import type { ChatStore } from "../state/chat-store.ts";
 import CSS from "./advice.css?inline";
 import { adviceStrings } from "./advice-strings.ts";

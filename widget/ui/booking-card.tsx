@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
-import type { BookingCard as Card } from "../../shared/booking-fold.ts";
-import type { FieldValues } from "../../shared/session.ts";
+import type { BookingCard as Card } from "../../shared/session/booking-fold.ts";
+import type { FieldValues } from "../../shared/session/session.ts";
 import type { ChatStore } from "../state/chat-store.ts";
 import { bookingStrings } from "./booking-strings.ts";
 import CSS from "./booking-card.css?inline";

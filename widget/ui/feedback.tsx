@@ -1,5 +1,5 @@
 import { useState } from "preact/hooks";
-import type { Rating } from "../../shared/protocol.ts";
+import type { Rating } from "../../shared/wire/protocol.ts";
 import type { ReplyExtrasStrings } from "./reply-extras-strings.ts";
 import { Stroked } from "./icons.tsx";
 

@@ -1,4 +1,4 @@
-import { localize } from "../../shared/localize.ts";
+import { localize } from "../../shared/config/localize.ts";
 import type { ChatStore } from "../state/chat-store.ts";
 import { formatCount } from "../i18n/index.ts";
 import { BookmarkIcon, CloseIcon, DataIcon, NewIcon } from "./icons.tsx";

@@ -1,6 +1,6 @@
 import type { VNode } from "preact";
 import { useLayoutEffect, useRef } from "preact/hooks";
-import { localize } from "../../shared/localize.ts";
+import { localize } from "../../shared/config/localize.ts";
 import type { ChatStore } from "../state/chat-store.ts";
 import type { TranscriptItem } from "../state/transcript.ts";
 import { lazyComponent } from "./lazy.tsx";

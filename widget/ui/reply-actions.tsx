@@ -1,5 +1,5 @@
 import { useState } from "preact/hooks";
-import type { Rating } from "../../shared/protocol.ts";
+import type { Rating } from "../../shared/wire/protocol.ts";
 import { copyText } from "./copy-text.ts";
 import { Feedback } from "./feedback.tsx";
 import { Stroked } from "./icons.tsx";

@@ -1,4 +1,4 @@
-import type { Rating } from "../../shared/protocol.ts";
+import type { Rating } from "../../shared/wire/protocol.ts";
 import type { Strings } from "../i18n/index.ts";
 import type { ReplyItem } from "../state/transcript.ts";
 import { lazyComponent } from "./lazy.tsx";

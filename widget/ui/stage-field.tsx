@@ -1,7 +1,7 @@
 import { useState } from "preact/hooks";
-import { localize } from "../../shared/localize.ts";
-import type { FieldValue } from "../../shared/session.ts";
-import type { StageField } from "../../shared/stage-config.ts";
+import { localize } from "../../shared/config/localize.ts";
+import type { FieldValue } from "../../shared/session/session.ts";
+import type { StageField } from "../../shared/config/stage-config.ts";
 import type { Strings } from "../i18n/index.ts";
 import type { StageStrings } from "./stage-strings.ts";
 

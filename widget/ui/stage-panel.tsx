@@ -1,5 +1,5 @@
-import { localize } from "../../shared/localize.ts";
-import { orderedStages } from "../../shared/stage-machine.ts";
+import { localize } from "../../shared/config/localize.ts";
+import { orderedStages } from "../../shared/stages/stage-machine.ts";
 import { errorText } from "../i18n/index.ts";
 import type { ChatStore } from "../state/chat-store.ts";
 import { buildSummary } from "../state/protocol-summary.ts";

@@ -1,5 +1,5 @@
-import type { Role } from "../../shared/roles.ts";
-import type { Who } from "../../shared/accounts-api.ts";
+import type { Role } from "../../shared/admin/roles.ts";
+import type { Who } from "../../shared/admin/accounts-api.ts";
 
 /**
  * Who an admin request is, worked out by the admin middleware (worker/middleware/admin-key.ts): an

@@ -1,4 +1,4 @@
-import type { AuditEntry, AuditVerdict } from "../../shared/audit.ts";
+import type { AuditEntry, AuditVerdict } from "../../shared/admin/audit.ts";
 import { sha256Hex } from "./secrets.ts";
 
 /** An entry before the chain gives it its place: everything but seq, prev and hash. */

@@ -1,4 +1,4 @@
-import type { PasskeyView } from "../../shared/accounts-api.ts";
+import type { PasskeyView } from "../../shared/admin/accounts-api.ts";
 
 export interface StoredPasskey {
   id: string;

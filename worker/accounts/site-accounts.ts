@@ -1,8 +1,8 @@
 import { DurableObject } from "cloudflare:workers";
-import type { InvitationView, KeyView, PasskeyView, TeamView } from "../../shared/accounts-api.ts";
-import type { AuditEntry, AuditVerdict } from "../../shared/audit.ts";
-import type { Role } from "../../shared/roles.ts";
-import type { SsoConfig } from "../../shared/sso-config.ts";
+import type { InvitationView, KeyView, PasskeyView, TeamView } from "../../shared/admin/accounts-api.ts";
+import type { AuditEntry, AuditVerdict } from "../../shared/admin/audit.ts";
+import type { Role } from "../../shared/admin/roles.ts";
+import type { SsoConfig } from "../../shared/config/sso-config.ts";
 import type { Env } from "../env.ts";
 import { loadSite } from "../config/config-store.ts";
 import { AuditChain, type AuditDraft, type AuditFilter } from "./audit-chain.ts";

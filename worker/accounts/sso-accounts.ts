@@ -1,5 +1,5 @@
-import type { Role } from "../../shared/roles.ts";
-import type { SsoConfig } from "../../shared/sso-config.ts";
+import type { Role } from "../../shared/admin/roles.ts";
+import type { SsoConfig } from "../../shared/config/sso-config.ts";
 import { randomToken } from "./secrets.ts";
 import type { SessionStore } from "./session-store.ts";
 import { ssoRole } from "./sso-role.ts";

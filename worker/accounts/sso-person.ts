@@ -1,4 +1,4 @@
-import type { SsoConfig } from "../../shared/sso-config.ts";
+import type { SsoConfig } from "../../shared/config/sso-config.ts";
 import { ApiError } from "../errors.ts";
 import { checkIdToken, keyFor, tokenHeader } from "./id-token.ts";
 import { discover, signingKeys } from "./oidc-discovery.ts";

@@ -1,5 +1,5 @@
-import type { Role } from "../../shared/roles.ts";
-import type { SsoConfig } from "../../shared/sso-config.ts";
+import type { Role } from "../../shared/admin/roles.ts";
+import type { SsoConfig } from "../../shared/config/sso-config.ts";
 
 const RANK: Record<Role, number> = { owner: 3, editor: 2, staff: 1, viewer: 0 };
 

@@ -1,5 +1,5 @@
-import type { AccountView, InvitationView, KeyView } from "../../shared/accounts-api.ts";
-import type { Role } from "../../shared/roles.ts";
+import type { AccountView, InvitationView, KeyView } from "../../shared/admin/accounts-api.ts";
+import type { Role } from "../../shared/admin/roles.ts";
 import type { RoleBy } from "./sso-role.ts";
 
 /** Adds a column to a table made before it existed (CREATE TABLE IF NOT EXISTS leaves an old table as it is). */

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { AuditAction, AuditActorKind, AuditEntry, AuditOutcome } from "../../shared/audit.ts";
+import type { AuditAction, AuditActorKind, AuditEntry, AuditOutcome } from "../../shared/admin/audit.ts";
 import type { Env } from "../env.ts";
 import type { Actor } from "../accounts/actor.ts";
 import { siteAccounts } from "../objects.ts";

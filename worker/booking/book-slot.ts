@@ -1,8 +1,8 @@
-import type { SiteConfig } from "../../shared/agent-config.ts";
-import type { BookingCard } from "../../shared/booking-fold.ts";
-import { EVENT_TYPES } from "../../shared/protocol.ts";
-import { knownTimeZone } from "../../shared/time-zone.ts";
-import type { ToolInput } from "../../shared/tool.ts";
+import type { SiteConfig } from "../../shared/config/agent-config.ts";
+import type { BookingCard } from "../../shared/session/booking-fold.ts";
+import { EVENT_TYPES } from "../../shared/wire/protocol.ts";
+import { knownTimeZone } from "../../shared/config/time-zone.ts";
+import type { ToolInput } from "../../shared/tools/tool.ts";
 import type { bookSlot } from "../../shared/tools/booking.ts";
 import { ApiError } from "../errors.ts";
 import type { EdgeToolContext, EdgeToolOutput } from "../tools/registry.ts";

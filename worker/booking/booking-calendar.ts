@@ -1,5 +1,5 @@
-import type { AgentConfig, SiteConfig } from "../../shared/agent-config.ts";
-import { CALENDAR_SECRET_PREFIX } from "../../shared/booking-config.ts";
+import type { AgentConfig, SiteConfig } from "../../shared/config/agent-config.ts";
+import { CALENDAR_SECRET_PREFIX } from "../../shared/config/booking-config.ts";
 import { BOOKING_TOOLS } from "../../shared/tools/booking.ts";
 import { namedSecret } from "../config/named-secret.ts";
 import { outboundUrlProblem } from "../net/outbound-url.ts";

@@ -1,5 +1,5 @@
-import type { BookingCard } from "../../shared/booking-fold.ts";
-import type { SessionState } from "../../shared/session.ts";
+import type { BookingCard } from "../../shared/session/booking-fold.ts";
+import type { SessionState } from "../../shared/session/session.ts";
 import type { UpstreamBody } from "../llm/upstream-body.ts";
 import { quoteUntrusted } from "../strategy/untrusted-text.ts";
 

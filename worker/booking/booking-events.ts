@@ -1,6 +1,6 @@
-import type { BookedVisit, BookingOffer } from "../../shared/booking-card.ts";
-import { EVENT_TYPES } from "../../shared/protocol.ts";
-import type { SessionEvent } from "../../shared/session.ts";
+import type { BookedVisit, BookingOffer } from "../../shared/session/booking-card.ts";
+import { EVENT_TYPES } from "../../shared/wire/protocol.ts";
+import type { SessionEvent } from "../../shared/session/session.ts";
 import type { Env } from "../env.ts";
 import { sessionRoom } from "../objects.ts";
 

@@ -1,5 +1,5 @@
-import { EVENT_TYPES } from "../../shared/protocol.ts";
-import type { ToolInput } from "../../shared/tool.ts";
+import { EVENT_TYPES } from "../../shared/wire/protocol.ts";
+import type { ToolInput } from "../../shared/tools/tool.ts";
 import type { cancelBooking, findSlots } from "../../shared/tools/booking.ts";
 import { ApiError } from "../errors.ts";
 import type { EdgeToolContext, EdgeToolOutput } from "../tools/registry.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import type { SiteBooking } from "../../shared/booking-config.ts";
+import type { SiteBooking } from "../../shared/config/booking-config.ts";
 import { CalendarError, type CalendarConnector, type VisitRequest } from "./calendar-connector.ts";
 
 /**

@@ -1,8 +1,8 @@
 import type { Context } from "hono";
-import type { ChatCompletion } from "../../shared/chat.ts";
-import { STREAM_EXTENSION } from "../../shared/protocol.ts";
-import { completionReply } from "../../shared/reply-fold.ts";
-import type { SessionEvent } from "../../shared/session.ts";
+import type { ChatCompletion } from "../../shared/chat/chat.ts";
+import { STREAM_EXTENSION } from "../../shared/wire/protocol.ts";
+import { completionReply } from "../../shared/chat/reply-fold.ts";
+import type { SessionEvent } from "../../shared/session/session.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import { withBookingContext } from "../booking/booking-context.ts";

@@ -1,9 +1,9 @@
 import type { Context } from "hono";
-import type { AgentConfig, SiteConfig } from "../../shared/agent-config.ts";
-import type { ChatRequest } from "../../shared/chat.ts";
-import { HEADERS } from "../../shared/protocol.ts";
-import type { SessionEvent, SessionState } from "../../shared/session.ts";
-import { STAFF_MESSAGE_PREFIX } from "../../shared/takeover-api.ts";
+import type { AgentConfig, SiteConfig } from "../../shared/config/agent-config.ts";
+import type { ChatRequest } from "../../shared/chat/chat.ts";
+import { HEADERS } from "../../shared/wire/protocol.ts";
+import type { SessionEvent, SessionState } from "../../shared/session/session.ts";
+import { STAFF_MESSAGE_PREFIX } from "../../shared/takeover/takeover-api.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import { bookingToolNames } from "../booking/booking-calendar.ts";

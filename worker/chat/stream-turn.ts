@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { ErrorCode } from "../../shared/errors.ts";
+import type { ErrorCode } from "../../shared/wire/errors.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import { sessionRefusal } from "../limits/admission.ts";

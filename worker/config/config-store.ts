@@ -1,6 +1,6 @@
 import type { z } from "zod/mini";
-import type { StoredAgent } from "../../shared/admin-answers.ts";
-import { AgentConfig, SiteConfig } from "../../shared/agent-config.ts";
+import type { StoredAgent } from "../../shared/wire/admin-answers.ts";
+import { AgentConfig, SiteConfig } from "../../shared/config/agent-config.ts";
 import type { Env } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import { IsolateCache } from "../isolate-cache.ts";

@@ -1,5 +1,5 @@
-import type { AgentConfig, SiteConfig } from "../../shared/agent-config.ts";
-import type { ConsentKind, ConsentNotice } from "../../shared/consent.ts";
+import type { AgentConfig, SiteConfig } from "../../shared/config/agent-config.ts";
+import type { ConsentKind, ConsentNotice } from "../../shared/session/consent.ts";
 import { ApiError } from "../errors.ts";
 
 /** The consent asked before the first message: the agent's own, else the site's; null when neither asks. */

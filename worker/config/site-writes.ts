@@ -1,4 +1,4 @@
-import { AgentConfig, SiteConfig } from "../../shared/agent-config.ts";
+import { AgentConfig, SiteConfig } from "../../shared/config/agent-config.ts";
 import type { Env } from "../env.ts";
 import { draftAgentKey, forgetConfig, siteAgentKey } from "./config-store.ts";
 

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { setCookie } from "hono/cookie";
-import type { SiteConfig } from "../../shared/agent-config.ts";
-import type { ConsoleSession } from "../../shared/console-session.ts";
+import type { SiteConfig } from "../../shared/config/agent-config.ts";
+import type { ConsoleSession } from "../../shared/admin/console-session.ts";
 import type { AppEnv } from "../env.ts";
 import { requireSecret } from "../config/secrets.ts";
 import { whoOf, type Actor } from "../accounts/actor.ts";

@@ -5,7 +5,7 @@ import {
   type ChatMessage,
   type ToolCall,
   type Usage,
-} from "../../shared/chat.ts";
+} from "../../shared/chat/chat.ts";
 import type { DemoScript, DemoStep } from "./demo-script.ts";
 
 type Msg = Omit<ChatMessage, "id">;

@@ -1,11 +1,11 @@
-import type { AgentConfig } from "../../shared/agent-config.ts";
-import { adviceProblem } from "../../shared/advice-policy.ts";
-import type { ToolCall } from "../../shared/chat.ts";
-import { adviceEvent } from "../../shared/step-events.ts";
-import { EVENT_TYPES } from "../../shared/protocol.ts";
-import { TOOL_NAMES } from "../../shared/tool-names.ts";
-import type { Advice, SessionEvent, SessionState } from "../../shared/session.ts";
-import { parseToolInput } from "../../shared/tool.ts";
+import type { AgentConfig } from "../../shared/config/agent-config.ts";
+import { adviceProblem } from "../../shared/tools/advice-policy.ts";
+import type { ToolCall } from "../../shared/chat/chat.ts";
+import { adviceEvent } from "../../shared/chat/step-events.ts";
+import { EVENT_TYPES } from "../../shared/wire/protocol.ts";
+import { TOOL_NAMES } from "../../shared/tools/tool-names.ts";
+import type { Advice, SessionEvent, SessionState } from "../../shared/session/session.ts";
+import { parseToolInput } from "../../shared/tools/tool.ts";
 import { recordAdvice } from "../../shared/tools/record-advice.ts";
 
 /**

@@ -1,10 +1,10 @@
-import type { AgentConfig, SiteConfig } from "../../shared/agent-config.ts";
-import type { ChatRequest } from "../../shared/chat.ts";
-import type { Escalation, SessionEvent } from "../../shared/session.ts";
+import type { AgentConfig, SiteConfig } from "../../shared/config/agent-config.ts";
+import type { ChatRequest } from "../../shared/chat/chat.ts";
+import type { Escalation, SessionEvent } from "../../shared/session/session.ts";
 import type { Env } from "../env.ts";
 import type { ProviderStream } from "../llm/model-reply.ts";
 import type { UpstreamBody } from "../llm/upstream-body.ts";
-import type { GuardClassifier } from "../../shared/guard-config.ts";
+import type { GuardClassifier } from "../../shared/config/guard-config.ts";
 import { classifierTarget } from "./classifier.ts";
 import { offersEscalationTool } from "./model-escalation.ts";
 import {

@@ -1,5 +1,5 @@
-import type { GuardClassifier, SiteSafety } from "../../shared/guard-config.ts";
-import { traceEvent, traceEventId } from "../../shared/step-events.ts";
+import type { GuardClassifier, SiteSafety } from "../../shared/config/guard-config.ts";
+import { traceEvent, traceEventId } from "../../shared/chat/step-events.ts";
 import { classify, type ClassifierOutcome, type ClassifierTarget } from "./classifier.ts";
 import { NOTHING_RAISED, raiseEscalation, type EscalationContext, type Raised } from "./turn-guard.ts";
 

@@ -1,5 +1,5 @@
-import type { GuardClassifier } from "../../shared/guard-config.ts";
-import { EMERGENCY_CATEGORIES, type EmergencyCategory } from "../../shared/protocol.ts";
+import type { GuardClassifier } from "../../shared/config/guard-config.ts";
+import { EMERGENCY_CATEGORIES, type EmergencyCategory } from "../../shared/wire/protocol.ts";
 
 export type ClassifierOutcome =
   { ok: true; category: EmergencyCategory | null; ms: number } | { ok: false; reason: string; ms: number };

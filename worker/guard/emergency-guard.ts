@@ -1,4 +1,4 @@
-import type { EmergencyCategory, EscalationVariant } from "../../shared/protocol.ts";
+import type { EmergencyCategory, EscalationVariant } from "../../shared/wire/protocol.ts";
 import {
   clauseAround,
   generalQuestion,

@@ -1,5 +1,5 @@
-import type { ChatCompletion, Usage } from "../../shared/chat.ts";
-import type { Escalation, SessionEvent } from "../../shared/session.ts";
+import type { ChatCompletion, Usage } from "../../shared/chat/chat.ts";
+import type { Escalation, SessionEvent } from "../../shared/session/session.ts";
 import { ESCALATE_EMERGENCY } from "../../shared/tools/escalate-emergency.ts";
 import type { ChatGuard } from "./chat-guard.ts";
 import type { FollowUpMessage } from "./escalation-relay.ts";

@@ -1,6 +1,6 @@
 import { createParser, type EventSourceMessage } from "eventsource-parser";
-import type { ChatMessage, ToolCall, Usage } from "../../shared/chat.ts";
-import { mergeToolCallDeltas, slotOf, type ToolCallDelta } from "../../shared/tool-call-deltas.ts";
+import type { ChatMessage, ToolCall, Usage } from "../../shared/chat/chat.ts";
+import { mergeToolCallDeltas, slotOf, type ToolCallDelta } from "../../shared/chat/tool-call-deltas.ts";
 import { ESCALATE_EMERGENCY } from "../../shared/tools/escalate-emergency.ts";
 import type { ProviderStream } from "../llm/model-reply.ts";
 import { MAX_ESCALATION_ROUNDS } from "./model-escalation.ts";

@@ -1,7 +1,7 @@
-import type { AgentConfig, SiteConfig } from "../../shared/agent-config.ts";
-import { EVENT_TYPES } from "../../shared/protocol.ts";
-import { adviceEvent } from "../../shared/step-events.ts";
-import type { SessionEvent } from "../../shared/session.ts";
+import type { AgentConfig, SiteConfig } from "../../shared/config/agent-config.ts";
+import { EVENT_TYPES } from "../../shared/wire/protocol.ts";
+import { adviceEvent } from "../../shared/chat/step-events.ts";
+import type { SessionEvent } from "../../shared/session/session.ts";
 import { checkCompliance } from "../sales/compliance.ts";
 
 /** What the rep must be shown about a finished reply that broke the site's compliance rules. */

@@ -1,8 +1,8 @@
-import type { ToolCall } from "../../shared/chat.ts";
-import { escalationEvent } from "../../shared/events.ts";
+import type { ToolCall } from "../../shared/chat/chat.ts";
+import { escalationEvent } from "../../shared/session/events.ts";
 import { ESCALATE_EMERGENCY } from "../../shared/tools/escalate-emergency.ts";
-import type { SiteSafety } from "../../shared/guard-config.ts";
-import type { Escalation, SessionEvent } from "../../shared/session.ts";
+import type { SiteSafety } from "../../shared/config/guard-config.ts";
+import type { Escalation, SessionEvent } from "../../shared/session/session.ts";
 import type { ProviderStream } from "../llm/model-reply.ts";
 import { withEscalationFirst, type GuardPlan } from "./chat-guard.ts";
 import { classifierTarget } from "./classifier.ts";

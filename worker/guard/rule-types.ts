@@ -1,4 +1,4 @@
-import type { EmergencyCategory } from "../../shared/protocol.ts";
+import type { EmergencyCategory } from "../../shared/wire/protocol.ts";
 
 /**
  * One way an emergency is written; `also`, when given, must hold somewhere in the same message;

@@ -1,4 +1,4 @@
-import type { EmergencyCategory } from "../../shared/protocol.ts";
+import type { EmergencyCategory } from "../../shared/wire/protocol.ts";
 import {
   clauseAround,
   generalQuestion,

@@ -1,15 +1,15 @@
-import type { AgentConfig, SiteConfig } from "../../shared/agent-config.ts";
-import { contentText, type ChatMessage } from "../../shared/chat.ts";
-import { escalationEvent } from "../../shared/events.ts";
-import type { EmergencyRegion, SiteSafety } from "../../shared/guard-config.ts";
-import { traceEvent, traceEventId } from "../../shared/step-events.ts";
+import type { AgentConfig, SiteConfig } from "../../shared/config/agent-config.ts";
+import { contentText, type ChatMessage } from "../../shared/chat/chat.ts";
+import { escalationEvent } from "../../shared/session/events.ts";
+import type { EmergencyRegion, SiteSafety } from "../../shared/config/guard-config.ts";
+import { traceEvent, traceEventId } from "../../shared/chat/step-events.ts";
 import {
   STREAM_EXTENSION,
   type EmergencyCategory,
   type EmergencySituation,
   type EscalationSource,
-} from "../../shared/protocol.ts";
-import type { Escalation, SessionEvent } from "../../shared/session.ts";
+} from "../../shared/wire/protocol.ts";
+import type { Escalation, SessionEvent } from "../../shared/session/session.ts";
 import { contactsFor, visitorRegion, type VisitorPlace } from "./emergency-contacts.ts";
 import { checkEmergency, variantOf } from "./emergency-guard.ts";
 import { cardLanguage, escalationAsText, escalationText, modelNote, type Lang } from "./escalation-text.ts";

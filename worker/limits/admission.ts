@@ -1,10 +1,10 @@
 import type { Context } from "hono";
-import type { SiteConfig } from "../../shared/agent-config.ts";
-import type { SessionState } from "../../shared/session.ts";
+import type { SiteConfig } from "../../shared/config/agent-config.ts";
+import type { SessionState } from "../../shared/session/session.ts";
 import type { AppEnv, Claims } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import type { Admission, ConsentVersions } from "../session/admission-check.ts";
-import type { ConsentNotice } from "../../shared/consent.ts";
+import type { ConsentNotice } from "../../shared/session/consent.ts";
 import { consentRequired } from "../config/consent-notice.ts";
 import type { TurnIds } from "../session/message-ids.ts";
 import { BudgetLeases, type Reservation } from "./budget-lease.ts";

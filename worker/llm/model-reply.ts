@@ -1,4 +1,4 @@
-import type { ChatCompletion } from "../../shared/chat.ts";
+import type { ChatCompletion } from "../../shared/chat/chat.ts";
 
 /**
  * A streamed reply on its way to the client: its first chunk, already read (to know it had begun

@@ -1,5 +1,5 @@
-import type { AgentConfig, SiteConfig } from "../../shared/agent-config.ts";
-import { capabilitiesOf, type ModelCapabilities, type ProviderProfile } from "../../shared/provider-config.ts";
+import type { AgentConfig, SiteConfig } from "../../shared/config/agent-config.ts";
+import { capabilitiesOf, type ModelCapabilities, type ProviderProfile } from "../../shared/config/provider-config.ts";
 import { ApiError } from "../errors.ts";
 
 /** One model to ask, at its provider; `provider: null` is the worker's own LLM_BASE_URL. */

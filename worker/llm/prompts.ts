@@ -1,7 +1,7 @@
-import type { AgentConfig, RouterConfig } from "../../shared/agent-config.ts";
-import type { SessionState } from "../../shared/session.ts";
-import { missingRequired, orderedStages, stageById } from "../../shared/stage-machine.ts";
-import type { OpenAITool } from "../../shared/tool.ts";
+import type { AgentConfig, RouterConfig } from "../../shared/config/agent-config.ts";
+import type { SessionState } from "../../shared/session/session.ts";
+import { missingRequired, orderedStages, stageById } from "../../shared/stages/stage-machine.ts";
+import type { OpenAITool } from "../../shared/tools/tool.ts";
 
 /** System-prompt parts the worker adds for each calling strategy and purpose. */
 

@@ -1,6 +1,6 @@
-import { retryAfterMs as readRetryAfter } from "../../shared/retry-after.ts";
-import type { ErrorCode } from "../../shared/errors.ts";
-import type { LocalizedText } from "../../shared/localized-text.ts";
+import { retryAfterMs as readRetryAfter } from "../../shared/wire/retry-after.ts";
+import type { ErrorCode } from "../../shared/wire/errors.ts";
+import type { LocalizedText } from "../../shared/config/localized-text.ts";
 import { ProviderError } from "../errors.ts";
 import { redactSecrets } from "./redact-secrets.ts";
 

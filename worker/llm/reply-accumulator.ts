@@ -1,5 +1,5 @@
 import { createParser, type EventSourceParser } from "eventsource-parser";
-import { asChatChunk, emptyReply, endReply, foldChunk, type EndedReply } from "../../shared/reply-fold.ts";
+import { asChatChunk, emptyReply, endReply, foldChunk, type EndedReply } from "../../shared/chat/reply-fold.ts";
 
 export interface AccumulatedReply extends EndedReply {
   /**

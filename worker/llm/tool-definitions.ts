@@ -1,4 +1,4 @@
-import type { ToolDefinition } from "../../shared/tool.ts";
+import type { ToolDefinition } from "../../shared/tools/tool.ts";
 import { TOOLS } from "../../shared/tools/index.ts";
 import { complianceCheck } from "../../shared/tools/compliance-check.ts";
 import { priceCalculator } from "../../shared/tools/price-calculator.ts";

@@ -1,16 +1,16 @@
-import type { AgentConfig } from "../../shared/agent-config.ts";
-import { CLIENT_SAMPLING_FIELDS, type ChatMessage, type ChatRequest } from "../../shared/chat.ts";
-import { toOpenAITool, type OpenAITool } from "../../shared/tool.ts";
+import type { AgentConfig } from "../../shared/config/agent-config.ts";
+import { CLIENT_SAMPLING_FIELDS, type ChatMessage, type ChatRequest } from "../../shared/chat/chat.ts";
+import { toOpenAITool, type OpenAITool } from "../../shared/tools/tool.ts";
 import { classifyIntent } from "../../shared/tools/classify-intent.ts";
 import { askForPerson as askForPersonTool } from "../../shared/tools/ask-for-person.ts";
 import { escalateEmergency } from "../../shared/tools/escalate-emergency.ts";
 import { stageDataTool } from "../../shared/tools/record-stage-data.ts";
-import type { SessionState } from "../../shared/session.ts";
-import { stageById } from "../../shared/stage-machine.ts";
+import type { SessionState } from "../../shared/session/session.ts";
+import { stageById } from "../../shared/stages/stage-machine.ts";
 import { ApiError } from "../errors.ts";
-import { parseMcpToolName } from "../../shared/mcp-config.ts";
-import { leadCardOf } from "../../shared/stage-lead.ts";
-import { TOOL_NAMES } from "../../shared/tool-names.ts";
+import { parseMcpToolName } from "../../shared/config/mcp-config.ts";
+import { leadCardOf } from "../../shared/stages/stage-lead.ts";
+import { TOOL_NAMES } from "../../shared/tools/tool-names.ts";
 import {
   ESCALATION_INSTRUCTIONS,
   HYBRID_INSTRUCTIONS,

@@ -1,10 +1,10 @@
-import type { AgentConfig } from "../../shared/agent-config.ts";
-import type { ChatCompletion } from "../../shared/chat.ts";
+import type { AgentConfig } from "../../shared/config/agent-config.ts";
+import type { ChatCompletion } from "../../shared/chat/chat.ts";
 import type { UpstreamBody } from "./upstream-body.ts";
 import type { Env } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import type { ModelReply } from "./model-reply.ts";
-import { capabilitiesOf } from "../../shared/provider-config.ts";
+import { capabilitiesOf } from "../../shared/config/provider-config.ts";
 import type { ModelTarget } from "./model-targets.ts";
 import { providerRequest, type ProviderRequest } from "./provider-request.ts";
 import { providerError, providerFailure, type ProviderFailure } from "./provider-errors.ts";

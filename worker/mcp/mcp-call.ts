@@ -1,5 +1,5 @@
-import type { SiteConfig } from "../../shared/agent-config.ts";
-import { parseMcpToolName } from "../../shared/mcp-config.ts";
+import type { SiteConfig } from "../../shared/config/agent-config.ts";
+import { parseMcpToolName } from "../../shared/config/mcp-config.ts";
 import type { Env } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import { connectMcp } from "./mcp-connect.ts";

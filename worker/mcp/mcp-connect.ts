@@ -1,7 +1,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/cfworker";
-import { MCP_SECRET_PREFIX, type McpServerConfig } from "../../shared/mcp-config.ts";
+import { MCP_SECRET_PREFIX, type McpServerConfig } from "../../shared/config/mcp-config.ts";
 import { namedSecret } from "../config/named-secret.ts";
 import type { Env } from "../env.ts";
 import { ApiError } from "../errors.ts";

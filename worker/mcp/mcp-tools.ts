@@ -1,6 +1,6 @@
-import type { AgentConfig, SiteConfig } from "../../shared/agent-config.ts";
-import { mcpToolName, parseMcpToolName, type McpServerConfig } from "../../shared/mcp-config.ts";
-import type { OpenAITool } from "../../shared/tool.ts";
+import type { AgentConfig, SiteConfig } from "../../shared/config/agent-config.ts";
+import { mcpToolName, parseMcpToolName, type McpServerConfig } from "../../shared/config/mcp-config.ts";
+import type { OpenAITool } from "../../shared/tools/tool.ts";
 import type { Env } from "../env.ts";
 import { IsolateCache } from "../isolate-cache.ts";
 import { connectMcp } from "./mcp-connect.ts";

@@ -1,5 +1,5 @@
-import { traceEvent } from "../../shared/step-events.ts";
-import type { SessionEvent } from "../../shared/session.ts";
+import { traceEvent } from "../../shared/chat/step-events.ts";
+import type { SessionEvent } from "../../shared/session/session.ts";
 
 /**
  * What kept an MCP tool from a turn, as trace steps the owner reads. The id is the problem's text, so

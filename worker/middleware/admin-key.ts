@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { timingSafeEqual } from "hono/utils/buffer";
-import type { SiteConfig } from "../../shared/agent-config.ts";
-import { HEADERS } from "../../shared/protocol.ts";
+import type { SiteConfig } from "../../shared/config/agent-config.ts";
+import { HEADERS } from "../../shared/wire/protocol.ts";
 import type { AppEnv, Env } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import { loadSite } from "../config/config-store.ts";

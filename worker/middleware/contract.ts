@@ -1,5 +1,5 @@
 import type { z } from "zod/mini";
-import type { ErrorCode } from "../../shared/errors.ts";
+import type { ErrorCode } from "../../shared/wire/errors.ts";
 
 /** How a caller proves who it is: a visitor's session token, the site owner's admin key or console cookie. */
 export type AuthKind = "session" | "admin";

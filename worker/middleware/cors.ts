@@ -1,6 +1,6 @@
 import { cors } from "hono/cors";
 import type { Context, MiddlewareHandler } from "hono";
-import { HEADERS } from "../../shared/protocol.ts";
+import { HEADERS } from "../../shared/wire/protocol.ts";
 import type { AppEnv } from "../env.ts";
 import { originAllowed } from "../config/origins.ts";
 import { originInConfig } from "../config/config-store.ts";

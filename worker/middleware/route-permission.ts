@@ -1,8 +1,8 @@
 import type { MiddlewareHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
-import type { AuditOutcome } from "../../shared/audit.ts";
-import { ruleFor } from "../../shared/route-permissions.ts";
-import { can, FRESH_AUTH_MS } from "../../shared/roles.ts";
+import type { AuditOutcome } from "../../shared/admin/audit.ts";
+import { ruleFor } from "../../shared/wire/route-permissions.ts";
+import { can, FRESH_AUTH_MS } from "../../shared/admin/roles.ts";
 import { ApiError } from "../errors.ts";
 import { actorRef, auditRequest } from "../audit/record-audit.ts";
 import type { AdminEnv } from "./admin-key.ts";
@@ -13,7 +13,7 @@ function outcomeOf(status: number): AuditOutcome {
 }
 
 /**
- * Enforces the permission table (shared/route-permissions.ts) after the admin middleware found the
+ * Enforces the permission table (shared/wire/route-permissions.ts) after the admin middleware found the
  * actor: the role must grant the route's permission (403 role_forbidden), `self` routes need an
  * account (403 account_required), and `fresh` ones a sign-in within FRESH_AUTH_MS (403
  * reauth_required). A route missing from the table is refused: the table fails closed. Every refusal

@@ -3,7 +3,7 @@ import type { AppEnv } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import { verifyToken } from "../session/token.ts";
 import { requireSecret } from "../config/secrets.ts";
-import { LIVE } from "../../shared/live.ts";
+import { LIVE } from "../../shared/session/live.ts";
 import { withContract } from "./contract.ts";
 
 const REASONS = {

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { SiteConfig } from "../../shared/agent-config.ts";
+import type { SiteConfig } from "../../shared/config/agent-config.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import { loadSite } from "../config/config-store.ts";

@@ -7,12 +7,12 @@ import type {
   PromptVersions,
   SiteView,
   SystemPrompt,
-} from "../../shared/admin-answers.ts";
-import { AgentConfig } from "../../shared/agent-config.ts";
-import type { ConversationList, InsightRow, Insights } from "../../shared/conversation-query.ts";
-import type { SessionSummary } from "../../shared/session-summary.ts";
-import type { LiveOverview, StaffStepResponse } from "../../shared/takeover-api.ts";
-import type { LabelMove, PromptSummary, PromptVersion } from "../../shared/prompt-records.ts";
+} from "../../shared/wire/admin-answers.ts";
+import { AgentConfig } from "../../shared/config/agent-config.ts";
+import type { ConversationList, InsightRow, Insights } from "../../shared/admin/conversation-query.ts";
+import type { SessionSummary } from "../../shared/session/session-summary.ts";
+import type { LiveOverview, StaffStepResponse } from "../../shared/takeover/takeover-api.ts";
+import type { LabelMove, PromptSummary, PromptVersion } from "../../shared/admin/prompt-records.ts";
 import { keysOf, object, objects } from "./answer-schema.ts";
 
 /** What the site owner's calls answer (with the admin key or the console's cookie). */
@@ -152,13 +152,13 @@ export const DeskQueueAnswer = keysOf<DeskQueue>()(
   }),
 );
 export const DeskRunsAnswer = z.object({ agent: z.string(), runs: objects("RunRecord, without trace and requests") });
-export const DeskRunAnswer = object("RunRecord (shared/desk-records.ts)");
+export const DeskRunAnswer = object("RunRecord (shared/admin/desk-records.ts)");
 export const DeskNoteAnswer = z.object({ request: object("The queued request"), runAt: z.nullable(z.number()) });
 export const DeskRunNowAnswer = z.object({ runAt: z.number() });
 
 export const SiteAnswer = keysOf<SiteView>()(
   z.object({
-    site: object("SiteConfig (shared/agent-config.ts) without the admin key's digest"),
+    site: object("SiteConfig (shared/config/agent-config.ts) without the admin key's digest"),
     demo: z.boolean(),
     takesEffectWithinMs: z.number(),
   }),
@@ -181,7 +181,7 @@ export const KnowledgeListAnswer = keysOf<KnowledgeList>()(
     takesEffectWithinMs: z.number(),
   }),
 );
-export const KnowledgeDocAnswer = z.object({ document: object("KnowledgeDoc (shared/knowledge-doc.ts)") });
+export const KnowledgeDocAnswer = z.object({ document: object("KnowledgeDoc (shared/admin/knowledge-doc.ts)") });
 export const KnowledgeSearchAnswer = z.object({ query: z.string(), hits: objects("A ranked passage") });
 
 export const LiveOverviewAnswer = keysOf<LiveOverview>()(

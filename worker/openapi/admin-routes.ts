@@ -1,6 +1,6 @@
 import { z } from "zod/mini";
-import { ConversationQuery } from "../../shared/conversation-query.ts";
-import * as ROUTES from "../../shared/routes.ts";
+import { ConversationQuery } from "../../shared/admin/conversation-query.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
 import { json, op, type RouteDoc, type RouteDocs } from "./route-doc.ts";
 import * as A from "./admin-answers.ts";
 

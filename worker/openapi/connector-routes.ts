@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import * as ROUTES from "../../shared/routes.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
 import { json, op, type RouteDoc, type RouteDocs } from "./route-doc.ts";
 
 /**

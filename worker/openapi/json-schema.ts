@@ -1,6 +1,6 @@
 import { z } from "zod/mini";
-import { AgentConfig } from "../../shared/agent-config.ts";
-import { ERROR_CODES, ErrorBody } from "../../shared/errors.ts";
+import { AgentConfig } from "../../shared/config/agent-config.ts";
+import { ERROR_CODES, ErrorBody } from "../../shared/wire/errors.ts";
 
 export type JsonSchema = Record<string, unknown>;
 

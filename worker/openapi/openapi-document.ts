@@ -2,8 +2,8 @@ import { ACCOUNT_ROUTES, PRIVACY_ROUTES, WEBHOOK_ROUTES } from "./owner-routes.t
 import { CONNECTOR_ROUTES } from "./connector-routes.ts";
 import type { RouterRoute } from "hono/types";
 import type { z } from "zod/mini";
-import { HEADERS } from "../../shared/protocol.ts";
-import * as ROUTES from "../../shared/routes.ts";
+import { HEADERS } from "../../shared/wire/protocol.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
 import { CONSOLE_COOKIE_FULL } from "../console/console-cookie.ts";
 import { contractOf, type ErrorAnswer, type MiddlewareContract } from "../middleware/contract.ts";
 import { ADMIN_ROUTES } from "./admin-routes.ts";

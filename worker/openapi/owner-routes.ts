@@ -1,12 +1,12 @@
 import { z } from "zod/mini";
-import { AuditQuery } from "../../shared/audit.ts";
-import * as ROUTES from "../../shared/routes.ts";
+import { AuditQuery } from "../../shared/admin/audit.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
 import { json, op, type RouteDoc, type RouteDocs } from "./route-doc.ts";
 
 /**
  * Accounts, invitations, named keys, passkeys and the audit trail (docs/accounts.md). Their answers
- * are the views of shared/accounts-api.ts and shared/audit.ts, described here by their top-level
- * fields; each route's permission is in shared/route-permissions.ts.
+ * are the views of shared/admin/accounts-api.ts and shared/admin/audit.ts, described here by their top-level
+ * fields; each route's permission is in shared/wire/route-permissions.ts.
  */
 const view = (description: string, fields: string[]) =>
   json(description, z.looseObject(Object.fromEntries(fields.map((f) => [f, z.unknown()]))));

@@ -1,10 +1,10 @@
 import { z } from "zod/mini";
-import * as ROUTES from "../../shared/routes.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
 import { json, op, type RouteDocs } from "./route-doc.ts";
 
 /**
  * Single sign-on (docs/accounts.md): the owner's settings, and the console's OpenID Connect sign-in
- * (authorization code with PKCE). Each route's permission is in shared/route-permissions.ts.
+ * (authorization code with PKCE). Each route's permission is in shared/wire/route-permissions.ts.
  */
 const fields = (description: string, names: string[]) =>
   json(description, z.looseObject(Object.fromEntries(names.map((f) => [f, z.unknown()]))));

@@ -1,4 +1,4 @@
-import { ROLES } from "../../shared/roles.ts";
+import { ROLES } from "../../shared/admin/roles.ts";
 import { z } from "zod/mini";
 import type {
   ActionResponse,
@@ -7,18 +7,20 @@ import type {
   RestoredSessionResponse,
   SessionResponse,
   TraceResponse,
-} from "../../shared/api.ts";
-import type { ChatCompletion } from "../../shared/chat.ts";
-import type { ConsoleSession } from "../../shared/console-session.ts";
-import type { PersonRequestResponse, TakeoverResponse } from "../../shared/takeover-api.ts";
+} from "../../shared/wire/api.ts";
+import type { ChatCompletion } from "../../shared/chat/chat.ts";
+import type { ConsoleSession } from "../../shared/admin/console-session.ts";
+import type { PersonRequestResponse, TakeoverResponse } from "../../shared/takeover/takeover-api.ts";
 import type { StoredPhoto } from "../photos/photo-store.ts";
 import { keysOf, object, objects } from "./answer-schema.ts";
 
 /** What a visitor's and the console's calls answer (the admin routes' answers are in admin-answers.ts). */
 
-const Agent = object("PublicAgent (shared/agent-config.ts): the agent as its widget draws it, without its prompts");
-const State = object("SessionState (shared/session.ts): the fold of the session's events");
-const Events = objects("SessionEvent (shared/session-events.ts)");
+const Agent = object(
+  "PublicAgent (shared/config/agent-config.ts): the agent as its widget draws it, without its prompts",
+);
+const State = object("SessionState (shared/session/session.ts): the fold of the session's events");
+const Events = objects("SessionEvent (shared/session/session-events.ts)");
 
 export const HealthAnswer = z.object({ ok: z.boolean(), demo: z.boolean() });
 
@@ -71,7 +73,7 @@ export const ContextEditAnswer = keysOf<ContextEditResponse>()(
 
 export const StageCompleteAnswer = z.object({
   completed: z.boolean(),
-  checks: objects("RuleCheck (shared/stage-machine.ts): each rule's verdict"),
+  checks: objects("RuleCheck (shared/stages/stage-machine.ts): each rule's verdict"),
   events: Events,
   stage: object("The stage workflow after the step"),
 });

@@ -1,5 +1,5 @@
-import * as ROUTES from "../../shared/routes.ts";
-import { LiveQuery } from "../../shared/live-query.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
+import { LiveQuery } from "../../shared/session/live-query.ts";
 import { json, op, type RouteDocs } from "./route-doc.ts";
 import * as A from "./visitor-answers.ts";
 

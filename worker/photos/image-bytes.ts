@@ -1,4 +1,4 @@
-import type { PhotoType } from "../../shared/photo-ref.ts";
+import type { PhotoType } from "../../shared/chat/photo-ref.ts";
 
 /**
  * What an uploaded file is, read from its bytes (never its name or Content-Type), and what in it

@@ -1,4 +1,4 @@
-import type { PhotoType } from "../../shared/photo-ref.ts";
+import type { PhotoType } from "../../shared/chat/photo-ref.ts";
 
 /**
  * The pixel size an image declares in its header, read before anything decodes it: a file of a few

@@ -1,5 +1,5 @@
-import type { AgentConfig, SiteConfig } from "../../shared/agent-config.ts";
-import type { PhotoConfig } from "../../shared/photo-config.ts";
+import type { AgentConfig, SiteConfig } from "../../shared/config/agent-config.ts";
+import type { PhotoConfig } from "../../shared/config/photo-config.ts";
 import type { Env } from "../env.ts";
 import { usesDemoModel } from "../llm/upstream.ts";
 import { modelTargets } from "../llm/model-targets.ts";

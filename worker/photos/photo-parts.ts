@@ -1,5 +1,5 @@
-import type { AgentConfig, SiteConfig } from "../../shared/agent-config.ts";
-import { imageUrlOf, PHOTO_ID, PHOTO_URL_PREFIX } from "../../shared/photo-ref.ts";
+import type { AgentConfig, SiteConfig } from "../../shared/config/agent-config.ts";
+import { imageUrlOf, PHOTO_ID, PHOTO_URL_PREFIX } from "../../shared/chat/photo-ref.ts";
 import type { Env } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import type { UpstreamBody } from "../llm/upstream-body.ts";

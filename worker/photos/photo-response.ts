@@ -1,4 +1,4 @@
-import type { PhotoType } from "../../shared/photo-ref.ts";
+import type { PhotoType } from "../../shared/chat/photo-ref.ts";
 
 const EXTENSIONS: Record<PhotoType, string> = {
   "image/jpeg": "jpg",

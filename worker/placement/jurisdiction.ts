@@ -1,4 +1,4 @@
-import { JURISDICTIONS, type Jurisdiction } from "../../shared/agent-config.ts";
+import { JURISDICTIONS, type Jurisdiction } from "../../shared/config/agent-config.ts";
 import type { Env } from "../env.ts";
 import { ApiError } from "../errors.ts";
 

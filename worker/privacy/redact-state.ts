@@ -1,5 +1,5 @@
-import type { FieldValue, FieldValues, SessionState } from "../../shared/session.ts";
-import type { SessionSummary } from "../../shared/session-summary.ts";
+import type { FieldValue, FieldValues, SessionState } from "../../shared/session/session.ts";
+import type { SessionSummary } from "../../shared/session/session-summary.ts";
 import { redactText } from "./redact-text.ts";
 import { redactDetail } from "./redact-values.ts";
 

@@ -1,5 +1,5 @@
-import type { SessionEvent } from "../../shared/session.ts";
-import { EVENT_TYPES } from "../../shared/protocol.ts";
+import type { SessionEvent } from "../../shared/session/session.ts";
+import { EVENT_TYPES } from "../../shared/wire/protocol.ts";
 import { redactText } from "./redact-text.ts";
 
 type Detail = Record<string, string | number | boolean | null>;

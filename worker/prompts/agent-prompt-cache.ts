@@ -1,4 +1,4 @@
-import type { AgentConfig } from "../../shared/agent-config.ts";
+import type { AgentConfig } from "../../shared/config/agent-config.ts";
 import type { Env } from "../env.ts";
 import { SwrCache } from "./swr-cache.ts";
 import { promptRegistry } from "../objects.ts";

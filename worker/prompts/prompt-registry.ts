@@ -3,7 +3,7 @@ import type { Env } from "../env.ts";
 import { DESK_PROMPT_SEEDS } from "./desk-prompts.ts";
 import { AGENT_PARTS, LABELS, allowedVariables, composeAgentPrompt, type AgentParts } from "./prompt-paths.ts";
 import { variablesOf } from "./template.ts";
-import type { LabelMove, PromptSummary, PromptVersion } from "../../shared/prompt-records.ts";
+import type { LabelMove, PromptSummary, PromptVersion } from "../../shared/admin/prompt-records.ts";
 import { RegistryError, type SaveInput } from "./registry-types.ts";
 
 type VersionRow = {

@@ -1,4 +1,4 @@
-/** What the prompt registry takes and how it refuses (prompt-registry.ts); its answers: shared/prompt-records.ts. */
+/** What the prompt registry takes and how it refuses (prompt-registry.ts); answers: shared/admin/prompt-records.ts. */
 export interface SaveInput {
   text: string;
   variables?: string[];

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
-import { AgentConfig } from "../../shared/agent-config.ts";
-import type { AdminAnswer } from "../../shared/admin-answers.ts";
-import * as ROUTES from "../../shared/routes.ts";
+import { AgentConfig } from "../../shared/config/agent-config.ts";
+import type { AdminAnswer } from "../../shared/wire/admin-answers.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
 import { ApiError } from "../errors.ts";
 import { jsonBody } from "../middleware/validate.ts";
 import { CONFIG_CACHE_MS, readDraftAgent } from "../config/config-store.ts";

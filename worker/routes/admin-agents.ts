@@ -1,14 +1,14 @@
 import { Hono, type Context } from "hono";
-import { AgentConfig, type SiteConfig } from "../../shared/agent-config.ts";
-import type { AdminAnswer } from "../../shared/admin-answers.ts";
-import * as ROUTES from "../../shared/routes.ts";
+import { AgentConfig, type SiteConfig } from "../../shared/config/agent-config.ts";
+import type { AdminAnswer } from "../../shared/wire/admin-answers.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError, validationFailed } from "../errors.ts";
 import { jsonBody } from "../middleware/validate.ts";
 import { CONFIG_CACHE_MS, readSiteAgent, readSiteFresh } from "../config/config-store.ts";
 import { deleteSiteAgent, writeSite, writeSiteAgent } from "../config/site-writes.ts";
 import { TOOL_DEFS } from "../llm/tool-definitions.ts";
-import { parseMcpToolName } from "../../shared/mcp-config.ts";
+import { parseMcpToolName } from "../../shared/config/mcp-config.ts";
 import { AGENT_TEMPLATES } from "../templates/index.ts";
 
 export type AdminEnv = AppEnv & { Variables: { site: SiteConfig } };

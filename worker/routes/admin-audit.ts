@@ -1,9 +1,9 @@
 import { HASHED_FIELDS } from "../accounts/audit-chain.ts";
 import { Hono, type Context } from "hono";
-import { AuditQuery, type AuditEntry } from "../../shared/audit.ts";
-import { FRESH_AUTH_MS } from "../../shared/roles.ts";
-import type { AdminAnswer } from "../../shared/admin-answers.ts";
-import * as ROUTES from "../../shared/routes.ts";
+import { AuditQuery, type AuditEntry } from "../../shared/admin/audit.ts";
+import { FRESH_AUTH_MS } from "../../shared/admin/roles.ts";
+import type { AdminAnswer } from "../../shared/wire/admin-answers.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
 import { ApiError } from "../errors.ts";
 import type { AdminEnv } from "../middleware/admin-key.ts";
 import { toCsv } from "../console/csv.ts";

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
-import type { SiteConfig } from "../../shared/agent-config.ts";
-import { CALENDAR_SECRET_PREFIX, SiteBooking, type BookingSettingsView } from "../../shared/booking-config.ts";
-import * as ROUTES from "../../shared/routes.ts";
+import type { SiteConfig } from "../../shared/config/agent-config.ts";
+import { CALENDAR_SECRET_PREFIX, SiteBooking, type BookingSettingsView } from "../../shared/config/booking-config.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
 import type { AppEnv, Env } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import { jsonBody } from "../middleware/validate.ts";

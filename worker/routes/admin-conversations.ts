@@ -1,9 +1,9 @@
 import { Hono, type Context } from "hono";
-import type { SiteConfig } from "../../shared/agent-config.ts";
-import { ConversationQuery } from "../../shared/conversation-query.ts";
-import type { SessionSummary } from "../../shared/session-summary.ts";
-import type { AdminAnswer } from "../../shared/admin-answers.ts";
-import * as ROUTES from "../../shared/routes.ts";
+import type { SiteConfig } from "../../shared/config/agent-config.ts";
+import { ConversationQuery } from "../../shared/admin/conversation-query.ts";
+import type { SessionSummary } from "../../shared/session/session-summary.ts";
+import type { AdminAnswer } from "../../shared/wire/admin-answers.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import { toCsv } from "../console/csv.ts";

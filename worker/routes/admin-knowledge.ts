@@ -1,8 +1,8 @@
 import { Hono, type Context } from "hono";
-import type { SiteConfig } from "../../shared/agent-config.ts";
-import { KNOWLEDGE_LIMITS, KnowledgeDocInput, type KnowledgeDoc } from "../../shared/knowledge-doc.ts";
-import type { AdminAnswer } from "../../shared/admin-answers.ts";
-import * as ROUTES from "../../shared/routes.ts";
+import type { SiteConfig } from "../../shared/config/agent-config.ts";
+import { KNOWLEDGE_LIMITS, KnowledgeDocInput, type KnowledgeDoc } from "../../shared/admin/knowledge-doc.ts";
+import type { AdminAnswer } from "../../shared/wire/admin-answers.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
 import { knowledgeSearch } from "../../shared/tools/knowledge-search.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../errors.ts";

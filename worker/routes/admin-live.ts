@@ -1,10 +1,10 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod/mini";
-import type { SiteConfig } from "../../shared/agent-config.ts";
-import type { AdminAnswer } from "../../shared/admin-answers.ts";
-import * as ROUTES from "../../shared/routes.ts";
-import { withinHours } from "../../shared/takeover-config.ts";
-import { StaffMessageInput, StaffStepInput, type StaffStepResponse } from "../../shared/takeover-api.ts";
+import type { SiteConfig } from "../../shared/config/agent-config.ts";
+import type { AdminAnswer } from "../../shared/wire/admin-answers.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
+import { withinHours } from "../../shared/config/takeover-config.ts";
+import { StaffMessageInput, StaffStepInput, type StaffStepResponse } from "../../shared/takeover/takeover-api.ts";
 import { ApiError } from "../errors.ts";
 import { jsonBody } from "../middleware/validate.ts";
 import { upgradeToRoom } from "../session/live-upgrade.ts";

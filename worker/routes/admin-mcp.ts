@@ -1,7 +1,7 @@
 import { Hono } from "hono";
-import type { SiteConfig } from "../../shared/agent-config.ts";
-import { MCP_SECRET_PREFIX, McpServersInput, type McpServerConfig } from "../../shared/mcp-config.ts";
-import * as ROUTES from "../../shared/routes.ts";
+import type { SiteConfig } from "../../shared/config/agent-config.ts";
+import { MCP_SECRET_PREFIX, McpServersInput, type McpServerConfig } from "../../shared/config/mcp-config.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
 import type { AppEnv, Env } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import { jsonBody } from "../middleware/validate.ts";

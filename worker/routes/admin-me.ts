@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
-import { PasskeyAdd } from "../../shared/accounts-api.ts";
-import type { AdminAnswer } from "../../shared/admin-answers.ts";
-import * as ROUTES from "../../shared/routes.ts";
+import { PasskeyAdd } from "../../shared/admin/accounts-api.ts";
+import type { AdminAnswer } from "../../shared/wire/admin-answers.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
 import { ApiError } from "../errors.ts";
 import type { AdminEnv } from "../middleware/admin-key.ts";
 import { jsonBody } from "../middleware/validate.ts";

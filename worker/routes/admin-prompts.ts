@@ -1,8 +1,8 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod/mini";
-import type { SiteConfig } from "../../shared/agent-config.ts";
-import type { AdminAnswer } from "../../shared/admin-answers.ts";
-import * as ROUTES from "../../shared/routes.ts";
+import type { SiteConfig } from "../../shared/config/agent-config.ts";
+import type { AdminAnswer } from "../../shared/wire/admin-answers.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import { jsonBody } from "../middleware/validate.ts";

@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
-import type { SiteConfig } from "../../shared/agent-config.ts";
-import * as ROUTES from "../../shared/routes.ts";
-import { SSO_REDIRECT_PATH, SsoConfig, type SsoView } from "../../shared/sso-config.ts";
+import type { SiteConfig } from "../../shared/config/agent-config.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
+import { SSO_REDIRECT_PATH, SsoConfig, type SsoView } from "../../shared/config/sso-config.ts";
 import { ApiError } from "../errors.ts";
 import type { AdminEnv } from "../middleware/admin-key.ts";
 import { jsonBody } from "../middleware/validate.ts";

@@ -1,10 +1,10 @@
 import { Hono } from "hono";
 import { z } from "zod/mini";
-import type { SiteConfig } from "../../shared/agent-config.ts";
-import type { AdminAnswer } from "../../shared/admin-answers.ts";
-import * as ROUTES from "../../shared/routes.ts";
-import { RotateSecretInput, WebhookEndpointInput } from "../../shared/webhook-api.ts";
-import { DELIVERY_STATUS } from "../../shared/webhook-events.ts";
+import type { SiteConfig } from "../../shared/config/agent-config.ts";
+import type { AdminAnswer } from "../../shared/wire/admin-answers.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
+import { RotateSecretInput, WebhookEndpointInput } from "../../shared/admin/webhook-api.ts";
+import { DELIVERY_STATUS } from "../../shared/admin/webhook-events.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import { jsonBody } from "../middleware/validate.ts";

@@ -1,13 +1,13 @@
 import { Hono } from "hono";
-import type { AdminAnswer } from "../../shared/admin-answers.ts";
-import * as ROUTES from "../../shared/routes.ts";
+import type { AdminAnswer } from "../../shared/wire/admin-answers.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
 import { ApiError } from "../errors.ts";
 import { adminKey, type AdminEnv } from "../middleware/admin-key.ts";
 import { routePermission } from "../middleware/route-permission.ts";
 import { promptAdminRoutes } from "./admin-prompts.ts";
 import { deskAdminRoutes } from "./admin-desk.ts";
 import { conversationAdminRoutes } from "./admin-conversations.ts";
-import { PHOTO_ID } from "../../shared/photo-ref.ts";
+import { PHOTO_ID } from "../../shared/chat/photo-ref.ts";
 import { getPhoto } from "../photos/photo-store.ts";
 import { photoResponse } from "../photos/photo-response.ts";
 import { siteAdminRoutes } from "./admin-site.ts";

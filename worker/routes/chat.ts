@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import { ChatRequest } from "../../shared/chat.ts";
-import * as ROUTES from "../../shared/routes.ts";
+import { ChatRequest } from "../../shared/chat/chat.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
 import type { AppEnv } from "../env.ts";
 import { jsonBody } from "../middleware/validate.ts";
 import { sessionToken } from "../middleware/session-token.ts";

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
-import type { ConsentResponse } from "../../shared/api.ts";
-import { ConsentInput } from "../../shared/consent.ts";
-import * as ROUTES from "../../shared/routes.ts";
+import type { ConsentResponse } from "../../shared/wire/api.ts";
+import { ConsentInput } from "../../shared/session/consent.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import { jsonBody } from "../middleware/validate.ts";

@@ -5,10 +5,10 @@ import {
   InvitationOptionsInput,
   PasskeyOptionsInput,
   PasskeySignIn,
-} from "../../shared/accounts-api.ts";
-import type { AuditAction } from "../../shared/audit.ts";
-import type { AdminAnswer } from "../../shared/admin-answers.ts";
-import * as ROUTES from "../../shared/routes.ts";
+} from "../../shared/admin/accounts-api.ts";
+import type { AuditAction } from "../../shared/admin/audit.ts";
+import type { AdminAnswer } from "../../shared/wire/admin-answers.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import { loadSite } from "../config/config-store.ts";

@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import type { SiteConfig } from "../../shared/agent-config.ts";
-import * as ROUTES from "../../shared/routes.ts";
+import type { SiteConfig } from "../../shared/config/agent-config.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
 import {
   SSO_BASE_SCOPES,
   SSO_REDIRECT_PATH,
@@ -9,7 +9,7 @@ import {
   SsoStart,
   type SsoInfo,
   type SsoStarted,
-} from "../../shared/sso-config.ts";
+} from "../../shared/config/sso-config.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import { loadSite } from "../config/config-store.ts";

@@ -1,8 +1,8 @@
 import { Hono, type Context } from "hono";
 import { deleteCookie } from "hono/cookie";
-import { ConsoleSignIn } from "../../shared/console-session.ts";
-import type { SiteConfig } from "../../shared/agent-config.ts";
-import * as ROUTES from "../../shared/routes.ts";
+import { ConsoleSignIn } from "../../shared/admin/console-session.ts";
+import type { SiteConfig } from "../../shared/config/agent-config.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import { loadSite } from "../config/config-store.ts";

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
-import * as ROUTES from "../../shared/routes.ts";
-import { SUBSCRIBABLE_EVENTS } from "../../shared/webhook-events.ts";
-import type { WebhookDeliveryView } from "../../shared/webhook-api.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
+import { SUBSCRIBABLE_EVENTS } from "../../shared/admin/webhook-events.ts";
+import type { WebhookDeliveryView } from "../../shared/admin/webhook-api.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import { forgetSubscriptions } from "../webhooks/emit.ts";

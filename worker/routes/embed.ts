@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../env.ts";
 import { loadSite } from "../config/config-store.ts";
 import { pageCsp } from "../page-csp.ts";
-import * as ROUTES from "../../shared/routes.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
 
 export const embedRoutes = new Hono<AppEnv>();
 

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import { FeedbackInput } from "../../shared/session-events.ts";
-import * as ROUTES from "../../shared/routes.ts";
+import { FeedbackInput } from "../../shared/session/session-events.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import { jsonBody } from "../middleware/validate.ts";

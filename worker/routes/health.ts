@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../env.ts";
 import { usesDemoModel } from "../llm/upstream.ts";
-import * as ROUTES from "../../shared/routes.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
 
 export const healthRoutes = new Hono<AppEnv>();
 

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import { LiveQuery } from "../../shared/live-query.ts";
-import * as ROUTES from "../../shared/routes.ts";
+import { LiveQuery } from "../../shared/session/live-query.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import { sessionToken } from "../middleware/session-token.ts";

@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
-import * as ROUTES from "../../shared/routes.ts";
-import { PHOTO_ID } from "../../shared/photo-ref.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
+import { PHOTO_ID } from "../../shared/chat/photo-ref.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import { sessionToken } from "../middleware/session-token.ts";

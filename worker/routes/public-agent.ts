@@ -1,11 +1,11 @@
-import type { AgentConfig, PublicAgent, SiteConfig } from "../../shared/agent-config.ts";
-import { DEFAULT_DISCLAIMER } from "../../shared/guard-config.ts";
-import { TOOL_NAMES } from "../../shared/tool-names.ts";
+import type { AgentConfig, PublicAgent, SiteConfig } from "../../shared/config/agent-config.ts";
+import { DEFAULT_DISCLAIMER } from "../../shared/config/guard-config.ts";
+import { TOOL_NAMES } from "../../shared/tools/tool-names.ts";
 import type { Env } from "../env.ts";
 import { usesDemoModel } from "../llm/upstream.ts";
 import { photoAccess } from "../photos/photo-access.ts";
 import { bookingToolNames } from "../booking/booking-calendar.ts";
-import { hasLeadCard } from "../../shared/stage-lead.ts";
+import { hasLeadCard } from "../../shared/stages/stage-lead.ts";
 import { chatConsent } from "../config/consent-notice.ts";
 
 /**

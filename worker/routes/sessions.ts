@@ -1,10 +1,10 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod/mini";
-import { CreateSessionRequest, type RestoredSessionResponse, type SessionResponse } from "../../shared/api.ts";
-import { ClientEvent } from "../../shared/client-events.ts";
-import { orderedStages } from "../../shared/stage-machine.ts";
-import { LIMITS } from "../../shared/protocol.ts";
-import * as ROUTES from "../../shared/routes.ts";
+import { CreateSessionRequest, type RestoredSessionResponse, type SessionResponse } from "../../shared/wire/api.ts";
+import { ClientEvent } from "../../shared/session/client-events.ts";
+import { orderedStages } from "../../shared/stages/stage-machine.ts";
+import { LIMITS } from "../../shared/wire/protocol.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import { jsonBody } from "../middleware/validate.ts";
@@ -98,7 +98,7 @@ const AppendEvents = z.object({ events: z.array(ClientEvent).check(z.minLength(1
 
 /**
  * The widget stores its tools' results as they finish and its own tools' trace steps (and may send
- * copies of advice the worker derived). Only those types (shared/client-events.ts), each about a call
+ * copies of advice the worker derived). Only those types (shared/session/client-events.ts), each about a call
  * or step the assistant made; the worker writes the events with its own ids, time and fields
  * (worker/session/client-events.ts).
  */

@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
-import type { SiteConfig } from "../../shared/agent-config.ts";
-import * as ROUTES from "../../shared/routes.ts";
-import { EVENT_TYPES } from "../../shared/protocol.ts";
+import type { SiteConfig } from "../../shared/config/agent-config.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
+import { EVENT_TYPES } from "../../shared/wire/protocol.ts";
 import {
   ContactInput,
   PersonRequestInput,
@@ -9,7 +9,7 @@ import {
   VisitorMessageInput,
   type PersonRequestResponse,
   type TakeoverResponse,
-} from "../../shared/takeover-api.ts";
+} from "../../shared/takeover/takeover-api.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import { loadSite } from "../config/config-store.ts";

@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod/mini";
-import * as ROUTES from "../../shared/routes.ts";
+import * as ROUTES from "../../shared/wire/routes.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import { sessionToken } from "../middleware/session-token.ts";

@@ -1,4 +1,4 @@
-import type { ComplianceRule } from "../../shared/guard-config.ts";
+import type { ComplianceRule } from "../../shared/config/guard-config.ts";
 import { BUILT_IN, type CompiledRule } from "./compliance-rules.ts";
 
 export interface Violation {

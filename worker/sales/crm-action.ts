@@ -1,7 +1,7 @@
-import { EVENT_TYPES } from "../../shared/protocol.ts";
-import type { ToolInput } from "../../shared/tool.ts";
+import { EVENT_TYPES } from "../../shared/wire/protocol.ts";
+import type { ToolInput } from "../../shared/tools/tool.ts";
 import type { crmAction } from "../../shared/tools/crm-action.ts";
-import { WEBHOOK_EVENTS } from "../../shared/webhook-events.ts";
+import { WEBHOOK_EVENTS } from "../../shared/admin/webhook-events.ts";
 import type { Env } from "../env.ts";
 import { loadSite } from "../config/config-store.ts";
 import { ApiError } from "../errors.ts";

@@ -1,4 +1,4 @@
-import type { ToolInput } from "../../shared/tool.ts";
+import type { ToolInput } from "../../shared/tools/tool.ts";
 import type { priceCalculator } from "../../shared/tools/price-calculator.ts";
 import { div, format, fromInt, mul, parseDecimal, toCents } from "./decimal.ts";
 

@@ -1,4 +1,4 @@
-import type { ToolInput } from "../../shared/tool.ts";
+import type { ToolInput } from "../../shared/tools/tool.ts";
 import type { profileReader } from "../../shared/tools/profile-reader.ts";
 import type { Env } from "../env.ts";
 import { ApiError } from "../errors.ts";

@@ -1,6 +1,6 @@
-import type { ComplianceRule } from "../../shared/guard-config.ts";
-import { adviceEvent } from "../../shared/step-events.ts";
-import type { SessionEvent } from "../../shared/session.ts";
+import type { ComplianceRule } from "../../shared/config/guard-config.ts";
+import { adviceEvent } from "../../shared/chat/step-events.ts";
+import type { SessionEvent } from "../../shared/session/session.ts";
 import { checkCompliance, type Violation } from "./compliance.ts";
 
 /** The longest text a card holds whole: a clipped text is not the text that was checked. */

@@ -1,6 +1,6 @@
 import { verify } from "hono/jwt";
 import { JwtTokenExpired, JwtTokenSignatureMismatched } from "hono/utils/jwt/types";
-import type { SiteConfig } from "../../shared/agent-config.ts";
+import type { SiteConfig } from "../../shared/config/agent-config.ts";
 import type { Env } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import { hmacKey } from "../hmac-key.ts";

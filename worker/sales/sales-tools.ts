@@ -1,9 +1,9 @@
-import type { ToolInput } from "../../shared/tool.ts";
+import type { ToolInput } from "../../shared/tools/tool.ts";
 import type { complianceCheck } from "../../shared/tools/compliance-check.ts";
 import type { priceCalculator } from "../../shared/tools/price-calculator.ts";
 import { loadSite } from "../config/config-store.ts";
 import type { Env } from "../env.ts";
-import type { SessionEvent } from "../../shared/session.ts";
+import type { SessionEvent } from "../../shared/session/session.ts";
 import { checkCompliance } from "./compliance.ts";
 import { computeQuote } from "./price-calculator.ts";
 import { compliantCard, passedText } from "./rep-card.ts";

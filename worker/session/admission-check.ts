@@ -1,5 +1,5 @@
-import type { ConsentKind } from "../../shared/consent.ts";
-import type { SessionState } from "../../shared/session.ts";
+import type { ConsentKind } from "../../shared/session/consent.ts";
+import type { SessionState } from "../../shared/session/session.ts";
 import type { SlidingWindow } from "../limits/sliding-window.ts";
 import { turnIdRefusal, type IdRefusal, type TurnIds } from "./message-ids.ts";
 

@@ -1,6 +1,6 @@
-import type { ClientEvent, ClientToolResult, ClientTraceStep } from "../../shared/client-events.ts";
-import { EVENT_TYPES } from "../../shared/protocol.ts";
-import type { SessionEvent, SessionState } from "../../shared/session.ts";
+import type { ClientEvent, ClientToolResult, ClientTraceStep } from "../../shared/session/client-events.ts";
+import { EVENT_TYPES } from "../../shared/wire/protocol.ts";
+import type { SessionEvent, SessionState } from "../../shared/session/session.ts";
 import { forgedAdvice } from "../guard/advice-guard.ts";
 import { clientSteps } from "./client-steps.ts";
 import { clientToolResults } from "./tool-result-events.ts";
@@ -19,7 +19,7 @@ const refusal = (message: string): { refused: ClientRefusal } => ({
 });
 
 /**
- * What a browser's events (shared/client-events.ts) become in its session's log. Everything a
+ * What a browser's events (shared/session/client-events.ts) become in its session's log. Everything a
  * browser sends is data: each event must be about something the worker stored first, and the
  * worker writes the event itself, with the id made from what it is about, its own time and only
  * the listed fields. Tool results: tool-result-events.ts; its tools' trace steps: client-steps.ts;

@@ -1,11 +1,11 @@
 import { z } from "zod/mini";
-import type { ClientFrame } from "../../shared/live.ts";
+import type { ClientFrame } from "../../shared/session/live.ts";
 import { LIVE_LIMITS } from "./live-limits.ts";
 
 const ReplyId = z.string().check(z.minLength(1), z.maxLength(100));
 const Offset = z.int().check(z.nonnegative());
 
-/** What a socket may send (shared/live.ts): an attach naming a bounded set of replies, or a stop. */
+/** What a socket may send (shared/session/live.ts): an attach naming a bounded set of replies, or a stop. */
 const ClientFrameSchema = z.discriminatedUnion("t", [
   z.object({
     t: z.literal("attach"),

@@ -1,8 +1,8 @@
-import type { ClientTraceStep } from "../../shared/client-events.ts";
-import { reactCallId, stoppedStepId, toolStepId } from "../../shared/client-steps.ts";
-import { traceEvent } from "../../shared/step-events.ts";
-import type { SessionEvent, SessionState } from "../../shared/session.ts";
-import type { TraceStep } from "../../shared/session-events.ts";
+import type { ClientTraceStep } from "../../shared/session/client-events.ts";
+import { reactCallId, stoppedStepId, toolStepId } from "../../shared/chat/client-steps.ts";
+import { traceEvent } from "../../shared/chat/step-events.ts";
+import type { SessionEvent, SessionState } from "../../shared/session/session.ts";
+import type { TraceStep } from "../../shared/session/session-events.ts";
 
 /** A browser's tool run is timed by the browser: shown in the trace, within bounds, never counted. */
 const MAX_MS = 3_600_000;
@@ -11,12 +11,12 @@ const MAX_MS = 3_600_000;
 const after = (id: string, prefix: string) => (id.startsWith(prefix) ? id.slice(prefix.length) : null);
 
 /**
- * The trace steps a browser writes (shared/client-steps.ts), as the worker stores them. Each is
+ * The trace steps a browser writes (shared/chat/client-steps.ts), as the worker stores them. Each is
  * about something the assistant did, under the id made from it: a run of a tool call it made
  * (`trace:<call id>`, or a text ReAct step's one call, `trace:react_<step id>`), or the visitor's
  * Stop of one of its steps (`trace:stopped:<step id>`). The worker writes the step anew: its time
  * (`now`), the call's tool name, and only the listed fields, marked `side: "client"`, so the
- * site's index counts none of it (shared/session-summary.ts). Answers what to store, and the ids
+ * site's index counts none of it (shared/session/session-summary.ts). Answers what to store, and the ids
  * refused (nothing is stored then).
  */
 export function clientSteps(

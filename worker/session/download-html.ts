@@ -1,6 +1,6 @@
-import type { AgentConfig } from "../../shared/agent-config.ts";
-import { localize } from "../../shared/localize.ts";
-import type { Advice, FieldValue, SessionState, StoredMessage } from "../../shared/session.ts";
+import type { AgentConfig } from "../../shared/config/agent-config.ts";
+import { localize } from "../../shared/config/localize.ts";
+import type { Advice, FieldValue, SessionState, StoredMessage } from "../../shared/session/session.ts";
 import { downloadStrings, type DownloadStrings } from "./download-strings.ts";
 
 /** A photo of the session as the file holds it: its bytes as a data: URL, or too large to embed. */

@@ -1,4 +1,4 @@
-import type { Eraser } from "../../shared/live.ts";
+import type { Eraser } from "../../shared/session/live.ts";
 import type { Env } from "../env.ts";
 import { deleteSessionPhotos } from "../photos/photo-store.ts";
 import { jurisdictionOf } from "../placement/jurisdiction.ts";

@@ -1,4 +1,4 @@
-import { foldSession, reduceSession, type SessionEvent, type SessionState } from "../../shared/session.ts";
+import { foldSession, reduceSession, type SessionEvent, type SessionState } from "../../shared/session/session.ts";
 import { OwnerNotes } from "./owner-notes.ts";
 import { replacesStored } from "./message-ids.ts";
 import { ToolResults } from "./tool-results.ts";

@@ -1,5 +1,5 @@
-import { sessionSteps, summarizeSession } from "../../shared/session-summary.ts";
-import type { SessionState } from "../../shared/session.ts";
+import { sessionSteps, summarizeSession } from "../../shared/session/session-summary.ts";
+import type { SessionState } from "../../shared/session/session.ts";
 import type { Env } from "../env.ts";
 import { jurisdictionOf } from "../placement/jurisdiction.ts";
 import { indexedSummary, NO_PRIVACY, type RoomPrivacy } from "./room-privacy.ts";

@@ -1,5 +1,5 @@
-import type { AttachFrame, Eraser, LiveFrame } from "../../shared/live.ts";
-import type { SessionEvent } from "../../shared/session.ts";
+import type { AttachFrame, Eraser, LiveFrame } from "../../shared/session/live.ts";
+import type { SessionEvent } from "../../shared/session/session.ts";
 import { readClientFrame } from "./client-frame.ts";
 import type { LiveClient } from "./live-limits.ts";
 import type { LiveReply } from "./live-reply.ts";

@@ -1,4 +1,4 @@
-import type { ReplyEnd } from "../../shared/live.ts";
+import type { ReplyEnd } from "../../shared/session/live.ts";
 import type { ProviderStream } from "../llm/model-reply.ts";
 import { ReplyAccumulator, type AccumulatedReply } from "../llm/reply-accumulator.ts";
 

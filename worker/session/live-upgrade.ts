@@ -1,4 +1,4 @@
-import { LIVE } from "../../shared/live.ts";
+import { LIVE } from "../../shared/session/live.ts";
 import { ApiError } from "../errors.ts";
 import { followRefusal } from "./follow-request.ts";
 import { tooManyConnections, type LiveClient } from "./live-limits.ts";

@@ -1,7 +1,7 @@
-import type { SessionEvent, StoredMessage } from "../../shared/session.ts";
-import type { ChatMessage } from "../../shared/chat.ts";
-import { messageEvent, toStoredMessage, usageEvent as usageRecorded } from "../../shared/events.ts";
-import { traceEvent, traceEventId } from "../../shared/step-events.ts";
+import type { SessionEvent, StoredMessage } from "../../shared/session/session.ts";
+import type { ChatMessage } from "../../shared/chat/chat.ts";
+import { messageEvent, toStoredMessage, usageEvent as usageRecorded } from "../../shared/session/events.ts";
+import { traceEvent, traceEventId } from "../../shared/chat/step-events.ts";
 import type { AccumulatedReply } from "../llm/reply-accumulator.ts";
 
 /**

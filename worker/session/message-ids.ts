@@ -1,6 +1,6 @@
-import { EVENT_TYPES } from "../../shared/protocol.ts";
-import type { SessionEvent, SessionState, StoredMessage } from "../../shared/session.ts";
-import { STAFF_MESSAGE_PREFIX } from "../../shared/takeover-api.ts";
+import { EVENT_TYPES } from "../../shared/wire/protocol.ts";
+import type { SessionEvent, SessionState, StoredMessage } from "../../shared/session/session.ts";
+import { STAFF_MESSAGE_PREFIX } from "../../shared/takeover/takeover-api.ts";
 
 /** Why a client's id was refused, as the route answers it. */
 export interface IdRefusal {

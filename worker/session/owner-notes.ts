@@ -1,4 +1,4 @@
-import type { SessionState } from "../../shared/session.ts";
+import type { SessionState } from "../../shared/session/session.ts";
 
 /** Text for the site's owner about one trace step: the provider's own words on a failed completion. */
 export interface OwnerNote {

@@ -1,6 +1,6 @@
-import type { SiteConfig } from "../../shared/agent-config.ts";
-import type { SessionState } from "../../shared/session.ts";
-import { DEFAULT_UNAVAILABLE } from "../../shared/takeover-config.ts";
+import type { SiteConfig } from "../../shared/config/agent-config.ts";
+import type { SessionState } from "../../shared/session/session.ts";
+import { DEFAULT_UNAVAILABLE } from "../../shared/config/takeover-config.ts";
 import type { Env } from "../env.ts";
 import { nobodyAvailable } from "./takeover-availability.ts";
 

@@ -1,4 +1,4 @@
-import type { SessionEvent } from "../../shared/session.ts";
+import type { SessionEvent } from "../../shared/session/session.ts";
 import type { Env } from "../env.ts";
 import { ApiError, isProviderError } from "../errors.ts";
 import { withGuardNote, type GuardPlan } from "../guard/chat-guard.ts";
@@ -9,7 +9,7 @@ import { ReplyAccumulator } from "../llm/reply-accumulator.ts";
 import { callModel, newCallLog } from "../llm/upstream.ts";
 import type { LiveHub } from "./live-hub.ts";
 import type { Admission } from "./admission-check.ts";
-import type { SessionState } from "../../shared/session.ts";
+import type { SessionState } from "../../shared/session/session.ts";
 import { withStaffTurns } from "./staff-turns.ts";
 import { withBookingContext } from "../booking/booking-context.ts";
 import { LiveReply } from "./live-reply.ts";

@@ -1,5 +1,5 @@
-import type { SiteConfig } from "../../shared/agent-config.ts";
-import type { SessionSummary } from "../../shared/session-summary.ts";
+import type { SiteConfig } from "../../shared/config/agent-config.ts";
+import type { SessionSummary } from "../../shared/session/session-summary.ts";
 import { redactText } from "../privacy/redact-text.ts";
 
 /**

@@ -1,4 +1,4 @@
-import type { SessionState, StoredMessage } from "../../shared/session.ts";
+import type { SessionState, StoredMessage } from "../../shared/session/session.ts";
 import type { UpstreamBody } from "../llm/upstream-body.ts";
 
 type Upstream = UpstreamBody["messages"][number];

@@ -1,7 +1,7 @@
-import { actionEvent, contextEvent, freshEventId, stageChangedEvent } from "../../shared/events.ts";
-import { traceEvent } from "../../shared/step-events.ts";
-import type { FieldValues, SessionEvent, SessionState } from "../../shared/session.ts";
-import type { StageConfig } from "../../shared/stage-config.ts";
+import { actionEvent, contextEvent, freshEventId, stageChangedEvent } from "../../shared/session/events.ts";
+import { traceEvent } from "../../shared/chat/step-events.ts";
+import type { FieldValues, SessionEvent, SessionState } from "../../shared/session/session.ts";
+import type { StageConfig } from "../../shared/config/stage-config.ts";
 import {
   autoTransition,
   isBlocked,
@@ -9,7 +9,7 @@ import {
   ruleChecks,
   stageById,
   type RuleCheck,
-} from "../../shared/stage-machine.ts";
+} from "../../shared/stages/stage-machine.ts";
 
 export interface ContextRequest {
   stageId: string;

@@ -1,6 +1,6 @@
-import type { LocalizedText, SiteConfig } from "../../shared/agent-config.ts";
-import type { UnavailableReason } from "../../shared/protocol.ts";
-import { DEFAULT_UNAVAILABLE, withinHours } from "../../shared/takeover-config.ts";
+import type { LocalizedText, SiteConfig } from "../../shared/config/agent-config.ts";
+import type { UnavailableReason } from "../../shared/wire/protocol.ts";
+import { DEFAULT_UNAVAILABLE, withinHours } from "../../shared/config/takeover-config.ts";
 import type { Env } from "../env.ts";
 import { siteIndex } from "../objects.ts";
 

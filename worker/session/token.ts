@@ -1,6 +1,6 @@
 import { sign, verify } from "hono/jwt";
 import { JwtTokenExpired, JwtTokenSignatureMismatched } from "hono/utils/jwt/types";
-import { TokenClaims } from "../../shared/token.ts";
+import { TokenClaims } from "../../shared/session/token.ts";
 import type { Claims } from "../env.ts";
 import { hmacKey } from "../hmac-key.ts";
 

@@ -1,7 +1,7 @@
-import type { ClientToolResult } from "../../shared/client-events.ts";
-import { messageEvent, messageEventId } from "../../shared/events.ts";
-import type { SessionEvent, SessionState } from "../../shared/session.ts";
-import { STAFF_MESSAGE_PREFIX } from "../../shared/takeover-api.ts";
+import type { ClientToolResult } from "../../shared/session/client-events.ts";
+import { messageEvent, messageEventId } from "../../shared/session/events.ts";
+import type { SessionEvent, SessionState } from "../../shared/session/session.ts";
+import { STAFF_MESSAGE_PREFIX } from "../../shared/takeover/takeover-api.ts";
 
 /**
  * The tool results a browser appends as its tools finish (a page that goes away between a tool's

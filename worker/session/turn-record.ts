@@ -1,5 +1,5 @@
-import type { AgentConfig, SiteConfig } from "../../shared/agent-config.ts";
-import type { SessionEvent } from "../../shared/session.ts";
+import type { AgentConfig, SiteConfig } from "../../shared/config/agent-config.ts";
+import type { SessionEvent } from "../../shared/session/session.ts";
 import { ApiError, isProviderError } from "../errors.ts";
 import { adviceFromReply } from "../guard/advice-guard.ts";
 import type { GuardPlan } from "../guard/chat-guard.ts";

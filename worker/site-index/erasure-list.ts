@@ -1,5 +1,5 @@
-import type { ErasureRow } from "../../shared/admin-answers.ts";
-import type { Eraser } from "../../shared/live.ts";
+import type { ErasureRow } from "../../shared/wire/admin-answers.ts";
+import type { Eraser } from "../../shared/session/live.ts";
 
 /** The most rows one listing answers (the newest first). */
 const LIST_LIMIT = 500;

@@ -1,4 +1,4 @@
-import type { InsightRow } from "../../shared/conversation-query.ts";
+import type { InsightRow } from "../../shared/admin/conversation-query.ts";
 
 type Row = Record<string, SqlStorageValue>;
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);

@@ -1,5 +1,5 @@
-import type { SessionSummary } from "../../shared/session-summary.ts";
-import type { LiveConversation, QueuedConversation } from "../../shared/takeover-api.ts";
+import type { SessionSummary } from "../../shared/session/session-summary.ts";
+import type { LiveConversation, QueuedConversation } from "../../shared/takeover/takeover-api.ts";
 
 type Row = Record<string, SqlStorageValue>;
 /** The agent's conversations active this recently are listed on the Live page too (to watch, or join). */

@@ -1,5 +1,5 @@
-import type { ConversationQuery, InsightRow } from "../../shared/conversation-query.ts";
-import type { SessionStep, SessionSummary } from "../../shared/session-summary.ts";
+import type { ConversationQuery, InsightRow } from "../../shared/admin/conversation-query.ts";
+import type { SessionStep, SessionSummary } from "../../shared/session/session-summary.ts";
 import { insightRows } from "./insight-rows.ts";
 
 type Row = Record<string, SqlStorageValue>;

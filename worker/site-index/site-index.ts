@@ -1,6 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
-import type { ConversationQuery, InsightRow } from "../../shared/conversation-query.ts";
-import type { SessionStep, SessionSummary } from "../../shared/session-summary.ts";
+import type { ConversationQuery, InsightRow } from "../../shared/admin/conversation-query.ts";
+import type { SessionStep, SessionSummary } from "../../shared/session/session-summary.ts";
 import type { Env } from "../env.ts";
 import { loadSite } from "../config/config-store.ts";
 import { eraseSessionData } from "../session/erase-session.ts";
@@ -8,11 +8,11 @@ import { SessionIndex } from "./session-index.ts";
 import { LiveList } from "./live-list.ts";
 import { StaffPresence } from "./staff-presence.ts";
 import { UsedSignInLinks } from "./used-sign-in-links.ts";
-import type { ErasureRow } from "../../shared/admin-answers.ts";
+import type { ErasureRow } from "../../shared/wire/admin-answers.ts";
 import { ErasureList } from "./erasure-list.ts";
 import { SlotClaims } from "./slot-claims.ts";
-import type { Eraser } from "../../shared/live.ts";
-import type { LiveConversation, QueuedConversation } from "../../shared/takeover-api.ts";
+import type { Eraser } from "../../shared/session/live.ts";
+import type { LiveConversation, QueuedConversation } from "../../shared/takeover/takeover-api.ts";
 
 const DAY_MS = 86_400_000;
 /** Sessions erased per alarm; a longer backlog continues a minute later. */

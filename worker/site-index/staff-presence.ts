@@ -1,4 +1,4 @@
-import { PRESENCE_TTL_MS } from "../../shared/takeover-api.ts";
+import { PRESENCE_TTL_MS } from "../../shared/takeover/takeover-api.ts";
 
 /**
  * Staff with the console's Live page open (takeover, issue #16): a row per staff member, refreshed

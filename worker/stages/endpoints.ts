@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import type { FieldValues } from "../../shared/session.ts";
+import type { FieldValues } from "../../shared/session/session.ts";
 import type { Env } from "../env.ts";
 import { ApiError } from "../errors.ts";
 

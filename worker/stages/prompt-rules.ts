@@ -1,8 +1,8 @@
-import type { AgentConfig } from "../../shared/agent-config.ts";
-import type { FieldValues } from "../../shared/session.ts";
-import type { StageConfig } from "../../shared/stage-config.ts";
-import { compileTemplate, type RuleCheck } from "../../shared/stage-machine.ts";
-import { parseToolInput, toOpenAITool } from "../../shared/tool.ts";
+import type { AgentConfig } from "../../shared/config/agent-config.ts";
+import type { FieldValues } from "../../shared/session/session.ts";
+import type { StageConfig } from "../../shared/config/stage-config.ts";
+import { compileTemplate, type RuleCheck } from "../../shared/stages/stage-machine.ts";
+import { parseToolInput, toOpenAITool } from "../../shared/tools/tool.ts";
 import { ruleVerdict } from "../../shared/tools/rule-verdict.ts";
 import type { Env } from "../env.ts";
 import { callModel } from "../llm/upstream.ts";

@@ -1,7 +1,7 @@
-import { parseToolInput, toOpenAITool } from "../../shared/tool.ts";
+import { parseToolInput, toOpenAITool } from "../../shared/tools/tool.ts";
 import type { DeskMessage, DeskRole, MeteredLlm } from "./desk-llm.ts";
 import { applyEdit, edit, readLines, readPart, submitReview } from "./desk-tools.ts";
-import type { Span } from "../../shared/desk-records.ts";
+import type { Span } from "../../shared/admin/desk-records.ts";
 import { inSpan } from "./desk-trace.ts";
 
 /** Seed 003: an agent that did not call its required tool is asked again, at most twice. */

@@ -1,6 +1,6 @@
-import type { ToolCall } from "../../shared/chat.ts";
-import type { OpenAITool } from "../../shared/tool.ts";
-import type { Span } from "../../shared/desk-records.ts";
+import type { ToolCall } from "../../shared/chat/chat.ts";
+import type { OpenAITool } from "../../shared/tools/tool.ts";
+import type { Span } from "../../shared/admin/desk-records.ts";
 import { inSpan } from "./desk-trace.ts";
 
 /** Which desk agent a completion is for; the provider never sees it, the demo model and the trace do. */

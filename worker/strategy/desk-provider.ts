@@ -1,5 +1,5 @@
-import type { AgentConfig, SiteConfig } from "../../shared/agent-config.ts";
-import { contentText } from "../../shared/chat.ts";
+import type { AgentConfig, SiteConfig } from "../../shared/config/agent-config.ts";
+import { contentText } from "../../shared/chat/chat.ts";
 import type { Env } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import { modelTargets } from "../llm/model-targets.ts";

@@ -3,7 +3,7 @@ import { unifiedDiff } from "../prompts/unified-diff.ts";
 import { addedLines, carriedVisitorText, OWN_WORDS } from "./carried-text.ts";
 import { runEditor, runReviewer, type Review } from "./desk-agents.ts";
 import type { MeteredLlm } from "./desk-llm.ts";
-import type { Span } from "../../shared/desk-records.ts";
+import type { Span } from "../../shared/admin/desk-records.ts";
 import { inSpan } from "./desk-trace.ts";
 
 /** Seed 003: at most three edit-and-review loops; 80 or more passes. */

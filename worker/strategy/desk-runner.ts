@@ -1,4 +1,4 @@
-import type { AgentConfig, SiteConfig } from "../../shared/agent-config.ts";
+import type { AgentConfig, SiteConfig } from "../../shared/config/agent-config.ts";
 import type { Env } from "../env.ts";
 import { ownerMessage } from "../errors.ts";
 import { agentSeed, forgetAgentPrompt } from "../prompts/agent-prompt-cache.ts";
@@ -8,7 +8,7 @@ import { editAndReview } from "./desk-run.ts";
 import { DeskBudgetError, MeteredLlm } from "./desk-llm.ts";
 import { deskLlm } from "./desk-provider.ts";
 import { closeSpan, openSpan } from "./desk-trace.ts";
-import type { QueuedRequest, RunRecord } from "../../shared/desk-records.ts";
+import type { QueuedRequest, RunRecord } from "../../shared/admin/desk-records.ts";
 import { autoPromotion } from "./promotion-policy.ts";
 import { regressionGate } from "./regression-gate.ts";
 import { requestsText, visitorTexts } from "./requests-text.ts";

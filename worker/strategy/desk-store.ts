@@ -1,4 +1,4 @@
-import type { QueuedRequest, RunRecord } from "../../shared/desk-records.ts";
+import type { QueuedRequest, RunRecord } from "../../shared/admin/desk-records.ts";
 
 /** Thumbs-up questions kept for the regression set. */
 const GOOD_KEPT = 20;

@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { defineTool } from "../../shared/tool.ts";
+import { defineTool } from "../../shared/tools/tool.ts";
 
 /**
  * The desk agents' tools (seed 003): editors read and edit a working copy; the reviewer and the

@@ -1,4 +1,4 @@
-import type { Span, SpanAttr as Attr, SpanKind } from "../../shared/desk-records.ts";
+import type { Span, SpanAttr as Attr, SpanKind } from "../../shared/admin/desk-records.ts";
 import { ownerMessage } from "../errors.ts";
 
 /*

@@ -1,4 +1,4 @@
-import type { QueuedRequest, RunRecord } from "../../shared/desk-records.ts";
+import type { QueuedRequest, RunRecord } from "../../shared/admin/desk-records.ts";
 
 /** A run just started: running, nothing spent or saved yet. */
 export function startedRun(

@@ -1,4 +1,4 @@
-import type { QueuedRequest } from "../../shared/desk-records.ts";
+import type { QueuedRequest } from "../../shared/admin/desk-records.ts";
 import { complaintKey } from "./untrusted-text.ts";
 
 /**

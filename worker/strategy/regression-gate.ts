@@ -1,10 +1,10 @@
-import { contentText } from "../../shared/chat.ts";
-import { parseToolInput, toOpenAITool } from "../../shared/tool.ts";
+import { contentText } from "../../shared/chat/chat.ts";
+import { parseToolInput, toOpenAITool } from "../../shared/tools/tool.ts";
 import { compile, type Template } from "../prompts/template.ts";
 import { addedRisks } from "./candidate-screen.ts";
 import type { MeteredLlm } from "./desk-llm.ts";
 import { judgeReplies } from "./desk-tools.ts";
-import type { GateResult, GateVerdict, Span } from "../../shared/desk-records.ts";
+import type { GateResult, GateVerdict, Span } from "../../shared/admin/desk-records.ts";
 import { inSpan } from "./desk-trace.ts";
 import { quoteUntrusted } from "./untrusted-text.ts";
 

@@ -7,7 +7,7 @@ import { forgetAgentPrompt } from "../prompts/agent-prompt-cache.ts";
 import { LABELS } from "../prompts/prompt-paths.ts";
 import { RegistryError } from "../prompts/registry-types.ts";
 import { executeRun, promote } from "./desk-runner.ts";
-import type { DeskRequestInput, QueuedRequest, RunRecord, RunSummary } from "../../shared/desk-records.ts";
+import type { DeskRequestInput, QueuedRequest, RunRecord, RunSummary } from "../../shared/admin/desk-records.ts";
 import { startedRun } from "./desk-types.ts";
 import { DeskStore } from "./desk-store.ts";
 import { siteLedger, promptRegistry } from "../objects.ts";

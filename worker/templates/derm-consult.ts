@@ -1,4 +1,4 @@
-import type { AgentConfigInput } from "../../shared/agent-config.ts";
+import type { AgentConfigInput } from "../../shared/config/agent-config.ts";
 
 /** Dermatology consult (seed 000): a careful consult that records advice as cards. */
 export const dermConsult: AgentConfigInput = {

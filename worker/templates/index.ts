@@ -1,4 +1,4 @@
-import type { AgentConfigInput } from "../../shared/agent-config.ts";
+import type { AgentConfigInput } from "../../shared/config/agent-config.ts";
 import { dermConsult } from "./derm-consult.ts";
 import { medicalQa } from "./medical-qa.ts";
 import { protocolDesigner } from "./protocol-designer.ts";

@@ -1,4 +1,4 @@
-import type { AgentConfigInput } from "../../shared/agent-config.ts";
+import type { AgentConfigInput } from "../../shared/config/agent-config.ts";
 
 /** Medical Q&A desk (seed 004): simple questions take the quick path, the rest the agent loop. */
 export const medicalQa: AgentConfigInput = {

@@ -1,4 +1,4 @@
-import type { AgentConfigInput, LocalizedText } from "../../shared/agent-config.ts";
+import type { AgentConfigInput, LocalizedText } from "../../shared/config/agent-config.ts";
 
 const t = (en: string, zh: string): LocalizedText => ({ en, "zh-CN": zh });
 

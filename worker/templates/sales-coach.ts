@@ -1,4 +1,4 @@
-import type { AgentConfigInput } from "../../shared/agent-config.ts";
+import type { AgentConfigInput } from "../../shared/config/agent-config.ts";
 
 /**
  * Sales coach (seed 002), calling tools by text ReAct — the strategy for models without native

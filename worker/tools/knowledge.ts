@@ -1,4 +1,4 @@
-import type { KnowledgeDoc } from "../../shared/knowledge-doc.ts";
+import type { KnowledgeDoc } from "../../shared/admin/knowledge-doc.ts";
 import type { KnowledgeHit } from "../../shared/tools/knowledge-search.ts";
 import type { Env } from "../env.ts";
 import { TextIndex } from "./text-index.ts";

@@ -1,7 +1,7 @@
-import { leadCardOf } from "../../shared/stage-lead.ts";
-import { EVENT_TYPES } from "../../shared/protocol.ts";
-import type { SessionEvent } from "../../shared/session.ts";
-import { stageById } from "../../shared/stage-machine.ts";
+import { leadCardOf } from "../../shared/stages/stage-lead.ts";
+import { EVENT_TYPES } from "../../shared/wire/protocol.ts";
+import type { SessionEvent } from "../../shared/session/session.ts";
+import { stageById } from "../../shared/stages/stage-machine.ts";
 import { ApiError } from "../errors.ts";
 import type { EdgeToolContext, EdgeToolOutput } from "./registry.ts";
 import { sessionRoom } from "../objects.ts";

@@ -1,6 +1,6 @@
-import type { FieldValues } from "../../shared/session.ts";
-import { missingRequired, stageById } from "../../shared/stage-machine.ts";
-import { parseToolInput } from "../../shared/tool.ts";
+import type { FieldValues } from "../../shared/session/session.ts";
+import { missingRequired, stageById } from "../../shared/stages/stage-machine.ts";
+import { parseToolInput } from "../../shared/tools/tool.ts";
 import { stageDataTool } from "../../shared/tools/record-stage-data.ts";
 import { ApiError } from "../errors.ts";
 import type { EdgeToolContext, EdgeToolOutput } from "./registry.ts";

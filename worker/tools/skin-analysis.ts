@@ -1,9 +1,9 @@
-import type { AgentConfig, SiteConfig } from "../../shared/agent-config.ts";
-import { adviceProblem } from "../../shared/advice-policy.ts";
-import { adviceEvent } from "../../shared/step-events.ts";
-import { photoPart } from "../../shared/photo-ref.ts";
-import type { Advice, SessionEvent } from "../../shared/session.ts";
-import { parseToolInput, toOpenAITool, type ToolInput } from "../../shared/tool.ts";
+import type { AgentConfig, SiteConfig } from "../../shared/config/agent-config.ts";
+import { adviceProblem } from "../../shared/tools/advice-policy.ts";
+import { adviceEvent } from "../../shared/chat/step-events.ts";
+import { photoPart } from "../../shared/chat/photo-ref.ts";
+import type { Advice, SessionEvent } from "../../shared/session/session.ts";
+import { parseToolInput, toOpenAITool, type ToolInput } from "../../shared/tools/tool.ts";
 import { reportSkinFindings } from "../../shared/tools/analyze-skin-image.ts";
 import type { Env } from "../env.ts";
 import { ApiError } from "../errors.ts";

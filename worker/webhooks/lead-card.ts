@@ -1,5 +1,5 @@
-import type { FieldValues } from "../../shared/session-events.ts";
-import { WEBHOOK_EVENTS } from "../../shared/webhook-events.ts";
+import type { FieldValues } from "../../shared/session/session-events.ts";
+import { WEBHOOK_EVENTS } from "../../shared/admin/webhook-events.ts";
 import type { Env } from "../env.ts";
 import { validationFailed } from "../errors.ts";
 import { emitWebhooks } from "./emit.ts";

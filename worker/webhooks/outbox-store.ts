@@ -1,5 +1,5 @@
-import type { DeliveryAttempt, WebhookDeliveryView, WebhookEndpointView } from "../../shared/webhook-api.ts";
-import type { DeliveryStatus, WebhookEventType } from "../../shared/webhook-events.ts";
+import type { DeliveryAttempt, WebhookDeliveryView, WebhookEndpointView } from "../../shared/admin/webhook-api.ts";
+import type { DeliveryStatus, WebhookEventType } from "../../shared/admin/webhook-events.ts";
 
 type Row = Record<string, SqlStorageValue>;
 

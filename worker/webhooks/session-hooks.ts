@@ -1,6 +1,6 @@
-import { EVENT_TYPES } from "../../shared/protocol.ts";
-import type { SessionEvent, SessionState } from "../../shared/session.ts";
-import { WEBHOOK_EVENTS } from "../../shared/webhook-events.ts";
+import { EVENT_TYPES } from "../../shared/wire/protocol.ts";
+import type { SessionEvent, SessionState } from "../../shared/session/session.ts";
+import { WEBHOOK_EVENTS } from "../../shared/admin/webhook-events.ts";
 import type { WebhookMessage } from "./webhook-message.ts";
 
 /**

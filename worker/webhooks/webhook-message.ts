@@ -1,4 +1,4 @@
-import type { WebhookEventType } from "../../shared/webhook-events.ts";
+import type { WebhookEventType } from "../../shared/admin/webhook-events.ts";
 
 /** One event for the site's endpoints: its id is the `webhook-id` every attempt and resend carries. */
 export interface WebhookMessage {

@@ -1,6 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
-import type { WebhookDeliveryView, WebhookEndpointInput, WebhookEndpointView } from "../../shared/webhook-api.ts";
-import { DEFAULT_EVENTS, WEBHOOK_EVENTS, type DeliveryStatus } from "../../shared/webhook-events.ts";
+import type { WebhookDeliveryView, WebhookEndpointInput, WebhookEndpointView } from "../../shared/admin/webhook-api.ts";
+import { DEFAULT_EVENTS, WEBHOOK_EVENTS, type DeliveryStatus } from "../../shared/admin/webhook-events.ts";
 import type { Env } from "../env.ts";
 import { attemptDelivery } from "./deliver.ts";
 import { OutboxStore, type DueDelivery } from "./outbox-store.ts";

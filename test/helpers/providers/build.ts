@@ -1,4 +1,4 @@
-import type { ProviderProfileInput } from "../../../shared/provider-config.ts";
+import type { ProviderProfileInput } from "../../../shared/config/provider-config.ts";
 
 /**
  * Provider fixtures: what each provider's documentation says its streams and errors look like,

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import type { Role } from "../../../shared/roles.ts";
+import type { Role } from "../../../shared/admin/roles.ts";
 import { call, ORIGIN } from "./client.ts";
 import { putSite, sha256Hex } from "./sites.ts";
 import { SoftAuthenticator } from "./soft-authenticator.ts";

@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { createApp } from "../../../worker/app.ts";
 import type { Env } from "../../../worker/env.ts";
 import { withDemo } from "../../../worker/demo/index.ts";
-import type { SessionResponse } from "../../../shared/api.ts";
+import type { SessionResponse } from "../../../shared/wire/api.ts";
 
 /**
  * Calls the real Hono app inside workerd (real Durable Objects and KV), without a server

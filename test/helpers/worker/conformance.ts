@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { inject } from "vitest";
-import type { AgentConfigInput, SiteConfigInput } from "../../../shared/agent-config.ts";
-import type { ChatMessage } from "../../../shared/chat.ts";
-import type { ProviderProfileInput } from "../../../shared/provider-config.ts";
-import type { SessionState } from "../../../shared/session.ts";
+import type { AgentConfigInput, SiteConfigInput } from "../../../shared/config/agent-config.ts";
+import type { ChatMessage } from "../../../shared/chat/chat.ts";
+import type { ProviderProfileInput } from "../../../shared/config/provider-config.ts";
+import type { SessionState } from "../../../shared/session/session.ts";
 import { proxyCompletion, type StepResult } from "../../../widget/agent/completion.ts";
 import { runAgentLoop, type LoopResult } from "../../../widget/agent/loop.ts";
 import type { FetchLike } from "../../../widget/transport/http.ts";

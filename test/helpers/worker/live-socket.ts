@@ -1,4 +1,4 @@
-import type { LiveFrame } from "../../../shared/live.ts";
+import type { LiveFrame } from "../../../shared/session/live.ts";
 import { call } from "./client.ts";
 
 /** The visitor's live channel as a WebSocket upgrade (the token rides as the `bearer.` subprotocol). */

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
-import type { SiteConfigInput } from "../../../shared/agent-config.ts";
-import type { ProviderProfileInput } from "../../../shared/provider-config.ts";
+import type { SiteConfigInput } from "../../../shared/config/agent-config.ts";
+import type { ProviderProfileInput } from "../../../shared/config/provider-config.ts";
 import { clearConfigCache } from "../../../worker/config/config-store.ts";
 import { demoSite } from "../../../worker/demo/index.ts";
 import { PROVIDER_URL } from "./scripted-provider.ts";

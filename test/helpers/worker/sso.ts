@@ -1,5 +1,5 @@
 import { inject } from "vitest";
-import type { SsoConfigInput } from "../../../shared/sso-config.ts";
+import type { SsoConfigInput } from "../../../shared/config/sso-config.ts";
 import { forgetProviders } from "../../../worker/accounts/oidc-discovery.ts";
 import { accountsSite, at, freshIp, withKey } from "./accounts.ts";
 import { call } from "./client.ts";

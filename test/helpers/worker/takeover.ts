@@ -1,6 +1,6 @@
 import { inject } from "vitest";
 import { env } from "cloudflare:workers";
-import type { SessionState } from "../../../shared/session.ts";
+import type { SessionState } from "../../../shared/session/session.ts";
 import { auth, call, ORIGIN } from "./client.ts";
 import { providerSite, putSite, sha256Hex } from "./sites.ts";
 import { member } from "./accounts.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ToolCall } from "../../../shared/chat.ts";
+import type { ToolCall } from "../../../shared/chat/chat.ts";
 import { TOOLS } from "../../../shared/tools/index.ts";
 import { executeToolCalls, type ExecutorOptions } from "../../../widget/agent/executor.ts";
 

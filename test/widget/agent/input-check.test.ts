@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseToolInput, type ToolDefinition } from "../../../shared/tool.ts";
+import { parseToolInput, type ToolDefinition } from "../../../shared/tools/tool.ts";
 import { classifyIntent } from "../../../shared/tools/classify-intent.ts";
 import { TOOLS as ZOD_TOOLS } from "../../../shared/tools/index.ts";
 import { toolSchemas } from "../../../scripts/tool-schemas-plugin.ts";

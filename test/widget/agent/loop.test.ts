@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { ChatMessage } from "../../../shared/chat.ts";
-import { reactCallId } from "../../../shared/client-steps.ts";
-import type { Advice } from "../../../shared/session.ts";
+import type { ChatMessage } from "../../../shared/chat/chat.ts";
+import { reactCallId } from "../../../shared/chat/client-steps.ts";
+import type { Advice } from "../../../shared/session/session.ts";
 import { TOOLS } from "../../../shared/tools/index.ts";
 import { createClientTools } from "../../../widget/agent/client-tools.ts";
 import type { Complete } from "../../../widget/agent/completion.ts";
@@ -192,7 +192,7 @@ describe("runAgentLoop (text ReAct)", () => {
     expect(last.answer).toMatch(/^\*\*Talking points\*\*/);
     expect(last.reasoning).toContain("leaflet supports");
     expect(steps.some((s) => s.answer.includes("Action"))).toBe(false);
-    // The call's id is the one the worker accepts a trace step of (shared/client-steps.ts).
+    // The call's id is the one the worker accepts a trace step of (shared/chat/client-steps.ts).
     const acted = steps.find((s) => s.toolCalls.length)!;
     expect(acted.toolCalls[0].id).toBe(reactCallId(acted.id));
   });

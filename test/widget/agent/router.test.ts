@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { AgentConfig } from "../../../shared/agent-config.ts";
-import type { ChatMessage } from "../../../shared/chat.ts";
+import { AgentConfig } from "../../../shared/config/agent-config.ts";
+import type { ChatMessage } from "../../../shared/chat/chat.ts";
 import { classifyIntent } from "../../../shared/tools/classify-intent.ts";
 import type { Complete } from "../../../widget/agent/completion.ts";
 import { routeTurn, type RouteOptions } from "../../../widget/agent/router.ts";

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { ToolCall } from "../../../shared/chat.ts";
-import { messageEvent } from "../../../shared/events.ts";
-import { traceEvent } from "../../../shared/step-events.ts";
-import { foldSession } from "../../../shared/session.ts";
-import type { SessionEvent, StoredMessage } from "../../../shared/session.ts";
+import type { ToolCall } from "../../../shared/chat/chat.ts";
+import { messageEvent } from "../../../shared/session/events.ts";
+import { traceEvent } from "../../../shared/chat/step-events.ts";
+import { foldSession } from "../../../shared/session/session.ts";
+import type { SessionEvent, StoredMessage } from "../../../shared/session/session.ts";
 import { TOOLS } from "../../../shared/tools/index.ts";
 import { runAgentLoop } from "../../../widget/agent/loop.ts";
 import { pendingStep, runStepTools } from "../../../widget/agent/step-tools.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { routePath } from "../../../shared/route-path.ts";
-import * as ROUTES from "../../../shared/routes.ts";
+import { routePath } from "../../../shared/wire/route-path.ts";
+import * as ROUTES from "../../../shared/wire/routes.ts";
 import { createApi } from "../../../widget/transport/api.ts";
 import { isProtocolError } from "../../../widget/transport/errors.ts";
 import { fakeApi } from "../../helpers/widget/fake-api.ts";

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { LiveFrame } from "../../../shared/live.ts";
+import type { LiveFrame } from "../../../shared/session/live.ts";
 import { backoffMs, LIVE_TIMING, openLiveSocket, type LiveState } from "../../../widget/transport/live-socket.ts";
 import { fakeBrowser, fakeWebSockets } from "../../helpers/widget/fake-websocket.ts";
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { env } from "cloudflare:workers";
-import { GuardClassifier } from "../../../shared/guard-config.ts";
+import { GuardClassifier } from "../../../shared/config/guard-config.ts";
 import { auth, call, openSession, readSse } from "../../helpers/worker/client.ts";
 import { PROVIDER_URL, scriptedProvider } from "../../helpers/worker/scripted-provider.ts";
 import { scriptedSite } from "../../helpers/worker/sites.ts";

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { env } from "cloudflare:workers";
-import { EVENT_TYPES } from "../../../shared/protocol.ts";
-import type { SessionEvent } from "../../../shared/session.ts";
+import { EVENT_TYPES } from "../../../shared/wire/protocol.ts";
+import type { SessionEvent } from "../../../shared/session/session.ts";
 import { proxyCompletion } from "../../../widget/agent/completion.ts";
 import { offersEscalationTool } from "../../../worker/guard/model-escalation.ts";
 import { auth, call, openSession, readSse } from "../../helpers/worker/client.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EMERGENCY_CATEGORIES } from "../../../shared/protocol.ts";
+import { EMERGENCY_CATEGORIES } from "../../../shared/wire/protocol.ts";
 import { checkEmergency } from "../../../worker/guard/emergency-guard.ts";
 import { escalationText } from "../../../worker/guard/escalation-text.ts";
 import { matchSituation } from "../../../worker/guard/situation-guard.ts";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { EVENT_TYPES } from "../../../shared/protocol.ts";
-import type { SessionEvent, SessionState } from "../../../shared/session.ts";
-import { WEBHOOK_EVENTS } from "../../../shared/webhook-events.ts";
+import { EVENT_TYPES } from "../../../shared/wire/protocol.ts";
+import type { SessionEvent, SessionState } from "../../../shared/session/session.ts";
+import { WEBHOOK_EVENTS } from "../../../shared/admin/webhook-events.ts";
 import { sessionWebhookMessages } from "../../../worker/webhooks/session-hooks.ts";
 
 /** A booking made or cancelled in the chat is a webhook event of the site's, with the listed fields only. */

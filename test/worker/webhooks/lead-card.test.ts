@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
-import type { AgentConfigInput } from "../../../shared/agent-config.ts";
+import type { AgentConfigInput } from "../../../shared/config/agent-config.ts";
 import { auth, call, openSession } from "../../helpers/worker/client.ts";
 import { putSite, sha256Hex } from "../../helpers/worker/sites.ts";
 import { addEndpoint, HOOK_ADMIN, receiver, verified, waitFor } from "../../helpers/worker/webhooks.ts";

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { env } from "cloudflare:workers";
-import type { AgentConfigInput } from "../../../shared/agent-config.ts";
+import type { AgentConfigInput } from "../../../shared/config/agent-config.ts";
 import { auth, call, openSession } from "../../helpers/worker/client.ts";
 import { putSite } from "../../helpers/worker/sites.ts";
 import { sessionRoom } from "../../../worker/objects.ts";

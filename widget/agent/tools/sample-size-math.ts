@@ -1,4 +1,4 @@
-import type { ToolInput } from "../../../shared/tool.ts";
+import type { ToolInput } from "../../../shared/tools/tool.ts";
 import type { sampleSize } from "../../../shared/tools/sample-size.ts";
 
 export interface SampleSizeResult {

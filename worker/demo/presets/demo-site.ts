@@ -1,4 +1,4 @@
-import type { SiteConfigInput } from "../../../shared/agent-config.ts";
+import type { SiteConfigInput } from "../../../shared/config/agent-config.ts";
 import { DEMO_MCP_URL } from "../demo-mcp.ts";
 
 /** The demo warehouse's stock tool, over MCP (demo-mcp.ts), as the sales coach's allowlist names it. */

@@ -1,4 +1,4 @@
-import type { AgentConfigInput, SiteConfigInput } from "../../../shared/agent-config.ts";
+import type { AgentConfigInput, SiteConfigInput } from "../../../shared/config/agent-config.ts";
 import { AGENT_TEMPLATES } from "../../templates/index.ts";
 import type { DemoScript } from "../demo-script.ts";
 import { demoSite } from "./demo-site.ts";

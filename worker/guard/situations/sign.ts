@@ -1,4 +1,4 @@
-import type { EmergencyCategory, EmergencySituation } from "../../../shared/protocol.ts";
+import type { EmergencyCategory, EmergencySituation } from "../../../shared/wire/protocol.ts";
 
 /**
  * The situations the emergency guard reasons about, each grounded in published triage red flags
