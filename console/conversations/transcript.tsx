@@ -1,8 +1,9 @@
-import type { Advice, SessionState, StoredMessage } from "../../shared/session/session.ts";
+import type { SessionState } from "../../shared/session/session.ts";
 import { routePath } from "../../shared/wire/route-path.ts";
 import * as ROUTES from "../../shared/wire/routes.ts";
 import { formatTime, t } from "../i18n.ts";
 import { RichText } from "./rich-text.tsx";
+import type { Advice, StoredMessage } from "../../shared/session/session-events.ts";
 
 const S = {
   visitor: { en: "Visitor", "zh-CN": "访客" },

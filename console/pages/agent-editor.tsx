@@ -1,7 +1,7 @@
 import type { StoredAgent } from "../../shared/wire/admin-answers.ts";
 import { useSignal } from "@preact/signals";
 import { useEffect, useRef } from "preact/hooks";
-import { STRATEGIES, type LocalizedText } from "../../shared/config/agent-config.ts";
+import { STRATEGIES } from "../../shared/config/agent-config.ts";
 import * as ROUTES from "../../shared/wire/routes.ts";
 import { api } from "../api.ts";
 import { t } from "../i18n.ts";
@@ -11,6 +11,7 @@ import { Preview } from "../form/preview.tsx";
 import { errorUnder, focusFirstInvalid, formErrors, type FormErrors } from "../form/issues.ts";
 import { toAgent, toForm, type Form } from "./agent-form.ts";
 import { DraftPanel } from "./agent-draft.tsx";
+import type { LocalizedText } from "../../shared/config/localized-text.ts";
 
 const S = {
   back: { en: "All agents", "zh-CN": "全部助手" },

@@ -1,4 +1,5 @@
-import type { AgentConfig, LocalizedText } from "../../shared/config/agent-config.ts";
+import type { AgentConfig } from "../../shared/config/agent-config.ts";
+import type { LocalizedText } from "../../shared/config/localized-text.ts";
 
 /** The editor's fields as text, keyed by field. */
 export type Form = Record<string, string>;

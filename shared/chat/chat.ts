@@ -150,6 +150,3 @@ export interface ChatCompletion {
   }>;
   usage?: Usage;
 }
-
-// Pure code lives in modules without zod, which the widget imports; re-exported for the worker's imports.
-export { contentText } from "./message-content.ts";

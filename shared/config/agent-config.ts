@@ -10,8 +10,6 @@ import { McpServerConfig } from "./mcp-config.ts";
 import { SsoConfig } from "./sso-config.ts";
 import { DEFAULT_MAX_WAIT_MINUTES, TakeoverSettings } from "./takeover-config.ts";
 
-export { LOCALES, LocalizedText, localize, type Locale } from "./localized-text.ts";
-
 export const STRATEGIES = ["native", "text-react", "hybrid"] as const;
 
 /**

@@ -6,6 +6,3 @@ export type Locale = (typeof LOCALES)[number];
 /** Text a visitor reads, in every supported language. */
 export const LocalizedText = z.object({ en: z.string(), "zh-CN": z.string() });
 export type LocalizedText = z.infer<typeof LocalizedText>;
-
-// Pure code lives in modules without zod, which the widget imports; re-exported for the worker's imports.
-export { localize } from "./localize.ts";

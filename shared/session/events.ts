@@ -3,14 +3,8 @@ import { contentText } from "../chat/message-content.ts";
 import { photoIdsIn } from "../chat/photo-ref.ts";
 import { EVENT_TYPES } from "../wire/protocol.ts";
 import type { ConsentKind } from "./consent.ts";
-import type {
-  Escalation,
-  FeedbackInput,
-  FieldValues,
-  SessionEvent,
-  StoredMessage,
-  UsageRecorded,
-} from "./session-events.ts";
+import type { Escalation, FeedbackInput, SessionEvent, StoredMessage, UsageRecorded } from "./session-events.ts";
+import type { FieldValues } from "../stages/field-value.ts";
 
 /**
  * Session events and their ids, made in one place for both sides. An id says what the event is

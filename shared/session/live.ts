@@ -1,4 +1,4 @@
-import type { SessionEvent } from "./session.ts";
+import type { SessionEvent } from "./session-events.ts";
 
 /**
  * The live channel of a session (GET /v1/sessions/:id/live): a WebSocket, or the same frames as

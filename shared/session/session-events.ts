@@ -13,7 +13,7 @@ import {
   ROLES,
 } from "../wire/protocol.ts";
 import { ToolCall } from "../chat/chat.ts";
-import { FieldValue, FieldValues } from "../stages/field-value.ts";
+import { FieldValues } from "../stages/field-value.ts";
 import { MessageAuthor, TakeoverEvents } from "../takeover/takeover-events.ts";
 import { CONSENT_KINDS } from "./consent.ts";
 
@@ -88,8 +88,6 @@ export const AdviceRecorded = z.object({
   type: z.literal(EVENT_TYPES.adviceRecorded),
   data: z.object({ advice: Advice }),
 });
-
-export { FieldValue, FieldValues } from "../stages/field-value.ts";
 
 export const ContextUpdated = z.object({
   ...base,

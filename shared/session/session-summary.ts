@@ -1,4 +1,5 @@
-import type { Handler, PersonRequest, SessionState } from "./session.ts";
+import type { SessionState } from "./session.ts";
+import type { Handler, PersonRequest } from "../takeover/takeover-state.ts";
 
 /**
  * One row of a site's conversation index (worker/site-index): what the console lists, filters and

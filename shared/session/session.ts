@@ -1,20 +1,10 @@
 import { EVENT_TYPES } from "../wire/protocol.ts";
 import { foldBooking, type BookingCard } from "./booking-fold.ts";
-import type {
-  Advice,
-  Escalation,
-  FeedbackInput,
-  FieldValues,
-  SessionEvent,
-  StoredMessage,
-  TraceStep,
-} from "./session-events.ts";
+import type { Advice, Escalation, FeedbackInput, SessionEvent, StoredMessage, TraceStep } from "./session-events.ts";
 import { AGENT, foldTakeover, type TakeoverState } from "../takeover/takeover-state.ts";
 import type { ConsentRecord } from "./consent.ts";
 import type { LeadOffer } from "./lead-offer.ts";
-
-export type { Handler, PersonRequest } from "../takeover/takeover-state.ts";
-export type { Advice, Escalation, FieldValue, FieldValues, SessionEvent, StoredMessage } from "./session-events.ts";
+import type { FieldValues } from "../stages/field-value.ts";
 
 /**
  * A session is an append-only list of typed events; its state is their fold by `reduceSession`.

@@ -1,6 +1,6 @@
 import type { LocalizedText } from "../config/localized-text.ts";
 import type { StageCondition, StageConfig, StageRule } from "../config/stage-config.ts";
-import type { FieldValue, FieldValues } from "../session/session.ts";
+import type { FieldValue, FieldValues } from "./field-value.ts";
 
 /**
  * The stage machine, pure: which stage comes first and next, what is missing, which completion

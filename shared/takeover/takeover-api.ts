@@ -3,8 +3,6 @@ import { LIMITS, type PersonRequester, type UnavailableReason } from "../wire/pr
 import type { SessionEvent } from "../session/session-events.ts";
 import type { Handler } from "./takeover-state.ts";
 
-export { ContactInput, PersonRequestInput } from "./takeover-events.ts";
-
 /**
  * Takeover's routes (issue #16), request bodies and answers. Visitor side, with the session token:
  * ask for a person (POST sessionPerson), write to the person handling the chat (POST

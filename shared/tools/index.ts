@@ -13,5 +13,3 @@ export const TOOLS: Record<string, ToolDefinition> = Object.fromEntries(
     (t) => [t.name, t],
   ),
 );
-
-export { askFollowup, knowledgeSearch, recordAdvice, recordStageData, sampleSize, suggestStrategyUpdate, webSearch };

@@ -1,7 +1,9 @@
 import { z } from "zod/mini";
 import type { PublicAgent } from "../config/agent-config.ts";
-import type { FieldValues, SessionEvent, SessionState } from "../session/session.ts";
+import type { SessionState } from "../session/session.ts";
 import type { RuleCheck } from "../stages/stage-machine.ts";
+import type { FieldValues } from "../stages/field-value.ts";
+import type { SessionEvent } from "../session/session-events.ts";
 
 /** Route bodies of Parley's own JSON routes (the chat route's body is in chat.ts). */
 export const CreateSessionRequest = z.object({

@@ -1,7 +1,8 @@
 import type { Page, Route } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import type { SessionState, StoredMessage } from "../../shared/session/session.ts";
+import type { SessionState } from "../../shared/session/session.ts";
 import { newPage, useSite } from "../helpers/e2e.ts";
+import type { StoredMessage } from "../../shared/session/session-events.ts";
 
 /**
  * The agent loop resumes: the page goes away between steps, after the model's reply with

@@ -1,7 +1,7 @@
-import { contentText } from "../../shared/chat/chat.ts";
 import type { DemoScript } from "../../worker/demo/index.ts";
 import { startFakeUpstream, type FakeUpstream, type FaultContext, type RecordedRequest } from "./fake-upstream.ts";
 import { buildCase, CASES, PROVIDERS, type CaseName } from "./providers/index.ts";
+import { contentText } from "../../shared/chat/message-content.ts";
 
 /**
  * The one fake provider of an end-to-end run. Each test site gets its own base URL

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { foldSession, type SessionEvent, type StoredMessage } from "../../shared/session/session.ts";
+import { foldSession } from "../../shared/session/session.ts";
 import { messageEvent } from "../../shared/session/events.ts";
 import { buildTranscript } from "../../widget/state/transcript.ts";
 import { sameItem } from "../../widget/ui/same-item.ts";
+import type { SessionEvent, StoredMessage } from "../../shared/session/session-events.ts";
 
 const ev = (type: string, data: unknown, at: number): SessionEvent =>
   ({ id: `${type}:${at}`, at, type, data }) as SessionEvent;

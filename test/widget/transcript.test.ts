@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { StoredMessage } from "../../shared/session/session.ts";
 import { buildTranscript, withLive, type ReplyItem } from "../../widget/state/transcript.ts";
+import type { StoredMessage } from "../../shared/session/session-events.ts";
 
 const user = (id: string, content: string): StoredMessage => ({ id, role: "user", content, at: 1 });
 const answer = (id: string, content: string, extra: Partial<StoredMessage> = {}): StoredMessage => ({

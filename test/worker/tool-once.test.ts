@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { env } from "cloudflare:workers";
 import { messageEvent } from "../../shared/session/events.ts";
-import type { StoredMessage } from "../../shared/session/session.ts";
 import { auth, call, openSession } from "../helpers/worker/client.ts";
 import { sessionRoom } from "../../worker/objects.ts";
+import type { StoredMessage } from "../../shared/session/session-events.ts";
 
 /**
  * Each tool call id runs once. A page that went away while a tool ran (or between its

@@ -1,10 +1,12 @@
 import { adviceProblem } from "../../shared/tools/advice-policy.ts";
-import type { Advice } from "../../shared/session/session.ts";
 import type { ToolInput } from "../../shared/tools/tool.ts";
 import { TOOL_NAMES } from "../../shared/tools/tool-names.ts";
-import type { askFollowup, recordAdvice, sampleSize } from "../../shared/tools/index.ts";
 import type { ClientToolImpl, ToolRunContext } from "./executor.ts";
 import { loadOnce } from "../load-once.ts";
+import type { Advice } from "../../shared/session/session-events.ts";
+import type { askFollowup } from "../../shared/tools/ask-followup.ts";
+import type { recordAdvice } from "../../shared/tools/record-advice.ts";
+import type { sampleSize } from "../../shared/tools/sample-size.ts";
 
 /**
  * The sample-size calculator is the protocol designer's alone: it loads on its first use, so every

@@ -1,11 +1,11 @@
 import type { ChatChunk, ChatMessage, Purpose, ToolCall } from "../../shared/chat/chat.ts";
 import { EVENT_TYPES, STREAM_EXTENSION } from "../../shared/wire/protocol.ts";
-import type { SessionEvent } from "../../shared/session/session.ts";
 import { emptyReply, endReply, foldChunk } from "../../shared/chat/reply-fold.ts";
 import { loadOnce } from "../load-once.ts";
 import { createApi, type ApiContext, type SessionAuth } from "../transport/api.ts";
 import { isHttpError, ProtocolError } from "../transport/errors.ts";
 import { bodyText, chatChunkDecoder } from "../transport/sse.ts";
+import type { SessionEvent } from "../../shared/session/session-events.ts";
 
 /** Reattaching a reply after a break: loaded as each reply starts, so it is here when the network is not. */
 const loadFollow = loadOnce(() => import("../transport/follow.ts"));

@@ -3,10 +3,11 @@ import { messageEvent } from "../../shared/session/events.ts";
 import { traceEvent } from "../../shared/chat/step-events.ts";
 import { stoppedStepId, toolStepId } from "../../shared/chat/client-steps.ts";
 import { TOOL_NAMES } from "../../shared/tools/tool-names.ts";
-import type { SessionEvent, SessionState, StoredMessage } from "../../shared/session/session.ts";
+import type { SessionState } from "../../shared/session/session.ts";
 import type { StepResult } from "./completion.ts";
 import { executeToolCalls, type ExecutedCall, type ExecutorOptions } from "./executor.ts";
 import { newId } from "./ids.ts";
+import type { SessionEvent, StoredMessage } from "../../shared/session/session-events.ts";
 
 export interface StepToolsOptions extends ExecutorOptions {
   /** The session's log as it stands: a call with a result there does not run again. */

@@ -2,10 +2,10 @@ import type { ConsentNotice } from "../../shared/session/consent.ts";
 import { routePath } from "../../shared/wire/route-path.ts";
 import * as ROUTES from "../../shared/wire/routes.ts";
 import * as PRIVACY_ROUTES from "../../shared/wire/privacy-routes.ts";
-import type { SessionEvent } from "../../shared/session/session.ts";
 import type { ChatStore } from "../state/chat-store.ts";
 import { isHttpError } from "../transport/errors.ts";
 import { request } from "../transport/http.ts";
+import type { SessionEvent } from "../../shared/session/session-events.ts";
 
 /**
  * The visitor agreed to the notice: in an open conversation the worker records it (the consent route);

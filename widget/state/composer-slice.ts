@@ -1,10 +1,10 @@
 import { signal, type ReadonlySignal } from "@preact/signals";
 import { messageEvent } from "../../shared/session/events.ts";
-import type { StoredMessage } from "../../shared/session/session.ts";
 import { newId } from "../agent/ids.ts";
 import { defaultSessionStorage, loadText, saveText, sessionKey } from "./browser-storage.ts";
 import type { LiveParts } from "./live-slice.ts";
 import type { StoreBase } from "./store-base.ts";
+import type { StoredMessage } from "../../shared/session/session-events.ts";
 
 /** What the visitor writes and sends; nothing typed is lost while the network is away. */
 export interface ComposerSlice {

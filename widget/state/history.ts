@@ -1,6 +1,6 @@
 import type { ChatMessage } from "../../shared/chat/chat.ts";
-import type { StoredMessage } from "../../shared/session/session.ts";
 import { photoPart } from "../../shared/chat/photo-ref.ts";
+import type { StoredMessage } from "../../shared/session/session-events.ts";
 
 /**
  * The stored conversation as the chat route wants it. A tool call with no stored result (a turn

@@ -1,8 +1,8 @@
 import { effect, signal, type ReadonlySignal } from "@preact/signals";
 import type { PublicAgent } from "../../shared/config/agent-config.ts";
-import type { Advice, StoredMessage } from "../../shared/session/session.ts";
 import type { Emitter, WidgetMessage } from "./events.ts";
 import type { SessionStore } from "./session-store.ts";
+import type { Advice, StoredMessage } from "../../shared/session/session-events.ts";
 
 /** A stored message as the "message" event hands it to the host page. */
 const toPublic = (m: StoredMessage): WidgetMessage => ({

@@ -5,7 +5,6 @@ import { EVENT_TYPES } from "../../shared/wire/protocol.ts";
 import { asChatChunk, emptyReply, foldChunk, type FoldedReply } from "../../shared/chat/reply-fold.ts";
 import { routePath } from "../../shared/wire/route-path.ts";
 import * as ROUTES from "../../shared/wire/routes.ts";
-import type { SessionEvent, StoredMessage } from "../../shared/session/session.ts";
 import type { StepView } from "../agent/loop.ts";
 import type { FetchLike } from "../transport/http.ts";
 import { request } from "../transport/http.ts";
@@ -14,6 +13,7 @@ import { createSseDecoder } from "../transport/sse.ts";
 
 import type { SessionStore } from "./session-store.ts";
 import type { ChatStatus } from "./live-slice.ts";
+import type { SessionEvent, StoredMessage } from "../../shared/session/session-events.ts";
 
 /**
  * The visitor's message to the person from the site's staff who handles the chat: shipped with the

@@ -1,7 +1,8 @@
 import type { PublicAgent } from "../../shared/config/agent-config.ts";
 import { localize } from "../../shared/config/localize.ts";
-import type { FieldValue, SessionState } from "../../shared/session/session.ts";
+import type { SessionState } from "../../shared/session/session.ts";
 import { orderedStages } from "../../shared/stages/stage-machine.ts";
+import type { FieldValue } from "../../shared/stages/field-value.ts";
 
 const show = (v: FieldValue | undefined): string =>
   Array.isArray(v) ? v.join("; ") : v == null || v === "" ? "—" : String(v);

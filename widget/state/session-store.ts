@@ -1,6 +1,6 @@
 import { batch, signal } from "@preact/signals";
 import type { PublicAgent } from "../../shared/config/agent-config.ts";
-import { emptySession, foldSession, type SessionEvent, type SessionState } from "../../shared/session/session.ts";
+import { emptySession, foldSession, type SessionState } from "../../shared/session/session.ts";
 import { EVENT_TYPES } from "../../shared/wire/protocol.ts";
 import * as ROUTES from "../../shared/wire/routes.ts";
 import { newId } from "../agent/ids.ts";
@@ -8,6 +8,7 @@ import { isExpired, type StoredSession } from "../agent/session-api.ts";
 import { createApi, type ApiContext } from "../transport/api.ts";
 import { isHttpError } from "../transport/errors.ts";
 import { loadSession, loadText, saveSession, saveText, sessionKey, type KeyValueStore } from "./browser-storage.ts";
+import type { SessionEvent } from "../../shared/session/session-events.ts";
 
 export interface SessionStoreOptions extends ApiContext {
   siteKey: string;

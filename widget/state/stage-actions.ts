@@ -1,10 +1,11 @@
 import { signal } from "@preact/signals";
-import type { FieldValue, FieldValues, SessionEvent } from "../../shared/session/session.ts";
 import type { ActionCard } from "../../shared/config/stage-config.ts";
 import { contextValue, type RuleCheck } from "../../shared/stages/stage-machine.ts";
 import * as ROUTES from "../../shared/wire/routes.ts";
 import { errorCode, isHttpError } from "../transport/errors.ts";
 import type { SessionStore } from "./session-store.ts";
+import type { FieldValue, FieldValues } from "../../shared/stages/field-value.ts";
+import type { SessionEvent } from "../../shared/session/session-events.ts";
 
 export interface StageActionsOptions {
   session: SessionStore;

@@ -1,6 +1,5 @@
 import { batch, computed, signal } from "@preact/signals";
 import type { ConsentNotice } from "../../shared/session/consent.ts";
-import type { StoredMessage } from "../../shared/session/session.ts";
 import { errorText, type Strings, type WidgetLocale } from "../i18n/index.ts";
 import { errorCode, isHttpError, type HttpError } from "../transport/errors.ts";
 import type { FetchLike } from "../transport/http.ts";
@@ -10,6 +9,7 @@ import { createHostNotifications } from "./host-notifications.ts";
 import { createSessionStore } from "./session-store.ts";
 import type { TakeoverContext } from "./takeover-actions.ts";
 import type { ChatStatus } from "./live-slice.ts";
+import type { StoredMessage } from "../../shared/session/session-events.ts";
 
 export interface ChatStoreOptions {
   api: string;

@@ -1,10 +1,11 @@
 import { routePath } from "../../shared/wire/route-path.ts";
 import * as ROUTES from "../../shared/wire/routes.ts";
-import type { SessionEvent, StoredMessage } from "../../shared/session/session.ts";
-import type { ContactInput, PersonRequestResponse } from "../../shared/takeover/takeover-api.ts";
+import type { PersonRequestResponse } from "../../shared/takeover/takeover-api.ts";
 import type { FetchLike } from "../transport/http.ts";
 import { requestJson } from "../transport/http.ts";
 import type { SessionStore } from "./session-store.ts";
+import type { SessionEvent, StoredMessage } from "../../shared/session/session-events.ts";
+import type { ContactInput } from "../../shared/takeover/takeover-events.ts";
 
 /** What a takeover step needs: the worker, and the session whose credentials it carries and whose log it folds. */
 export interface TakeoverContext {

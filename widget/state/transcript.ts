@@ -1,7 +1,8 @@
 import type { ToolCall } from "../../shared/chat/chat.ts";
-import type { Advice, SessionState, StoredMessage } from "../../shared/session/session.ts";
+import type { SessionState } from "../../shared/session/session.ts";
 import type { Strategy, StepView } from "../agent/loop.ts";
 import type { TextReact } from "../agent/strategies/load-text-react.ts";
+import type { Advice, StoredMessage } from "../../shared/session/session-events.ts";
 
 /** One line of the collapsed "how I got there" list under a reply. */
 export interface ReasoningStep {

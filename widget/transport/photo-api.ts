@@ -1,9 +1,9 @@
 import { routePath } from "../../shared/wire/route-path.ts";
-import type { SessionEvent } from "../../shared/session/session.ts";
 import * as ROUTES from "../../shared/wire/routes.ts";
 import * as PRIVACY_ROUTES from "../../shared/wire/privacy-routes.ts";
 import { ProtocolError } from "./errors.ts";
 import { request, type FetchLike } from "./http.ts";
+import type { SessionEvent } from "../../shared/session/session-events.ts";
 
 /**
  * The photo routes, for the photo kit (a lazy chunk: the panel's core does not carry them). Every

@@ -1,12 +1,12 @@
 import { useEffect, useState } from "preact/hooks";
 import { localize } from "../../shared/config/localize.ts";
-import type { FieldValues } from "../../shared/session/session.ts";
 import type { ActionCard } from "../../shared/config/stage-config.ts";
 import type { Strings } from "../i18n/index.ts";
 import type { StageStrings } from "./stage-strings.ts";
 import { loadToolRuntime } from "../state/load-tool-runtime.ts";
 import type { StageActions } from "../state/stage-actions.ts";
 import type { WidgetLocale } from "../i18n/index.ts";
+import type { FieldValues } from "../../shared/stages/field-value.ts";
 
 type LeadFormView = typeof import("./lead-card.tsx").LeadForm;
 let leadForm: LeadFormView | null = null;

@@ -1,10 +1,10 @@
 import { localize } from "../../shared/config/localize.ts";
-import type { Advice } from "../../shared/session/session.ts";
 import type { ChatStore } from "../state/chat-store.ts";
 import CSS from "./advice.css?inline";
 import { adviceStrings } from "./advice-strings.ts";
 import { addChunkCss } from "./chunk-css.ts";
 import { LazyPhotoThumbs } from "./photo-slots.tsx";
+import type { Advice } from "../../shared/session/session-events.ts";
 
 addChunkCss(CSS);
 

@@ -1,10 +1,10 @@
 import { useState } from "preact/hooks";
 import type { BookingCard as Card } from "../../shared/session/booking-fold.ts";
-import type { FieldValues } from "../../shared/session/session.ts";
 import type { ChatStore } from "../state/chat-store.ts";
 import { bookingStrings } from "./booking-strings.ts";
 import CSS from "./booking-card.css?inline";
 import { addChunkCss } from "./chunk-css.ts";
+import type { FieldValues } from "../../shared/stages/field-value.ts";
 
 addChunkCss(CSS);
 

@@ -1,6 +1,5 @@
 import { useRef, useState } from "preact/hooks";
 import { localize } from "../../shared/config/localize.ts";
-import type { FieldValues } from "../../shared/session/session.ts";
 import type { ActionCard } from "../../shared/config/stage-config.ts";
 import type { WidgetLocale } from "../i18n/index.ts";
 import type { ChatStore } from "../state/chat-store.ts";
@@ -8,6 +7,7 @@ import * as ROUTES from "../../shared/wire/routes.ts";
 import { addChunkCss } from "./chunk-css.ts";
 import CSS from "./lead-card.css?inline";
 import { leadStrings } from "./lead-strings.ts";
+import type { FieldValues } from "../../shared/stages/field-value.ts";
 
 addChunkCss(CSS);
 

@@ -1,9 +1,9 @@
 import { useState } from "preact/hooks";
 import { localize } from "../../shared/config/localize.ts";
-import type { FieldValue } from "../../shared/session/session.ts";
 import type { StageField } from "../../shared/config/stage-config.ts";
 import type { Strings } from "../i18n/index.ts";
 import type { StageStrings } from "./stage-strings.ts";
+import type { FieldValue } from "../../shared/stages/field-value.ts";
 
 interface Props {
   field: StageField;

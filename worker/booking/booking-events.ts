@@ -1,8 +1,8 @@
 import type { BookedVisit, BookingOffer } from "../../shared/session/booking-card.ts";
 import { EVENT_TYPES } from "../../shared/wire/protocol.ts";
-import type { SessionEvent } from "../../shared/session/session.ts";
 import type { Env } from "../env.ts";
 import { sessionRoom } from "../objects.ts";
+import type { SessionEvent } from "../../shared/session/session-events.ts";
 
 type BookingChange =
   | { type: typeof EVENT_TYPES.bookingOffered; data: BookingOffer }

@@ -2,7 +2,6 @@ import type { Context } from "hono";
 import type { ChatCompletion } from "../../shared/chat/chat.ts";
 import { STREAM_EXTENSION } from "../../shared/wire/protocol.ts";
 import { completionReply } from "../../shared/chat/reply-fold.ts";
-import type { SessionEvent } from "../../shared/session/session.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import { withBookingContext } from "../booking/booking-context.ts";
@@ -17,6 +16,7 @@ import type { OwnerNote } from "../session/owner-notes.ts";
 import { withStaffTurns } from "../session/staff-turns.ts";
 import { completionEvents, failureEvents, type TurnInfo } from "../session/turn-record.ts";
 import type { PreparedTurn } from "./prepare-turn.ts";
+import type { SessionEvent } from "../../shared/session/session-events.ts";
 
 const noop = () => {};
 

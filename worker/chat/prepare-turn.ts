@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import type { AgentConfig, SiteConfig } from "../../shared/config/agent-config.ts";
 import type { ChatRequest } from "../../shared/chat/chat.ts";
 import { HEADERS } from "../../shared/wire/protocol.ts";
-import type { SessionEvent, SessionState } from "../../shared/session/session.ts";
+import type { SessionState } from "../../shared/session/session.ts";
 import { STAFF_MESSAGE_PREFIX } from "../../shared/takeover/takeover-api.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../errors.ts";
@@ -25,6 +25,7 @@ import { agentSystemPrompt, configPrompt, type CompiledPrompt } from "../prompts
 import { newInputEvents } from "../session/message-events.ts";
 import { turnIds } from "../session/message-ids.ts";
 import { ADMISSION_STEPS, admissionPlan, type AdmissionPlan, type AdmissionStep } from "./admission-plan.ts";
+import type { SessionEvent } from "../../shared/session/session-events.ts";
 
 const noop = () => {};
 const isStaffId = (id: string | undefined) => !!id?.startsWith(STAFF_MESSAGE_PREFIX);

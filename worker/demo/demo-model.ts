@@ -1,5 +1,4 @@
 import {
-  contentText,
   type ChatChunk,
   type ChatCompletion,
   type ChatMessage,
@@ -7,6 +6,7 @@ import {
   type Usage,
 } from "../../shared/chat/chat.ts";
 import type { DemoScript, DemoStep } from "./demo-script.ts";
+import { contentText } from "../../shared/chat/message-content.ts";
 
 type Msg = Omit<ChatMessage, "id">;
 

@@ -4,9 +4,10 @@ import type { ToolCall } from "../../shared/chat/chat.ts";
 import { adviceEvent } from "../../shared/chat/step-events.ts";
 import { EVENT_TYPES } from "../../shared/wire/protocol.ts";
 import { TOOL_NAMES } from "../../shared/tools/tool-names.ts";
-import type { Advice, SessionEvent, SessionState } from "../../shared/session/session.ts";
+import type { SessionState } from "../../shared/session/session.ts";
 import { parseToolInput } from "../../shared/tools/tool.ts";
 import { recordAdvice } from "../../shared/tools/record-advice.ts";
+import type { Advice, SessionEvent } from "../../shared/session/session-events.ts";
 
 /**
  * Advice as the worker derives it from the model's `record_advice` calls in a reply it relayed:

@@ -1,6 +1,5 @@
 import type { AgentConfig, SiteConfig } from "../../shared/config/agent-config.ts";
 import type { ChatRequest } from "../../shared/chat/chat.ts";
-import type { Escalation, SessionEvent } from "../../shared/session/session.ts";
 import type { Env } from "../env.ts";
 import type { ProviderStream } from "../llm/model-reply.ts";
 import type { UpstreamBody } from "../llm/upstream-body.ts";
@@ -15,6 +14,7 @@ import {
   type EscalationContext,
   type TurnGuardResult,
 } from "./turn-guard.ts";
+import type { Escalation, SessionEvent } from "../../shared/session/session-events.ts";
 
 /**
  * The guard's layers that decide after the provider's request is sent, for one request: plain

@@ -1,5 +1,5 @@
 import type { EmergencyContact, EmergencyRegion, SiteSafety } from "../../shared/config/guard-config.ts";
-import { localize } from "../../shared/config/localized-text.ts";
+import { localize } from "../../shared/config/localize.ts";
 
 /**
  * Numbers by region (issue #13): a visitor is told the line that answers where they are, not a

@@ -1,5 +1,4 @@
 import type { ChatCompletion, Usage } from "../../shared/chat/chat.ts";
-import type { Escalation, SessionEvent } from "../../shared/session/session.ts";
 import { ESCALATE_EMERGENCY } from "../../shared/tools/escalate-emergency.ts";
 import type { ChatGuard } from "./chat-guard.ts";
 import type { FollowUpMessage } from "./escalation-relay.ts";
@@ -7,6 +6,7 @@ import { escalationAsText } from "./escalation-text.ts";
 import { MAX_ESCALATION_ROUNDS } from "./model-escalation.ts";
 import type { ReplyGuard } from "./reply-guard.ts";
 import { escalationIn } from "./turn-guard.ts";
+import type { Escalation, SessionEvent } from "../../shared/session/session-events.ts";
 
 export interface CompletionCallHooks {
   /** Runs one escalate_emergency call (its JSON arguments); the result the model reads next. */

@@ -1,5 +1,5 @@
 import type { EmergencyCategory } from "../../shared/wire/protocol.ts";
-import type { Escalation } from "../../shared/session/session.ts";
+import type { Escalation } from "../../shared/session/session-events.ts";
 
 export type Lang = "en" | "zh-CN";
 

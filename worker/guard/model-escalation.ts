@@ -3,12 +3,12 @@ import type { Purpose } from "../../shared/chat/chat.ts";
 import { freshEventId } from "../../shared/session/events.ts";
 import type { SiteSafety } from "../../shared/config/guard-config.ts";
 import type { EmergencyCategory, EmergencySituation } from "../../shared/wire/protocol.ts";
-import type { Escalation } from "../../shared/session/session.ts";
 import { traceEvent } from "../../shared/chat/step-events.ts";
 import { parseToolInput } from "../../shared/tools/tool.ts";
 import { escalateEmergency } from "../../shared/tools/escalate-emergency.ts";
 import { escalationNote } from "./escalation-text.ts";
 import { NOTHING_RAISED, raiseEscalation, type EscalationContext, type Raised } from "./turn-guard.ts";
+import type { Escalation } from "../../shared/session/session-events.ts";
 
 /** The card a situation the model names gets: the older, narrower category where one fits it whole. */
 const CATEGORY_OF: Record<EmergencySituation, EmergencyCategory> = {

@@ -1,8 +1,8 @@
 import type { AgentConfig, SiteConfig } from "../../shared/config/agent-config.ts";
 import { EVENT_TYPES } from "../../shared/wire/protocol.ts";
 import { adviceEvent } from "../../shared/chat/step-events.ts";
-import type { SessionEvent } from "../../shared/session/session.ts";
 import { checkCompliance } from "../sales/compliance.ts";
+import type { SessionEvent } from "../../shared/session/session-events.ts";
 
 /** What the rep must be shown about a finished reply that broke the site's compliance rules. */
 export interface ComplianceVerdict {

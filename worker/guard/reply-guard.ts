@@ -2,7 +2,6 @@ import type { ToolCall } from "../../shared/chat/chat.ts";
 import { escalationEvent } from "../../shared/session/events.ts";
 import { ESCALATE_EMERGENCY } from "../../shared/tools/escalate-emergency.ts";
 import type { SiteSafety } from "../../shared/config/guard-config.ts";
-import type { Escalation, SessionEvent } from "../../shared/session/session.ts";
 import type { ProviderStream } from "../llm/model-reply.ts";
 import { withEscalationFirst, type GuardPlan } from "./chat-guard.ts";
 import { classifierTarget } from "./classifier.ts";
@@ -11,6 +10,7 @@ import { relayEscalationCalls, type FollowUpMessage } from "./escalation-relay.t
 import { runEscalationCall, type ModelCallOutcome } from "./model-escalation.ts";
 import { stepStart } from "./step-start.ts";
 import { escalationChunks, escalationIn } from "./turn-guard.ts";
+import type { Escalation, SessionEvent } from "../../shared/session/session-events.ts";
 
 export interface ReplyGuard {
   /**

@@ -1,5 +1,5 @@
 import type { AgentConfig, SiteConfig } from "../../shared/config/agent-config.ts";
-import { contentText, type ChatMessage } from "../../shared/chat/chat.ts";
+import { type ChatMessage } from "../../shared/chat/chat.ts";
 import { escalationEvent } from "../../shared/session/events.ts";
 import type { EmergencyRegion, SiteSafety } from "../../shared/config/guard-config.ts";
 import { traceEvent, traceEventId } from "../../shared/chat/step-events.ts";
@@ -9,10 +9,11 @@ import {
   type EmergencySituation,
   type EscalationSource,
 } from "../../shared/wire/protocol.ts";
-import type { Escalation, SessionEvent } from "../../shared/session/session.ts";
 import { contactsFor, visitorRegion, type VisitorPlace } from "./emergency-contacts.ts";
 import { checkEmergency, variantOf } from "./emergency-guard.ts";
 import { cardLanguage, escalationAsText, escalationText, modelNote, type Lang } from "./escalation-text.ts";
+import { contentText } from "../../shared/chat/message-content.ts";
+import type { Escalation, SessionEvent } from "../../shared/session/session-events.ts";
 
 /**
  * What any layer needs to raise an escalation for the request's latest visitor message: plain

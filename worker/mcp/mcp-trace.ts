@@ -1,5 +1,5 @@
 import { traceEvent } from "../../shared/chat/step-events.ts";
-import type { SessionEvent } from "../../shared/session/session.ts";
+import type { SessionEvent } from "../../shared/session/session-events.ts";
 
 /**
  * What kept an MCP tool from a turn, as trace steps the owner reads. The id is the problem's text, so

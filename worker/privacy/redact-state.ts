@@ -1,7 +1,8 @@
-import type { FieldValue, FieldValues, SessionState } from "../../shared/session/session.ts";
+import type { SessionState } from "../../shared/session/session.ts";
 import type { SessionSummary } from "../../shared/session/session-summary.ts";
 import { redactText } from "./redact-text.ts";
 import { redactDetail } from "./redact-values.ts";
+import type { FieldValue, FieldValues } from "../../shared/stages/field-value.ts";
 
 const BIRTH_FIELD = /birth|dob|生日|出生/i;
 

@@ -1,6 +1,6 @@
-import type { SessionEvent } from "../../shared/session/session.ts";
 import { EVENT_TYPES } from "../../shared/wire/protocol.ts";
 import { redactText } from "./redact-text.ts";
+import type { SessionEvent } from "../../shared/session/session-events.ts";
 
 type Detail = Record<string, string | number | boolean | null>;
 

@@ -1,7 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod/mini";
 import type { AgentConfig } from "../../shared/config/agent-config.ts";
-import { FieldValue, FieldValues } from "../../shared/session/session-events.ts";
 import type { StageConfig } from "../../shared/config/stage-config.ts";
 import { fieldSchema } from "../../shared/stages/stage-fields.ts";
 import { contextValue, stageById } from "../../shared/stages/stage-machine.ts";
@@ -19,6 +18,7 @@ import { judgePromptRules } from "../stages/prompt-rules.ts";
 import { emitLead, leadFrom } from "../webhooks/lead-card.ts";
 import { modelTargets } from "../llm/model-targets.ts";
 import { sessionRoom } from "../objects.ts";
+import { FieldValue, FieldValues } from "../../shared/stages/field-value.ts";
 
 /** Seed 001's session API for stage workflows: context, edits, completion, action results, trace. */
 export const stageRoutes = new Hono<AppEnv>();

@@ -3,8 +3,6 @@ import type { SiteConfig } from "../../shared/config/agent-config.ts";
 import * as ROUTES from "../../shared/wire/routes.ts";
 import { EVENT_TYPES } from "../../shared/wire/protocol.ts";
 import {
-  ContactInput,
-  PersonRequestInput,
   STAFF_MESSAGE_PREFIX,
   VisitorMessageInput,
   type PersonRequestResponse,
@@ -19,6 +17,7 @@ import { ownSession } from "../middleware/own-session.ts";
 import { nobodyAvailable } from "../session/takeover-availability.ts";
 import type { TakeoverOutcome } from "../session/takeover-ops.ts";
 import { sessionRoom, siteIndex } from "../objects.ts";
+import { ContactInput, PersonRequestInput } from "../../shared/takeover/takeover-events.ts";
 
 /**
  * Takeover, the visitor's side (issue #16), with the session's token from an allowed origin: ask

@@ -1,7 +1,7 @@
 import type { ComplianceRule } from "../../shared/config/guard-config.ts";
 import { adviceEvent } from "../../shared/chat/step-events.ts";
-import type { SessionEvent } from "../../shared/session/session.ts";
 import { checkCompliance, type Violation } from "./compliance.ts";
+import type { SessionEvent } from "../../shared/session/session-events.ts";
 
 /** The longest text a card holds whole: a clipped text is not the text that was checked. */
 const CARD_TEXT_MAX = 2000;

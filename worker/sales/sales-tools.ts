@@ -3,11 +3,11 @@ import type { complianceCheck } from "../../shared/tools/compliance-check.ts";
 import type { priceCalculator } from "../../shared/tools/price-calculator.ts";
 import { loadSite } from "../config/config-store.ts";
 import type { Env } from "../env.ts";
-import type { SessionEvent } from "../../shared/session/session.ts";
 import { checkCompliance } from "./compliance.ts";
 import { computeQuote } from "./price-calculator.ts";
 import { compliantCard, passedText } from "./rep-card.ts";
 import { sessionRoom } from "../objects.ts";
+import type { SessionEvent } from "../../shared/session/session-events.ts";
 
 const tenantRules = async (env: Env, siteKey: string) => (await loadSite(env, siteKey))?.safety.compliance?.rules ?? [];
 

@@ -1,9 +1,10 @@
 import type { ClientEvent, ClientToolResult, ClientTraceStep } from "../../shared/session/client-events.ts";
 import { EVENT_TYPES } from "../../shared/wire/protocol.ts";
-import type { SessionEvent, SessionState } from "../../shared/session/session.ts";
+import type { SessionState } from "../../shared/session/session.ts";
 import { forgedAdvice } from "../guard/advice-guard.ts";
 import { clientSteps } from "./client-steps.ts";
 import { clientToolResults } from "./tool-result-events.ts";
+import type { SessionEvent } from "../../shared/session/session-events.ts";
 
 /** Why a browser's events were refused, as the route answers it (nothing of them is stored then). */
 export interface ClientRefusal {

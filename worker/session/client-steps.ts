@@ -1,8 +1,8 @@
 import type { ClientTraceStep } from "../../shared/session/client-events.ts";
 import { reactCallId, stoppedStepId, toolStepId } from "../../shared/chat/client-steps.ts";
 import { traceEvent } from "../../shared/chat/step-events.ts";
-import type { SessionEvent, SessionState } from "../../shared/session/session.ts";
-import type { TraceStep } from "../../shared/session/session-events.ts";
+import type { SessionState } from "../../shared/session/session.ts";
+import type { TraceStep, SessionEvent } from "../../shared/session/session-events.ts";
 
 /** A browser's tool run is timed by the browser: shown in the trace, within bounds, never counted. */
 const MAX_MS = 3_600_000;

@@ -1,7 +1,9 @@
 import type { AgentConfig } from "../../shared/config/agent-config.ts";
 import { localize } from "../../shared/config/localize.ts";
-import type { Advice, FieldValue, SessionState, StoredMessage } from "../../shared/session/session.ts";
+import type { SessionState } from "../../shared/session/session.ts";
 import { downloadStrings, type DownloadStrings } from "./download-strings.ts";
+import type { Advice, StoredMessage } from "../../shared/session/session-events.ts";
+import type { FieldValue } from "../../shared/stages/field-value.ts";
 
 /** A photo of the session as the file holds it: its bytes as a data: URL, or too large to embed. */
 export type EmbeddedPhoto = { url: string } | { tooLarge: true };

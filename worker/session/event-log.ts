@@ -1,7 +1,8 @@
-import { foldSession, reduceSession, type SessionEvent, type SessionState } from "../../shared/session/session.ts";
+import { foldSession, reduceSession, type SessionState } from "../../shared/session/session.ts";
 import { OwnerNotes } from "./owner-notes.ts";
 import { replacesStored } from "./message-ids.ts";
 import { ToolResults } from "./tool-results.ts";
+import type { SessionEvent } from "../../shared/session/session-events.ts";
 
 export interface LoggedEvent {
   seq: number;

@@ -1,6 +1,6 @@
 import { feedbackEvent } from "../../shared/session/events.ts";
-import type { SessionEvent, SessionState } from "../../shared/session/session.ts";
-import type { FeedbackInput } from "../../shared/session/session-events.ts";
+import type { SessionState } from "../../shared/session/session.ts";
+import type { FeedbackInput, SessionEvent } from "../../shared/session/session-events.ts";
 
 export interface FeedbackOutcome {
   event: SessionEvent;

@@ -1,11 +1,11 @@
 import type { AttachFrame, Eraser, LiveFrame } from "../../shared/session/live.ts";
-import type { SessionEvent } from "../../shared/session/session.ts";
 import { readClientFrame } from "./client-frame.ts";
 import type { LiveClient } from "./live-limits.ts";
 import type { LiveReply } from "./live-reply.ts";
 import { acceptSocket, POLICY_CLOSE, tagOf, UNSUPPORTED_CLOSE, type SocketTag } from "./live-socket.ts";
 import type { SocketOpener } from "./live-upgrade.ts";
 import { SseClients, type SseClient } from "./sse-clients.ts";
+import type { SessionEvent } from "../../shared/session/session-events.ts";
 
 /** How long a finished reply's text stays for a late reattachment; after that the log has the message. */
 const KEEP_ENDED_MS = 120_000;

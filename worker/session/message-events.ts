@@ -1,8 +1,8 @@
-import type { SessionEvent, StoredMessage } from "../../shared/session/session.ts";
 import type { ChatMessage } from "../../shared/chat/chat.ts";
 import { messageEvent, toStoredMessage, usageEvent as usageRecorded } from "../../shared/session/events.ts";
 import { traceEvent, traceEventId } from "../../shared/chat/step-events.ts";
 import type { AccumulatedReply } from "../llm/reply-accumulator.ts";
+import type { SessionEvent, StoredMessage } from "../../shared/session/session-events.ts";
 
 /**
  * The messages a chat request adds to the session: those after its last assistant message (the

@@ -1,6 +1,7 @@
 import { EVENT_TYPES } from "../../shared/wire/protocol.ts";
-import type { SessionEvent, SessionState, StoredMessage } from "../../shared/session/session.ts";
+import type { SessionState } from "../../shared/session/session.ts";
 import { STAFF_MESSAGE_PREFIX } from "../../shared/takeover/takeover-api.ts";
+import type { SessionEvent, StoredMessage } from "../../shared/session/session-events.ts";
 
 /** Why a client's id was refused, as the route answers it. */
 export interface IdRefusal {

@@ -1,4 +1,3 @@
-import type { SessionEvent } from "../../shared/session/session.ts";
 import type { Env } from "../env.ts";
 import { ApiError, isProviderError } from "../errors.ts";
 import { withGuardNote, type GuardPlan } from "../guard/chat-guard.ts";
@@ -17,6 +16,7 @@ import type { OwnerNote } from "./owner-notes.ts";
 import { turnIdRefusal, turnIds } from "./message-ids.ts";
 import { completionTraceEvents, replyEvent, usageEvent } from "./message-events.ts";
 import { completionEvents, failureEvents, type Turn } from "./turn-record.ts";
+import type { SessionEvent } from "../../shared/session/session-events.ts";
 
 /** A streamed reply began (its bytes), or the provider could not be reached (the route's error). */
 export type ReplyStart =

@@ -1,5 +1,6 @@
-import type { SessionState, StoredMessage } from "../../shared/session/session.ts";
+import type { SessionState } from "../../shared/session/session.ts";
 import type { UpstreamBody } from "../llm/upstream-body.ts";
+import type { StoredMessage } from "../../shared/session/session-events.ts";
 
 type Upstream = UpstreamBody["messages"][number];
 

@@ -1,6 +1,6 @@
 import { actionEvent, contextEvent, freshEventId, stageChangedEvent } from "../../shared/session/events.ts";
 import { traceEvent } from "../../shared/chat/step-events.ts";
-import type { FieldValues, SessionEvent, SessionState } from "../../shared/session/session.ts";
+import type { SessionState } from "../../shared/session/session.ts";
 import type { StageConfig } from "../../shared/config/stage-config.ts";
 import {
   autoTransition,
@@ -10,6 +10,8 @@ import {
   stageById,
   type RuleCheck,
 } from "../../shared/stages/stage-machine.ts";
+import type { FieldValues } from "../../shared/stages/field-value.ts";
+import type { SessionEvent } from "../../shared/session/session-events.ts";
 
 export interface ContextRequest {
   stageId: string;

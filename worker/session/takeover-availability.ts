@@ -1,8 +1,9 @@
-import type { LocalizedText, SiteConfig } from "../../shared/config/agent-config.ts";
+import type { SiteConfig } from "../../shared/config/agent-config.ts";
 import type { UnavailableReason } from "../../shared/wire/protocol.ts";
 import { DEFAULT_UNAVAILABLE, withinHours } from "../../shared/config/takeover-config.ts";
 import type { Env } from "../env.ts";
 import { siteIndex } from "../objects.ts";
+import type { LocalizedText } from "../../shared/config/localized-text.ts";
 
 /**
  * Whether a person can come now (takeover, issue #16): within the site's opening hours, and a staff

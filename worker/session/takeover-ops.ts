@@ -1,11 +1,12 @@
 import { messageEvent } from "../../shared/session/events.ts";
 import { traceEvent } from "../../shared/chat/step-events.ts";
 import { EVENT_TYPES, type PersonRequester, type UnavailableReason } from "../../shared/wire/protocol.ts";
-import type { SessionEvent, SessionState } from "../../shared/session/session.ts";
+import type { SessionState } from "../../shared/session/session.ts";
 import { STAFF_MESSAGE_PREFIX } from "../../shared/takeover/takeover-api.ts";
 import type { ContactInput, StaffMember } from "../../shared/takeover/takeover-events.ts";
 import type { LocalizedText } from "../../shared/config/localized-text.ts";
 import { localize } from "../../shared/config/localize.ts";
+import type { SessionEvent } from "../../shared/session/session-events.ts";
 
 /**
  * A takeover step, as the routes hand it to the session's object (plain data: it crosses the RPC).

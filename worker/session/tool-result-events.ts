@@ -1,7 +1,8 @@
 import type { ClientToolResult } from "../../shared/session/client-events.ts";
 import { messageEvent, messageEventId } from "../../shared/session/events.ts";
-import type { SessionEvent, SessionState } from "../../shared/session/session.ts";
+import type { SessionState } from "../../shared/session/session.ts";
 import { STAFF_MESSAGE_PREFIX } from "../../shared/takeover/takeover-api.ts";
+import type { SessionEvent } from "../../shared/session/session-events.ts";
 
 /**
  * The tool results a browser appends as its tools finish (a page that goes away between a tool's

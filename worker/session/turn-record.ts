@@ -1,5 +1,4 @@
 import type { AgentConfig, SiteConfig } from "../../shared/config/agent-config.ts";
-import type { SessionEvent } from "../../shared/session/session.ts";
 import { ApiError, isProviderError } from "../errors.ts";
 import { adviceFromReply } from "../guard/advice-guard.ts";
 import type { GuardPlan } from "../guard/chat-guard.ts";
@@ -10,6 +9,7 @@ import type { CallLog } from "../llm/upstream.ts";
 import type { UpstreamBody } from "../llm/upstream-body.ts";
 import { completionTraceEvents, replyEvent, routeTraceEvent, usageEvent } from "./message-events.ts";
 import type { OwnerNote } from "./owner-notes.ts";
+import type { SessionEvent } from "../../shared/session/session-events.ts";
 
 /**
  * What running and recording a completion read of its agent and its site: the provider call the

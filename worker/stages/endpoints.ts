@@ -1,7 +1,7 @@
 import { z } from "zod/mini";
-import type { FieldValues } from "../../shared/session/session.ts";
 import type { Env } from "../env.ts";
 import { ApiError } from "../errors.ts";
+import type { FieldValues } from "../../shared/stages/field-value.ts";
 
 /**
  * Endpoints that `api_call` action cards reach through the worker, so their URLs and secrets never

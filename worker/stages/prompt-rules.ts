@@ -1,5 +1,4 @@
 import type { AgentConfig } from "../../shared/config/agent-config.ts";
-import type { FieldValues } from "../../shared/session/session.ts";
 import type { StageConfig } from "../../shared/config/stage-config.ts";
 import { compileTemplate, type RuleCheck } from "../../shared/stages/stage-machine.ts";
 import { parseToolInput, toOpenAITool } from "../../shared/tools/tool.ts";
@@ -7,6 +6,7 @@ import { ruleVerdict } from "../../shared/tools/rule-verdict.ts";
 import type { Env } from "../env.ts";
 import { callModel } from "../llm/upstream.ts";
 import type { ModelTarget } from "../llm/model-targets.ts";
+import type { FieldValues } from "../../shared/stages/field-value.ts";
 
 /**
  * Prompt-based completion rules: the rule's template, filled with the context, goes to the model,

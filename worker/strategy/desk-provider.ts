@@ -1,11 +1,11 @@
 import type { AgentConfig, SiteConfig } from "../../shared/config/agent-config.ts";
-import { contentText } from "../../shared/chat/chat.ts";
 import type { Env } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import { modelTargets } from "../llm/model-targets.ts";
 import { callModel, newCallLog } from "../llm/upstream.ts";
 import type { UpstreamBody } from "../llm/upstream-body.ts";
 import type { DeskCompletion, DeskLlm, DeskRequest } from "./desk-llm.ts";
+import { contentText } from "../../shared/chat/message-content.ts";
 
 /** A desk completion's cap: an edit of a strategies text, a review, a verdict. */
 const DESK_MAX_TOKENS = 1500;

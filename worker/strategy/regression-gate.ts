@@ -1,4 +1,3 @@
-import { contentText } from "../../shared/chat/chat.ts";
 import { parseToolInput, toOpenAITool } from "../../shared/tools/tool.ts";
 import { compile, type Template } from "../prompts/template.ts";
 import { addedRisks } from "./candidate-screen.ts";
@@ -7,6 +6,7 @@ import { judgeReplies } from "./desk-tools.ts";
 import type { GateResult, GateVerdict, Span } from "../../shared/admin/desk-records.ts";
 import { inSpan } from "./desk-trace.ts";
 import { quoteUntrusted } from "./untrusted-text.ts";
+import { contentText } from "../../shared/chat/message-content.ts";
 
 /** Cases replayed before a candidate may be promoted (eval cases first, then recent good ones). */
 export const GATE_CASES = 5;

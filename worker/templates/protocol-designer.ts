@@ -1,4 +1,5 @@
-import type { AgentConfigInput, LocalizedText } from "../../shared/config/agent-config.ts";
+import type { AgentConfigInput } from "../../shared/config/agent-config.ts";
+import type { LocalizedText } from "../../shared/config/localized-text.ts";
 
 const t = (en: string, zh: string): LocalizedText => ({ en, "zh-CN": zh });
 

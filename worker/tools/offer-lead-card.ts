@@ -1,10 +1,10 @@
 import { leadCardOf } from "../../shared/stages/stage-lead.ts";
 import { EVENT_TYPES } from "../../shared/wire/protocol.ts";
-import type { SessionEvent } from "../../shared/session/session.ts";
 import { stageById } from "../../shared/stages/stage-machine.ts";
 import { ApiError } from "../errors.ts";
 import type { EdgeToolContext, EdgeToolOutput } from "./registry.ts";
 import { sessionRoom } from "../objects.ts";
+import type { SessionEvent } from "../../shared/session/session-events.ts";
 
 /**
  * offer_lead_card: raises the current stage's lead card in the chat. The card is the agent's config,

@@ -1,10 +1,10 @@
-import type { FieldValues } from "../../shared/session/session.ts";
 import { missingRequired, stageById } from "../../shared/stages/stage-machine.ts";
 import { parseToolInput } from "../../shared/tools/tool.ts";
 import { stageDataTool } from "../../shared/tools/record-stage-data.ts";
 import { ApiError } from "../errors.ts";
 import type { EdgeToolContext, EdgeToolOutput } from "./registry.ts";
 import { sessionRoom } from "../objects.ts";
+import type { FieldValues } from "../../shared/stages/field-value.ts";
 
 /**
  * The model's extraction into the current stage: validated against that stage's own schema (the

@@ -2,7 +2,6 @@ import type { ToolDefinition, ToolInput } from "../../shared/tools/tool.ts";
 import { knowledgeSearch } from "../../shared/tools/knowledge-search.ts";
 import { webSearch } from "../../shared/tools/web-search.ts";
 import type { AgentConfig } from "../../shared/config/agent-config.ts";
-import type { SessionEvent } from "../../shared/session/session.ts";
 import { recordStageData } from "../../shared/tools/record-stage-data.ts";
 import { suggestStrategyUpdate } from "../../shared/tools/suggest-strategy-update.ts";
 import { loadSite } from "../config/config-store.ts";
@@ -33,6 +32,7 @@ import { parseMcpToolName } from "../../shared/config/mcp-config.ts";
 import { callMcpTool } from "../mcp/mcp-call.ts";
 import { z } from "zod/mini";
 import { strategyDesk } from "../objects.ts";
+import type { SessionEvent } from "../../shared/session/session-events.ts";
 
 export interface EdgeToolContext {
   env: Env;

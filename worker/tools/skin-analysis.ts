@@ -2,7 +2,6 @@ import type { AgentConfig, SiteConfig } from "../../shared/config/agent-config.t
 import { adviceProblem } from "../../shared/tools/advice-policy.ts";
 import { adviceEvent } from "../../shared/chat/step-events.ts";
 import { photoPart } from "../../shared/chat/photo-ref.ts";
-import type { Advice, SessionEvent } from "../../shared/session/session.ts";
 import { parseToolInput, toOpenAITool, type ToolInput } from "../../shared/tools/tool.ts";
 import { reportSkinFindings } from "../../shared/tools/analyze-skin-image.ts";
 import type { Env } from "../env.ts";
@@ -14,6 +13,7 @@ import type { UpstreamBody } from "../llm/upstream-body.ts";
 import { photoAccess } from "../photos/photo-access.ts";
 import { resolvePhotoParts } from "../photos/photo-parts.ts";
 import { sessionRoom } from "../objects.ts";
+import type { Advice, SessionEvent } from "../../shared/session/session-events.ts";
 
 export type SkinFindings = ToolInput<typeof reportSkinFindings>;
 

@@ -1,8 +1,8 @@
-import type { FieldValues } from "../../shared/session/session-events.ts";
 import { WEBHOOK_EVENTS } from "../../shared/admin/webhook-events.ts";
 import type { Env } from "../env.ts";
 import { validationFailed } from "../errors.ts";
 import { emitWebhooks } from "./emit.ts";
+import type { FieldValues } from "../../shared/stages/field-value.ts";
 
 const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,190}\.[^\s@]{2,}$/;
 const text = (v: unknown, max: number) => (typeof v === "string" ? v.trim().slice(0, max) : "");

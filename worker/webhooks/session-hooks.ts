@@ -1,7 +1,8 @@
 import { EVENT_TYPES } from "../../shared/wire/protocol.ts";
-import type { SessionEvent, SessionState } from "../../shared/session/session.ts";
+import type { SessionState } from "../../shared/session/session.ts";
 import { WEBHOOK_EVENTS } from "../../shared/admin/webhook-events.ts";
 import type { WebhookMessage } from "./webhook-message.ts";
+import type { SessionEvent } from "../../shared/session/session-events.ts";
 
 /**
  * The webhook events a session's newly stored events make. Only what the log kept is passed in (an

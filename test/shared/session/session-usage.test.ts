@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { emptySession, foldSession, reduceSession, type SessionEvent } from "../../../shared/session/session.ts";
+import { emptySession, foldSession, reduceSession } from "../../../shared/session/session.ts";
 import { SessionEvent as SessionEventSchema } from "../../../shared/session/session-events.ts";
 import { ClientEvent } from "../../../shared/session/client-events.ts";
+import type { SessionEvent } from "../../../shared/session/session-events.ts";
 
 const usage = (id: string, p: number, c: number): SessionEvent => ({
   id,

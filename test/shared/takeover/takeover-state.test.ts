@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { emptySession, foldSession, reduceSession, type SessionEvent } from "../../../shared/session/session.ts";
+import { emptySession, foldSession, reduceSession } from "../../../shared/session/session.ts";
 import { SessionEvent as SessionEventSchema } from "../../../shared/session/session-events.ts";
 import { ClientEvent } from "../../../shared/session/client-events.ts";
 import { summarizeSession } from "../../../shared/session/session-summary.ts";
 import { TakeoverSettings, withinHours } from "../../../shared/config/takeover-config.ts";
+import type { SessionEvent } from "../../../shared/session/session-events.ts";
 
 let n = 0;
 const ev = (type: string, data: unknown, at = 1000): SessionEvent =>

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ChatMessage } from "../../../shared/chat/chat.ts";
 import { reactCallId } from "../../../shared/chat/client-steps.ts";
-import type { Advice } from "../../../shared/session/session.ts";
 import { TOOLS } from "../../../shared/tools/index.ts";
 import { createClientTools } from "../../../widget/agent/client-tools.ts";
 import type { Complete } from "../../../widget/agent/completion.ts";
@@ -10,6 +9,7 @@ import { runAgentLoop, type LoopOptions, type StepView } from "../../../widget/a
 import { calledTool } from "../../../widget/agent/stop-conditions.ts";
 import { dermConsultScript, medicalQaScript, salesCoachScript } from "../../../worker/demo/index.ts";
 import { scriptedModel } from "../../helpers/scripted-model.ts";
+import type { Advice } from "../../../shared/session/session-events.ts";
 
 let n = 0;
 const newId = () => `id${++n}`;

@@ -3,12 +3,12 @@ import type { ToolCall } from "../../../shared/chat/chat.ts";
 import { messageEvent } from "../../../shared/session/events.ts";
 import { traceEvent } from "../../../shared/chat/step-events.ts";
 import { foldSession } from "../../../shared/session/session.ts";
-import type { SessionEvent, StoredMessage } from "../../../shared/session/session.ts";
 import { TOOLS } from "../../../shared/tools/index.ts";
 import { runAgentLoop } from "../../../widget/agent/loop.ts";
 import { pendingStep, runStepTools } from "../../../widget/agent/step-tools.ts";
 import { dermConsultScript } from "../../../worker/demo/index.ts";
 import { scriptedModel, type ScriptedModelLog } from "../../helpers/scripted-model.ts";
+import type { SessionEvent, StoredMessage } from "../../../shared/session/session-events.ts";
 
 const at = 1;
 const call = (id: string, name: string, args: object = {}): ToolCall => ({

@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { env } from "cloudflare:workers";
 import { EVENT_TYPES } from "../../../shared/wire/protocol.ts";
-import type { SessionEvent } from "../../../shared/session/session.ts";
 import { proxyCompletion } from "../../../widget/agent/completion.ts";
 import { offersEscalationTool } from "../../../worker/guard/model-escalation.ts";
 import { auth, call, openSession, readSse } from "../../helpers/worker/client.ts";
 import { escalateCall, scriptedProvider } from "../../helpers/worker/scripted-provider.ts";
 import { scriptedSite } from "../../helpers/worker/sites.ts";
 import { sessionRoom } from "../../../worker/objects.ts";
+import type { SessionEvent } from "../../../shared/session/session-events.ts";
 
 /**
  * The emergency guard's model layer through the real chat route and the session's object: the

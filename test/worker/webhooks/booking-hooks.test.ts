@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { EVENT_TYPES } from "../../../shared/wire/protocol.ts";
-import type { SessionEvent, SessionState } from "../../../shared/session/session.ts";
+import type { SessionState } from "../../../shared/session/session.ts";
 import { WEBHOOK_EVENTS } from "../../../shared/admin/webhook-events.ts";
 import { sessionWebhookMessages } from "../../../worker/webhooks/session-hooks.ts";
+import type { SessionEvent } from "../../../shared/session/session-events.ts";
 
 /** A booking made or cancelled in the chat is a webhook event of the site's, with the listed fields only. */
 describe("booking webhook events", () => {
