@@ -1,8 +1,15 @@
 import { defineConfig, type Plugin } from "vite";
 import preact from "@preact/preset-vite";
 import { readFileSync } from "node:fs";
-import { transform as transformCss } from "lightningcss";
+import { browserslistToTargets, transform as transformCss } from "lightningcss";
 import { toolSchemasPlugin } from "./scripts/tool-schemas-plugin.ts";
+
+/**
+ * The oldest browsers the widget's CSS is written for: those its JavaScript runs in (ES2022, `.at()`,
+ * structuredClone). The palette is written once with light-dark() (widget/ui/styles.css), which these
+ * lack: lightningcss writes it out as two custom properties that the theme's color-scheme switches.
+ */
+const CSS_BROWSERS = ["chrome 98", "edge 98", "firefox 94", "safari 15.4", "ios_saf 15.4"];
 
 /**
  * Emits dist/public/parley.css: the loader's, the widget's and its lazy chunks' rules (the files they import
@@ -28,7 +35,8 @@ function fallbackStylesheet(): Plugin {
       ]
         .map((f) => readFileSync(f, "utf8"))
         .join("\n");
-      const { code } = transformCss({ filename: "parley.css", code: Buffer.from(css), minify: true });
+      const targets = browserslistToTargets(CSS_BROWSERS);
+      const { code } = transformCss({ filename: "parley.css", code: Buffer.from(css), minify: true, targets });
       this.emitFile({ type: "asset", fileName: "parley.css", source: code });
     },
   };
@@ -83,9 +91,8 @@ export default defineConfig(({ mode }) => {
       outDir: npm ? "dist/npm" : "dist/public",
       emptyOutDir: widget || npm,
       target: "es2022",
-      // The CSS ships as written, as the hand-minified string it replaced did; lower targets only add
-      // lightningcss's light-dark() helper variables, which nothing here uses.
-      cssTarget: "chrome123",
+      // Vite names CSS targets as esbuild does ("safari15.4", "ios15.4").
+      cssTarget: CSS_BROWSERS.map((b) => b.replace("ios_saf", "ios").replace(" ", "")),
       sourcemap: false,
       copyPublicDir: widget,
       lib,
