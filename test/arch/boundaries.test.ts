@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { importGraph, importsOf, repoRoot, sourceFiles, valueCycles, violations, type Rule } from "./import-graph.ts";
@@ -147,5 +149,24 @@ describe("architecture: no value-import cycle between files", () => {
         }),
       ),
     ).toEqual([]);
+  });
+});
+
+describe("architecture: shared/ in folders", () => {
+  const files = sourceFiles(root, ["shared"]);
+  /** The route table is walked as one namespace (`import * as ROUTES`): the privacy routes are part of it. */
+  const PUBLIC_REEXPORTS = new Set(["shared/wire/routes.ts"]);
+
+  it("keeps each module in a folder that says what it holds (wire/, session/, chat/...), one level deep", () => {
+    expect(files.length).toBeGreaterThan(50);
+    expect(files.filter((f) => f.split("/").length !== 3)).toEqual([]);
+  });
+
+  it("re-exports no other module's names: an importer names the module that owns them", () => {
+    const reexport = /^export\s+(?:type\s+)?(?:\*|\{[^}]*\})\s*from\s/m;
+    expect(files.filter((f) => !PUBLIC_REEXPORTS.has(f) && reexport.test(readFileSync(join(root, f), "utf8")))).toEqual(
+      [],
+    );
+    expect(reexport.test(readFileSync(join(root, "shared/wire/routes.ts"), "utf8"))).toBe(true);
   });
 });
