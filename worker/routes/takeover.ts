@@ -21,7 +21,7 @@ import type { TakeoverOutcome } from "../session/takeover-ops.ts";
 import { sessionRoom, siteIndex } from "../objects.ts";
 
 /**
- * Takeover, the visitor's side (issue #16), with the session's token from an allowed origin: ask
+ * Takeover, the visitor's side, with the session's token from an allowed origin: ask
  * for a person, write to the person handling the conversation, leave a contact when nobody could
  * come. Each answers the events it stored; the live channel carries them to every tab and to staff.
  */
