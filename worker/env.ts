@@ -26,7 +26,7 @@ export interface Env {
   /** One per site: its webhook endpoints, their secrets and the outbox of deliveries. */
   WEBHOOK_OUTBOX: DurableObjectNamespace<WebhookOutbox>;
   CONFIG: KVNamespace;
-  /** Visitors' photos (issue #17), under their site and session; never public. */
+  /** Visitors' photos, under their site and session; never public. */
   PHOTOS: R2Bucket;
   /** The same for sites whose conversations are kept in the EU or FedRAMP jurisdiction (placement/photo-bucket.ts). */
   PHOTOS_EU?: R2Bucket;

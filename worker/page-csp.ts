@@ -1,6 +1,6 @@
 /**
  * The Content-Security-Policy of every HTML page the worker renders itself (the iframe embed page;
- * the console when it comes), as strict as the widget allows (issue #20): scripts, styles and
+ * the console when it comes), as strict as the widget allows (strict sites' CSP): scripts, styles and
  * requests from the worker only, nothing inline (the widget adopts constructable stylesheets), and
  * Trusted Types enforced with no policy at all, since nothing in the widget hands a string to a sink.
  * The static demo pages send the same through widget/demo/_headers.

@@ -6,7 +6,7 @@ import { stayPresent } from "../live/presence.ts";
 
 /**
  * /console/live: the queue and live conversations; /console/live/<id>: one conversation, to watch,
- * join, write and hand back (takeover, issue #16). The staff member is present while either is open.
+ * join, write and hand back (takeover). The staff member is present while either is open.
  */
 export default function Live({ rest }: PageProps) {
   const presence = useMemo(() => stayPresent(), []);

@@ -55,7 +55,7 @@ export const AgentConfig = z.object({
   /** A guided workflow (seed 001): the stages in order; see stage-config.ts. */
   stages: z._default(z.array(StageConfig), []),
   guards: z._default(AgentGuards, { emergency: false, advice: false, compliance: false }),
-  /** Visitors may attach photos (issue #17; needs a model with `vision`); see photo-config.ts. */
+  /** Visitors may attach photos (needs a model with `vision`); see photo-config.ts. */
   photos: z.optional(PhotoConfig),
   /** Booking in the chat: find_slots, book_slot and cancel_booking, when the site connects a calendar. */
   booking: z.optional(z.boolean()),

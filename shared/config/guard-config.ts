@@ -1,7 +1,7 @@
 import { z } from "zod/mini";
 import { LocalizedText } from "./localized-text.ts";
 
-/** Which guards an agent runs (issue #13); the medical presets turn both on. */
+/** Which safety guards an agent runs; the medical presets turn both on. */
 export const AgentGuards = z.object({
   /** Every visitor message is checked for an emergency before the model is called. */
   emergency: z._default(z.boolean(), false),

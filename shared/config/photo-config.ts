@@ -3,7 +3,7 @@ import { LocalizedText } from "./localized-text.ts";
 import { ConsentVersion } from "../session/consent.ts";
 
 /**
- * Photos in a consult (issue #17): an agent that enables them lets visitors attach photos, which
+ * Photos in a consult: an agent that enables them lets visitors attach photos, which
  * the browser re-encodes (orientation applied, metadata gone, long side capped) and the worker
  * checks again, stores under the session in R2 and hands the vision model as an image part.
  */

@@ -27,7 +27,7 @@ export const DEFAULT_UNAVAILABLE: LocalizedText = {
 export const DEFAULT_MAX_WAIT_MINUTES = 10;
 
 /**
- * Handing a conversation to a person (issue #16). Off by default: a site that enables it gets the
+ * Handing a conversation to a person (takeover). Off by default: a site that enables it gets the
  * visitor's "talk to a person" button and the agent's `ask_for_person` tool; staff answer from the
  * console's Live page. Without `hours` staff are reachable whenever one has the Live page open.
  */

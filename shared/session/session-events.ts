@@ -34,7 +34,7 @@ export const StoredMessage = z.object({
   /** Assistant replies only: `interrupted` when the stream was cut before the end. */
   status: z.optional(z.enum(MESSAGE_STATUS)),
   /**
-   * A staff member's message (takeover, issue #16): role `assistant`, written by the worker only
+   * A staff member's message (takeover): role `assistant`, written by the worker only
    * (the chat route stores no assistant message a client sends, nor a message with a staff id).
    */
   author: z.optional(MessageAuthor),

@@ -139,7 +139,7 @@ export function reduceSession(state: SessionState, event: SessionEvent): Session
       return { ...state, consent: { ...state.consent, [kind]: { version: v, at: event.at } }, version };
     }
     default: {
-      // Takeover (issue #16): who handles the conversation, the request for a person, contacts left.
+      // Takeover: who handles the conversation, the request for a person, contacts left.
       const takeover = foldTakeover(state, event);
       return takeover ? { ...state, ...takeover, version } : { ...state, version };
     }

@@ -4,7 +4,7 @@ import type { SessionEvent } from "../session/session-events.ts";
 import type { Handler } from "./takeover-state.ts";
 
 /**
- * Takeover's routes (issue #16), request bodies and answers. Visitor side, with the session token:
+ * Takeover's routes, request bodies and answers. Visitor side, with the session token:
  * ask for a person (POST sessionPerson), write to the person handling the chat (POST
  * sessionMessages; the chat route answers 409 `taken_over` then), leave a contact (POST
  * sessionContact). Staff side, with the console's cookie (or the admin key): the queue and the live

@@ -2,7 +2,7 @@ import { z } from "zod/mini";
 import { EVENT_TYPES, PERSON_REQUESTERS, UNAVAILABLE_REASONS } from "../wire/protocol.ts";
 
 /**
- * Takeover's session events (issue #16). All are written by the worker only: a widget cannot
+ * Takeover's session events. All are written by the worker only: a widget cannot
  * append them (ClientEvent does not list them), so a browser can neither claim a person joined nor
  * hand itself back to the model. The reducer folds them in takeover-state.ts.
  */

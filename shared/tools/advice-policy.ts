@@ -10,7 +10,7 @@ export interface AdviceDraft {
 }
 
 /**
- * The advice guard's rule for a `record_advice` call of an agent with `guards.advice` (issue #13),
+ * The advice guard's rule for a `record_advice` call of an agent with `guards.advice`,
  * pure so the browser's tool and the worker's record agree: evidence is required, and `urgent` is
  * kept for emergencies (the emergency guard's own card is the other urgent thing a visitor sees).
  * Null when the card may be recorded; else what the model is told.

@@ -3,7 +3,7 @@ import { TOOL_NAMES } from "./tool-names.ts";
 import { defineTool } from "./tool.ts";
 
 /**
- * Takeover (issue #16): the agent asks for a person from the site's staff. Offered to the model only
+ * Takeover: the agent asks for a person from the site's staff. Offered to the model only
  * when the site enables takeover (never named in an agent config); it runs on the worker, which
  * queues the conversation for staff or answers that nobody is available.
  */

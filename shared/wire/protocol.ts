@@ -27,7 +27,7 @@ export const EVENT_TYPES = {
   escalationRaised: "escalation.raised",
   /** A visitor rated an assistant reply: thumbs up or down, with an optional comment. */
   feedbackGiven: "feedback.given",
-  /** Takeover (issue #16), worker only: the visitor or the agent asked for a person from the site's staff. */
+  /** Takeover, worker only: the visitor or the agent asked for a person from the site's staff. */
   personRequested: "person.requested",
   /** Nobody could come (no staff on the console's Live page, or outside the site's hours): the contact form. */
   personUnavailable: "person.unavailable",

@@ -24,7 +24,7 @@ export const sessionPhoto = "/v1/sessions/:id/photos/:photoId";
 export const live = "/v1/sessions/:id/live";
 /** Stops a streamed reply from any tab, also one the page reattached to after a reload. */
 export const replyStop = "/v1/sessions/:id/replies/:replyId/stop";
-/** Takeover (issue #16, shared/takeover/takeover-api.ts): the visitor asks for a person from the site's staff. */
+/** Takeover (shared/takeover/takeover-api.ts): the visitor asks for a person from the site's staff. */
 export const sessionPerson = "/v1/sessions/:id/person";
 /** The visitor's message while a person handles the conversation (the chat route refuses a model turn then). */
 export const sessionMessages = "/v1/sessions/:id/messages";

@@ -95,7 +95,7 @@ describe("architecture: forbidden imports", () => {
     }
     const allowed = importsOf("test/widget/x.test.ts", 'import { PRESET_AGENTS } from "../../worker/demo/index.ts";');
     const entry = importsOf("worker/index.ts", 'import { withDemo } from "./demo/index.ts";');
-    const consoleShared = importsOf("console/api.ts", 'import * as ROUTES from "../shared/routes.ts";');
+    const consoleShared = importsOf("console/api.ts", 'import * as ROUTES from "../shared/wire/routes.ts";');
     expect(violations([...allowed, ...entry, ...consoleShared], RULES)).toEqual([]);
   });
 });

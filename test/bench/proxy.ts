@@ -20,7 +20,7 @@ import { measurePromptRead } from "./prompt-read.ts";
  * - the Durable Object's hop = floor+DO - floor: the same bare relay with one object per session
  *   calling the provider and answering its body over RPC (Parley's session object runs a streamed
  *   reply so that it outlives the page), before any of Parley's work;
- * - the issue's goal (<= 1 ms p50, <= 5 ms p99) is stated against direct, Parley - direct, and
+ * - the end-to-end goal (BUDGET: <= 1 ms p50, <= 5 ms p99) is stated against direct, Parley - direct, and
  *   printed as such: on a 2-core machine shared by client, upstream and workerd, the floor alone
  *   can exceed it.
  *
@@ -290,7 +290,7 @@ interface Overhead {
   own: Figures;
   /** floor - direct: the runtime's extra hop. */
   hop: Figures;
-  /** Parley - direct: what the issue's goal is stated against. */
+  /** Parley - direct: what the end-to-end goal (BUDGET) is stated against. */
   vsDirect: Figures;
 }
 
@@ -487,7 +487,7 @@ async function main(): Promise<number> {
         o.vsDirect.lag.p50 <= BUDGET.p50 &&
         o.vsDirect.lag.p99 <= BUDGET.p99;
       console.log(
-        `    issue goal (Parley - direct)        ${line(o, "vsDirect")}: goal ` +
+        `    end-to-end goal (Parley - direct)   ${line(o, "vsDirect")}: goal ` +
           `<= ${BUDGET.p50}/${BUDGET.p99} ${goalMet ? "met" : "NOT met"}`,
       );
     }
@@ -552,7 +552,7 @@ async function main(): Promise<number> {
         `${bad.length ? `FAIL (${bad.length} of ${checks.length})` : "PASS"} ` +
         `in ${((performance.now() - t0) / 1000).toFixed(0)} s | ` +
         (`Parley's own: seq ${line(so, "own")} | conc ${line(co, "own")} | vs ` +
-          `direct (issue goal): seq ${line(so, "vsDirect")} | ` +
+          `direct (end-to-end goal): seq ${line(so, "vsDirect")} | ` +
           `conc ${line(co, "vsDirect")} | runtime hop: seq TTFB ${pair(so.hop.ttfb)}, ` +
           `conc TTFB ${pair(co.hop.ttfb)} | DO hop: seq TTFB ${pair(so.room.ttfb)}, conc TTFB ${pair(co.room.ttfb)}`),
     );

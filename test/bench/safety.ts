@@ -94,16 +94,10 @@ for (const round of [1, 2]) {
       `false positives ${o.filter((r) => r.guard).length}/${o.length}`,
   );
 }
-console.log(
-  "  (the rules were tuned on both rounds; on first run, before tuning: " +
-    "round 1 61/86 and 5/87, round 2 16/24 and 3/24)",
-);
+console.log("  (the rules were tuned on both rounds; each set's first run is in docs/safety.md)");
 console.log("");
 report("held-out set (never tuned on)", held, (c) => `[${c.lang}, held-out]`);
-console.log(
-  "  (first blind run, 2026-11-23: recall 53/58, false positives 1/51; the same after the main set's one " +
-    "general fix, since the main set had no misses to learn from)",
-);
+console.log("  (written before its author read the rules, and never tuned on)");
 console.log("");
 const blindScore = score(blindResults);
 report("blind set by situation", blindScore, (c) => `[${c.lang}, blind]`);
@@ -111,10 +105,8 @@ const blindBy = breakdown(blindScore);
 console.log(`  by situation: ${blindBy.situations}`);
 console.log(`  by language: ${blindBy.languages}`);
 console.log(
-  "  (first run, 2026-11-27, before the clinical model: recall 49/176, false positives 14/131; " +
-    "by situation airway 9, burns 0, child 3, circulation 9, drug_reaction 4, heat_gas 4, neuro 6, obstetric 5, " +
-    "poisoning 3, self_harm 6, sepsis 0, of 16 each. The model was then written from the situation list and " +
-    "tuned on this set's misses: its figure now says little about unseen text)",
+  "  (written from the situation list, and the clinical model tuned on its misses: its figure says little " +
+    "about unseen text; its first run is in docs/safety.md)",
 );
 console.log("");
 const devScore = score(devResults);
@@ -122,20 +114,14 @@ report("development set", devScore, (c) => `[${c.lang}, dev]`);
 const devBy = breakdown(devScore);
 console.log(`  by situation: ${devBy.situations}`);
 console.log(`  by language: ${devBy.languages}`);
-console.log(
-  "  (written blind from the situation list for a second round of tuning; first run, before tuning on it: " +
-    "recall 214/303, false positives 7/177)",
-);
+console.log("  (written blind from the situation list for a second round of tuning, then tuned on)");
 console.log("");
 const dev2Score = score(dev2Results);
 report("development set 2", dev2Score, (c) => `[${c.lang}, dev 2]`);
 const dev2By = breakdown(dev2Score);
 console.log(`  by situation: ${dev2By.situations}`);
 console.log(`  by language: ${dev2By.languages}`);
-console.log(
-  "  (written blind in plain, unclinical words for a third round; first run, before tuning on it: " +
-    "recall 224/297, false positives 5/202)",
-);
+console.log("  (written blind in plain, unclinical words for a third round of tuning, then tuned on)");
 console.log("");
 const dev3Score = score(dev3Results);
 report("development set 3", dev3Score, (c) => `[${c.lang}, dev 3]`);
@@ -143,17 +129,14 @@ const dev3By = breakdown(dev3Score);
 console.log(`  by situation: ${dev3By.situations}`);
 console.log(`  by language: ${dev3By.languages}`);
 console.log(
-  "  (written blind from the situation list, 30 emergencies a situation, for a fourth round; first run, before " +
-    "tuning on it: recall 228/330, false positives 12/224)",
+  "  (written blind from the situation list, 30 emergencies a situation, for a fourth round of tuning, " +
+    "then tuned on)",
 );
 console.log("");
 const sealedScore = score(sealedResults);
 const met = (ok: boolean) => (ok ? "met" : "not met");
 reportSealed("sealed set (its texts are never printed)", sealedScore);
-console.log(
-  "  (first run, 2026-11-27, before the clinical model: recall 28/121, false positives 6/101. Never read " +
-    "while tuning: this is the figure that says how the guard does on text nobody fitted it to)",
-);
+console.log("  (never read while tuning: this is the figure that says how the guard does on text nobody fitted it to)");
 console.log(
   `  held-out goals: deterministic recall >= ${pct(HELD_OUT_GOALS.rulesRecall)} ` +
     `(${met(sealedScore.rulesRecall >= HELD_OUT_GOALS.rulesRecall)}), false positives <= ` +
@@ -162,7 +145,7 @@ console.log(
 console.log("");
 const sealed2Score = score(sealed2Results);
 reportSealed("second sealed set (its texts are never printed)", sealed2Score);
-console.log("  (first run, 2026-11-27, after three rounds of tuning: recall 122/220, false positives 10/152)");
+console.log("  (written after three rounds of tuning, never read while tuning)");
 console.log(
   `  held-out goals: deterministic recall >= ${pct(HELD_OUT_GOALS.rulesRecall)} ` +
     `(${met(sealed2Score.rulesRecall >= HELD_OUT_GOALS.rulesRecall)}), false positives <= ` +

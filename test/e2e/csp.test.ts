@@ -177,7 +177,7 @@ async function scriptTagRun(name: keyof typeof POLICY, old = false) {
 }
 
 describe("on a host page with a strict Content-Security-Policy", () => {
-  it("script tag under the issue's policy: styled, fixed, advice cards and the stage panel, no violation", async () => {
+  it("script tag under the strict policy: styled, fixed, advice cards and the stage panel, no violation", async () => {
     const v = await scriptTagRun("strict");
     // The watch is not blind: a style the page's policy refuses, inside the widget's shadow root, is reported.
     await v.page.evaluate(() => {

@@ -1,7 +1,11 @@
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { OpenAPIV3_1 } from "openapi-types";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { readOpenApi } from "../../scripts/docs/openapi-source.ts";
 import { operationsOf, referencePages } from "../../scripts/docs/reference-pages.ts";
+import { stubOf, stubProblems, writeStubs } from "../../scripts/docs/reference-stubs.ts";
 
 const error = (status: string) => ({ $ref: `#/components/responses/Error${status}` });
 
@@ -166,5 +170,50 @@ describe("the API reference rendered from the contract", () => {
       for (const codes of Object.values(o.op["x-error-codes"] ?? {}))
         for (const code of codes) expect(section, `${o.op.operationId}: ${code}`).toContain(`\`${code}\``);
     }
+  });
+});
+
+describe("the API reference's committed stubs", () => {
+  const dir = mkdtempSync(join(tmpdir(), "parley-reference-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("name the page in front matter, which GitHub shows, and include what the build renders from the contract", () => {
+    expect(stubOf(pageOf("visitor"))).toBe(
+      [
+        "---",
+        'title: "Visitor routes"',
+        "source: >-",
+        "  Rendered from the API contract (docs/openapi.json, which npm run build writes) when the docs site is",
+        "  built: read it there, with npm run docs, or at GET /v1/openapi.json of any worker.",
+        "---",
+        "",
+        "<!--@include: ../.vitepress/reference-parts/visitor.md-->",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("says which are missing, out of date or of no page; writing them leaves none", () => {
+    const pages = referencePages(DOC);
+    writeFileSync(join(dir, "README.md"), "# API reference\n");
+    writeFileSync(join(dir, "visitor.md"), stubOf(pageOf("visitor")));
+    writeFileSync(join(dir, "admin-site.md"), "# Admin: site and agents\n");
+    writeFileSync(join(dir, "admin-gone.md"), stubOf({ slug: "admin-gone", title: "Admin: gone" }));
+    expect(stubProblems(pages, dir)).toEqual([
+      { file: "index.md", problem: "missing" },
+      { file: "admin-site.md", problem: "out of date" },
+      { file: "admin-brand-new.md", problem: "missing" },
+      { file: "admin-gone.md", problem: "no such page" },
+    ]);
+    writeStubs(pages, dir);
+    expect(stubProblems(pages, dir)).toEqual([]);
+    expect(readdirSync(dir).sort()).toEqual(
+      ["README.md", "admin-brand-new.md", "admin-site.md", "index.md", "visitor.md"].sort(),
+    );
+  });
+
+  it("are committed for every page of the worker's contract, and only for those", () => {
+    // docs/openapi.json is written by `npm run build:openapi` (npm test's typecheck runs it first).
+    expect(stubProblems(referencePages(readOpenApi()))).toEqual([]);
   });
 });

@@ -12,9 +12,9 @@ import { sessionRoom } from "../../worker/objects.ts";
 
 /**
  * Checkpoint recovery (the agents SDK's clients stuck "streaming" after a recovery,
- * cloudflare/agents#1485 and #1914): the session's object ends while a reply streams. Its text was
- * written down each second; a later read gets the reply as far as that, marked interrupted, nobody is
- * told it still streams, and asking again runs it anew.
+ * cloudflare/agents#1485 and cloudflare/agents#1914): the session's object ends while a reply streams.
+ * Its text was written down each second; a later read gets the reply as far as that, marked
+ * interrupted, nobody is told it still streams, and asking again runs it anew.
  */
 /** A site whose provider (a profile) answers over a real socket, one chunk every 50 ms. */
 const site = providerSite(inject("slowUpstreamUrl"));

@@ -32,7 +32,7 @@ const openai = (token: string) => new OpenAI({ apiKey: token, baseURL: "http://p
 const aiSdk = (token: string) =>
   createOpenAICompatible({ name: "parley", baseURL: "http://parley.test/v1", apiKey: token, fetch: proxyFetch })(MODEL);
 
-/** As the issue saw it: the model's first step calls one of the agent's tools, and writes nothing. */
+/** The case that could hide the card from other clients: the model's first step calls a tool and writes nothing. */
 const toolFirst = () =>
   scriptedProvider(() => ({ toolCalls: [{ name: "knowledge_search", arguments: '{"query":"chest pain"}' }] }));
 

@@ -19,7 +19,7 @@ export interface StepToolsOptions extends ExecutorOptions {
 }
 
 /**
- * One step's tool calls (issue 16: each tool call id runs once). A call whose result the session's log
+ * One step's tool calls (resumable turns: each tool call id runs once). A call whose result the session's log
  * already holds (the page went away after it ran) is answered from the log; the others run, and their
  * results are recorded at once, so a reload before the next completion finds them. Edge tools are
  * also answered from the worker's record of their id. The browser's own tools are traced here.
@@ -71,7 +71,7 @@ export interface PendingStep {
 }
 
 /**
- * Where a turn stands when the page comes back (issue 16: the agent loop resumes): the last step
+ * Where a turn stands when the page comes back (resumable turns: the agent loop goes on): the last step
  * asked for tools and the turn did not end there (ask_followup, the visitor's Stop, the step limit),
  * so the loop goes on from it, its calls already answered taken from the log. Text ReAct steps
  * store no calls, so they are not resumed.

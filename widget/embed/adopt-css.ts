@@ -3,7 +3,7 @@ export type AdoptedCss = CSSStyleSheet | HTMLElement;
 
 /**
  * Applies a stylesheet to a shadow root without anything a strict Content-Security-Policy
- * refuses (issue #20): a constructable stylesheet (`adoptedStyleSheets`), which `style-src` does not
+ * refuses (strict sites' CSP): a constructable stylesheet (`adoptedStyleSheets`), which `style-src` does not
  * govern. Browsers without them (Safari before 16.4, Firefox before 101) get a <style> carrying the
  * host's nonce when one was given, else a <link> to the worker's copy of the same rules, which
  * `style-src <worker>` allows.

@@ -21,8 +21,8 @@ export function formatTime(locale: WidgetLocale, at: number): string {
 }
 
 /**
- * The visitor's strings. Each language is a chunk of its own, fetched before the panel draws (issue 18:
- * every visitor loads one language, not English in the core plus their own); English stands in if
+ * The visitor's strings. Each language is a chunk of its own, fetched before the panel draws, so
+ * every visitor loads one language, not English in the core plus their own. English stands in if
  * Chinese fails. Strings shown only after a reply ship in the chunks that show them (reply-extras-strings.ts).
  */
 export function loadStrings(locale: WidgetLocale): Promise<Strings> {

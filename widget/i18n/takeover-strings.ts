@@ -1,7 +1,7 @@
 import type { WidgetLocale } from "./index.ts";
 
 /**
- * Takeover's strings (issue #16): asking for a person, waiting, the contact form, a person's messages.
+ * Takeover's strings: asking for a person, waiting, the contact form, a person's messages.
  * They ship in takeover's chunk: only sites that hand conversations to their staff show them, so the
  * core carries none. `{name}`, `{time}` and `{contact}` are filled in by `fill`.
  */

@@ -14,7 +14,7 @@ import CSS from "./photo-kit.css?inline";
 addChunkCss(CSS);
 
 /**
- * The photo kit (issue #17), one lazy chunk: the composer's attach button (file picker; the camera
+ * The photo kit, one lazy chunk: the composer's attach button (file picker; the camera
  * on phones), paste and drag-and-drop onto the composer, the consent line before the first photo,
  * previews to remove before sending, and thumbnails read with the session's token.
  */

@@ -11,7 +11,7 @@ export class PhotoError extends Error {
   }
 }
 
-/** JPEG at about 0.85 (issue #17); lower only when a photo is still over the size limit. */
+/** JPEG at about 0.85; lower only when a photo is still over the size limit. */
 const QUALITIES = [0.85, 0.7, 0.55];
 
 export interface PreparedPhoto {

@@ -21,7 +21,7 @@ function withEvents<T extends { events: SessionEvent[] }>(v: unknown): T | null 
 }
 
 /**
- * One of takeover's visitor routes (issue #16), with the session's token; the events it stored are
+ * One of takeover's visitor routes, with the session's token; the events it stored are
  * folded at once (the live channel brings the same ones to other tabs; folded once, see live-sync.ts).
  */
 async function post<T extends { events: SessionEvent[] }>(

@@ -183,7 +183,7 @@ export function buildTranscript(
  * The stored messages' transcript with the step still streaming: the turn under way continues the
  * last reply (its finished steps are stored messages above), or starts one after the visitor's message.
  * Only that reply is copied: every item above is the same object on every chunk, so a chunk costs the
- * reply under way, not the conversation (issue 18).
+ * reply under way, not the conversation.
  */
 export function withLive(
   items: readonly TranscriptItem[],

@@ -1,6 +1,6 @@
 /**
  * The advice cards' and advice list's own strings, in each supported locale. They ship in the advice
- * card's chunk: only agents that record advice show them, so the core carries none of them (issue 18).
+ * card's chunk: only agents that record advice show them, so the core carries none of them.
  */
 const en = {
   advice: "Advice",

@@ -12,7 +12,7 @@ const SEVERITY_LABEL = { info: "sevInfo", caution: "sevCaution", urgent: "sevUrg
 
 /**
  * One piece of advice the model recorded with record_advice: title, severity, content, evidence. A
- * chunk of its own with the advice list below (issue 18): only agents that record advice need it, and it
+ * chunk of its own with the advice list below: only agents that record advice need it, and it
  * loads as soon as their config is known (app.tsx).
  */
 export function AdviceCard({ advice, locale, disclaimer }: { advice: Advice; locale: string; disclaimer?: string }) {

@@ -23,7 +23,7 @@ const Escalation = ({ store }: { store: ChatStore }) =>
   store.state.value.escalations?.length ? <LazyEscalationCard store={store} /> : null;
 // Only stage agents need the stage panel; its code loads the first time it is shown.
 const LazyStagePanel = lazyComponent(() => import("./stage-panel.tsx").then((m) => m.StagePanel));
-// Takeover (issue #16): asking for a person, waiting, the contact form, who handles the chat; only
+// Takeover: asking for a person, waiting, the contact form, who handles the chat; only
 // where the site hands conversations to its staff, or a person took part.
 const LazyTakeoverBar = lazyComponent(() => import("./takeover.tsx").then((m) => m.TakeoverBar));
 // Only site owners in debug mode see the trace view: its code loads the first time it is opened.

@@ -47,7 +47,8 @@ import { updateDoc, type MdDoc, type MdNode } from "./markdown-tree.ts";
  * mapped to a Preact vnode; nothing goes through innerHTML, and the parser has no HTML syntax, so raw
  * HTML in the text can only ever show up as text. Safe by construction is also smaller than a sanitizer.
  *
- * Streaming (issue 18): a reply is parsed once, chunk by chunk, and a finished block is drawn once.
+ * Streaming that stays cheap on long replies: a reply is parsed once, chunk by chunk, and a finished
+ * block is drawn once.
  * Closed nodes keep their vnode (a component vnode, so Preact skips it without diffing its insides),
  * and finished top-level blocks are kept in groups, so a chunk costs the open blocks plus one vnode
  * per group, not the whole reply.

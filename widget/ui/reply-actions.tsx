@@ -26,7 +26,7 @@ interface Props {
 }
 
 /**
- * What a visitor can do with a finished reply: copy it, rate it. A chunk of its own (issue 18): no one
+ * What a visitor can do with a finished reply: copy it, rate it. A chunk of its own (a lean first load): no one
  * needs it before a reply has finished, and it starts loading while the first one streams (reply.tsx).
  */
 export function ReplyActions({ locale, text, rating, onRate }: Props) {

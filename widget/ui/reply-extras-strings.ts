@@ -2,8 +2,8 @@ import { useEffect, useState } from "preact/hooks";
 
 /**
  * The strings of what a reply shows besides its text (copy, rating, the model's working). They ship with
- * the reply-extras chunk, not in the language chunk the panel waits for: no one sees them before a reply
- * (issue 18, a Chinese first reply's bytes). English is here, the fallback; Chinese is a chunk of its
+ * the reply-extras chunk, not in the language chunk the panel waits for: no one sees them before a reply,
+ * and a Chinese visitor's first reply should not pay for them. English is here, the fallback; Chinese is a chunk of its
  * own (i18n/reply-zh-cn.ts), fetched when a Chinese visitor's reply first shows them.
  */
 export const replyEn = {

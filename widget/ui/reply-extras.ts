@@ -1,5 +1,5 @@
 /**
- * What a reply shows besides its text, in one chunk (issue 18): copy and rating under a finished reply,
+ * What a reply shows besides its text, in one chunk (a lean first load): copy and rating under a finished reply,
  * the model's working collapsed under it, advice cards and the advice list, and the emergency guard's
  * card. It loads as the first message is sent (message-list.tsx), with the config of an agent that records
  * advice or has the emergency guard (whose card comes ahead of the reply's text: app.tsx), or when a

@@ -2,7 +2,7 @@ import type { WidgetLocale } from "../i18n/index.ts";
 
 /**
  * The stage panel's and action cards' own strings, in each supported locale. They ship in the stage
- * panel's chunk: only stage workflows show them, so the core carries none of them (issue 18).
+ * panel's chunk: only stage workflows show them, so the core carries none of them.
  */
 const en = {
   stageDone: "done",

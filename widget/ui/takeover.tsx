@@ -13,7 +13,7 @@ import CSS from "./takeover.css?inline";
 addChunkCss(CSS);
 
 /**
- * A person from the site's staff in the conversation (takeover, issue #16): the line saying they joined
+ * A person from the site's staff in the conversation (takeover): the line saying they joined
  * or handed back, or their message, named and drawn apart from the assistant's. Their text is untrusted
  * like the model's: the same markdown-to-elements path, never HTML.
  */

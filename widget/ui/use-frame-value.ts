@@ -4,8 +4,8 @@ import { useEffect, useState } from "preact/hooks";
 /**
  * While a reply streams, the least time between two drawings of it. A reply streams in far faster
  * than anyone reads (a token every millisecond or so); each drawing costs script, style, layout and
- * paint, and at every frame that work kept a loaded main thread busy enough that the last words
- * showed hundreds of ms after they arrived (issue 18). 20 drawings a second still reads as a smooth
+ * paint, and at every frame that work keeps a loaded main thread busy enough that the last words
+ * show hundreds of ms after they arrive. 20 drawings a second still reads as a smooth
  * stream, and the end of a reply is drawn at once (it is not throttled).
  */
 const STREAM_MS = 50;

@@ -2,7 +2,7 @@ import type { EmergencyContact, EmergencyRegion, SiteSafety } from "../../shared
 import { localize } from "../../shared/config/localize.ts";
 
 /**
- * Numbers by region (issue #13): a visitor is told the line that answers where they are, not a
+ * Numbers by region (the emergency guard): a visitor is told the line that answers where they are, not a
  * generic "call emergency services" (CIRISAgent#779). A site may replace a region's list.
  */
 export const DEFAULT_CONTACTS: Record<EmergencyRegion, EmergencyContact[]> = {

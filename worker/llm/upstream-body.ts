@@ -65,7 +65,7 @@ function turnTools(
   // MCP tools come with their servers' schemas (mcp/mcp-tools.ts), listed for this turn.
   const own = (name: string) => !parseMcpToolName(name);
   const tools = [...agent.tools.filter(own).map(openAITool), ...mcpTools];
-  // Takeover (issue #16): offered when the site enables it, whatever the agent lists.
+  // Takeover: offered when the site enables it, whatever the agent lists.
   if (askForPerson) tools.push((askTool ??= toOpenAITool(askForPersonTool)));
   const stage = state && stageById(agent.stages, state.stage.current);
   if (stage) {

@@ -1,6 +1,6 @@
 /**
  * Stale-while-revalidate for values on the chat path, with a hard bound (langfuse#7736 and
- * #10138: a client cache that serves an old prompt for ever). A value younger than `freshMs` is
+ * langfuse#10138: a client cache that serves an old prompt for ever). A value younger than `freshMs` is
  * served as is; until `maxStaleMs` it is served while one refresh runs in the background; older,
  * the caller waits for the store. When the store cannot be read, the last good value is served
  * (whatever its age, marked stale) rather than nothing. No Workers types: measured in Node too.

@@ -17,7 +17,7 @@ import { sessionRoom, siteIndex } from "../objects.ts";
 type AdminContext = Context<AdminEnv>;
 
 /**
- * Takeover, the staff's side (issue #16), behind the admin middleware (the console's cookie, or the
+ * Takeover, the staff's side, behind the admin middleware (the console's cookie, or the
  * admin key): the queue and live conversations, presence, a conversation's live channel, join,
  * write, hand back. Mounted by admin.ts.
  */

@@ -22,7 +22,7 @@ const MESSAGES_OF_PHOTOS = 10;
 
 /**
  * A photo route's session: the token's own, else 404, so another session's token learns nothing,
- * not even that the session exists (issue #17). From an allowed origin, within the rate limits.
+ * not even that the session exists. From an allowed origin, within the rate limits.
  */
 async function ownPhotoSession(c: Context<AppEnv>) {
   const claims = c.var.claims;

@@ -20,7 +20,7 @@ import { sessionRoom, siteIndex } from "../objects.ts";
 import { ContactInput, PersonRequestInput } from "../../shared/takeover/takeover-events.ts";
 
 /**
- * Takeover, the visitor's side (issue #16), with the session's token from an allowed origin: ask
+ * Takeover, the visitor's side, with the session's token from an allowed origin: ask
  * for a person, write to the person handling the conversation, leave a contact when nobody could
  * come. Each answers the events it stored; the live channel carries them to every tab and to staff.
  */

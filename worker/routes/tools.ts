@@ -62,7 +62,7 @@ toolRoutes.post(ROUTES.tool, sessionToken(), jsonBody(ToolCallBody), async (c) =
     );
   const trace = (ok: boolean, detail: Record<string, string | number | boolean | null>) =>
     c.executionCtx.waitUntil(room.append([step(ok, detail)]).catch(() => {}));
-  // A call id runs once (issue 16): a page that went away while the tool ran asks again after its
+  // A call id runs once (resumable turns): a page that went away while the tool ran asks again after its
   // reload, or a second tab with it, and gets the first run's answer; a run in flight is waited for.
   const argsText = JSON.stringify(parsed.value);
   const claim = callId ? await room.claimTool(callId) : ({ run: true } as const);

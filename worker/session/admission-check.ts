@@ -8,7 +8,7 @@ export type Admission =
   | { ok: false; reason: "rate"; retryAfterMs: number }
   | { ok: false; reason: "budget"; usage: number }
   | { ok: false; reason: "unknown_session" }
-  /** A person from the site's staff handles the conversation: no model turn (takeover, issue #16). */
+  /** A person from the site's staff handles the conversation: no model turn (takeover). */
   | { ok: false; reason: "taken_over"; name: string }
   /** The turn names an id it may not use: a stored message's, a staff id (message-ids.ts). */
   | { ok: false; reason: "ids"; refusal: IdRefusal }

@@ -4,7 +4,7 @@ import type { Admission } from "./admission-check.ts";
  * A visitor's reattachment as the session's object receives it: a plain `fetch` to the object
  * rather than an RPC call answering a ReadableStream. In workerd an RPC stream costs the isolate
  * about twice what a fetch body does, and a reconnect storm is hundreds of these at once on the
- * one thread (issue 16's bench:load storm). The route has checked the token, origin and query.
+ * one thread (the reconnect storm bench:load drives). The route has checked the token, origin and query.
  */
 export interface FollowAsk {
   after: number;

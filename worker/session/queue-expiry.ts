@@ -19,7 +19,7 @@ export function queuedRequest(state: SessionState) {
 }
 
 /**
- * Whether a queued visitor should be told nobody is coming (issue #16), checked by the session's
+ * Whether a queued visitor should be told nobody is coming (takeover), checked by the session's
  * alarm with no request arriving: waited past the site's maximum, outside hours, or no staff
  * present any more. `next`: when to look again while it still waits.
  */

@@ -278,7 +278,7 @@ export class SessionRoom extends DurableObject<Env> {
 
   /**
    * A visitor queued for a person is told nobody is coming when no staff member is present any
-   * more, the site's hours end or they waited past its maximum (issue #16): run by the alarm, so no
+   * more, the site's hours end or they waited past its maximum (takeover): run by the alarm, so no
    * request has to arrive. `now` is the clock the maximum wait is read against (tests pass a later one).
    */
   async checkQueue(now = Date.now()): Promise<void> {

@@ -19,7 +19,7 @@ const staffTurn = (m: StoredMessage): Upstream => ({
 const isObservation = (m: StoredMessage) => m.content.startsWith("Observation:");
 
 /**
- * What the model sees after a takeover (issue #16): the conversation the client sent, with what was
+ * What the model sees after a takeover: the conversation the client sent, with what was
  * said while a person handled it put in at its time: staff messages as assistant turns naming their
  * author, and the visitor's messages to staff the client did not send. `ids[i]` is the client's id
  * of `body.messages[i + 1]` (the first is the system prompt). Changes nothing for a session no staff

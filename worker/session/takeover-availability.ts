@@ -6,7 +6,7 @@ import { siteIndex } from "../objects.ts";
 import type { LocalizedText } from "../../shared/config/localized-text.ts";
 
 /**
- * Whether a person can come now (takeover, issue #16): within the site's opening hours, and a staff
+ * Whether a person can come now (takeover): within the site's opening hours, and a staff
  * member has the console's Live page open. Undefined when one can; else why not, and the site's text
  * for the visitor (the session's object picks their language; the widget shows it with the contact form).
  */

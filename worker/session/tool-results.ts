@@ -20,7 +20,7 @@ export type ToolClaim = { run: true } | { run: false; recorded: RecordedTool };
 const CLAIM_WAIT_MS = 20_000;
 
 /**
- * Edge tool results by tool call id, in the session's object (issue 16: a tool call id runs once). A page
+ * Edge tool results by tool call id, in the session's object (resumable turns: a tool call id runs once). A page
  * that went away while a tool ran comes back and asks for the same id: the answer is the first run's. The
  * claim of a run in flight lives in memory (a second tab asking meanwhile waits for it); results in SQLite.
  */

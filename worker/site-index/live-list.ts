@@ -7,7 +7,7 @@ const RECENT_MS = 15 * 60_000;
 const LIST_LIMIT = 100;
 
 /**
- * The Live page's lists (takeover, issue #16), beside the conversation index: a row for each
+ * The Live page's lists (takeover), beside the conversation index: a row for each
  * conversation waiting for a person or handled by one, kept from the summaries sessions push (at
  * once for takeover steps), so listing opens no session.
  */

@@ -27,7 +27,7 @@ const PURGE_BATCH = 50;
 export class SiteIndex extends DurableObject<Env> {
   private readonly sessions: SessionIndex;
   private purgeScheduled = false;
-  /** Takeover (issue #16): the Live page's queue and live conversations, and the staff on that page. */
+  /** Takeover: the Live page's queue and live conversations, and the staff on that page. */
   private readonly liveList: LiveList;
   private readonly staff: StaffPresence;
   private readonly usedLinks: UsedSignInLinks;

@@ -1,7 +1,7 @@
 import { PRESENCE_TTL_MS } from "../../shared/takeover/takeover-api.ts";
 
 /**
- * Staff with the console's Live page open (takeover, issue #16): a row per staff member, refreshed
+ * Staff with the console's Live page open (takeover): a row per staff member, refreshed
  * by the page's heartbeat and removed when it closes. A visitor asking for a person is queued only
  * while one is present (and within the site's hours); a page that died without saying so stops
  * counting PRESENCE_TTL_MS after its last beat.

@@ -40,6 +40,6 @@ export const dermConsult: AgentConfigInput = {
   maxTokens: 800,
   tools: ["knowledge_search", "record_advice", "ask_followup", "analyze_skin_image"],
   guards: { emergency: true, advice: true },
-  // Visitors may show the rash (issue #17); the defaults: 3 a message, 4 MB, 1568 px, the default consent.
+  // Visitors may show the rash (photos); the defaults: 3 a message, 4 MB, 1568 px, the default consent.
   photos: { enabled: true },
 };

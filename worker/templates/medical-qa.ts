@@ -26,7 +26,7 @@ export const medicalQa: AgentConfigInput = {
   strategy: "native",
   maxTokens: 600,
   tools: ["knowledge_search", "web_search", "ask_followup"],
-  // Emergencies escalate in code, whatever the model answers (issue #13).
+  // Emergencies escalate in code, whatever the model answers (the emergency guard).
   guards: { emergency: true, advice: true },
   router: {
     intents: [

@@ -4,7 +4,7 @@ import type { EdgeToolContext, EdgeToolOutput } from "./registry.ts";
 import { sessionRoom } from "../objects.ts";
 
 /**
- * The agent's `ask_for_person` (takeover, issue #16): the same request as the visitor's button, by
+ * The agent's `ask_for_person` (takeover): the same request as the visitor's button, by
  * the agent. The result tells the model what to say: the visitor waits for a person, or nobody is
  * available and the panel offers the contact form.
  */

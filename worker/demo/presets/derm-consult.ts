@@ -26,7 +26,7 @@ export const dermConsultScript: DemoScript = {
       ],
     },
     {
-      // A photo (issue #17): the vision model's findings (scripted below) become a card with the photo.
+      // A photo: the vision model's findings (scripted below) become a card with the photo.
       photo: true,
       steps: [
         { toolCalls: [{ name: "analyze_skin_image", arguments: { context: "photo sent in the consult" } }] },
