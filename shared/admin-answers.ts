@@ -11,6 +11,8 @@ import type { ConversationList, Insights } from "./conversation-query.ts";
 import type { QueuedRequest, RunRecord, RunSummary } from "./desk-records.ts";
 import type { KnowledgeDoc } from "./knowledge-doc.ts";
 import type { Eraser } from "./live.ts";
+import type { McpServerView } from "./mcp-config.ts";
+import type { McpProbe } from "./mcp-probe.ts";
 import type { LabelMove, PromptSummary, PromptVersion } from "./prompt-records.ts";
 import type * as ROUTES from "./routes.ts";
 import type { SessionState } from "./session.ts";
@@ -147,6 +149,8 @@ export interface AdminAnswers {
     [ROUTES.adminWebhookDeliveries]: { deliveries: WebhookDeliveryView[] };
     [ROUTES.adminSso]: SsoView;
     [ROUTES.adminBooking]: BookingSettingsView;
+    [ROUTES.adminMcpServers]: { servers: McpServerView[] };
+    [ROUTES.adminMcpTools]: { servers: McpProbe[] };
     [ROUTES.consoleSso]: SsoInfo;
   };
   POST: {
@@ -178,6 +182,7 @@ export interface AdminAnswers {
     [ROUTES.adminWebhookRotate]: { endpoint: WebhookEndpointView };
     [ROUTES.adminWebhookTest]: { delivery: WebhookDeliveryView };
     [ROUTES.adminWebhookResend]: { delivery: WebhookDeliveryView };
+    [ROUTES.adminMcpServerTest]: McpProbe;
     [ROUTES.consoleSsoStart]: SsoStarted;
     [ROUTES.consoleSsoCallback]: ConsoleSession;
   };
@@ -190,6 +195,7 @@ export interface AdminAnswers {
     [ROUTES.adminWebhook]: { endpoint: WebhookEndpointView };
     [ROUTES.adminSso]: SsoView;
     [ROUTES.adminBooking]: BookingSettingsView;
+    [ROUTES.adminMcpServers]: { servers: McpServerView[] };
   };
   PATCH: {
     [ROUTES.adminAccount]: { ok: true; sessionsEnded: number };
