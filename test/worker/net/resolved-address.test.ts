@@ -4,6 +4,8 @@ import type { AgentConfigInput } from "../../../shared/agent-config.ts";
 import { outboundRefusal, type OutboundPolicy } from "../../../worker/net/resolved-address.ts";
 import { auth, call, openSession } from "../../helpers/worker/client.ts";
 import { putSite } from "../../helpers/worker/sites.ts";
+import { accountsSite, at, BOOT_KEY, freshIp, json } from "../../helpers/worker/accounts.ts";
+import { ssoConfig } from "../../helpers/worker/sso.ts";
 
 /**
  * Names whose DNS answer points beside the worker (a rebinding name, `localtest.me`, an internal host in
@@ -124,6 +126,25 @@ describe("the worker's outbound calls", () => {
       DNS_RESOLVER_URL: "http://127.0.0.1:1/dns-query",
     });
     expect([status, error.code]).toEqual([503, "dns_unavailable"]);
+    expect(hosts).not.toContain(host);
+  });
+
+  it("a single sign-on issuer whose name answers a private address: refused at its field, no request to it", async () => {
+    const siteKey = await accountsSite();
+    const host = name("private.test");
+    const spy = vi.spyOn(globalThis, "fetch");
+    const headers = { "x-parley-admin-key": BOOT_KEY, "cf-connecting-ip": freshIp() };
+    const body = ssoConfig(`https://${host}`);
+    const { res, done } = await call(
+      at(`/v1/admin/sso?site=${siteKey}`),
+      { method: "PUT", json: body, headers },
+      vars(),
+    );
+    const { error } = await json(res);
+    await done();
+    expect([res.status, error.code, error.issues[0].path]).toEqual([400, "validation_failed", "issuer"]);
+    expect(error.issues[0].message).toMatch(/resolves to 10\.0\.0\.5/);
+    const hosts = spy.mock.calls.map(([input]) => new URL(input instanceof Request ? input.url : String(input)).host);
     expect(hosts).not.toContain(host);
   });
 });
