@@ -250,6 +250,9 @@ async function main() {
           (n, seq) => n + seq.filter((x, i) => i > 0 && x < seq[i - 1]).length,
           0,
         );
+        // An event whose place in its conversation is unknown could hide a violation: the check needs them all.
+        const unplaced = events.filter((e) => e.index < 0).length;
+        if (unplaced) ((failed = true), console.error(`FAIL: ${unplaced} events not placed in their conversation`));
         const t = totals[phase];
         t.events.push(...events);
         t.times.push(...times);
