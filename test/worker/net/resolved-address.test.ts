@@ -2,6 +2,7 @@ import { afterEach, describe, expect, inject, it, vi } from "vitest";
 import { env } from "cloudflare:workers";
 import type { AgentConfigInput } from "../../../shared/agent-config.ts";
 import { outboundRefusal, type OutboundPolicy } from "../../../worker/net/resolved-address.ts";
+import { attemptDelivery } from "../../../worker/webhooks/deliver.ts";
 import { auth, call, openSession } from "../../helpers/worker/client.ts";
 import { putSite } from "../../helpers/worker/sites.ts";
 import { accountsSite, at, BOOT_KEY, freshIp, json } from "../../helpers/worker/accounts.ts";
@@ -146,5 +147,24 @@ describe("the worker's outbound calls", () => {
     expect(error.issues[0].message).toMatch(/resolves to 10\.0\.0\.5/);
     const hosts = spy.mock.calls.map(([input]) => new URL(input instanceof Request ? input.url : String(input)).host);
     expect(hosts).not.toContain(host);
+  });
+
+  it("a webhook attempt to a name answering a private address: recorded as refused, nothing sent", async () => {
+    const host = name("private.test");
+    const spy = vi.spyOn(globalThis, "fetch");
+    const outcome = await attemptDelivery(
+      { url: `https://${host}/hook`, secrets: ["whsec_" + btoa("k".repeat(24))] },
+      { id: "msg_1", body: "{}" },
+      { timeoutMs: 500, policy: DEPLOYED },
+    );
+    expect(outcome).toMatchObject({ ok: false, status: null, error: expect.stringMatching(/^refused: .*10\.0\.0\.5/) });
+    const down = await attemptDelivery(
+      { url: `https://${name("public.test")}/hook`, secrets: ["whsec_" + btoa("k".repeat(24))] },
+      { id: "msg_2", body: "{}" },
+      { timeoutMs: 500, policy: { loopback: false, resolver: "http://127.0.0.1:1/dns-query" } },
+    );
+    expect(down.error).toMatch(/^dns: /);
+    const hosts = spy.mock.calls.map(([input]) => new URL(input instanceof Request ? input.url : String(input)).host);
+    expect(hosts.every((h) => h.startsWith("127.0.0.1"))).toBe(true);
   });
 });
