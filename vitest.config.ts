@@ -52,6 +52,7 @@ export default defineConfig({
             "test/helpers/worker/hook-receiver-setup.ts",
             "test/helpers/worker/mcp-server-setup.ts",
             "test/helpers/worker/oidc-issuer-setup.ts",
+            "test/helpers/worker/doh-setup.ts",
           ],
         },
       },

@@ -70,6 +70,12 @@ export const PAGES: ConsolePage[] = [
     load: () => import("./pages/booking.tsx"),
   },
   {
+    path: "mcp",
+    label: { en: "MCP servers", "zh-CN": "MCP 服务器" },
+    need: "site",
+    load: () => import("./pages/mcp.tsx"),
+  },
+  {
     path: "insights",
     label: { en: "Insights", "zh-CN": "数据洞察" },
     need: "insights",

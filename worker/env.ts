@@ -50,6 +50,11 @@ export interface Env {
   WEBHOOK_TIMEOUT_MS?: string;
   /** Multiplies the webhook retry schedule (default 1: 24 h); tests shrink it. */
   WEBHOOK_RETRY_SCALE?: string;
+  /**
+   * DNS over HTTPS (JSON) resolver asked for the addresses of a site's webhook, MCP and calendar hosts before
+   * each request (default Cloudflare's; demo mode resolves nothing unless this is set).
+   */
+  DNS_RESOLVER_URL?: string;
   /** HMAC key for session tokens. */
   SESSION_SECRET?: string;
   /** "1" or "true": presets, the demo site and the demo model are served (npm start, e2e tests). Never deployed. */

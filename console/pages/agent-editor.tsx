@@ -12,6 +12,7 @@ import { errorUnder, focusFirstInvalid, formErrors, type FormErrors } from "../f
 import { toAgent, toForm, type Form } from "./agent-form.ts";
 import { DraftPanel } from "./agent-draft.tsx";
 import type { LocalizedText } from "../../shared/config/localized-text.ts";
+import { McpToolPicker } from "./agent-mcp-tools.tsx";
 
 const S = {
   back: { en: "All agents", "zh-CN": "全部助手" },
@@ -175,6 +176,7 @@ export function AgentEditor({ id }: { id: string }) {
             {text("maxTokens", S.maxTokens, "maxTokens")}
             {text("maxSteps", S.maxSteps, "maxSteps")}
             {text("tools", S.tools, "tools", { hint: t(S.toolsHint) })}
+            <McpToolPicker tools={form.value.tools} onTools={(x) => (form.value = { ...form.value, tools: x })} />
             {text("system", S.system, "systemPrompt", { rows: 8 })}
             {text("router", S.router, "router", { rows: 6 })}
             {text("stages", S.stages, "stages", { rows: 10 })}

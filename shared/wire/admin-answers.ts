@@ -18,6 +18,8 @@ import type { ConversationList, Insights } from "../admin/conversation-query.ts"
 import type { QueuedRequest, RunRecord, RunSummary } from "../admin/desk-records.ts";
 import type { KnowledgeDoc } from "../admin/knowledge-doc.ts";
 import type { Eraser } from "../session/live.ts";
+import type { McpServerView } from "../config/mcp-config.ts";
+import type { McpProbe } from "../admin/mcp-probe.ts";
 import type { LabelMove, PromptSummary, PromptVersion } from "../admin/prompt-records.ts";
 import type * as ROUTES from "./routes.ts";
 import type { SessionState } from "../session/session.ts";
@@ -154,6 +156,8 @@ export interface AdminAnswers {
     [ROUTES.adminWebhookDeliveries]: { deliveries: WebhookDeliveryView[] };
     [ROUTES.adminSso]: SsoView;
     [ROUTES.adminBooking]: BookingSettingsView;
+    [ROUTES.adminMcpServers]: { servers: McpServerView[] };
+    [ROUTES.adminMcpTools]: { servers: McpProbe[] };
     [ROUTES.consoleSso]: SsoInfo;
   };
   POST: {
@@ -185,6 +189,7 @@ export interface AdminAnswers {
     [ROUTES.adminWebhookRotate]: { endpoint: WebhookEndpointView };
     [ROUTES.adminWebhookTest]: { delivery: WebhookDeliveryView };
     [ROUTES.adminWebhookResend]: { delivery: WebhookDeliveryView };
+    [ROUTES.adminMcpServerTest]: McpProbe;
     [ROUTES.consoleSsoStart]: SsoStarted;
     [ROUTES.consoleSsoCallback]: ConsoleSession;
   };
@@ -197,6 +202,7 @@ export interface AdminAnswers {
     [ROUTES.adminWebhook]: { endpoint: WebhookEndpointView };
     [ROUTES.adminSso]: SsoView;
     [ROUTES.adminBooking]: BookingSettingsView;
+    [ROUTES.adminMcpServers]: { servers: McpServerView[] };
   };
   PATCH: {
     [ROUTES.adminAccount]: { ok: true; sessionsEnded: number };

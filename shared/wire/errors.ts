@@ -83,6 +83,8 @@ export const ERROR_CODES = [
   /** Booking: a slot that has already begun, or one that is not a slot of the calendar. */
   "slot_unavailable",
   "misconfigured",
+  /** An address the site configured could not be checked: the DNS resolver did not answer (the request is not sent). */
+  "dns_unavailable",
   "provider_not_configured",
   "internal",
 ] as const;

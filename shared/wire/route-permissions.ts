@@ -88,6 +88,8 @@ export const ROUTE_PERMISSIONS: Record<RouteKey, RouteRule> = {
   [`DELETE ${ROUTES.adminBooking}`]: rule("site", "settings.change"),
   [`GET ${ROUTES.adminMcpServers}`]: rule("site"),
   [`PUT ${ROUTES.adminMcpServers}`]: rule("site", "settings.change"),
+  [`POST ${ROUTES.adminMcpServerTest}`]: rule("site"),
+  [`GET ${ROUTES.adminMcpTools}`]: rule("agents"),
   // Takeover: staff.
   [`GET ${ROUTES.adminLive}`]: rule("live"),
   [`POST ${ROUTES.adminLivePresence}`]: rule("live"),

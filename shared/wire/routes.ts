@@ -115,6 +115,10 @@ export const adminWebhookResend = "/v1/admin/webhook-deliveries/:delivery/resend
 export const adminBooking = "/v1/admin/booking";
 /** The site's MCP servers, the whole list: read, replace (PUT). */
 export const adminMcpServers = "/v1/admin/mcp-servers";
+/** "Test connection": lists one server's tools from the worker, saved or not (owners). */
+export const adminMcpServerTest = "/v1/admin/mcp-servers/test";
+/** Every saved server's tools, for an agent's allowlist (editors). */
+export const adminMcpTools = "/v1/admin/mcp-tools";
 export const embed = "/embed/:agent";
 /** The owner's console: sign in (POST), who is signed in (GET), sign out (DELETE). */
 export const consoleSession = "/v1/console/session";

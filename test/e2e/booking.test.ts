@@ -1,7 +1,9 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { newPage, useDemoSite } from "../helpers/e2e.ts";
+import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
+import { WIDGET_SHOTS } from "../helpers/browser.ts";
 
 /**
  * Booking in the chat on the demo clinic's page (built bundle, local worker, demo calendar): the
@@ -27,6 +29,12 @@ async function cardFindings(page: Page): Promise<unknown[]> {
   });
 }
 
+/** The chat panel as the visitor sees it (the docs' pictures of a booked conversation, with UPDATE_DOCS=1). */
+async function shot(page: Page, name: string) {
+  const clip = (await q(page, ".panel").boundingBox()) ?? undefined;
+  await page.screenshot({ path: `${WIDGET_SHOTS}/${name}.png`, clip, animations: "disabled" });
+}
+
 const CASES = [
   { locale: "en-US", timezoneId: "America/New_York", ask: "I'd like to book a visit", booked: "Booked", slot: 0 },
   { locale: "zh-CN", timezoneId: "Asia/Shanghai", ask: "我想预约看诊", booked: "已预约", slot: 1 },
@@ -41,6 +49,7 @@ describe("booking a visit in the chat", () => {
         viewport: { width: 1280, height: 900 },
         bypassCSP: true,
       });
+      mkdirSync(WIDGET_SHOTS, { recursive: true });
       await page.goto(demo.url + "/");
       await q(page, "button.l").click();
       await q(page, "textarea").click();
@@ -58,7 +67,7 @@ describe("booking a visit in the chat", () => {
       const shown = await card.locator("button[data-start]").count();
       await card.locator("button.bk-link").click();
       expect(await card.locator("button[data-start]").count()).toBeGreaterThan(shown);
-      await page.screenshot({ path: `test-results/e2e-booking-slots-${c.locale}.png` });
+      await shot(page, `booking-slots-${c.locale}`);
       expect(await cardFindings(page)).toEqual([]);
 
       // Picked and confirmed by keyboard.
@@ -72,13 +81,13 @@ describe("booking a visit in the chat", () => {
       await page.keyboard.type("ana@example.com");
       await page.keyboard.press("Tab");
       await page.keyboard.type("Itchy rash on the arm");
-      await page.screenshot({ path: `test-results/e2e-booking-confirm-${c.locale}.png` });
+      await shot(page, `booking-confirm-${c.locale}`);
       expect(await cardFindings(page)).toEqual([]);
       await page.keyboard.press("Enter");
       await expect.poll(() => card.getAttribute("data-booking")).toBe("booked");
       expect(await card.locator("h3").textContent()).toContain(c.booked);
       expect(await card.textContent()).toContain("ana@example.com");
-      await page.screenshot({ path: `test-results/e2e-booking-booked-${c.locale}.png` });
+      await shot(page, `booking-booked-${c.locale}`);
       expect(await cardFindings(page)).toEqual([]);
 
       await card.locator("button.bk-link").click();

@@ -29,3 +29,6 @@ export function launchBrowser(): Promise<Browser> {
  * asked with UPDATE_DOCS=1, so an ordinary test run leaves the checkout clean.
  */
 export const CONSOLE_SHOTS = process.env.UPDATE_DOCS ? "docs/console" : "test-results/console";
+
+/** The same for the widget's pictures in the docs (docs/screenshots/: a booked conversation, en and zh-CN). */
+export const WIDGET_SHOTS = process.env.UPDATE_DOCS ? "docs/screenshots" : "test-results";

@@ -1,6 +1,7 @@
 import { z } from "zod/mini";
 import { ApiError } from "../errors.ts";
 import { outboundUrlProblem } from "../net/outbound-url.ts";
+import { outboundRefusal, type OutboundPolicy } from "../net/resolved-address.ts";
 
 /**
  * An identity provider as the worker reaches it: its discovery document
@@ -49,9 +50,11 @@ const unreachable = (what: string) =>
   new ApiError(502, "sso_unreachable", `The identity provider did not answer as it should: ${what}`);
 
 /** GET a provider's JSON, within FETCH_MS, following no redirect (it could lead to an address refused above). */
-async function getJson(url: string, loopback: boolean, what: string): Promise<unknown> {
-  const problem = providerUrlProblem(url, loopback);
+async function getJson(url: string, policy: OutboundPolicy, what: string): Promise<unknown> {
+  const problem = providerUrlProblem(url, policy.loopback);
   if (problem) throw unreachable(`its ${what} address ${url} is refused (${problem})`);
+  const resolved = await outboundRefusal(url, policy);
+  if (resolved) throw unreachable(`its ${what} address ${url} is refused (${resolved.message})`);
   let res: Response;
   try {
     res = await fetch(url, {
@@ -77,11 +80,15 @@ const keySets = new Map<string, { keys: Jwk[]; until: number }>();
  * The provider's discovery document, checked: it names this very issuer (a document naming another
  * would let that one's tokens in), and its token and key addresses pass the address rules.
  */
-export async function discover(issuer: string, loopback: boolean, opts: { fresh?: boolean } = {}): Promise<Discovery> {
+export async function discover(
+  issuer: string,
+  policy: OutboundPolicy,
+  opts: { fresh?: boolean } = {},
+): Promise<Discovery> {
   const cached = discoveries.get(issuer);
   if (cached && cached.until > Date.now() && !opts.fresh) return cached.doc;
   const url = `${issuer.replace(/\/+$/, "")}/.well-known/openid-configuration`;
-  const parsed = Discovery.safeParse(await getJson(url, loopback, "discovery document"));
+  const parsed = Discovery.safeParse(await getJson(url, policy, "discovery document"));
   if (!parsed.success) throw unreachable(`its discovery document at ${url} lacks the endpoints a sign-in needs`);
   const doc = parsed.data;
   if (doc.issuer !== issuer)
@@ -91,7 +98,7 @@ export async function discover(issuer: string, loopback: boolean, opts: { fresh?
     ["token", doc.token_endpoint],
     ["keys", doc.jwks_uri],
   ] as const) {
-    const problem = providerUrlProblem(at, loopback);
+    const problem = providerUrlProblem(at, policy.loopback);
     if (problem) throw unreachable(`its ${what} endpoint ${at} is refused (${problem})`.slice(0, 400));
   }
   discoveries.set(issuer, { doc, until: Date.now() + CACHE_MS });
@@ -99,10 +106,10 @@ export async function discover(issuer: string, loopback: boolean, opts: { fresh?
 }
 
 /** The provider's signing keys (`use` other than `enc`); `fresh`: fetched again whatever the cache holds. */
-export async function signingKeys(jwksUri: string, loopback: boolean, fresh = false): Promise<Jwk[]> {
+export async function signingKeys(jwksUri: string, policy: OutboundPolicy, fresh = false): Promise<Jwk[]> {
   const cached = keySets.get(jwksUri);
   if (cached && cached.until > Date.now() && !fresh) return cached.keys;
-  const body = (await getJson(jwksUri, loopback, "key set")) as { keys?: unknown };
+  const body = (await getJson(jwksUri, policy, "key set")) as { keys?: unknown };
   if (!Array.isArray(body?.keys)) throw unreachable(`its key set at ${jwksUri} has no keys`);
   const keys = body.keys.filter(
     (k): k is Jwk => !!k && typeof k === "object" && typeof (k as Jwk).kty === "string" && (k as Jwk).use !== "enc",

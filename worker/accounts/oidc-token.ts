@@ -1,5 +1,6 @@
 import { ApiError } from "../errors.ts";
 import { providerUrlProblem, type Discovery } from "./oidc-discovery.ts";
+import { outboundRefusal, type OutboundPolicy } from "../net/resolved-address.ts";
 
 const FETCH_MS = 10_000;
 
@@ -21,10 +22,12 @@ const formPart = (s: string) => encodeURIComponent(s).replace(/%20/g, "+");
  * takes only that). The provider refuses a code that expired, was used, or whose PKCE verifier does
  * not match: that refusal is `sso_code`; a provider that does not answer is `sso_unreachable`.
  */
-export async function exchangeCode(doc: Discovery, x: CodeExchange, loopback: boolean): Promise<string> {
+export async function exchangeCode(doc: Discovery, x: CodeExchange, policy: OutboundPolicy): Promise<string> {
   const unreachable = (why: string) =>
     new ApiError(502, "sso_unreachable", `The identity provider's token endpoint ${why}`.slice(0, 400));
-  if (providerUrlProblem(doc.token_endpoint, loopback)) throw unreachable("is an address the worker refuses");
+  if (providerUrlProblem(doc.token_endpoint, policy.loopback)) throw unreachable("is an address the worker refuses");
+  const resolved = await outboundRefusal(doc.token_endpoint, policy);
+  if (resolved) throw unreachable(`is refused: ${resolved.message}`);
   const body = new URLSearchParams({
     grant_type: "authorization_code",
     code: x.code,

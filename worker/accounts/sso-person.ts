@@ -5,14 +5,15 @@ import { discover, signingKeys } from "./oidc-discovery.ts";
 import { exchangeCode } from "./oidc-token.ts";
 import type { SsoPerson } from "./sso-accounts.ts";
 import type { SsoAttempt } from "./sso-store.ts";
+import type { OutboundPolicy } from "../net/resolved-address.ts";
 
 export interface ProviderAnswer {
   code: string;
   attempt: SsoAttempt;
   redirectUri: string;
   clientSecret: string;
-  /** Demo mode: the provider may be on loopback (the tests'). */
-  loopback: boolean;
+  /** How the provider may be reached: loopback in demo mode (the tests'), each name's DNS answer checked. */
+  policy: OutboundPolicy;
 }
 
 /** Who tried, as far as the id token said before a refusal (for the audit trail), when it got that far. */
@@ -32,7 +33,7 @@ export class SsoRefusal extends ApiError {
  * asks) and at one of the site's domains. Each refusal is an ApiError with its own code.
  */
 export async function personOf(sso: SsoConfig, a: ProviderAnswer): Promise<SsoPerson & { authTime?: number }> {
-  const doc = await discover(sso.issuer, a.loopback);
+  const doc = await discover(sso.issuer, a.policy);
   const idToken = await exchangeCode(
     doc,
     {
@@ -42,12 +43,12 @@ export async function personOf(sso: SsoConfig, a: ProviderAnswer): Promise<SsoPe
       clientId: sso.clientId,
       clientSecret: a.clientSecret,
     },
-    a.loopback,
+    a.policy,
   );
   const header = tokenHeader(idToken);
   const key =
-    keyFor(await signingKeys(doc.jwks_uri, a.loopback), header) ??
-    keyFor(await signingKeys(doc.jwks_uri, a.loopback, true), header);
+    keyFor(await signingKeys(doc.jwks_uri, a.policy), header) ??
+    keyFor(await signingKeys(doc.jwks_uri, a.policy, true), header);
   if (!key)
     throw new ApiError(401, "sso_token", "The id token is signed by a key the identity provider does not publish");
   const { sub, claims, authTime } = await checkIdToken(idToken, key, {

@@ -13,7 +13,7 @@ const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 export async function calendar(ctx: EdgeToolContext) {
   const site = await loadSite(ctx.env, ctx.siteKey);
   if (!site?.booking) throw new ApiError(400, "misconfigured", "This site has no calendar connected (booking)");
-  return { site, booking: site.booking, cal: siteCalendar(ctx.env, site) };
+  return { site, booking: site.booking, cal: await siteCalendar(ctx.env, site) };
 }
 
 /** A calendar's failure as the answer a visitor and the model can act on; the details stay in the trace. */

@@ -6,6 +6,7 @@ import { namedSecret } from "../config/named-secret.ts";
 import type { Env } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import { outboundUrlProblem } from "../net/outbound-url.ts";
+import { outboundPolicy, outboundRefusal } from "../net/resolved-address.ts";
 
 /**
  * Refuses a server before any request leaves for it, whoever wrote the config (the owner's route
@@ -29,8 +30,26 @@ export function mcpServerRefusal(env: Env, server: McpServerConfig): void {
  * official SDK's client over Streamable HTTP, with the auth header from its worker secret. The SDK's
  * default schema validator compiles code at run time, which workerd forbids; its @cfworker one does not.
  */
-export async function connectMcp(env: Env, server: McpServerConfig, signal: AbortSignal): Promise<Client> {
+/** What the server answered over HTTP, if it answered at all: tells "unreachable" from "not MCP". */
+export interface AnswerSeen {
+  status: number | null;
+}
+
+export async function connectMcp(
+  env: Env,
+  server: McpServerConfig,
+  signal: AbortSignal,
+  answered?: AnswerSeen,
+): Promise<Client> {
   mcpServerRefusal(env, server);
+  // The name's DNS answer too, before each connection: a public-looking name may point beside the worker.
+  const resolved = await outboundRefusal(server.url, outboundPolicy(env));
+  if (resolved)
+    throw new ApiError(
+      resolved.code === "forbidden" ? 403 : 503,
+      resolved.code,
+      `MCP server ${server.id} (${server.url}): ${resolved.message}`,
+    );
   const headers: Record<string, string> = {};
   if (server.auth) {
     const value = namedSecret(env, server.auth.secretName);
@@ -41,7 +60,7 @@ export async function connectMcp(env: Env, server: McpServerConfig, signal: Abor
     // Redirects are not followed: a 3xx is an error, so a server cannot send the worker elsewhere.
     requestInit: { headers, redirect: "manual", signal },
     // Demo mode answers its own demo server in the worker; any other server is fetched.
-    fetch: env.demo?.mcpFetch(server.url),
+    fetch: answered ? observed(env.demo?.mcpFetch(server.url) ?? fetch, answered) : env.demo?.mcpFetch(server.url),
   });
   const client = new Client(
     { name: "parley", version: "1" },
@@ -49,4 +68,12 @@ export async function connectMcp(env: Env, server: McpServerConfig, signal: Abor
   );
   await client.connect(transport, { signal });
   return client;
+}
+
+function observed(base: typeof fetch, answered: AnswerSeen): typeof fetch {
+  return async (input, init) => {
+    const res = await base(input, init);
+    if (answered.status === null || !res.ok) answered.status = res.status;
+    return res;
+  };
 }

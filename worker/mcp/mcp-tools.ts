@@ -1,9 +1,10 @@
 import type { AgentConfig, SiteConfig } from "../../shared/config/agent-config.ts";
 import { mcpToolName, parseMcpToolName, type McpServerConfig } from "../../shared/config/mcp-config.ts";
+import type { McpToolView } from "../../shared/admin/mcp-probe.ts";
 import type { OpenAITool } from "../../shared/tools/tool.ts";
 import type { Env } from "../env.ts";
 import { IsolateCache } from "../isolate-cache.ts";
-import { connectMcp } from "./mcp-connect.ts";
+import { connectMcp, type AnswerSeen } from "./mcp-connect.ts";
 import { inputSchemaProblem } from "./schema-check.ts";
 
 /** How long a server's tool list is trusted; a call of a tool not in it lists again at once. */
@@ -17,22 +18,30 @@ const MAX_DESCRIPTION = 1_000;
 export interface McpListing {
   tools: Map<string, OpenAITool>;
   problems: string[];
+  /** Every tool the server listed, offered or not (the console's allowlist and "test connection"). */
+  listed: McpToolView[];
 }
 
 const listings = new IsolateCache<McpListing>(MCP_LIST_CACHE_MS, 200);
 const cacheKey = (siteKey: string, s: McpServerConfig) => `${siteKey}\n${s.id}\n${s.url}`;
 
 /** The server's tools, listed afresh (`fresh`) or from the isolate's cache. */
-export async function listMcpTools(env: Env, siteKey: string, server: McpServerConfig, fresh = false) {
+export async function listMcpTools(
+  env: Env,
+  siteKey: string,
+  server: McpServerConfig,
+  fresh = false,
+  answered?: AnswerSeen,
+) {
   const key = cacheKey(siteKey, server);
   if (fresh) listings.delete(key);
-  return listings.through(key, () => listTools(env, server));
+  return listings.through(key, () => listTools(env, server, answered));
 }
 
-async function listTools(env: Env, server: McpServerConfig): Promise<McpListing> {
+async function listTools(env: Env, server: McpServerConfig, answered?: AnswerSeen): Promise<McpListing> {
   const signal = AbortSignal.timeout(LIST_TIMEOUT_MS);
-  const client = await connectMcp(env, server, signal);
-  const listing: McpListing = { tools: new Map(), problems: [] };
+  const client = await connectMcp(env, server, signal, answered);
+  const listing: McpListing = { tools: new Map(), problems: [], listed: [] };
   try {
     let cursor: string | undefined;
     for (let page = 0; page < MAX_PAGES; page++) {
@@ -40,12 +49,13 @@ async function listTools(env: Env, server: McpServerConfig): Promise<McpListing>
       for (const tool of res.tools) {
         const name = mcpToolName(server.id, tool.name);
         const problem = name ? inputSchemaProblem(tool.inputSchema) : "its name is not letters, digits, _ or -";
+        const description = `${(tool.description ?? tool.title ?? tool.name).slice(0, MAX_DESCRIPTION)}`;
+        listing.listed.push({ name, tool: tool.name.slice(0, 80), description, problem: problem ?? null });
         if (problem || !name) {
           listing.problems.push(`${server.id}/${tool.name}: ${problem}`);
           continue;
         }
         const { $schema: _drop, ...parameters } = tool.inputSchema as Record<string, unknown>;
-        const description = `${(tool.description ?? tool.title ?? tool.name).slice(0, MAX_DESCRIPTION)}`;
         listing.tools.set(name, { type: "function", function: { name, description, parameters } });
       }
       cursor = res.nextCursor;

@@ -41,4 +41,12 @@ export const CONNECTOR_ROUTES: RouteDocs = {
     "Replace the MCP servers (public https addresses; auth secrets named MCP_…)",
     { 200: view("The servers", ["servers"]) },
   ),
+  [op("post", ROUTES.adminMcpServerTest)]: admin(
+    "Test connection: list one server's tools from the worker (5 s at most), or say why not " +
+      "(refused, secret_missing, unreachable, unauthorized, not_mcp); each tool says why it is not offered, if not",
+    { 200: view("The server's tools, or the failure", ["id", "ok", "tools", "failure", "ms"]) },
+  ),
+  [op("get", ROUTES.adminMcpTools)]: admin("Every MCP server's tools, for an agent's allowlist (editors)", {
+    200: view("Each server's tools, or why they could not be listed", ["servers"]),
+  }),
 };

@@ -10,6 +10,7 @@ import { writeSite } from "../config/site-writes.ts";
 import { discover, providerUrlProblem, type Discovery } from "../accounts/oidc-discovery.ts";
 import { validationFailed } from "../errors.ts";
 import { siteAccounts } from "../objects.ts";
+import { outboundPolicy, type OutboundPolicy } from "../net/resolved-address.ts";
 
 /**
  * The site's single sign-on, for owners (the permission table asks a fresh sign-in to change it): read
@@ -44,12 +45,12 @@ async function stored(c: Ctx): Promise<SiteConfig> {
  * The provider's document for the issuer as typed, or as its document writes it when that differs by
  * a slash at the end only (Auth0's issuers end with one, most do not); a refusal names the field.
  */
-async function discoverTyped(issuer: string, loopback: boolean): Promise<Discovery> {
+async function discoverTyped(issuer: string, policy: OutboundPolicy): Promise<Discovery> {
   try {
-    return await discover(issuer, loopback, { fresh: true });
+    return await discover(issuer, policy, { fresh: true });
   } catch (err) {
     const other = issuer.endsWith("/") ? issuer.replace(/\/+$/, "") : `${issuer}/`;
-    const retry = await discover(other, loopback, { fresh: true }).catch(() => null);
+    const retry = await discover(other, policy, { fresh: true }).catch(() => null);
     if (retry) return retry;
     throw validationFailed([{ path: ["issuer"], message: (err as Error).message }]);
   }
@@ -62,8 +63,8 @@ ssoAdminRoutes.get(ROUTES.adminSso, async (c) => {
 
 ssoAdminRoutes.put(ROUTES.adminSso, jsonBody(SsoConfig), async (c) => {
   const sso = c.req.valid("json");
-  const loopback = Boolean(c.env.demo);
-  const problem = providerUrlProblem(sso.issuer, loopback);
+  const policy = outboundPolicy(c.env);
+  const problem = providerUrlProblem(sso.issuer, policy.loopback);
   if (problem) throw validationFailed([{ path: ["issuer"], message: `${sso.issuer}: ${problem}` }]);
   if (!secretSet(c, sso.clientSecretEnv))
     throw validationFailed([
@@ -72,7 +73,7 @@ ssoAdminRoutes.put(ROUTES.adminSso, jsonBody(SsoConfig), async (c) => {
         message: `the worker secret ${sso.clientSecretEnv} is not set: \`wrangler secret put ${sso.clientSecretEnv}\``,
       },
     ]);
-  const doc = await discoverTyped(sso.issuer, loopback);
+  const doc = await discoverTyped(sso.issuer, policy);
   const pkce = doc.code_challenge_methods_supported;
   if (pkce && !pkce.includes("S256"))
     throw validationFailed([{ path: ["issuer"], message: "the provider does not offer PKCE with S256" }]);

@@ -24,6 +24,7 @@ import { auditRequest, type AuditInput } from "../audit/record-audit.ts";
 import { requireSameOrigin } from "../console/console-auth.ts";
 import { openConsoleSession } from "../console/open-session.ts";
 import { siteAccounts } from "../objects.ts";
+import { outboundPolicy } from "../net/resolved-address.ts";
 
 /**
  * Single sign-on with the site's OpenID Connect provider: authorization code with PKCE (S256). The
@@ -99,7 +100,7 @@ consoleSsoRoutes.post(ROUTES.consoleSsoStart, jsonBody(SsoStart), async (c) => {
   let doc;
   try {
     clientSecret(c, sso);
-    doc = await discover(sso.issuer, Boolean(c.env.demo));
+    doc = await discover(sso.issuer, outboundPolicy(c.env));
   } catch (err) {
     throw await record(c, site, err as ApiError, nobody);
   }
@@ -187,7 +188,7 @@ consoleSsoRoutes.post(ROUTES.consoleSsoCallback, jsonBody(SsoCallback), async (c
       attempt,
       redirectUri: redirectUri(c),
       clientSecret: clientSecret(c, site.sso),
-      loopback: Boolean(c.env.demo),
+      policy: outboundPolicy(c.env),
     });
   } catch (err) {
     const who =

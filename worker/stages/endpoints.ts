@@ -2,6 +2,7 @@ import { z } from "zod/mini";
 import type { Env } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import type { FieldValues } from "../../shared/stages/field-value.ts";
+import { outboundPolicy, outboundRefusal } from "../net/resolved-address.ts";
 
 /**
  * Endpoints that `api_call` action cards reach through the worker, so their URLs and secrets never
@@ -43,6 +44,14 @@ export async function callEndpoint(
   const endpoint = parsed.data[endpointId];
   if (!endpoint) throw new ApiError(404, "not_found", `No endpoint ${endpointId} is configured`);
   const secret = endpoint.secret ? (env as unknown as Record<string, string | undefined>)[endpoint.secret] : undefined;
+  // The tenant's address, and its name's DNS answer, are checked like a webhook's: the bearer secret goes there.
+  const refused = await outboundRefusal(endpoint.url, outboundPolicy(env));
+  if (refused)
+    throw new ApiError(
+      refused.code === "forbidden" ? 403 : 503,
+      refused.code,
+      `Endpoint ${endpointId}: ${refused.message}`,
+    );
   const url = new URL(endpoint.url);
   if (endpoint.method === "GET") for (const [k, v] of Object.entries(params)) url.searchParams.set(k, String(v ?? ""));
   let res: Response;

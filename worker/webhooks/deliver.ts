@@ -1,4 +1,4 @@
-import { outboundUrlProblem } from "../net/outbound-url.ts";
+import { outboundRefusal, type OutboundPolicy } from "../net/resolved-address.ts";
 import { webhookHeaders } from "./sign.ts";
 
 /** One attempt's outcome, as the Webhooks page shows it. */
@@ -13,18 +13,22 @@ export interface AttemptOutcome {
 const BODY_KEPT = 1024;
 
 /**
- * One signed POST to an endpoint, with a deadline. The URL is checked again here (a stored endpoint
- * is not trusted to have passed in this mode) and redirects are not followed: a 3xx is the answer,
+ * One signed POST to an endpoint, with a deadline. The URL and its name's DNS answer are checked here
+ * (a stored endpoint is not trusted to have passed in this mode) and redirects are not followed: a 3xx is the answer,
  * so a receiver cannot send the worker on to an address it would refuse.
  */
 export async function attemptDelivery(
   target: { url: string; secrets: readonly string[] },
   message: { id: string; body: string },
-  opts: { timeoutMs: number; loopback: boolean },
+  opts: { timeoutMs: number; policy: OutboundPolicy },
 ): Promise<AttemptOutcome> {
   const started = Date.now();
-  const problem = outboundUrlProblem(target.url, opts.loopback);
-  if (problem) return { ok: false, status: null, error: `refused: ${problem}`, body: null, ms: 0 };
+  const refused = await outboundRefusal(target.url, opts.policy);
+  if (refused) {
+    // No status: retried on the schedule, like a receiver that did not answer (an answer may change).
+    const error = refused.code === "forbidden" ? `refused: ${refused.message}` : `dns: ${refused.message}`;
+    return { ok: false, status: null, error, body: null, ms: Date.now() - started };
+  }
   const headers = await webhookHeaders(message.id, Math.floor(started / 1000), message.body, target.secrets);
   try {
     const res = await fetch(target.url, {

@@ -3,6 +3,7 @@ import type { WebhookDeliveryView, WebhookEndpointInput, WebhookEndpointView } f
 import { DEFAULT_EVENTS, WEBHOOK_EVENTS, type DeliveryStatus } from "../../shared/admin/webhook-events.ts";
 import type { Env } from "../env.ts";
 import { attemptDelivery } from "./deliver.ts";
+import { outboundPolicy } from "../net/resolved-address.ts";
 import { OutboxStore, type DueDelivery } from "./outbox-store.ts";
 import { nextAttemptAt, retryable } from "./retry-schedule.ts";
 import { newWebhookSecret } from "./sign.ts";
@@ -153,7 +154,7 @@ export class WebhookOutbox extends DurableObject<Env> {
     const outcome = await attemptDelivery(
       { url: endpoint.url, secrets: this.store.secrets(endpoint.id, at) },
       { id: d.msgId, body: d.payload },
-      { timeoutMs: Number(this.env.WEBHOOK_TIMEOUT_MS) || DEFAULT_TIMEOUT_MS, loopback: Boolean(this.env.demo) },
+      { timeoutMs: Number(this.env.WEBHOOK_TIMEOUT_MS) || DEFAULT_TIMEOUT_MS, policy: outboundPolicy(this.env) },
     );
     const scale = Number(this.env.WEBHOOK_RETRY_SCALE) || 1;
     const next = outcome.ok || !retryable(outcome.status) ? null : nextAttemptAt(d.firstAt, d.attempts + 1, scale);
