@@ -1,5 +1,7 @@
+import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { CONSOLE_SHOTS } from "../helpers/browser.ts";
 import { axeFindings, signInByKeyboard } from "../helpers/console.ts";
 import { DEMO_ADMIN_KEY, newPage, useSite } from "../helpers/e2e.ts";
 import { answered } from "../helpers/e2e-waits.ts";
@@ -119,7 +121,8 @@ describe("accounts with passkeys", () => {
     await op.getByRole("button", { name: "Verify the chain" }).click();
     await op.getByRole("status").filter({ hasText: "The chain is intact" }).waitFor();
     expect(await axeFindings(op), "audit page").toEqual([]);
-    await op.screenshot({ path: "test-results/accounts-audit.png", fullPage: true });
+    mkdirSync(CONSOLE_SHOTS, { recursive: true });
+    await op.screenshot({ path: `${CONSOLE_SHOTS}/audit.png`, fullPage: true });
 
     // The owner makes Mei a viewer on Team: her session ends at once.
     await op.getByRole("link", { name: "Team" }).click();

@@ -25,7 +25,7 @@ async function meiByInvitation(siteKey: string, role = "editor") {
 }
 
 describe("single sign-on meets an account that exists", () => {
-  it("links the provider's user to the invited account by its verified e-mail: one account, both sign-ins", async () => {
+  it("links the provider's user to the invited account by its verified e-mail: one account, two ways in", async () => {
     const siteKey = await ssoSite();
     const { browser: byPasskey, passkey } = await meiByInvitation(siteKey);
     const bySso = await browserOf((await ssoSignIn(siteKey, mei())).res);
@@ -91,7 +91,7 @@ describe("single sign-on meets an account that exists", () => {
     expect(accounts[0]).toMatchObject({ sso: false, identities: [] });
   });
 
-  it("refuses to link an account already linked to another user of the provider (the address changed hands)", async () => {
+  it("refuses to link an account linked to another user of the provider (the address changed hands)", async () => {
     const siteKey = await ssoSite();
     const { browser } = await meiByInvitation(siteKey);
     await browserOf((await ssoSignIn(siteKey, mei())).res);
@@ -110,7 +110,7 @@ describe("unlinking a single sign-on identity", () => {
     return { browser, sso, identity };
   }
 
-  it("an owner unlinks it (fresh, audited): its sessions end, and the provider's user no longer signs in as it", async () => {
+  it("an owner unlinks it (fresh, audited): its sessions end, the provider user no longer gets in by it", async () => {
     const siteKey = await ssoSite();
     const { browser, sso, identity } = await linkedMei(siteKey);
     const path = `/v1/admin/accounts/${browser.who.id}/identities/${identity.id}`;
@@ -161,7 +161,7 @@ describe("unlinking a single sign-on identity", () => {
 });
 
 describe("a removed account", () => {
-  it("its identity no longer signs in (not even as a new account) until an owner invites its e-mail again", async () => {
+  it("its identity no longer signs in (not even as a new account) until its e-mail is invited again", async () => {
     const siteKey = await ssoSite();
     const ana = await browserOf((await ssoSignIn(siteKey)).res);
     expect((await withKey(siteKey, "DELETE", `/v1/admin/accounts/${ana.who.id}`)).status).toBe(204);
