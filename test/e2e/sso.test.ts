@@ -140,6 +140,9 @@ describe("single sign-on with a real OpenID provider", () => {
     expect(await row.getByLabel("E-mail of Mei Chen").inputValue()).toBe("mei@clinic.example");
     expect(await axeFindings(op), "team page with a single sign-on account").toEqual([]);
     await op.screenshot({ path: `${CONSOLE_SHOTS}/team.png`, fullPage: true });
+    // Her identity is her only way in (no passkey): the owner's Unlink is refused, and the page says why.
+    await row.getByRole("button", { name: `Unlink ${new URL(idp.issuer).host} from Mei Chen` }).click();
+    await op.getByRole("status").filter({ hasText: "only way to sign in" }).waitFor();
     expect([...owner.errors, ...mei.errors]).toEqual([]);
     await Promise.all([owner.context.close(), mei.context.close()]);
   });
