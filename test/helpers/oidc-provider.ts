@@ -14,6 +14,8 @@ export const PEOPLE: Record<string, { email: string; name: string; groups: strin
   mei: { email: "mei@clinic.example", name: "Mei Chen", groups: ["parley-staff"] },
   olu: { email: "olu@clinic.example", name: "Olu Ade", groups: ["parley-owners"] },
   eve: { email: "eve@elsewhere.example", name: "Eve", groups: ["parley-owners"] },
+  // In no mapped group: her role is the one an owner chose.
+  ana: { email: "ana@clinic.example", name: "Ana Lima", groups: [] },
 };
 
 export interface LocalProvider {
