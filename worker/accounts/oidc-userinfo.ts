@@ -9,8 +9,8 @@ const failed = (why: string, status: 401 | 502 = 502) =>
 
 /**
  * The claims the provider's userinfo endpoint gives for the sign-in's access token (OpenID Connect
- * Core 5.3). Many providers put some claims only there (Google's, a group list too long for the id
- * token at Entra ID or Okta, any provider whose id token carries only what was asked for in it).
+ * Core 5.3). Many providers put some claims only there (Google's, Okta's groups claim when set for
+ * userinfo, any provider whose id token carries only what was asked for in it).
  * Its `sub` must be the id token's (5.3.2: the answer could otherwise be another user's); a signed
  * answer (`application/jwt`) is not read. A provider that does not answer in USERINFO_MS, or answers
  * an error, stops the sign-in with `sso_userinfo`.
