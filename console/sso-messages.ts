@@ -39,6 +39,24 @@ const S: Record<string, { en: string; "zh-CN": string }> = {
     en: "You have no role on this site yet: ask one of its owners.",
     "zh-CN": "你在本站点还没有角色:请联系站点所有者。",
   },
+  sso_unverified: {
+    en:
+      "An account has your e-mail address, but your identity provider does not say it is verified, " +
+      "so you are not signed in to it. Ask an owner.",
+    "zh-CN": "已有账户使用你的电子邮件地址,但身份提供方没有说明该地址已验证,因此没有登录该账户。请联系站点所有者。",
+  },
+  sso_link: {
+    en: "The account with your e-mail address is linked to someone else at your identity provider. Ask an owner.",
+    "zh-CN": "使用你电子邮件地址的账户已关联到身份提供方的另一位用户。请联系站点所有者。",
+  },
+  sso_removed: {
+    en: "An owner removed your account on this site. Ask them for a new invitation.",
+    "zh-CN": "站点所有者已移除你的账户。请向其索取新的邀请。",
+  },
+  sso_userinfo: {
+    en: "Your identity provider did not give what this sign-in needs: {m}",
+    "zh-CN": "身份提供方没有提供此次登录所需的信息。",
+  },
   sso_off: { en: "This site has no single sign-on.", "zh-CN": "本站点没有启用单点登录。" },
   sso_unreachable: {
     en: "Your identity provider did not answer. Try again in a moment.",

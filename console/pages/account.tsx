@@ -25,14 +25,22 @@ const S = {
   newLabel: { en: "Name of the new passkey (e.g. work laptop)", "zh-CN": "新通行密钥的名称(例如:工作电脑)" },
   add: { en: "Add a passkey", "zh-CN": "添加通行密钥" },
   lastOne: {
-    en: "Your last passkey cannot be removed: add another first.",
-    "zh-CN": "不能移除最后一个通行密钥,请先添加另一个。",
+    en: "Your last way to sign in cannot be removed: add a passkey first.",
+    "zh-CN": "不能移除最后一种登录方式,请先添加通行密钥。",
   },
+  identities: { en: "Single sign-on", "zh-CN": "单点登录" },
+  issuer: { en: "Identity provider", "zh-CN": "身份提供方" },
+  email: { en: "E-mail", "zh-CN": "电子邮件" },
+  linked: { en: "Linked", "zh-CN": "关联时间" },
+  unlink: { en: "Unlink {issuer}", "zh-CN": "解除与 {issuer} 的关联" },
   done: { en: "Done.", "zh-CN": "已完成。" },
   failed: { en: "Not done: {m}", "zh-CN": "未完成:{m}" },
 };
 
-/** /console/account: who is signed in, and their passkeys (several; add one, remove one, never the last). */
+/**
+ * /console/account: who is signed in, their passkeys (several; add one, remove one) and their single
+ * sign-on identities (unlink one); never the last way in.
+ */
 export default function Account() {
   const me = useSignal<MeView | null>(null);
   const label = useSignal("");
@@ -52,6 +60,7 @@ export default function Account() {
 
   const m = me.value;
   if (!m) return null;
+  const ways = m.passkeys.length + m.identities.length;
   return (
     <section aria-labelledby="account-title">
       <h1 id="account-title">{t(S.title)}</h1>
@@ -74,7 +83,7 @@ export default function Account() {
                     <button
                       type="button"
                       class="secondary"
-                      disabled={m.passkeys.length < 2}
+                      disabled={ways < 2}
                       onClick={() => act(() => removePasskey(p.id))}
                     >
                       {t(S.remove).replace("{label}", p.label)}
@@ -84,7 +93,34 @@ export default function Account() {
               ))}
             </tbody>
           </table>
-          {m.passkeys.length < 2 && <p class="muted">{t(S.lastOne)}</p>}
+          {ways < 2 && <p class="muted">{t(S.lastOne)}</p>}
+          {m.identities.length > 0 && (
+            <>
+              <h2>{t(S.identities)}</h2>
+              <table class="list">
+                <TableHead cols={[S.issuer, S.email, S.linked, S.actions]} />
+                <tbody>
+                  {m.identities.map((i) => (
+                    <tr key={i.id}>
+                      <td>{i.issuer}</td>
+                      <td>{i.email}</td>
+                      <td>{formatTime(i.createdAt)}</td>
+                      <td>
+                        <button
+                          type="button"
+                          class="secondary"
+                          disabled={ways < 2}
+                          onClick={() => act(() => api.delete(ROUTES.adminMyIdentity, { params: { identity: i.id } }))}
+                        >
+                          {t(S.unlink).replace("{issuer}", i.issuer)}
+                        </button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </>
+          )}
           <form
             class="inline-form"
             onSubmit={(e) => {

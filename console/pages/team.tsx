@@ -8,6 +8,7 @@ import { formatTime, t } from "../i18n.ts";
 import { CopyButton } from "../form/copy-button.tsx";
 import { TableHead } from "../form/table-head.tsx";
 import { ROLE_LABELS } from "../roles.ts";
+import { TeamAccounts } from "./team-accounts.tsx";
 import { TeamKeys } from "./team-keys.tsx";
 import { TeamSso } from "./team-sso.tsx";
 
@@ -15,9 +16,10 @@ const S = {
   title: { en: "Team", "zh-CN": "团队" },
   intro: {
     en:
-      "Everyone who works on this site has an account of their own and signs in with a passkey. " +
-      "Owners change roles and remove accounts; a site always keeps one owner.",
-    "zh-CN": "每位成员都有自己的账户,用通行密钥登录。所有者可更改角色和移除账户;站点始终至少保留一位所有者。",
+      "Everyone who works on this site has an account of their own and signs in with a passkey or the " +
+      "site's single sign-on. Owners change roles and remove accounts; a site always keeps one owner.",
+    "zh-CN":
+      "每位成员都有自己的账户,用通行密钥或站点的单点登录登录。所有者可更改角色和移除账户;站点始终至少保留一位所有者。",
   },
   accounts: { en: "Accounts", "zh-CN": "账户" },
   none: {
@@ -26,19 +28,11 @@ const S = {
   },
   name: { en: "Name", "zh-CN": "名字" },
   role: { en: "Role", "zh-CN": "角色" },
-  roleOf: { en: "Role of {name}", "zh-CN": "{name} 的角色" },
-  saveRole: { en: "Save the role of {name}", "zh-CN": "保存 {name} 的角色" },
-  lastSignIn: { en: "Last sign-in", "zh-CN": "最近登录" },
-  passkeys: { en: "Passkeys", "zh-CN": "通行密钥" },
-  sso: { en: "Single sign-on", "zh-CN": "单点登录" },
-  yes: { en: "yes", "zh-CN": "是" },
   inviteEmail: {
     en: "Their e-mail (optional: they may accept by single sign-on)",
     "zh-CN": "对方的电子邮件(可选:对方可通过单点登录接受邀请)",
   },
   actions: { en: "Actions", "zh-CN": "操作" },
-  remove: { en: "Remove {name}", "zh-CN": "移除 {name}" },
-  never: { en: "never", "zh-CN": "从未" },
   invite: { en: "Invite someone", "zh-CN": "邀请成员" },
   inviteName: { en: "Their name (they may change it)", "zh-CN": "对方的名字(对方可修改)" },
   create: { en: "Create an invitation link", "zh-CN": "创建邀请链接" },
@@ -61,14 +55,11 @@ export default function Team() {
   const inviteRole = useSignal<Role>("staff");
   const inviteName = useSignal("");
   const inviteEmail = useSignal("");
-  /** Roles picked in the table and not saved yet, by account id. */
-  const roles = useSignal<Record<string, Role>>({});
 
   const load = () =>
     api.get(ROUTES.adminAccounts).then(
       (v) => {
         team.value = v;
-        roles.value = {};
       },
       (e) => (status.value = t(S.failed).replace("{m}", e.message)),
     );
@@ -107,58 +98,7 @@ export default function Team() {
       <p role="status">{status.value}</p>
       <h2>{t(S.accounts)}</h2>
       {v && !v.accounts.length && <p class="warn">{t(S.none)}</p>}
-      {v && v.accounts.length > 0 && (
-        <table class="list">
-          <TableHead cols={[S.name, S.role, S.lastSignIn, S.passkeys, S.sso, S.actions]} />
-          <tbody>
-            {v.accounts.map((a) => (
-              <tr key={a.id}>
-                <td>{a.name}</td>
-                <td>
-                  {/* A select changes nothing by itself (arrow keys walk its options): the button saves. */}
-                  <select
-                    aria-label={t(S.roleOf).replace("{name}", a.name)}
-                    value={roles.value[a.id] ?? a.role}
-                    onChange={(e) => (roles.value = { ...roles.value, [a.id]: e.currentTarget.value as Role })}
-                  >
-                    {ROLES.map((r) => (
-                      <option key={r} value={r}>
-                        {roleText(r)}
-                      </option>
-                    ))}
-                  </select>{" "}
-                  <button
-                    type="button"
-                    disabled={(roles.value[a.id] ?? a.role) === a.role}
-                    onClick={() =>
-                      act(() =>
-                        api.patch(ROUTES.adminAccount, {
-                          params: { account: a.id },
-                          json: { role: roles.value[a.id] },
-                        }),
-                      )
-                    }
-                  >
-                    {t(S.saveRole).replace("{name}", a.name)}
-                  </button>
-                </td>
-                <td>{a.lastSignInAt ? formatTime(a.lastSignInAt) : t(S.never)}</td>
-                <td>{a.passkeys}</td>
-                <td>{a.sso ? t(S.yes) : "—"}</td>
-                <td>
-                  <button
-                    type="button"
-                    class="secondary"
-                    onClick={() => act(() => api.delete(ROUTES.adminAccount, { params: { account: a.id } }))}
-                  >
-                    {t(S.remove).replace("{name}", a.name)}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      {v && v.accounts.length > 0 && <TeamAccounts accounts={v.accounts} act={act} />}
       <h2>{t(S.invite)}</h2>
       <form onSubmit={invite} class="inline-form">
         <div class="field">

@@ -45,8 +45,14 @@ export const PasskeyOptionsInput = z.object({ siteKey: SiteKey });
 export const PasskeySignIn = z.object({ siteKey: SiteKey, credential: WebAuthnResponse });
 /** POST adminMyPasskeys: a further passkey for the signed-in account. */
 export const PasskeyAdd = z.object({ credential: WebAuthnResponse, label: z.optional(Name) });
-/** PATCH adminAccount. */
-export const AccountRoleInput = z.object({ role: RoleInput });
+/**
+ * PATCH adminAccount: its role, and the e-mail by which the site's single sign-on may link the
+ * person's provider identity to it ("" for none). Only owners set it: an account's own e-mail would
+ * let anyone point another person's sign-in at their account.
+ */
+export const AccountChange = z
+  .object({ role: z.optional(RoleInput), email: z.optional(z.union([z.literal(""), Email])) })
+  .check(z.refine((v) => v.role !== undefined || v.email !== undefined, "give the role, the e-mail or both"));
 /** POST adminKeys: a named key for a script, scoped to a role. */
 export const KeyInput = z.object({ name: Name, role: RoleInput });
 
@@ -56,9 +62,22 @@ export interface AccountView {
   role: Role;
   createdAt: number;
   lastSignInAt: number | null;
+  /** The address single sign-on links by: the invitation's, the provider's, or one an owner set ("" for none). */
+  email: string;
   passkeys: number;
   /** Signs in with the site's single sign-on (an identity provider's user is linked to it). */
   sso: boolean;
+  /** The provider identities it signs in by. */
+  identities: IdentityView[];
+}
+
+/** An identity provider's user linked to an account (its subject stays in the worker). */
+export interface IdentityView {
+  id: string;
+  issuer: string;
+  /** The e-mail the provider gave at its last sign-in. */
+  email: string;
+  createdAt: number;
 }
 
 export interface InvitationView {
@@ -122,8 +141,9 @@ export interface Who {
   role: Role;
 }
 
-/** GET adminMe: the caller, and its passkeys when it is an account. */
+/** GET adminMe: the caller, and its passkeys and provider identities when it is an account. */
 export interface MeView {
   who: Who;
   passkeys: PasskeyView[];
+  identities: IdentityView[];
 }

@@ -16,6 +16,8 @@ export const AUDIT_ACTIONS = [
   "account.remove",
   "passkey.add",
   "passkey.remove",
+  "identity.link",
+  "identity.unlink",
   "key.create",
   "key.revoke",
   "settings.change",

@@ -217,6 +217,8 @@ export interface AdminAnswers {
     [ROUTES.adminInvitation]: void;
     [ROUTES.adminKeyRevoke]: void;
     [ROUTES.adminMyPasskey]: void;
+    [ROUTES.adminAccountIdentity]: void;
+    [ROUTES.adminMyIdentity]: void;
     [ROUTES.adminWebhook]: void;
     [ROUTES.adminSso]: void;
     [ROUTES.adminBooking]: BookingSettingsView;

@@ -27,6 +27,10 @@ export const ERROR_CODES = [
   "account_required",
   /** The site would be left without an owner. */
   "last_owner",
+  /** The account would be left with no way to sign in (no passkey, no single sign-on identity). */
+  "last_sign_in",
+  /** Another account has this e-mail (single sign-on links an account by it, so one account per address). */
+  "email_taken",
   /** An invitation link used, expired or revoked. */
   "invitation_used",
   "invitation_expired",
@@ -51,6 +55,16 @@ export const ERROR_CODES = [
   "sso_email",
   "sso_domain",
   "sso_role",
+  /**
+   * Linking: an account has the e-mail, but the provider does not say it is verified (`sso_unverified`);
+   * that account is linked to another user of the provider, or several accounts have the e-mail
+   * (`sso_link`); an owner removed the identity's account (`sso_removed`).
+   */
+  "sso_unverified",
+  "sso_link",
+  "sso_removed",
+  /** The provider's userinfo endpoint did not answer, or answered for another user than the id token's. */
+  "sso_userinfo",
   /** The identity provider did not answer (discovery, keys, tokens), or answered nonsense. */
   "sso_unreachable",
   "unknown_site",

@@ -102,6 +102,7 @@ export const ROUTE_PERMISSIONS: Record<RouteKey, RouteRule> = {
   [`GET ${ROUTES.adminAccounts}`]: rule("team"),
   [`PATCH ${ROUTES.adminAccount}`]: rule("team", "account.role", true),
   [`DELETE ${ROUTES.adminAccount}`]: rule("team", "account.remove", true),
+  [`DELETE ${ROUTES.adminAccountIdentity}`]: rule("team", "identity.unlink", true),
   [`POST ${ROUTES.adminInvitations}`]: rule("team", "invitation.create"),
   [`DELETE ${ROUTES.adminInvitation}`]: rule("team", "invitation.revoke"),
   [`POST ${ROUTES.adminKeys}`]: rule("team", "key.create", true),
@@ -117,6 +118,7 @@ export const ROUTE_PERMISSIONS: Record<RouteKey, RouteRule> = {
   [`POST ${ROUTES.adminMyPasskeyOptions}`]: rule("self"),
   [`POST ${ROUTES.adminMyPasskeys}`]: rule("self", "passkey.add"),
   [`DELETE ${ROUTES.adminMyPasskey}`]: rule("self", "passkey.remove"),
+  [`DELETE ${ROUTES.adminMyIdentity}`]: rule("self", "identity.unlink", true),
   // The console's own session routes check their credentials themselves (and audit them).
   [`POST ${ROUTES.consoleSession}`]: rule("public"),
   [`GET ${ROUTES.consoleSession}`]: rule("signed_in"),

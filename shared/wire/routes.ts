@@ -88,15 +88,18 @@ export const adminLiveHandback = "/v1/admin/live/:id/handback";
 /** The team (owners): accounts, invitations, named admin keys (`bootstrap` is the site's original admin key). */
 export const adminAccounts = "/v1/admin/accounts";
 export const adminAccount = "/v1/admin/accounts/:account";
+/** One of an account's single sign-on identities, which an owner unlinks. */
+export const adminAccountIdentity = "/v1/admin/accounts/:account/identities/:identity";
 export const adminInvitations = "/v1/admin/invitations";
 export const adminInvitation = "/v1/admin/invitations/:invitation";
 export const adminKeys = "/v1/admin/keys";
 export const adminKeyRevoke = "/v1/admin/keys/:key";
-/** The signed-in account itself: who it is, its passkeys (add one, remove one). */
+/** The signed-in account itself: who it is, its passkeys (add one, remove one), its SSO identities (unlink one). */
 export const adminMe = "/v1/admin/me";
 export const adminMyPasskeyOptions = "/v1/admin/me/passkeys/options";
 export const adminMyPasskeys = "/v1/admin/me/passkeys";
 export const adminMyPasskey = "/v1/admin/me/passkeys/:passkey";
+export const adminMyIdentity = "/v1/admin/me/identities/:identity";
 /** The site's single sign-on (owners): read, set (the issuer's discovery checked), turn off. */
 export const adminSso = "/v1/admin/sso";
 /** The audit trail (owners): filtered entries or an export (`?format=csv|json`), and the chain's check. */

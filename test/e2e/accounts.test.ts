@@ -1,6 +1,8 @@
+import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { axeFindings, signInByKeyboard } from "../helpers/console.ts";
+import { CONSOLE_SHOTS } from "../helpers/browser.ts";
+import { addVirtualAuthenticator, axeFindings, signInByKeyboard } from "../helpers/console.ts";
 import { DEMO_ADMIN_KEY, newPage, useSite } from "../helpers/e2e.ts";
 import { answered } from "../helpers/e2e-waits.ts";
 
@@ -18,25 +20,6 @@ const demo = useSite();
 const host = () => demo.url.replace("127.0.0.1", "localhost");
 
 const w = (page: Page, sel: string) => page.locator(`parley-chat ${sel}`);
-
-/** A virtual platform authenticator (user verification on, presence answered) for the page's context. */
-async function addAuthenticator(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return {
-    credentials: async () => (await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials,
-  };
-}
 
 describe("accounts with passkeys", () => {
   it("invitation -> passkey -> sign-in -> takeover as Mei -> the owner reads it in the audit trail", async () => {
@@ -60,7 +43,7 @@ describe("accounts with passkeys", () => {
     // Mei, in her own browser with a passkey-capable authenticator: the invitation, by keyboard.
     const mei = await newPage(demo, { bypassCSP: true });
     const mp = mei.page;
-    const authenticator = await addAuthenticator(mp);
+    const authenticator = await addVirtualAuthenticator(mp);
     await mp.goto(link);
     await expect.poll(() => mp.locator("#invite-name").inputValue()).toBe("Mei");
     expect(await mp.getByText("You are invited as staff.").count()).toBe(1);
@@ -119,7 +102,8 @@ describe("accounts with passkeys", () => {
     await op.getByRole("button", { name: "Verify the chain" }).click();
     await op.getByRole("status").filter({ hasText: "The chain is intact" }).waitFor();
     expect(await axeFindings(op), "audit page").toEqual([]);
-    await op.screenshot({ path: "test-results/accounts-audit.png", fullPage: true });
+    mkdirSync(CONSOLE_SHOTS, { recursive: true });
+    await op.screenshot({ path: `${CONSOLE_SHOTS}/audit.png`, fullPage: true });
 
     // The owner makes Mei a viewer on Team: her session ends at once.
     await op.getByRole("link", { name: "Team" }).click();

@@ -1,6 +1,8 @@
 import type { Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axeFindings, signInByKeyboard } from "../helpers/console.ts";
+import { mkdirSync } from "node:fs";
+import { CONSOLE_SHOTS } from "../helpers/browser.ts";
+import { addVirtualAuthenticator, axeFindings, signInByKeyboard } from "../helpers/console.ts";
 import { DEMO_ADMIN_KEY, newPage, useSite } from "../helpers/e2e.ts";
 import { OIDC_CLIENT_SECRET_ENV, startOidcProvider, type LocalProvider } from "../helpers/oidc-provider.ts";
 
@@ -106,8 +108,6 @@ describe("single sign-on with a real OpenID provider", () => {
     await op.getByRole("button", { name: "Save single sign-on" }).click();
     await op.getByRole("status").filter({ hasText: "Saved." }).waitFor();
     expect(await axeFindings(op), "team page with single sign-on").toEqual([]);
-    await op.locator("#sso-settings-title").scrollIntoViewIfNeeded();
-    await op.screenshot({ path: "test-results/sso-team.png", fullPage: true });
 
     const mei = await newPage(demo, { bypassCSP: true });
     const mp = mei.page;
@@ -116,7 +116,8 @@ describe("single sign-on with a real OpenID provider", () => {
     await mp.locator("#site-key").press("Tab");
     await mp.getByRole("button", { name: "Sign in with Clinic ID" }).waitFor();
     expect(await axeFindings(mp), "sign-in page with single sign-on").toEqual([]);
-    await mp.screenshot({ path: "test-results/sso-sign-in.png" });
+    mkdirSync(CONSOLE_SHOTS, { recursive: true });
+    await mp.screenshot({ path: `${CONSOLE_SHOTS}/sign-in-sso.png` });
     await mp.getByRole("button", { name: "Sign in with Clinic ID" }).click();
     await atProvider(mp, "mei");
     await mp.locator(".top .who").filter({ hasText: "Mei Chen" }).waitFor();
@@ -132,8 +133,87 @@ describe("single sign-on with a real OpenID provider", () => {
     );
     const team = (await (await admin("/v1/admin/accounts")).json()) as { accounts: any[] };
     expect(team.accounts).toEqual(expect.arrayContaining([expect.objectContaining({ name: "Mei Chen", sso: true })]));
+    // The owner's Team page: Mei's row says how she signs in (the provider's host), her e-mail beside it.
+    await op.reload();
+    const row = op.locator("table.list tbody tr").filter({ hasText: "Mei Chen" });
+    await row.getByText(`Single sign-on: ${new URL(idp.issuer).host}`).waitFor();
+    expect(await row.getByLabel("E-mail of Mei Chen").inputValue()).toBe("mei@clinic.example");
+    expect(await axeFindings(op), "team page with a single sign-on account").toEqual([]);
+    // Her identity is her only way in (no passkey): the owner's Unlink is refused, and the page says why.
+    await row.getByRole("button", { name: `Unlink ${new URL(idp.issuer).host} from Mei Chen` }).click();
+    await op.getByRole("status").filter({ hasText: "only way to sign in" }).waitFor();
     expect([...owner.errors, ...mei.errors]).toEqual([]);
     await Promise.all([owner.context.close(), mei.context.close()]);
+  });
+
+  it("an invited account with a passkey signs in by single sign-on into itself, linked; both ways in work", async () => {
+    const created = await admin("/v1/admin/invitations", {
+      method: "POST",
+      body: JSON.stringify({ role: "editor", name: "Ana", email: "ana@clinic.example" }),
+    });
+    const { token } = (await created.json()) as { token: string };
+    const ana = await newPage(demo, { bypassCSP: true });
+    const ap = ana.page;
+    await addVirtualAuthenticator(ap);
+    await ap.goto(`${url}/console/invite?site=${demo.siteKey}#${token}`);
+    await expect.poll(() => ap.locator("#invite-name").inputValue()).toBe("Ana");
+    await ap.locator("#invite-name").press("Enter");
+    const who = ap.locator(".top .who").filter({ hasText: "Ana" });
+    await who.waitFor();
+    const signOut = () => ap.getByRole("button", { name: "Sign out" }).click();
+
+    // Signed out, then in with the provider: the same account (its name and role), not a second one.
+    await signOut();
+    await toProvider(ap);
+    await atProvider(ap, "ana");
+    await who.waitFor();
+    expect(await who.textContent()).toContain("(editor)");
+    const team = (await (await admin("/v1/admin/accounts")).json()) as { accounts: any[] };
+    const anas = team.accounts.filter((a) => a.email === "ana@clinic.example");
+    expect(anas).toMatchObject([{ name: "Ana", role: "editor", passkeys: 1, sso: true }]);
+    const linked = ((await (await admin("/v1/admin/audit?action=identity.link")).json()) as { entries: any[] }).entries;
+    expect(linked).toMatchObject([{ actorName: "Ana", object: anas[0].id, outcome: "ok" }]);
+
+    // And with the passkey again.
+    await signOut();
+    await ap.goto(`${url}/console?site=${demo.siteKey}`);
+    await ap.getByRole("button", { name: "Sign in with a passkey" }).click();
+    await who.waitFor();
+
+    // The owner's Team page: Ana signs in with a passkey and the provider, Mei with the provider only.
+    const owner = await newPage(demo, { bypassCSP: true });
+    const op = owner.page;
+    await signInByKeyboard(op, url, DEMO_ADMIN_KEY, demo.siteKey);
+    await op.getByRole("link", { name: "Team" }).click();
+    const row = op.locator("table.list tbody tr").filter({ hasText: "Ana" });
+    await row.getByText(`Single sign-on: ${new URL(idp.issuer).host}`).waitFor();
+    expect(await row.getByText("1 passkey(s)").count()).toBe(1);
+    expect(await axeFindings(op), "team page with a linked account").toEqual([]);
+    mkdirSync(CONSOLE_SHOTS, { recursive: true });
+    await op.screenshot({ path: `${CONSOLE_SHOTS}/team.png`, fullPage: true });
+    expect([...ana.errors, ...owner.errors]).toEqual([]);
+    await Promise.all([ana.context.close(), owner.context.close()]);
+  });
+
+  it("maps the role from a group claim the provider gives only at its userinfo endpoint", async () => {
+    const only = await startOidcProvider(`${url}/console/sso/callback`, { claimsOnlyInUserinfo: true });
+    const current = ((await (await admin("/v1/admin/sso")).json()) as { sso: Record<string, unknown> }).sso;
+    const put = (issuer: string) =>
+      admin("/v1/admin/sso", { method: "PUT", body: JSON.stringify({ ...current, issuer }) });
+    const { context, page } = await newPage(demo);
+    try {
+      expect((await put(only.issuer)).status).toBe(200);
+      await page.goto(`${url}/console?site=${demo.siteKey}`);
+      await page.getByRole("button", { name: "Sign in with Clinic ID" }).click();
+      await atProvider(page, "olu");
+      await page.locator(".top .who").filter({ hasText: "Olu Ade" }).waitFor();
+      expect(await page.locator(".top .who").textContent()).toContain("(owner)");
+      expect(only.userinfoCalls.count).toBe(1);
+    } finally {
+      expect((await put(idp.issuer)).status).toBe(200);
+      await only.close();
+    }
+    await context.close();
   });
 
   it("refuses a callback whose state was changed (401 sso_state)", async () => {

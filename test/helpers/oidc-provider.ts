@@ -14,10 +14,14 @@ export const PEOPLE: Record<string, { email: string; name: string; groups: strin
   mei: { email: "mei@clinic.example", name: "Mei Chen", groups: ["parley-staff"] },
   olu: { email: "olu@clinic.example", name: "Olu Ade", groups: ["parley-owners"] },
   eve: { email: "eve@elsewhere.example", name: "Eve", groups: ["parley-owners"] },
+  // In no mapped group: her role is the one an owner chose.
+  ana: { email: "ana@clinic.example", name: "Ana Lima", groups: [] },
 };
 
 export interface LocalProvider {
   issuer: string;
+  /** Requests its userinfo endpoint (`/me`) answered. */
+  userinfoCalls: { count: number };
   impostor: string;
   client: { id: string; secret: string };
   codeTtl: { seconds: number };
@@ -33,7 +37,15 @@ const listen = async (server: Server) => {
 export const OIDC_CLIENT_SECRET = "e2e-client-secret-0123456789abcdef";
 export const OIDC_CLIENT_SECRET_ENV = "OIDC_E2E_SECRET";
 
-export async function startOidcProvider(redirectUri: string): Promise<LocalProvider> {
+/**
+ * `claimsOnlyInUserinfo`: the id token carries only `sub` and what OpenID Connect requires; the
+ * e-mail, name and groups the scopes ask for come from the userinfo endpoint only (oidc-provider's
+ * `conformIdTokenClaims`, OIDC Core 5.4), as Google's and an Entra ID token with many groups do.
+ */
+export async function startOidcProvider(
+  redirectUri: string,
+  opts: { claimsOnlyInUserinfo?: boolean } = {},
+): Promise<LocalProvider> {
   const client = { id: "parley-console", secret: OIDC_CLIENT_SECRET };
   const codeTtl = { seconds: 60 };
   const server = createServer();
@@ -52,8 +64,8 @@ export async function startOidcProvider(redirectUri: string): Promise<LocalProvi
     pkce: { required: () => true },
     scopes: ["openid", "email", "profile", "groups"],
     claims: { email: ["email", "email_verified"], profile: ["name"], groups: ["groups"] },
-    // The claims go in the id token itself, as Okta, Google and Keycloak put them there.
-    conformIdTokenClaims: false,
+    // By default the claims go in the id token itself, as Okta and Keycloak put them there.
+    conformIdTokenClaims: Boolean(opts.claimsOnlyInUserinfo),
     ttl: {
       AuthorizationCode: () => codeTtl.seconds,
       AccessToken: 300,
@@ -69,7 +81,12 @@ export async function startOidcProvider(redirectUri: string): Promise<LocalProvi
       return { accountId: id, claims: async () => ({ sub: id, ...person, email_verified: true }) };
     },
   });
-  server.on("request", provider.callback());
+  const userinfoCalls = { count: 0 };
+  const callback = provider.callback();
+  server.on("request", (req, res) => {
+    if (new URL(req.url ?? "/", issuer).pathname === "/me") userinfoCalls.count++;
+    return callback(req, res);
+  });
 
   const metadata = await (await fetch(`${issuer}/.well-known/openid-configuration`)).json();
   const fake = createServer((req, res) => {
@@ -84,5 +101,5 @@ export async function startOidcProvider(redirectUri: string): Promise<LocalProvi
       await new Promise((r) => s.close(r));
     }
   };
-  return { issuer, impostor, client, codeTtl, close };
+  return { issuer, userinfoCalls, impostor, client, codeTtl, close };
 }

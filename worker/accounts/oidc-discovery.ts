@@ -19,6 +19,7 @@ export const Discovery = z.looseObject({
   authorization_endpoint: z.string(),
   token_endpoint: z.string(),
   jwks_uri: z.string(),
+  userinfo_endpoint: z.optional(z.string()),
   token_endpoint_auth_methods_supported: z.optional(z.array(z.string())),
   id_token_signing_alg_values_supported: z.optional(z.array(z.string())),
   code_challenge_methods_supported: z.optional(z.array(z.string())),
@@ -97,6 +98,7 @@ export async function discover(
     ["authorization", doc.authorization_endpoint],
     ["token", doc.token_endpoint],
     ["keys", doc.jwks_uri],
+    ...(doc.userinfo_endpoint ? [["userinfo", doc.userinfo_endpoint] as const] : []),
   ] as const) {
     const problem = providerUrlProblem(at, policy.loopback);
     if (problem) throw unreachable(`its ${what} endpoint ${at} is refused (${problem})`.slice(0, 400));

@@ -16,13 +16,19 @@ export interface CodeExchange {
 /** RFC 6749 2.3.1: each part form-encoded before the Basic header joins them. */
 const formPart = (s: string) => encodeURIComponent(s).replace(/%20/g, "+");
 
+/** The token endpoint's answer: the id token, and the access token the userinfo endpoint takes ("" if none). */
+export interface Tokens {
+  idToken: string;
+  accessToken: string;
+}
+
 /**
- * Trades the authorization code for the id token at the provider's token endpoint, the worker
+ * Trades the authorization code for the id token (and access token) at the provider's token endpoint, the worker
  * authenticating as the site's client (HTTP Basic, the default, or in the body where the provider
  * takes only that). The provider refuses a code that expired, was used, or whose PKCE verifier does
  * not match: that refusal is `sso_code`; a provider that does not answer is `sso_unreachable`.
  */
-export async function exchangeCode(doc: Discovery, x: CodeExchange, policy: OutboundPolicy): Promise<string> {
+export async function exchangeCode(doc: Discovery, x: CodeExchange, policy: OutboundPolicy): Promise<Tokens> {
   const unreachable = (why: string) =>
     new ApiError(502, "sso_unreachable", `The identity provider's token endpoint ${why}`.slice(0, 400));
   if (providerUrlProblem(doc.token_endpoint, policy.loopback)) throw unreachable("is an address the worker refuses");
@@ -63,5 +69,7 @@ export async function exchangeCode(doc: Discovery, x: CodeExchange, policy: Outb
   }
   if (!res.ok) throw unreachable(`answered ${res.status}`);
   if (typeof answer?.id_token !== "string") throw unreachable("answered no id token");
-  return answer.id_token;
+  const bearer = typeof answer.token_type !== "string" || answer.token_type.toLowerCase() === "bearer";
+  const accessToken = bearer && typeof answer.access_token === "string" ? answer.access_token : "";
+  return { idToken: answer.id_token, accessToken };
 }

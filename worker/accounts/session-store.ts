@@ -56,17 +56,20 @@ export class SessionStore {
     this.sql.exec("DELETE FROM console_sessions WHERE id = ?", id);
   }
 
-  /** Ends every session of this account (removed, or its role changed). */
-  closeAccount(accountId: string): number {
-    return this.sql.exec("DELETE FROM console_sessions WHERE actor_kind = 'account' AND actor_id = ?", accountId)
-      .rowsWritten;
+  /** Ends every session of this account (removed, or its role changed), but `keep` (the caller's own). */
+  closeAccount(accountId: string, keep = ""): number {
+    return this.sql.exec(
+      "DELETE FROM console_sessions WHERE actor_kind = 'account' AND actor_id = ? AND id != ?",
+      accountId,
+      keep,
+    ).rowsWritten;
   }
 
   /** Ends the sessions of every account linked to an identity provider (single sign-on turned off). */
   closeLinked(): number {
     return this.sql.exec(
       `DELETE FROM console_sessions WHERE actor_kind = 'account'
-       AND actor_id IN (SELECT account_id FROM identities)`,
+       AND actor_id IN (SELECT account_id FROM identities WHERE removed_at IS NULL)`,
     ).rowsWritten;
   }
 

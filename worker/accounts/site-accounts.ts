@@ -1,11 +1,12 @@
 import { DurableObject } from "cloudflare:workers";
-import type { InvitationView, KeyView, PasskeyView, TeamView } from "../../shared/admin/accounts-api.ts";
+import type { IdentityView, InvitationView, KeyView, PasskeyView, TeamView } from "../../shared/admin/accounts-api.ts";
 import type { AuditEntry, AuditVerdict } from "../../shared/admin/audit.ts";
 import type { Role } from "../../shared/admin/roles.ts";
 import type { SsoConfig } from "../../shared/config/sso-config.ts";
 import type { Env } from "../env.ts";
 import { loadSite } from "../config/config-store.ts";
 import { AuditChain, type AuditDraft, type AuditFilter } from "./audit-chain.ts";
+import { IdentityStore } from "./identity-store.ts";
 import { PasskeyStore, type ChallengeFor, type StoredPasskey } from "./passkey-store.ts";
 import { SessionStore, type SessionRow } from "./session-store.ts";
 import { signInIdentity, type SsoPerson, type SsoSignIn } from "./sso-accounts.ts";
@@ -15,7 +16,9 @@ import { TeamStore } from "./team-store.ts";
 const DAY_MS = 86_400_000;
 
 /** A refusal the routes turn into their 4xx answer (a Durable Object's RPC carries values, not error classes). */
-export type Refusal = { refused: "last_owner" | "not_found" | "invitation_used" | "conflict" };
+export type Refusal = {
+  refused: "last_owner" | "not_found" | "invitation_used" | "conflict" | "last_sign_in" | "email_taken";
+};
 
 /**
  * One per site: who may use its console and admin routes, and what they did. Accounts, their
@@ -27,6 +30,7 @@ export type Refusal = { refused: "last_owner" | "not_found" | "invitation_used" 
  */
 export class SiteAccounts extends DurableObject<Env> {
   private readonly team: TeamStore;
+  private readonly identities: IdentityStore;
   private readonly passkeys: PasskeyStore;
   private readonly sessions: SessionStore;
   private readonly chain: AuditChain;
@@ -39,6 +43,7 @@ export class SiteAccounts extends DurableObject<Env> {
     const sql = ctx.storage.sql;
     sql.exec("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
     this.passkeys = new PasskeyStore(sql);
+    this.identities = new IdentityStore(sql);
     this.team = new TeamStore(sql);
     this.sessions = new SessionStore(sql);
     this.chain = new AuditChain(sql);
@@ -103,7 +108,7 @@ export class SiteAccounts extends DurableObject<Env> {
   async teamView(bootstrapActive: boolean): Promise<TeamView> {
     const now = Date.now();
     return {
-      accounts: this.team.accounts(),
+      accounts: this.team.accounts().map((a) => ({ ...a, identities: this.identities.ofAccount(a.id) })),
       invitations: this.team.invitations(now),
       keys: this.team.keys(),
       bootstrapKey: bootstrapActive,
@@ -114,10 +119,19 @@ export class SiteAccounts extends DurableObject<Env> {
     return this.team.account(id);
   }
 
-  async setRole(id: string, role: Role): Promise<Refusal | { ok: true; sessionsEnded: number }> {
+  /** An owner's change of the account's role (its sessions end) and of its e-mail (one account per address). */
+  async changeAccount(
+    id: string,
+    change: { role?: Role | undefined; email?: string | undefined },
+  ): Promise<Refusal | { ok: true; sessionsEnded: number }> {
     const account = this.team.account(id);
     if (!account) return { refused: "not_found" };
-    if (account.role === "owner" && role !== "owner" && this.team.owners() <= 1) return { refused: "last_owner" };
+    const { role, email } = change;
+    if (role && account.role === "owner" && role !== "owner" && this.team.owners() <= 1)
+      return { refused: "last_owner" };
+    if (email && this.team.accountsByEmail(email).some((other) => other !== id)) return { refused: "email_taken" };
+    if (email !== undefined) this.team.setEmail(id, email);
+    if (!role) return { ok: true, sessionsEnded: 0 };
     this.team.setRole(id, role);
     return { ok: true, sessionsEnded: this.sessions.closeAccount(id) };
   }
@@ -127,6 +141,7 @@ export class SiteAccounts extends DurableObject<Env> {
     if (!account) return { refused: "not_found" };
     if (account.role === "owner" && this.team.owners() <= 1) return { refused: "last_owner" };
     this.passkeys.removeAll(id);
+    this.identities.removeAccount(id, Date.now());
     this.team.removeAccount(id);
     this.sessions.closeAccount(id);
     return { ok: true };
@@ -135,6 +150,10 @@ export class SiteAccounts extends DurableObject<Env> {
   async createInvitation(v: InvitationView, tokenSha256: string, siteKey: string): Promise<void> {
     await this.remember(siteKey);
     this.team.addInvitation(v, tokenSha256);
+  }
+
+  async accountWithEmail(email: string): Promise<boolean> {
+    return this.team.accountsByEmail(email).length > 0;
   }
 
   async revokeInvitation(id: string): Promise<boolean> {
@@ -188,7 +207,10 @@ export class SiteAccounts extends DurableObject<Env> {
     const now = Date.now();
     if (this.passkeys.byId(passkey.id)) return { refused: "conflict" };
     if (!this.team.useInvitation(invitationId, now)) return { refused: "invitation_used" };
-    this.team.addAccount(account.id, account.name, account.role, now);
+    // The invitation's e-mail, so the person's single sign-on finds this account (unless another has it).
+    const email = this.team.invitationEmail(invitationId);
+    const free = email && this.team.accountsByEmail(email).length === 0;
+    this.team.addAccount(account.id, account.name, account.role, now, "owner", free ? email : "");
     this.passkeys.add(passkey, "Passkey 1", now);
     return { ok: true };
   }
@@ -200,12 +222,32 @@ export class SiteAccounts extends DurableObject<Env> {
     return { ok: true };
   }
 
-  /** Removes one passkey; never the account's last (it could not sign in again). */
+  /** Removes one passkey; never the account's last way in (it could not sign in again). */
   async removePasskey(accountId: string, id: string): Promise<Refusal | { ok: true }> {
     const mine = this.passkeys.ofAccount(accountId);
     if (!mine.some((p) => p.id === id)) return { refused: "not_found" };
-    if (mine.length <= 1) return { refused: "conflict" };
+    if (mine.length + this.identities.ofAccount(accountId).length <= 1) return { refused: "conflict" };
     this.passkeys.remove(accountId, id);
+    return { ok: true };
+  }
+
+  async myIdentities(accountId: string): Promise<IdentityView[]> {
+    return this.identities.ofAccount(accountId);
+  }
+
+  /**
+   * Unlinks one of the account's provider identities, never its last way in; the account's sessions
+   * end (one may have come by that identity), except `keepSession`, the caller's own. Its e-mail is
+   * cleared too, or the provider's next sign-in would link it again by that address: an owner sets it
+   * again on Team to allow that.
+   */
+  async unlinkIdentity(accountId: string, id: string, keepSession = ""): Promise<Refusal | { ok: true }> {
+    const mine = this.identities.ofAccount(accountId);
+    if (!mine.some((i) => i.id === id)) return { refused: "not_found" };
+    if (mine.length + this.passkeys.ofAccount(accountId).length <= 1) return { refused: "last_sign_in" };
+    this.identities.unlink(accountId, id);
+    this.team.setEmail(accountId, "");
+    this.sessions.closeAccount(accountId, keepSession);
     return { ok: true };
   }
 
@@ -226,7 +268,7 @@ export class SiteAccounts extends DurableObject<Env> {
 
   /** The account of a person the identity provider vouched for (sso-accounts.ts), made or updated. */
   async ssoSignIn(config: Pick<SsoConfig, "roleClaim" | "roleMap" | "defaultRole">, p: SsoPerson): Promise<SsoSignIn> {
-    return signInIdentity(this.team, this.sessions, config, p, Date.now());
+    return signInIdentity(this.team, this.identities, this.sessions, config, p, Date.now());
   }
 
   // --- the audit trail ---

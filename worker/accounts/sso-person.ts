@@ -3,7 +3,9 @@ import { ApiError } from "../errors.ts";
 import { checkIdToken, keyFor, tokenHeader } from "./id-token.ts";
 import { discover, signingKeys } from "./oidc-discovery.ts";
 import { exchangeCode } from "./oidc-token.ts";
+import { userinfo } from "./oidc-userinfo.ts";
 import type { SsoPerson } from "./sso-accounts.ts";
+import { claimValues } from "./sso-role.ts";
 import type { SsoAttempt } from "./sso-store.ts";
 import type { OutboundPolicy } from "../net/resolved-address.ts";
 
@@ -28,13 +30,35 @@ export class SsoRefusal extends ApiError {
 }
 
 /**
+ * The id token's claims with what it lacks taken from userinfo: the e-mail (with its
+ * `email_verified`, never one without the other) and the role claim (its top-level name: `groups`,
+ * `realm_access`), and the name. What the id token says stands.
+ */
+export function withUserinfo(
+  claims: Record<string, unknown>,
+  info: Record<string, unknown>,
+  roleClaim: string,
+): Record<string, unknown> {
+  const out = { ...claims };
+  if (typeof claims.email !== "string") {
+    delete out.email_verified;
+    for (const k of ["email", "email_verified"]) if (k in info) out[k] = info[k];
+  }
+  const top = roleClaim.split(".")[0]!;
+  if (roleClaim && !claimValues(claims, roleClaim).length && top in info) out[top] = info[top];
+  if (typeof claims.name !== "string" && typeof info.name === "string") out.name = info.name;
+  return out;
+}
+
+/**
  * The person behind a provider's answer to one sign-in: the code traded for the id token (with the
- * PKCE verifier), the token checked (id-token.ts), then the e-mail: present, verified (as the site
- * asks) and at one of the site's domains. Each refusal is an ApiError with its own code.
+ * PKCE verifier), the token checked (id-token.ts), the userinfo endpoint read when the id token lacks
+ * the e-mail or the role claim the site maps, then the e-mail: present, verified (as the site asks)
+ * and at one of the site's domains. Each refusal is an ApiError with its own code.
  */
 export async function personOf(sso: SsoConfig, a: ProviderAnswer): Promise<SsoPerson & { authTime?: number }> {
   const doc = await discover(sso.issuer, a.policy);
-  const idToken = await exchangeCode(
+  const { idToken, accessToken } = await exchangeCode(
     doc,
     {
       code: a.code,
@@ -51,7 +75,7 @@ export async function personOf(sso: SsoConfig, a: ProviderAnswer): Promise<SsoPe
     keyFor(await signingKeys(doc.jwks_uri, a.policy, true), header);
   if (!key)
     throw new ApiError(401, "sso_token", "The id token is signed by a key the identity provider does not publish");
-  const { sub, claims, authTime } = await checkIdToken(idToken, key, {
+  const checked = await checkIdToken(idToken, key, {
     issuer: sso.issuer,
     clientId: sso.clientId,
     nonce: a.attempt.nonce,
@@ -59,6 +83,17 @@ export async function personOf(sso: SsoConfig, a: ProviderAnswer): Promise<SsoPe
     maxAge: a.attempt.maxAge,
     nowS: Math.floor(Date.now() / 1000),
   });
+  const { sub, authTime } = checked;
+  const lacksRole =
+    sso.roleClaim !== "" && sso.roleMap.length > 0 && !claimValues(checked.claims, sso.roleClaim).length;
+  // A provider without a userinfo endpoint says all it will in the id token.
+  let claims = checked.claims;
+  if ((typeof claims.email !== "string" || lacksRole) && doc.userinfo_endpoint) {
+    const info = await userinfo(doc, accessToken, sub, a.policy).catch((err: ApiError) => {
+      throw new SsoRefusal(err, { subject: sub, email: "" });
+    });
+    claims = withUserinfo(claims, info, sso.roleClaim);
+  }
   const email = typeof claims.email === "string" ? claims.email.trim().toLowerCase() : "";
   const refuse = (err: ApiError) => new SsoRefusal(err, { subject: sub, email });
   if (!/^[^\s@]+@[^\s@]+$/.test(email) || email.length > 254)
@@ -78,6 +113,7 @@ export async function personOf(sso: SsoConfig, a: ProviderAnswer): Promise<SsoPe
     issuer: sso.issuer,
     subject: sub,
     email,
+    emailVerified: verified,
     name: given || email.slice(0, email.indexOf("@")).slice(0, 60),
     claims,
     ...(authTime !== undefined ? { authTime } : {}),

@@ -1,26 +1,18 @@
 import type { AccountView, InvitationView, KeyView } from "../../shared/admin/accounts-api.ts";
 import type { Role } from "../../shared/admin/roles.ts";
+import { ensureColumn } from "./sql-columns.ts";
 import type { RoleBy } from "./sso-role.ts";
 
-/** Adds a column to a table made before it existed (CREATE TABLE IF NOT EXISTS leaves an old table as it is). */
-function ensureColumn(sql: SqlStorage, table: string, column: string, definition: string): void {
-  const has = sql.exec("SELECT 1 FROM pragma_table_info(?) WHERE name = ?", table, column).toArray().length > 0;
-  if (!has) sql.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${definition}`);
-}
-
 /**
- * The site's people and keys, in its SiteAccounts object's SQLite: accounts, the identities an
- * account can be signed in by besides its passkeys (an OpenID Connect issuer and subject, for single
- * sign-on), invitations (only the digest of their secret) and named admin keys (only their digest).
+ * The site's people and keys, in its SiteAccounts object's SQLite: accounts (with the e-mail single
+ * sign-on links them by; their provider identities are identity-store.ts's), invitations (only the
+ * digest of their secret) and named admin keys (only their digest).
  */
 export class TeamStore {
   constructor(private readonly sql: SqlStorage) {
     sql.exec(`CREATE TABLE IF NOT EXISTS accounts (
       id TEXT PRIMARY KEY, name TEXT NOT NULL, role TEXT NOT NULL, created_at INTEGER NOT NULL,
       last_sign_in_at INTEGER)`);
-    sql.exec(`CREATE TABLE IF NOT EXISTS identities (
-      issuer TEXT NOT NULL, subject TEXT NOT NULL, account_id TEXT NOT NULL, email TEXT NOT NULL DEFAULT '',
-      created_at INTEGER NOT NULL, PRIMARY KEY (issuer, subject))`);
     sql.exec(`CREATE TABLE IF NOT EXISTS invitations (
       id TEXT PRIMARY KEY, token_sha256 TEXT NOT NULL UNIQUE, role TEXT NOT NULL, name TEXT NOT NULL,
       created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL, created_by TEXT NOT NULL,
@@ -28,16 +20,18 @@ export class TeamStore {
     // Who chose an account's role last (sso-role.ts), and the e-mail an invitation may be taken up by.
     ensureColumn(sql, "accounts", "role_by", "TEXT NOT NULL DEFAULT 'owner'");
     ensureColumn(sql, "invitations", "email", "TEXT NOT NULL DEFAULT ''");
+    ensureColumn(sql, "accounts", "email", "TEXT NOT NULL DEFAULT ''");
     sql.exec(`CREATE TABLE IF NOT EXISTS admin_keys (
       id TEXT PRIMARY KEY, secret_sha256 TEXT NOT NULL, name TEXT NOT NULL, role TEXT NOT NULL,
       created_at INTEGER NOT NULL, created_by TEXT NOT NULL, last_used_at INTEGER, revoked_at INTEGER)`);
   }
 
-  accounts(): AccountView[] {
+  /** The accounts, their identities left for the caller to add. */
+  accounts(): Array<Omit<AccountView, "identities">> {
     return this.sql
       .exec<Record<string, SqlStorageValue>>(
         `SELECT a.*, (SELECT COUNT(*) FROM passkeys p WHERE p.account_id = a.id) AS passkeys,
-         EXISTS (SELECT 1 FROM identities i WHERE i.account_id = a.id) AS sso
+         EXISTS (SELECT 1 FROM identities i WHERE i.account_id = a.id AND i.removed_at IS NULL) AS sso
          FROM accounts a ORDER BY a.created_at`,
       )
       .toArray()
@@ -47,6 +41,7 @@ export class TeamStore {
         role: r.role as Role,
         createdAt: Number(r.created_at),
         lastSignInAt: r.last_sign_in_at === null ? null : Number(r.last_sign_in_at),
+        email: String(r.email),
         passkeys: Number(r.passkeys),
         sso: Boolean(r.sso),
       }));
@@ -63,25 +58,16 @@ export class TeamStore {
     return r?.role_by === "sso" ? "sso" : "owner";
   }
 
-  /** The account an identity provider's user (issuer and subject) signs in as, if linked. */
-  accountOfIdentity(issuer: string, subject: string): string | null {
-    const [r] = this.sql
-      .exec("SELECT account_id FROM identities WHERE issuer = ? AND subject = ?", issuer, subject)
-      .toArray();
-    return r ? String(r.account_id) : null;
+  /** The accounts an owner gave this e-mail (by an invitation, on Team, or their first SSO sign-in). */
+  accountsByEmail(email: string): string[] {
+    return this.sql
+      .exec("SELECT id FROM accounts WHERE email = ?", email)
+      .toArray()
+      .map((r) => String(r.id));
   }
 
-  /** Links the identity to the account, or notes its current e-mail. */
-  linkIdentity(issuer: string, subject: string, accountId: string, email: string, now: number): void {
-    this.sql.exec(
-      `INSERT INTO identities (issuer, subject, account_id, email, created_at) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (issuer, subject) DO UPDATE SET email = excluded.email`,
-      issuer,
-      subject,
-      accountId,
-      email,
-      now,
-    );
+  setEmail(id: string, email: string): void {
+    this.sql.exec("UPDATE accounts SET email = ? WHERE id = ?", email, id);
   }
 
   /** The newest invitation waiting for this e-mail (unused, unrevoked, unexpired). */
@@ -101,14 +87,15 @@ export class TeamStore {
     return Number(this.sql.exec("SELECT COUNT(*) AS n FROM accounts WHERE role = 'owner'").one().n);
   }
 
-  addAccount(id: string, name: string, role: Role, now: number, by: RoleBy = "owner"): void {
+  addAccount(id: string, name: string, role: Role, now: number, by: RoleBy = "owner", email = ""): void {
     this.sql.exec(
-      "INSERT INTO accounts (id, name, role, created_at, role_by) VALUES (?, ?, ?, ?, ?)",
+      "INSERT INTO accounts (id, name, role, created_at, role_by, email) VALUES (?, ?, ?, ?, ?, ?)",
       id,
       name,
       role,
       now,
       by,
+      email,
     );
   }
 
@@ -121,7 +108,6 @@ export class TeamStore {
   }
 
   removeAccount(id: string): void {
-    this.sql.exec("DELETE FROM identities WHERE account_id = ?", id);
     this.sql.exec("DELETE FROM accounts WHERE id = ?", id);
   }
 
@@ -162,6 +148,12 @@ export class TeamStore {
       usedAt: r.used_at === null ? null : Number(r.used_at),
       revokedAt: r.revoked_at === null ? null : Number(r.revoked_at),
     };
+  }
+
+  /** The e-mail an invitation was made for ("" for none, or no such invitation). */
+  invitationEmail(id: string): string {
+    const [r] = this.sql.exec("SELECT email FROM invitations WHERE id = ?", id).toArray();
+    return r ? String(r.email) : "";
   }
 
   /** Marks it used, once: false when another request used it first. */

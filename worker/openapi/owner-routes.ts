@@ -17,6 +17,7 @@ const refusals = [
   [404, "not_found"],
   [409, "conflict"],
 ] as const;
+const unlinkErrors = { errors: [...refusals, [403, "reauth_required"], [409, "last_sign_in"]] } as const;
 const admin = (summary: string, answers: RouteDoc["answers"], more: Partial<RouteDoc> = {}): RouteDoc => ({
   tag: "admin",
   summary,
@@ -102,9 +103,15 @@ export const ACCOUNT_ROUTES: RouteDocs = {
   [op("get", ROUTES.adminAccounts)]: admin("The site's team: accounts, open invitations, named keys", {
     200: view("The team", ["accounts", "invitations", "keys"]),
   }),
-  [op("patch", ROUTES.adminAccount)]: admin("Change an account's role or name (the last owner stays)", {
-    200: view("The account", ["id", "name", "role"]),
-  }),
+  [op("patch", ROUTES.adminAccount)]: admin(
+    "Change an account's role (the last owner stays) or the e-mail single sign-on links it by",
+    { 200: view("Done, and how many of its sessions ended", ["ok", "sessionsEnded"]) },
+  ),
+  [op("delete", ROUTES.adminAccountIdentity)]: admin(
+    "Unlink a single sign-on identity from an account (never its last way in); its sessions end",
+    { 204: noBody },
+    unlinkErrors,
+  ),
   [op("delete", ROUTES.adminAccount)]: admin("Remove an account; its sessions end at once", { 204: noBody }),
   [op("post", ROUTES.adminInvitations)]: admin("Invite someone: a one-time link, 24 hours", {
     201: view("The invitation and its link (shown once)", ["id", "role", "link", "expiresAt"]),
@@ -114,9 +121,14 @@ export const ACCOUNT_ROUTES: RouteDocs = {
     201: view("The key", ["id", "name", "role", "key"]),
   }),
   [op("delete", ROUTES.adminKeyRevoke)]: admin("Revoke a named admin key, or the bootstrap key", { 204: noBody }),
-  [op("get", ROUTES.adminMe)]: admin("Who is calling, and their passkeys", {
-    200: view("The caller", ["who", "passkeys"]),
+  [op("get", ROUTES.adminMe)]: admin("Who is calling, their passkeys and single sign-on identities", {
+    200: view("The caller", ["who", "passkeys", "identities"]),
   }),
+  [op("delete", ROUTES.adminMyIdentity)]: admin(
+    "Unlink one of your single sign-on identities (never your last way in); your other sessions end",
+    { 204: noBody },
+    unlinkErrors,
+  ),
   [op("post", ROUTES.adminMyPasskeyOptions)]: admin("Options to register another passkey", { 200: passkeyOptions }),
   [op("post", ROUTES.adminMyPasskeys)]: admin("Register another passkey", {
     201: view("The passkey", ["id", "createdAt"]),

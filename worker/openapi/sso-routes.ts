@@ -70,6 +70,11 @@ export const SSO_ROUTES: RouteDocs = {
       [403, "sso_email"],
       [403, "sso_domain"],
       [403, "sso_role"],
+      [403, "sso_unverified"],
+      [403, "sso_removed"],
+      [409, "sso_link"],
+      [401, "sso_userinfo"],
+      [502, "sso_userinfo"],
     ],
   },
 };

@@ -7,11 +7,13 @@ import type { AdminEnv } from "../middleware/admin-key.ts";
 import { jsonBody } from "../middleware/validate.ts";
 import { whoOf } from "../accounts/actor.ts";
 import { challengeOf, registrationOptions, relyingParty, verifyRegistration } from "../accounts/webauthn.ts";
+import { refusal } from "../accounts/refusal-error.ts";
 import { siteAccounts } from "../objects.ts";
 
 /**
  * The signed-in account's own page: who it is, its passkeys, a further one (a challenge, then the
- * new passkey's registration), and removing one (never the last). Mounted behind the admin middleware;
+ * new passkey's registration), removing one, and unlinking a single sign-on identity (never the
+ * account's last way in). Mounted behind the admin middleware;
  * the permission table keeps admin keys out of the passkey routes (they have no account).
  */
 export const meAdminRoutes = new Hono<AdminEnv>();
@@ -20,9 +22,11 @@ const accounts = (c: Context<AdminEnv>) => siteAccounts(c.env, c.var.site.siteKe
 
 meAdminRoutes.get(ROUTES.adminMe, async (c) => {
   const actor = c.var.actor;
-  const passkeys = actor.kind === "account" ? await accounts(c).myPasskeys(actor.id) : [];
+  const mine = actor.kind === "account";
+  const passkeys = mine ? await accounts(c).myPasskeys(actor.id) : [];
+  const identities = mine ? await accounts(c).myIdentities(actor.id) : [];
   c.header("cache-control", "no-store");
-  return c.json({ who: whoOf(actor), passkeys } satisfies AdminAnswer<"GET", typeof ROUTES.adminMe>);
+  return c.json({ who: whoOf(actor), passkeys, identities } satisfies AdminAnswer<"GET", typeof ROUTES.adminMe>);
 });
 
 meAdminRoutes.post(ROUTES.adminMyPasskeyOptions, async (c) => {
@@ -56,6 +60,17 @@ meAdminRoutes.delete(ROUTES.adminMyPasskey, async (c) => {
   if ("refused" in done)
     throw done.refused === "not_found"
       ? new ApiError(404, "not_found", "No such passkey of yours")
-      : new ApiError(409, "conflict", "This is your last passkey: add another before removing it");
+      : new ApiError(409, "conflict", "This is your last way to sign in: add another passkey before removing it");
+  return c.body(null, 204);
+});
+
+/** Unlinks one of the account's own single sign-on identities; its other sessions end, this one stays. */
+meAdminRoutes.delete(ROUTES.adminMyIdentity, async (c) => {
+  const actor = c.var.actor;
+  const done = await accounts(c).unlinkIdentity(actor.id, c.req.param("identity"), actor.sessionId);
+  if ("refused" in done)
+    throw done.refused === "not_found"
+      ? new ApiError(404, "not_found", "No such identity of yours")
+      : refusal(done.refused);
   return c.body(null, 204);
 });

@@ -1,12 +1,12 @@
 import { Hono, type Context } from "hono";
-import { AccountRoleInput, InvitationInput, KeyInput } from "../../shared/admin/accounts-api.ts";
+import { AccountChange, InvitationInput, KeyInput } from "../../shared/admin/accounts-api.ts";
 import type { AdminAnswer } from "../../shared/wire/admin-answers.ts";
 import * as ROUTES from "../../shared/wire/routes.ts";
 import { ApiError } from "../errors.ts";
 import type { AdminEnv } from "../middleware/admin-key.ts";
 import { jsonBody } from "../middleware/validate.ts";
 import { randomHex, randomToken, sha256Hex } from "../accounts/secrets.ts";
-import type { Refusal } from "../accounts/site-accounts.ts";
+import { refusal } from "../accounts/refusal-error.ts";
 import { siteAccounts } from "../objects.ts";
 
 /** An invitation link works this long, once. */
@@ -26,13 +26,6 @@ async function bootstrapActive(c: Context<AdminEnv>): Promise<boolean> {
   return Boolean(digest) && !(await accounts(c).bootstrapRevoked(digest!));
 }
 
-function refusal(r: Refusal["refused"]): ApiError {
-  if (r === "last_owner")
-    return new ApiError(409, "last_owner", "A site keeps at least one owner: make another account owner first");
-  if (r === "not_found") return new ApiError(404, "not_found", "No such account");
-  return new ApiError(409, "conflict", "Not done: the account changed meanwhile");
-}
-
 teamAdminRoutes.get(ROUTES.adminAccounts, async (c) => {
   c.header("cache-control", "no-store");
   return c.json(
@@ -40,8 +33,8 @@ teamAdminRoutes.get(ROUTES.adminAccounts, async (c) => {
   );
 });
 
-teamAdminRoutes.patch(ROUTES.adminAccount, jsonBody(AccountRoleInput), async (c) => {
-  const done = await accounts(c).setRole(c.req.param("account"), c.req.valid("json").role);
+teamAdminRoutes.patch(ROUTES.adminAccount, jsonBody(AccountChange), async (c) => {
+  const done = await accounts(c).changeAccount(c.req.param("account"), c.req.valid("json"));
   if ("refused" in done) throw refusal(done.refused);
   return c.json({ ok: true, sessionsEnded: done.sessionsEnded } satisfies AdminAnswer<
     "PATCH",
@@ -55,8 +48,20 @@ teamAdminRoutes.delete(ROUTES.adminAccount, async (c) => {
   return c.body(null, 204);
 });
 
+/** Unlinks a single sign-on identity from the account: the provider's user no longer signs in as it. */
+teamAdminRoutes.delete(ROUTES.adminAccountIdentity, async (c) => {
+  const done = await accounts(c).unlinkIdentity(c.req.param("account"), c.req.param("identity"), c.var.actor.sessionId);
+  if ("refused" in done)
+    throw done.refused === "not_found"
+      ? new ApiError(404, "not_found", "No such identity of this account")
+      : refusal(done.refused);
+  return c.body(null, 204);
+});
+
 teamAdminRoutes.post(ROUTES.adminInvitations, jsonBody(InvitationInput), async (c) => {
   const { role, name, email } = c.req.valid("json");
+  if (email && (await accounts(c).accountWithEmail(email)))
+    throw new ApiError(409, "email_taken", "An account has this e-mail already: its single sign-on finds it");
   const token = randomToken(32);
   const now = Date.now();
   const view = {

@@ -18,6 +18,7 @@ import { jsonBody } from "../middleware/validate.ts";
 import type { Actor } from "../accounts/actor.ts";
 import { discover } from "../accounts/oidc-discovery.ts";
 import { randomToken, sha256Hex } from "../accounts/secrets.ts";
+import { signInRefusal } from "../accounts/sso-sign-in-refusal.ts";
 import { personOf, SsoRefusal } from "../accounts/sso-person.ts";
 import { SSO_ATTEMPT_MS } from "../accounts/sso-store.ts";
 import { auditRequest, type AuditInput } from "../audit/record-audit.ts";
@@ -201,7 +202,7 @@ consoleSsoRoutes.post(ROUTES.consoleSsoCallback, jsonBody(SsoCallback), async (c
     throw await record(
       c,
       site,
-      new ApiError(403, "sso_role", "Your identity provider's groups give you no role on this site: ask an owner"),
+      signInRefusal(done.refused, person.email),
       done.accountId
         ? { kind: "account", id: done.accountId, name: person.email }
         : { kind: "anonymous", id: person.subject, name: person.email },
@@ -213,6 +214,7 @@ consoleSsoRoutes.post(ROUTES.consoleSsoCallback, jsonBody(SsoCallback), async (c
   if (done.invitationId)
     await auditRequest(c, site.siteKey, { actor: as, action: "invitation.accept", object: done.invitationId });
   if (done.created) await auditRequest(c, site.siteKey, { actor: as, action: "account.create", object: actor.id });
+  if (done.linked) await auditRequest(c, site.siteKey, { actor: as, action: "identity.link", object: actor.id });
   if (done.roleChanged) await auditRequest(c, site.siteKey, { actor: as, action: "account.role", object: actor.id });
   if (done.lastOwnerKept)
     await auditRequest(c, site.siteKey, {

@@ -42,14 +42,17 @@ async function form(req: IncomingMessage): Promise<URLSearchParams> {
  * The provider. Per tenant: discovery (a tenant named `impostor-…` names another issuer in it, one
  * named `plainpkce-…` offers only plain PKCE, `postauth-…` takes the client's secret in the body only),
  * `/jwks`, `/auth` (issues a code at once for the claims in `as`, redirecting to `redirect_uri`),
- * `/token` (client authentication, the code once and unexpired, its redirect URI, PKCE S256), `/log`
- * (each token request: how the client authenticated and which fields it sent).
+ * `/token` (client authentication, the code once and unexpired, its redirect URI, PKCE S256),
+ * `/userinfo` (the script's `userinfo` claims for the access token the token endpoint gave), `/log`
+ * (each token request: how the client authenticated and which fields it sent; each userinfo request).
  */
 export default async function setup(project: TestProject) {
   const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
   const stranger = generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey;
   const jwk = { ...publicKey.export({ format: "jwk" }), kid: "k1", alg: "RS256", use: "sig" };
   const grants = new Map<string, Grant>();
+  /** Access tokens the token endpoint gave, and the sign-in each is for (what userinfo answers). */
+  const accessTokens = new Map<string, { sub: unknown; script: SignInScript }>();
   const log = new Map<string, Array<{ auth: string; fields: string[] }>>();
   let base = "";
 
@@ -69,6 +72,7 @@ export default async function setup(project: TestProject) {
         authorization_endpoint: `${issuer}/auth`,
         token_endpoint: `${issuer}/token`,
         jwks_uri: `${issuer}/jwks`,
+        userinfo_endpoint: `${issuer}/userinfo`,
         response_types_supported: ["code"],
         code_challenge_methods_supported: tenant.startsWith("plainpkce-") ? ["plain"] : ["S256"],
         token_endpoint_auth_methods_supported: tenant.startsWith("postauth-")
@@ -78,6 +82,22 @@ export default async function setup(project: TestProject) {
       });
     if (path === "jwks") return send(res, 200, { keys: [jwk] });
     if (path === "log") return send(res, 200, log.get(tenant) ?? []);
+    if (path === "userinfo") {
+      const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1] ?? "";
+      const seen = log.get(tenant) ?? [];
+      seen.push({ auth: "userinfo", fields: [] });
+      log.set(tenant, seen);
+      const grant = accessTokens.get(bearer);
+      if (!grant) return send(res, 401, { error: "invalid_token" });
+      const how = grant.script.tweak?.userinfo;
+      if (how === "hang") return;
+      if (how === "error") return send(res, 500, { error: "server_error" });
+      if (how === "jwt") {
+        res.writeHead(200, { "content-type": "application/jwt" });
+        return res.end("e30.e30.");
+      }
+      return send(res, 200, { sub: grant.sub, ...grant.script.userinfo });
+    }
     if (path === "auth") {
       const q = url.searchParams;
       const script = JSON.parse(q.get("as") ?? "{}") as SignInScript;
@@ -134,7 +154,9 @@ export default async function setup(project: TestProject) {
       const alg = t.alg ?? "RS256";
       const kid = t.key === "unknown-kid" ? "k9" : "k1";
       const token = jwt({ alg, typ: "JWT", kid }, payload, t.key === "stranger" ? stranger : privateKey, alg);
-      return send(res, 200, { access_token: "at", token_type: "Bearer", expires_in: 300, id_token: token });
+      const accessToken = b64url(randomBytes(24));
+      accessTokens.set(accessToken, { sub: (payload as { sub: unknown }).sub, script: grant.script });
+      return send(res, 200, { access_token: accessToken, token_type: "Bearer", expires_in: 300, id_token: token });
     }
     send(res, 404, { error: "not_found" });
   });

@@ -9,6 +9,8 @@ export const TEST_CLIENT = { id: "parley-test", secret: "test-client-secret-0123
  */
 export interface SignInScript {
   claims?: Record<string, unknown>;
+  /** What the userinfo endpoint answers for the sign-in's access token (besides `sub`, the id token's unless given). */
+  userinfo?: Record<string, unknown>;
   /** The provider answers the browser with this `error` instead of a code. */
   error?: string;
   tweak?: {
@@ -24,5 +26,7 @@ export interface SignInScript {
     key?: "stranger" | "unknown-kid";
     /** The code expires this many ms after it is issued (default 60 s). */
     codeTtlMs?: number;
+    /** The userinfo endpoint never answers, answers 500, or answers a signed JWT instead of JSON. */
+    userinfo?: "hang" | "error" | "jwt";
   };
 }
