@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { reactCallId } from "../../shared/chat/client-steps.ts";
+import { readReactStep } from "../../widget/agent/strategies/text-react-parse.ts";
 import { buildTranscript, withLive, type ReplyItem } from "../../widget/state/transcript.ts";
 import type { StoredMessage } from "../../shared/session/session-events.ts";
 
@@ -48,5 +50,41 @@ describe("withLive: the step still streaming on top of the stored transcript", (
     expect(withLive(stored, null, conversation)).toBe(stored);
     // The live channel's copy of the reply came in before its last bytes: the stored message shows.
     expect(withLive(stored, { id: "a2", answer: "Moi", reasoning: "" }, conversation)).toBe(stored);
+  });
+});
+
+describe("buildTranscript: a text ReAct reply", () => {
+  const react = [
+    user("u1", "Eczema?"),
+    answer("a1", 'Thought: check the leaflet\nAction: knowledge_search\nAction Input: {"query": "eczema"}'),
+    user("o1", "Observation: Moisturise twice a day."),
+    answer("a2", "Thought: enough\nFinal Answer: Moisturise **twice** a day."),
+  ];
+
+  it("shows the final answer, with the thoughts and the tool step (its observation as outcome) as reasoning", () => {
+    expect(buildTranscript(react, [], "text-react", readReactStep)[1]).toEqual({
+      kind: "reply",
+      id: "a1",
+      at: 2,
+      live: false,
+      parts: [{ kind: "text", id: "a2", content: "Moisturise **twice** a day." }],
+      reasoning: [
+        { id: "a1:t", kind: "thought", text: "check the leaflet" },
+        {
+          id: reactCallId("a1"),
+          kind: "tool",
+          tool: "knowledge_search",
+          text: "eczema",
+          outcome: "Moisturise twice a day.",
+        },
+        { id: "a2:t", kind: "thought", text: "enough" },
+      ],
+    });
+  });
+
+  it("shows none of the raw Thought / Action text until its reader has loaded", () => {
+    const items = buildTranscript(react, [], "text-react");
+    expect(items[1]).toMatchObject({ kind: "reply", parts: [], reasoning: [] });
+    expect(JSON.stringify(items)).not.toMatch(/Thought|Action|Final Answer/);
   });
 });

@@ -62,7 +62,7 @@ export async function runAgentLoop(opts: LoopOptions): Promise<LoopResult> {
   const steps: StepView[] = [];
   const stops = [stepCountIs(opts.maxSteps), ...(opts.stopWhen ?? [])];
   const react = opts.strategy === "text-react";
-  const { parseReact, reactDisplay } = react
+  const { readReactStep, reactDisplay } = react
     ? await loadTextReact()
     : ({} as Awaited<ReturnType<typeof loadTextReact>>);
   const add = (m: ChatMessage) => {
@@ -118,24 +118,12 @@ export async function runAgentLoop(opts: LoopOptions): Promise<LoopResult> {
     let calls: ToolCall[] = step.toolCalls;
     let invalid: string | null = null;
     if (react) {
-      const parsed = parseReact(step.text);
-      if (parsed.kind === "final") {
-        view.answer = parsed.answer;
-        view.reasoning = parsed.thought;
-        calls = [];
-      } else if (parsed.kind === "action") {
-        calls = [
-          {
-            // The worker reads a trace step of it back by this id (reactCallId, shared/chat/client-steps.ts);
-            // written out here, as importing it costs the widget's first load 0.1 KB gz.
-            id: `react_${view.id}`,
-            type: "function",
-            function: { name: parsed.tool, arguments: JSON.stringify(parsed.input) },
-          },
-        ];
-      } else {
-        invalid = parsed.error;
-        calls = [];
+      const read = readReactStep(view.id, step.text);
+      calls = read.calls;
+      invalid = read.error ?? null;
+      if (!calls.length && !invalid) {
+        view.answer = read.answer;
+        view.reasoning = read.thought;
       }
       add({ id: view.id, role: "assistant", content: step.text, ...reasoning });
     } else {

@@ -61,7 +61,7 @@ export function createConversationSlice(base: StoreBase, live: LiveParts, compos
       session.state.value.messages,
       session.state.value.advice,
       agent.value?.strategy ?? "native",
-      textReact.value?.parseReact,
+      textReact.value?.readReactStep,
       session.state.value.handoffs,
     ),
   );

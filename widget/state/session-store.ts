@@ -94,20 +94,14 @@ export function createSessionStore(opts: SessionStoreOptions) {
     log.seen.clear();
   }
 
-  /**
-   * A site that keeps nothing erases a conversation minutes after its last message; the page that still
-   * shows it keeps it: its messages and cards come along into the next session, and its messages go to
-   * the model as the conversation so far (the worker stores only what is new).
-   */
-  function carried(): Pick<SessionState, "messages" | "advice" | "escalations"> | null {
-    const s = state.value;
-    if (!agent.value?.keepNothingMinutes || !s.sessionId || !s.messages.length) return null;
-    return { messages: s.messages, advice: s.advice, escalations: s.escalations ?? [] };
-  }
-
   async function create(): Promise<void> {
     const gen = generation;
-    const kept = carried();
+    // A keep-nothing conversation the worker erased: the page carries what it shows into the next one.
+    const shown = state.value;
+    const carry =
+      agent.value?.keepNothingMinutes && shown.sessionId && shown.messages.length
+        ? (await import("./carry-over.ts")).carryOver
+        : null;
     const res = await api.call(ROUTES.sessions, null, {
       // A site that verifies identities (safety.identity) reads it as the host's signed token.
       body: {
@@ -125,17 +119,7 @@ export function createSessionStore(opts: SessionStoreOptions) {
     saveSession(opts.storage, key, credentials);
     batch(() => {
       agent.value = res.agent;
-      const s = res.state;
-      take(
-        kept
-          ? {
-              ...s,
-              messages: [...kept.messages, ...s.messages],
-              advice: [...kept.advice, ...(s.advice ?? [])],
-              escalations: [...kept.escalations, ...(s.escalations ?? [])],
-            }
-          : s,
-      );
+      take(carry ? carry(shown, res.state) : res.state);
     });
   }
 

@@ -46,6 +46,9 @@ export interface PersonItem {
 export type TranscriptItem =
   { kind: "user"; id: string; content: string; at: number; photos?: string[] } | ReplyItem | PersonItem;
 
+/** A text ReAct step before its reader has loaded: nothing of its raw text shows. */
+const UNREAD = { answer: "", thought: "", calls: [] };
+
 const ADVICE = "record_advice";
 const FOLLOWUP = "ask_followup";
 
@@ -74,8 +77,8 @@ export function buildTranscript(
   messages: readonly StoredMessage[],
   advice: readonly Advice[],
   strategy: Strategy,
-  /** Text ReAct's parser (a lazy chunk): until it has loaded, a ReAct reply shows no raw Thought/Action text. */
-  parseReact?: TextReact["parseReact"],
+  /** Text ReAct's step reader (a lazy chunk): until it has loaded, a ReAct reply shows no raw Thought/Action text. */
+  readReact?: TextReact["readReactStep"],
   /** Takeover's joins and hand backs, placed among the messages by time. */
   handoffs: SessionState["handoffs"] = [],
 ): TranscriptItem[] {
@@ -100,23 +103,19 @@ export function buildTranscript(
   };
   const addStep = (
     id: string,
-    text: string,
+    answer: string,
     calls: readonly ToolCall[],
     status: StoredMessage["status"],
-    streaming: boolean,
+    thought?: string,
   ) => {
     const r = current();
     r.id ||= id;
-    let answer = text;
-    if (strategy === "text-react") {
-      const step = parseReact?.(text) ?? { kind: "invalid" as const, thought: "", error: "" };
-      answer = step.kind === "final" ? step.answer : "";
-      if (step.thought) r.reasoning.push({ id: `${id}:t`, kind: "thought", text: step.thought });
-    } else if (strategy === "hybrid" && /^\s*Thought\s*:/i.test(text)) {
-      r.reasoning.push({ id: `${id}:t`, kind: "thought", text: text.replace(/^\s*Thought\s*:\s*/i, "") });
+    if (thought) r.reasoning.push({ id: `${id}:t`, kind: "thought", text: thought });
+    else if (strategy === "hybrid" && /^\s*Thought\s*:/i.test(answer)) {
+      r.reasoning.push({ id: `${id}:t`, kind: "thought", text: answer.replace(/^\s*Thought\s*:\s*/i, "") });
       answer = "";
     }
-    if (answer || streaming) r.parts.push({ kind: "text", id, content: answer, status, streaming });
+    if (answer) r.parts.push({ kind: "text", id, content: answer, status });
     // The compliance guard's flag on this reply (the worker's card, with the reply's id; see agent-turn.ts).
     const flag = advice.find((x) => x.id === id);
     if (flag) r.parts.push({ kind: "advice", advice: flag });
@@ -157,22 +156,12 @@ export function buildTranscript(
       reply = null;
       items.push({ kind: "user", id: m.id, content: m.content, at: m.at, photos: m.photos });
     } else if (m.role === "assistant") {
-      let calls = m.toolCalls ?? [];
-      if (strategy === "text-react" && parseReact) {
-        const step = parseReact(m.content);
-        if (step.kind === "action")
-          calls = [
-            {
-              id: `react_${m.id}`,
-              type: "function",
-              function: { name: step.tool, arguments: JSON.stringify(step.input) },
-            },
-          ];
-      }
+      const react = strategy === "text-react" ? (readReact?.(m.id, m.content) ?? UNREAD) : null;
       current().at ??= m.at;
       // A reasoning model's thinking, stored apart from its answer: collapsed with the reply's working.
       if (m.reasoning) current().reasoning.push({ id: `${m.id}:r`, kind: "thought", text: m.reasoning });
-      addStep(m.id, m.content, calls, m.status, false);
+      const { answer, calls, thought } = react ?? { answer: m.content, calls: m.toolCalls ?? [] };
+      addStep(m.id, answer, calls, m.status, thought);
     }
   }
   handoffsUntil(Infinity);

@@ -1,3 +1,5 @@
+import type { ToolCall } from "../../../shared/chat/chat.ts";
+
 /**
  * Parses text ReAct (Thought / Action / Action Input / Final Answer) from models without native
  * tool calls. Models are noisy: code fences around the JSON, prose after it, an invented
@@ -99,4 +101,33 @@ export function reactDisplay(text: string): { reasoning: string; answer: string 
     .filter((l) => l && !/^(Action|Action Input|Observation)\s*:/i.test(l))
     .join("\n");
   return { reasoning, answer: final ? final[1].trimStart() : "" };
+}
+
+/**
+ * A finished ReAct step, read once for the loop that runs it and the transcript that shows it: the
+ * answer (a final one only), the thought, the action as the one tool call it makes, or why it cannot
+ * be read (the model gets that back as its observation).
+ */
+export function readReactStep(
+  stepId: string,
+  text: string,
+): { answer: string; thought: string; calls: ToolCall[]; error?: string } {
+  const step = parseReact(text);
+  return {
+    answer: step.kind === "final" ? step.answer : "",
+    thought: step.thought,
+    calls:
+      step.kind === "action"
+        ? [
+            {
+              // reactCallId (shared/client-steps.ts), written out: importing it here splits that file
+              // into a chunk of its own, which the tool runtime then loads too.
+              id: `react_${stepId}`,
+              type: "function",
+              function: { name: step.tool, arguments: JSON.stringify(step.input) },
+            },
+          ]
+        : [],
+    error: step.kind === "invalid" ? step.error : undefined,
+  };
 }
