@@ -16,7 +16,8 @@ const S = {
   emailOf: { en: "E-mail of {name}", "zh-CN": "{name} 的电子邮件" },
   saveEmail: { en: "Save the e-mail of {name}", "zh-CN": "保存 {name} 的电子邮件" },
   methods: { en: "Signs in with", "zh-CN": "登录方式" },
-  passkeys: { en: "{n} passkey(s)", "zh-CN": "{n} 个通行密钥" },
+  passkey: { en: "1 passkey", "zh-CN": "1 个通行密钥" },
+  passkeys: { en: "{n} passkeys", "zh-CN": "{n} 个通行密钥" },
   sso: { en: "Single sign-on: {issuer}", "zh-CN": "单点登录:{issuer}" },
   unlink: { en: "Unlink {issuer} from {name}", "zh-CN": "解除 {name} 与 {issuer} 的关联" },
   lastSignIn: { en: "Last sign-in", "zh-CN": "最近登录" },
@@ -109,7 +110,7 @@ export function TeamAccounts({
               </td>
               <td>
                 <ul class="plain">
-                  <li>{t(S.passkeys).replace("{n}", String(a.passkeys))}</li>
+                  <li>{a.passkeys === 1 ? t(S.passkey) : t(S.passkeys).replace("{n}", String(a.passkeys))}</li>
                   {a.identities.map((i) => (
                     <li key={i.id}>
                       {t(S.sso).replace("{issuer}", host(i.issuer))}{" "}
