@@ -20,6 +20,7 @@ export const AUDIT_ACTIONS = [
   "identity.unlink",
   "key.create",
   "key.revoke",
+  "secret.rotate",
   "settings.change",
   "agent.create",
   "agent.publish",

@@ -13,7 +13,7 @@ import { DEFAULT_MAX_WAIT_MINUTES, TakeoverSettings } from "./takeover-config.ts
 export const STRATEGIES = ["native", "text-react", "hybrid"] as const;
 
 /**
- * Seed 004's router: simple intents take the quick path (retrieval in parallel, then one streamed
+ * The medical Q&A desk's router: simple intents take the quick path (retrieval in parallel, then one streamed
  * completion); anything else, including an unsure classification, takes the agent loop.
  */
 export const RouterConfig = z.object({
@@ -35,7 +35,7 @@ export const AgentConfig = z.object({
   /** Kept on the worker: the visitor's browser never chooses the system prompt. */
   systemPrompt: z.string().check(z.minLength(1)),
   /**
-   * Seed 003's two texts the strategy desk edits: how the agent leads a conversation, and the
+   * The two texts the strategy desk edits: how the agent leads a conversation, and the
    * checklist it follows before each reply. Version 1 of the registry's `<agent>/strategies` and
    * `<agent>/guidance`; the registry's production versions are what the chat path sends.
    */
@@ -52,7 +52,7 @@ export const AgentConfig = z.object({
   /** Loop step limit: completions per visitor message. */
   maxSteps: z._default(z.int().check(z.gte(1), z.lte(20)), 6),
   router: z.optional(RouterConfig),
-  /** A guided workflow (seed 001): the stages in order; see stage-config.ts. */
+  /** A guided workflow (as the protocol designer's stage workflow): the stages in order; see stage-config.ts. */
   stages: z._default(z.array(StageConfig), []),
   guards: z._default(AgentGuards, { emergency: false, advice: false, compliance: false }),
   /** Visitors may attach photos (needs a model with `vision`); see photo-config.ts. */
@@ -99,7 +99,7 @@ export const TokenBudgets = z.object({
 });
 export type TokenBudgets = z.infer<typeof TokenBudgets>;
 
-/** The strategy desk of each of the site's agents (seed 003). */
+/** The strategy desk of each of the site's agents. */
 export const DeskSettings = z.object({
   /** Quiet time after the newest request before a run starts; each request re-arms it. */
   debounceMs: z._default(z.int().check(z.gte(0), z.lte(86_400_000)), 60_000),

@@ -2,7 +2,7 @@ import { z } from "zod/mini";
 import { LocalizedText } from "./localized-text.ts";
 
 /**
- * Stage workflows (seed 001), a capability of any agent config. Everything here is JSON, so a
+ * Stage workflows (the protocol designer's), a capability of any agent config. Everything here is JSON, so a
  * config stored in KV validates with these schemas; a stage's extraction schema is a list of
  * fields from which a zod schema is built (stage-fields.ts), so one definition is both what the
  * model is told to extract and what validates it.
@@ -25,7 +25,7 @@ export const RULE_KINDS = ["required", "min_length", "max_length", "pattern", "p
 export const RULE_SEVERITIES = ["error", "warning", "info"] as const;
 export const RULE_ACTIONS = ["block", "warn", "log"] as const;
 
-/** A completion check (seed 001's reflexion rules): rule-based, or prompt-based (an LLM verdict). */
+/** A completion check (the stage workflow's reflexion rules): rule-based, or prompt-based (an LLM verdict). */
 export const StageRule = z.object({
   id: z.string(),
   kind: z.enum(RULE_KINDS),

@@ -2,7 +2,7 @@ import { z } from "zod/mini";
 import { defineTool } from "./tool.ts";
 
 /**
- * Seed 000's `analyze_skin_image`: the consult's model asks for the visitor's photos to be read by
+ * The dermatology consult's `analyze_skin_image`: its model asks for the visitor's photos to be read by
  * the vision model. It runs on the worker, which holds the photos and the provider's key; the
  * findings come back to the model and become an advice card with the photos as its evidence.
  */

@@ -2,7 +2,7 @@ import { z } from "zod/mini";
 import { TOOL_NAMES } from "./tool-names.ts";
 import { defineTool } from "./tool.ts";
 
-/** Seed 004: stop over-asking. The rules live in the description the model reads. */
+/** The medical Q&A desk: stop over-asking. The rules live in the description the model reads. */
 export const askFollowup = defineTool({
   name: TOOL_NAMES.askFollowup,
   runsOn: "client",

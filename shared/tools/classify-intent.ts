@@ -3,7 +3,7 @@ import { TOOL_NAMES } from "./tool-names.ts";
 import { defineTool } from "./tool.ts";
 
 /**
- * The router's structured answer (seed 004). Not run by anyone: the worker forces the model to
+ * The router's structured answer (the medical Q&A desk's quick path). Not run by anyone: the worker forces the model to
  * call it, and the widget reads the arguments as the route decision.
  */
 export const classifyIntent = defineTool({

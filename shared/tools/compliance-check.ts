@@ -1,7 +1,7 @@
 import { z } from "zod/mini";
 import { defineTool } from "./tool.ts";
 
-/** Seed 002's compliance check: the tenant's rules on claims and price promises, run on the worker. */
+/** The sales coach's compliance check: the tenant's rules on claims and price promises, run on the worker. */
 export const complianceCheck = defineTool({
   name: "compliance_check",
   runsOn: "edge",

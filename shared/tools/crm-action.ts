@@ -2,7 +2,7 @@ import { z } from "zod/mini";
 import { defineTool } from "./tool.ts";
 
 /**
- * Seed 002's CRM action: runs on the worker against the site's webhook (its secret never reaches the
+ * The sales coach's CRM action: runs on the worker against the site's webhook (its secret never reaches the
  * browser). The same call sent again (a retry) acts once: the worker keys it by its arguments.
  */
 export const crmAction = defineTool({

@@ -4,7 +4,7 @@ import { defineTool } from "./tool.ts";
 const Amount = z.string().check(z.regex(/^-?\d{1,15}(\.\d{1,6})?$/, 'a decimal amount as a string, e.g. "19.99"'));
 
 /**
- * Seed 002's price calculator: a quote the rep can read out, computed on the worker with exact
+ * The sales coach's price calculator: a quote the rep can read out, computed on the worker with exact
  * decimals (amounts are strings so no float ever touches them), with the tenant's volume tiers.
  */
 export const priceCalculator = defineTool({

@@ -2,7 +2,7 @@ import { z } from "zod/mini";
 import { defineTool } from "./tool.ts";
 
 /**
- * Seed 002's profile reader: a customer's profile, read on the worker for the signed-in rep only
+ * The sales coach's profile reader: a customer's profile, read on the worker for the signed-in rep only
  * (the rep comes from the host's signed identity bound into the session, never from the model).
  */
 export const profileReader = defineTool({

@@ -4,8 +4,9 @@ import { TOOL_NAMES } from "./tool-names.ts";
 import { defineTool } from "./tool.ts";
 
 /**
- * Seed 000: advice is recorded only when the model calls this tool — never extracted from prose
- * by keywords. The widget shows each call as an advice card and keeps it in the session.
+ * The dermatology consult's advice cards: advice is recorded only when the model calls this tool —
+ * never extracted from prose by keywords. The widget shows each call as an advice card and keeps it
+ * in the session.
  */
 export const recordAdvice = defineTool({
   name: TOOL_NAMES.recordAdvice,

@@ -2,7 +2,7 @@ import { z } from "zod/mini";
 import { TOOL_NAMES } from "./tool-names.ts";
 import { defineTool } from "./tool.ts";
 
-/** A prompt-based completion rule's structured answer (seed 001's reflexion check); forced by the worker. */
+/** A prompt-based completion rule's structured answer (the stage workflow's reflexion check); forced by the worker. */
 export const ruleVerdict = defineTool({
   name: TOOL_NAMES.ruleVerdict,
   runsOn: "edge",

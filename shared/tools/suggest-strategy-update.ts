@@ -3,7 +3,7 @@ import { TOOL_NAMES } from "./tool-names.ts";
 import { defineTool } from "./tool.ts";
 
 /**
- * Seed 003's update tool: the chat agent asks its site's strategy desk to change how it leads
+ * The strategy desk's update tool: the chat agent asks its site's strategy desk to change how it leads
  * conversations, when a conversation shows its strategy failed the visitor. Queued, not applied:
  * the desk edits, reviews and gates the change in the background.
  */

@@ -72,12 +72,13 @@ export const ROUTE_PERMISSIONS: Record<RouteKey, RouteRule> = {
   // The site's settings (origins, models, limits, retention, takeover): owners.
   [`GET ${ROUTES.adminSite}`]: rule("site"),
   [`PUT ${ROUTES.adminSite}`]: rule("site", "settings.change"),
-  // Signed webhooks: the site's settings, so owners; a change of endpoint or secret is audited.
+  // Signed webhooks: the site's settings, so owners; a change of endpoint or secret is audited. A new
+  // signing secret is a key: it asks for a fresh sign-in, as admin keys do.
   [`GET ${ROUTES.adminWebhooks}`]: rule("site"),
   [`POST ${ROUTES.adminWebhooks}`]: rule("site", "settings.change"),
   [`PUT ${ROUTES.adminWebhook}`]: rule("site", "settings.change"),
   [`DELETE ${ROUTES.adminWebhook}`]: rule("site", "settings.change"),
-  [`POST ${ROUTES.adminWebhookRotate}`]: rule("site", "settings.change"),
+  [`POST ${ROUTES.adminWebhookRotate}`]: rule("site", "secret.rotate", true),
   [`POST ${ROUTES.adminWebhookTest}`]: rule("site"),
   [`GET ${ROUTES.adminWebhookDeliveries}`]: rule("site"),
   [`POST ${ROUTES.adminWebhookResend}`]: rule("site"),

@@ -6,8 +6,8 @@ import { issueCitations, textFiles, treeCitations } from "./issue-citations.ts";
 const root = repoRoot(fileURLToPath(import.meta.url));
 const SIDES = ["worker", "widget", "console", "shared", "test", "scripts"];
 
-describe("comments name features, not the project's issues", () => {
-  it("finds no citation of an issue in worker/, widget/, console/, shared/, test/ or scripts/", () => {
+describe("comments name features, not the project's issues or seed documents", () => {
+  it("finds no citation of an issue or a seed in worker/, widget/, console/, shared/, test/ or scripts/", () => {
     const files = textFiles(root, SIDES);
     // The check reads the real tree, styles and the demo pages' headers file included.
     expect(files.length).toBeGreaterThan(500);
@@ -28,6 +28,13 @@ describe("comments name features, not the project's issues", () => {
       ["worker/llm/upstream-body.ts", "  const offered = enabled; // offered whatever the agent lists (#16)"],
       ["console/pages/live.tsx", " * join, write and hand back (see #16)."],
       ["test/e2e/csp.test.ts", '  it("script tag under issue 20\'s policy: styled", async () => {'],
+      ["worker/strategy/desk-run.ts", "/** Seed 003: at most three edit-and-review loops; 80 or more passes. */"],
+      ["worker/routes/admin.ts", " * A site owner's view (seeds 001 and 003): the site's sessions, newest first"],
+      ["widget/agent/router.ts", "  /** Start retrieval at once, or only after (seed004 as written). */"],
+      [
+        "shared/tools/record-advice.ts",
+        " * only way advice is made: no keyword matching of prose, seed 000); ask_followup",
+      ],
     ];
     for (const [file, line] of samples) expect(issueCitations(file, line), `${file}: ${line}`).toHaveLength(1);
   });
@@ -42,6 +49,8 @@ describe("comments name features, not the project's issues", () => {
       'const ENTITIES = { amp: "&", "#39": "\'" }; // &#39; is an apostrophe',
       "/* The pressed pill: white on #54898c is 3.93:1, under AA. */",
       "  #count = 0;",
+      " * The strategy desk's own prompts, seeded as version 1 into every site's registry.",
+      "const seed = 0x2f; // the generator's seed 7 gives the same failures on every run",
     ];
     expect(lines.flatMap((line) => issueCitations("worker/x.ts", line))).toEqual([]);
   });

@@ -1,6 +1,8 @@
 // Citations of the project's own issues in the source: a reader cannot open them, and one number can stand for
-// two features, so a comment or a test's title names the feature instead. Another project's public thread
-// (`chatwoot#11681`, `vitejs/vite#123`, a github.com/<owner>/<repo>/issues/<n> address) can be opened: it stays.
+// two features, so a comment or a test's title names the feature instead. The same for the seed documents
+// ("seed 003"): they are not in the repository, so the feature's name (the strategy desk) stands there.
+// Another project's public thread (`chatwoot#11681`, `vitejs/vite#123`, a github.com/<owner>/<repo>/issues/<n>
+// address) can be opened: it stays.
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 
@@ -12,6 +14,8 @@ export interface Citation {
 
 /** "issue 16", "Issue #16", "issues 13", wherever they are: a comment, a test's title, a string. */
 const ISSUE_WORD = /\bissues?[ \t]*#?[ \t]*\d/i;
+/** "seed 003", "Seed 001's", "seeds 001 and 003": the seed documents, which are not in the repository. */
+const SEED_WORD = /\bseeds?[ \t]*0\d\d\b/i;
 /** A bare `#16` with no project before it (`chatwoot#16`, `&#39;` and `"#39"` are something else). */
 const BARE_NUMBER = /(?<![\w/.&'"`#-])#\d{1,5}(?![\w-])/;
 
@@ -23,11 +27,11 @@ function commentOf(line: string): string | null {
   return trailing ? trailing[1] : null;
 }
 
-/** Every line of `source` that cites one of the project's issues. */
+/** Every line of `source` that cites one of the project's issues or seed documents. */
 export function issueCitations(file: string, source: string): Citation[] {
   return source.split("\n").flatMap((text, i) => {
     const comment = commentOf(text);
-    const cites = ISSUE_WORD.test(text) || (comment !== null && BARE_NUMBER.test(comment));
+    const cites = ISSUE_WORD.test(text) || SEED_WORD.test(text) || (comment !== null && BARE_NUMBER.test(comment));
     return cites ? [{ file, line: i + 1, text: text.trim() }] : [];
   });
 }

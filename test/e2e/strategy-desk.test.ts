@@ -4,7 +4,7 @@ import { DEMO_ADMIN_KEY, newPage, useSite } from "../helpers/e2e.ts";
 import { signInByKeyboard } from "../helpers/console.ts";
 
 /**
- * Seed 003 end to end on the sales coach demo: a visitor's thumbs-down with a comment, a desk run
+ * The strategy desk end to end on the sales coach demo: a visitor's thumbs-down with a comment, a desk run
  * (started by the owner's "run now" instead of the minute's debounce), a candidate that waits for
  * the owner (one visitor's complaint never promotes by itself), the owner reading the comment word
  * for word beside the diff in the console and promoting it, and the next conversation following

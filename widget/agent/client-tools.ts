@@ -24,8 +24,8 @@ export interface ClientToolHooks {
 
 /**
  * Tools that run in the visitor's browser. record_advice turns the model's call into a card (the
- * only way advice is made: no keyword matching of prose, seed 000); ask_followup shows the question
- * and ends the turn (a stop condition) so the visitor answers it.
+ * only way advice is made: no keyword matching of prose, as the dermatology consult's advice cards
+ * want); ask_followup shows the question and ends the turn (a stop condition) so the visitor answers it.
  */
 export function createClientTools(hooks: ClientToolHooks): Record<string, ClientToolImpl> {
   const advise = (input: ToolInput<typeof recordAdvice>, ctx: ToolRunContext) => {

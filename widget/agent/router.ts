@@ -19,7 +19,7 @@ export interface RouteOptions {
   runEdge: (name: string, input: unknown, signal: AbortSignal) => Promise<unknown>;
   /** shared/tools/classify-intent.ts, passed in so that zod loads with the other tool schemas, lazily. */
   classifier: CheckedTool;
-  /** Start retrieval while the intent is being decided (default), or only after (seed 004 as written). */
+  /** Start retrieval while the intent is being decided (default), or only after (the quick path as first designed). */
   speculative?: boolean;
   signal?: AbortSignal;
   newId: () => string;
@@ -31,9 +31,10 @@ export interface RouteOptions {
 }
 
 /**
- * Seed 004's hybrid router, improved: the quick path's retrieval starts at once, in parallel with
- * the classification, so a quick answer waits for max(classification, retrieval) + one completion
- * instead of their sum. A decision that fails or is unsure takes the loop (the conservative default).
+ * The medical Q&A desk's quick path, a hybrid router, improved: the quick path's retrieval starts at
+ * once, in parallel with the classification, so a quick answer waits for max(classification,
+ * retrieval) + one completion instead of their sum. A decision that fails or is unsure takes the loop
+ * (the conservative default).
  */
 export async function routeTurn(opts: RouteOptions): Promise<LoopResult & { decision: RouteDecision }> {
   const speculative = opts.speculative ?? true;

@@ -14,9 +14,9 @@ import { addChunkCss } from "./chunk-css.ts";
 addChunkCss(CSS);
 
 /**
- * The guided workflow (seed 001): progress through the stages, each stage's collected values
- * (editable in place), the current stage's action cards and its "complete" button with the
- * checks that block or warn, and the summary once every stage is done.
+ * The guided workflow (the protocol designer's stage workflow): progress through the stages, each
+ * stage's collected values (editable in place), the current stage's action cards and its "complete"
+ * button with the checks that block or warn, and the summary once every stage is done.
  */
 export function StagePanel({ store }: { store: ChatStore }) {
   const agent = store.agent.value;

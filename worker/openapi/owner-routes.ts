@@ -83,9 +83,11 @@ export const WEBHOOK_ROUTES: RouteDocs = {
     200: view("The endpoint", ["endpoint"]),
   }),
   [op("delete", ROUTES.adminWebhook)]: admin("Remove an endpoint and what is queued for it", { 204: noBody }),
-  [op("post", ROUTES.adminWebhookRotate)]: admin("Rotate an endpoint's secret; the old one signs too for a while", {
-    200: view("The endpoint and its new secret", ["endpoint"]),
-  }),
+  [op("post", ROUTES.adminWebhookRotate)]: admin(
+    "Rotate an endpoint's secret (a fresh sign-in); the old one signs too for a while",
+    { 200: view("The endpoint and its new secret", ["endpoint"]) },
+    { errors: [...refusals, [403, "reauth_required"]] },
+  ),
   [op("post", ROUTES.adminWebhookTest)]: admin("Send a test event to an endpoint", {
     202: view("The queued delivery", ["delivery"]),
   }),

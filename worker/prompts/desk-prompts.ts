@@ -1,5 +1,5 @@
 /**
- * The strategy desk's own prompts (seed 003's agent A, B, C templates), seeded as version 1 into
+ * The strategy desk's own prompts (its agents A, B and C's templates), seeded as version 1 into
  * every site's registry under `strategy-desk/...`; an owner may save better versions there.
  */
 export const DESK_AGENT = "strategy-desk";

@@ -1,5 +1,5 @@
 /**
- * Prompt templates (seed 003 compiles prompts fetched by path with variables): `{{name}}`
+ * Prompt templates (the strategy desk compiles prompts fetched by path with variables): `{{name}}`
  * placeholders. Pure: the registry validates with it on save, the chat path and the desk compile.
  */
 const PLACEHOLDER = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;

@@ -1,6 +1,6 @@
 /**
  * A unified diff of two texts by lines (what `diff -u` and Python's difflib print), for the
- * admin API and for agent C, who reviews the desk's edits as a diff (seed 003). Pure.
+ * admin API and for the strategy desk's agent C, who reviews the desk's edits as a diff. Pure.
  */
 const CONTEXT = 3;
 /** Beyond this many line pairs the longest-common-subsequence table is not built. */

@@ -25,8 +25,9 @@ import { bookingAdminRoutes } from "./admin-booking.ts";
 import { mcpAdminRoutes } from "./admin-mcp.ts";
 
 /**
- * A site owner's view (seeds 001 and 003): the site's sessions, newest first, and each session's
- * state and trace (every completion with model, tokens, ms and retries; every tool call; errors).
+ * A site owner's view, as the protocol designer's stage workflow and the strategy desk need it: the
+ * site's sessions, newest first, and each session's state and trace (every completion with model,
+ * tokens, ms and retries; every tool call; errors).
  */
 export const adminRoutes = new Hono<AdminEnv>();
 adminRoutes.use(ROUTES.adminScope, adminKey(), routePermission());

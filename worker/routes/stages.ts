@@ -20,7 +20,7 @@ import { modelTargets } from "../llm/model-targets.ts";
 import { sessionRoom } from "../objects.ts";
 import { FieldValue, FieldValues } from "../../shared/stages/field-value.ts";
 
-/** Seed 001's session API for stage workflows: context, edits, completion, action results, trace. */
+/** The protocol designer's stage workflow, its session API: context, edits, completion, action results, trace. */
 export const stageRoutes = new Hono<AppEnv>();
 const guard = [sessionToken(), ownSession()] as const;
 /** What the visitor writes into the stages (their edits, completions, action cards) waits for their consent. */
@@ -114,7 +114,7 @@ stageRoutes.post(ROUTES.stageComplete, ...writes, async (c) => {
 const ActionBody = z.object({ stageId: z.string().check(z.maxLength(40)), result: z.optional(FieldValues) });
 
 /**
- * An action card's result (seed 001's action callback). `api_call` cards are run here, against the
+ * An action card's result (the stage workflow's action callback). `api_call` cards are run here, against the
  * configured endpoint; `deep_link` and `modal` cards post what the widget got. The card's result
  * mapping merges the result into the stage's context.
  */

@@ -96,7 +96,10 @@ export interface CompletionOutcome {
   prompt?: string;
 }
 
-/** A turn's completion as trace steps (seeds 001 and 003): each fallback and retry, then the completion itself. */
+/**
+ * A turn's completion as trace steps, as the protocol designer's stage workflow and the strategy desk
+ * show them: each fallback and retry, then the completion itself.
+ */
 export function completionTraceEvents(o: CompletionOutcome, now = Date.now()): SessionEvent[] {
   const fallbacks: SessionEvent[] = (o.fallbacks ?? []).map((f, i) =>
     traceEvent(

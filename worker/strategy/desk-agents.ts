@@ -4,7 +4,7 @@ import { applyEdit, edit, readLines, readPart, submitReview } from "./desk-tools
 import type { Span } from "../../shared/admin/desk-records.ts";
 import { inSpan } from "./desk-trace.ts";
 
-/** Seed 003: an agent that did not call its required tool is asked again, at most twice. */
+/** The strategy desk: an agent that did not call its required tool is asked again, at most twice. */
 export const TOOL_RETRIES = 2;
 /** Completions per editor attempt (reads, edits, the closing line). */
 const EDITOR_STEPS = 8;

@@ -6,7 +6,7 @@ import type { MeteredLlm } from "./desk-llm.ts";
 import type { Span } from "../../shared/admin/desk-records.ts";
 import { inSpan } from "./desk-trace.ts";
 
-/** Seed 003: at most three edit-and-review loops; 80 or more passes. */
+/** The strategy desk: at most three edit-and-review loops; 80 or more passes. */
 export const MAX_LOOPS = 3;
 export const PASS_SCORE = 80;
 

@@ -2,7 +2,7 @@ import { z } from "zod/mini";
 import { defineTool } from "../../shared/tools/tool.ts";
 
 /**
- * The desk agents' tools (seed 003): editors read and edit a working copy; the reviewer and the
+ * The strategy desk agents' tools: editors read and edit a working copy; the reviewer and the
  * judge answer through a tool, so their verdict is structured and validated, never parsed prose.
  */
 export const readPart = defineTool({

@@ -2,7 +2,7 @@ import type { Span, SpanAttr as Attr, SpanKind } from "../../shared/admin/desk-r
 import { ownerMessage } from "../errors.ts";
 
 /*
- * A run's trace as nested spans (seed 003's span levels: run, loop, agent, completion, tool), each
+ * A run's trace as nested spans (the strategy desk's span levels: run, loop, agent, completion, tool), each
  * with its time and, for completions, model and tokens. Kept with the run and read by the owner.
  */
 

@@ -15,7 +15,7 @@ import { siteLedger, promptRegistry } from "../objects.ts";
 /** A running run that has not completed anything for this long died (evicted, crashed): it is retried. */
 export const DEAD_AFTER_MS = 5 * 60_000;
 /**
- * One per site and agent: seed 003's background update. Each request re-arms the alarm (the newest
+ * One per site and agent: the strategy desk's background update. Each request re-arms the alarm (the newest
  * supersedes the waiting ones: debounce); the alarm runs with every request queued so far. One run
  * at a time (single flight): a request that arrives during a run waits for the next, which the end
  * of the run schedules. A run whose heartbeat stopped is marked failed and its requests run again.

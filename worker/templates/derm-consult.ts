@@ -1,6 +1,6 @@
 import type { AgentConfigInput } from "../../shared/config/agent-config.ts";
 
-/** Dermatology consult (seed 000): a careful consult that records advice as cards. */
+/** Dermatology consult: a careful consult that records advice as cards (record_advice, never from prose). */
 export const dermConsult: AgentConfigInput = {
   id: "derm-consult",
   name: { en: "Skin consult", "zh-CN": "皮肤问诊" },

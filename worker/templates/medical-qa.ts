@@ -1,6 +1,6 @@
 import type { AgentConfigInput } from "../../shared/config/agent-config.ts";
 
-/** Medical Q&A desk (seed 004): simple questions take the quick path, the rest the agent loop. */
+/** Medical Q&A desk: simple questions take the quick path, the rest the agent loop. */
 export const medicalQa: AgentConfigInput = {
   id: "medical-qa",
   name: { en: "Health questions", "zh-CN": "健康问答" },

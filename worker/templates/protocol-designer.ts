@@ -4,7 +4,7 @@ import type { LocalizedText } from "../../shared/config/localized-text.ts";
 const t = (en: string, zh: string): LocalizedText => ({ en, "zh-CN": zh });
 
 /**
- * Clinical-research protocol designer (seed 001): scientific question -> PICO -> study design ->
+ * Clinical-research protocol designer, a stage workflow: scientific question -> PICO -> study design ->
  * sample size -> endpoints, each stage with its fields, checks, transition and action cards.
  */
 export const protocolDesigner: AgentConfigInput = {

@@ -1,7 +1,7 @@
 import type { AgentConfigInput } from "../../shared/config/agent-config.ts";
 
 /**
- * Sales coach (seed 002), calling tools by text ReAct — the strategy for models without native
+ * Sales coach, calling tools by text ReAct — the strategy for models without native
  * tool calls — so its reasoning is shown step by step.
  */
 export const salesCoach: AgentConfigInput = {

@@ -7,9 +7,9 @@ const TIMEOUT_MS = 10_000;
 
 /**
  * Web search through Tavily's HTTP API with the key only the worker holds. Results go back as
- * the provider ranks them — no LLM summary step (seed 004 found that step cost seconds and added
- * nothing). Without a key, fixture pages stand in for the offline demo; outside demo mode the
- * tool answers 503: the owner has not configured it.
+ * the provider ranks them — no LLM summary step (the medical Q&A desk's quick path found that step
+ * cost seconds and added nothing). Without a key, fixture pages stand in for the offline demo;
+ * outside demo mode the tool answers 503: the owner has not configured it.
  */
 export async function searchWeb(
   env: Env,

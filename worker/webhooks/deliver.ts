@@ -1,4 +1,5 @@
 import { outboundRefusal, type OutboundPolicy } from "../net/resolved-address.ts";
+import { retryAfterMs } from "./retry-after.ts";
 import { webhookHeaders } from "./sign.ts";
 
 /** One attempt's outcome, as the Webhooks page shows it. */
@@ -8,6 +9,8 @@ export interface AttemptOutcome {
   error: string | null;
   body: string | null;
   ms: number;
+  /** The wait a refusing receiver asked for (its Retry-After, in ms), or null. */
+  retryAfterMs: number | null;
 }
 
 const BODY_KEPT = 1024;
@@ -27,7 +30,7 @@ export async function attemptDelivery(
   if (refused) {
     // No status: retried on the schedule, like a receiver that did not answer (an answer may change).
     const error = refused.code === "forbidden" ? `refused: ${refused.message}` : `dns: ${refused.message}`;
-    return { ok: false, status: null, error, body: null, ms: Date.now() - started };
+    return { ok: false, status: null, error, body: null, ms: Date.now() - started, retryAfterMs: null };
   }
   const headers = await webhookHeaders(message.id, Math.floor(started / 1000), message.body, target.secrets);
   try {
@@ -40,11 +43,13 @@ export async function attemptDelivery(
     });
     const body = await readStart(res);
     const ok = res.status >= 200 && res.status < 300;
-    return { ok, status: res.status, error: ok ? null : `HTTP ${res.status}`, body, ms: Date.now() - started };
+    const wait = ok ? null : retryAfterMs(res.headers.get("retry-after"), Date.now());
+    const error = ok ? null : `HTTP ${res.status}`;
+    return { ok, status: res.status, error, body, ms: Date.now() - started, retryAfterMs: wait };
   } catch (err) {
     const timedOut = err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError");
     const error = timedOut ? `no answer within ${opts.timeoutMs} ms` : `network error: ${String(err).slice(0, 200)}`;
-    return { ok: false, status: null, error, body: null, ms: Date.now() - started };
+    return { ok: false, status: null, error, body: null, ms: Date.now() - started, retryAfterMs: null };
   }
 }
 

@@ -1,5 +1,6 @@
 import type { DeliveryAttempt, WebhookDeliveryView, WebhookEndpointView } from "../../shared/admin/webhook-api.ts";
 import type { DeliveryStatus, WebhookEventType } from "../../shared/admin/webhook-events.ts";
+import { ensureColumn } from "../accounts/sql-columns.ts";
 
 type Row = Record<string, SqlStorageValue>;
 
@@ -10,6 +11,8 @@ export interface DueDelivery {
   msgId: string;
   payload: string;
   attempts: number;
+  /** The step of the retry schedule this attempt stands for (a Retry-After may have passed over some). */
+  step: number;
   firstAt: number;
 }
 
@@ -32,6 +35,9 @@ export class OutboxStore {
         "status TEXT NOT NULL, attempts INTEGER NOT NULL, first_at INTEGER NOT NULL, next_at INTEGER, " +
         "created INTEGER NOT NULL, last_status INTEGER, last_error TEXT, last_body TEXT, UNIQUE (endpoint, msg_id))",
     );
+    // Outboxes made before Retry-After was read: each row's step was its attempts count.
+    if (ensureColumn(sql, "deliveries", "step", "INTEGER NOT NULL DEFAULT 0"))
+      sql.exec("UPDATE deliveries SET step = attempts");
     sql.exec("CREATE INDEX IF NOT EXISTS deliveries_lane ON deliveries (endpoint, lane, status, rowid)");
     sql.exec(
       "CREATE TABLE IF NOT EXISTS attempts (delivery INTEGER NOT NULL, at INTEGER NOT NULL, ms INTEGER NOT NULL, " +
@@ -108,7 +114,8 @@ export class OutboxStore {
   heads(limit: number): Array<DueDelivery & { nextAt: number }> {
     return this.sql
       .exec<Row>(
-        "SELECT d.rowid, d.endpoint, d.msg_id, d.payload, d.attempts, d.first_at, d.next_at FROM deliveries d " +
+        "SELECT d.rowid, d.endpoint, d.msg_id, d.payload, d.attempts, d.step, d.first_at, d.next_at " +
+          "FROM deliveries d " +
           "WHERE d.status = 'pending' AND d.rowid = (SELECT MIN(e.rowid) FROM deliveries e " +
           "WHERE e.endpoint = d.endpoint AND e.lane = d.lane AND e.status = 'pending') ORDER BY d.next_at LIMIT ?",
         limit,
@@ -120,23 +127,25 @@ export class OutboxStore {
         msgId: String(r.msg_id),
         payload: String(r.payload),
         attempts: Number(r.attempts),
+        step: Number(r.step),
         firstAt: Number(r.first_at),
         nextAt: Number(r.next_at),
       }));
   }
 
-  /** Records an attempt: the row's new status and, while pending, when the next one is due. */
+  /** Records an attempt: the row's new status and, while pending, when the next one is due and its step. */
   recordAttempt(
     rowid: number,
     a: DeliveryAttempt & { body: string | null },
     status: DeliveryStatus,
-    nextAt: number | null,
+    next: { at: number; step: number } | null,
   ): void {
     this.sql.exec(
-      "UPDATE deliveries SET attempts = attempts + 1, status = ?, next_at = ?, last_status = ?, last_error = ?, " +
-        "last_body = ? WHERE rowid = ?",
+      "UPDATE deliveries SET attempts = attempts + 1, status = ?, next_at = ?, step = COALESCE(?, step), " +
+        "last_status = ?, last_error = ?, last_body = ? WHERE rowid = ?",
       status,
-      nextAt,
+      next?.at ?? null,
+      next?.step ?? null,
       a.status,
       a.error,
       a.body,
@@ -156,7 +165,7 @@ export class OutboxStore {
   resend(rowid: number, now: number): boolean {
     return (
       this.sql.exec(
-        "UPDATE deliveries SET status = 'pending', first_at = ?, next_at = ? WHERE rowid = ?",
+        "UPDATE deliveries SET status = 'pending', first_at = ?, next_at = ?, step = 0 WHERE rowid = ?",
         now,
         now,
         rowid,

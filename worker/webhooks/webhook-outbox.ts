@@ -5,7 +5,7 @@ import type { Env } from "../env.ts";
 import { attemptDelivery } from "./deliver.ts";
 import { outboundPolicy } from "../net/resolved-address.ts";
 import { OutboxStore, type DueDelivery } from "./outbox-store.ts";
-import { nextAttemptAt, retryable } from "./retry-schedule.ts";
+import { nextAttempt, retryable } from "./retry-schedule.ts";
 import { newWebhookSecret } from "./sign.ts";
 import { webhookBody, type WebhookMessage } from "./webhook-message.ts";
 
@@ -19,7 +19,8 @@ const DEFAULT_TIMEOUT_MS = 10_000;
  * One per site: its webhook endpoints and their outbox. Events are queued here by one RPC (the
  * session's object or a tool does not wait for any receiver), and delivered from the alarm: each
  * attempt signed, retried on the schedule (retry-schedule.ts) while the receiver times out or
- * answers 429 or 5xx, then marked failed. At least once: a receiver dedupes by `webhook-id`.
+ * answers 429 or 5xx, no sooner than its Retry-After, then marked failed. At least once: a receiver
+ * dedupes by `webhook-id`.
  */
 export class WebhookOutbox extends DurableObject<Env> {
   private readonly store: OutboxStore;
@@ -157,15 +158,19 @@ export class WebhookOutbox extends DurableObject<Env> {
       { timeoutMs: Number(this.env.WEBHOOK_TIMEOUT_MS) || DEFAULT_TIMEOUT_MS, policy: outboundPolicy(this.env) },
     );
     const scale = Number(this.env.WEBHOOK_RETRY_SCALE) || 1;
-    const next = outcome.ok || !retryable(outcome.status) ? null : nextAttemptAt(d.firstAt, d.attempts + 1, scale);
+    const ended = Date.now();
+    const again = !outcome.ok && retryable(outcome.status);
+    const next = again ? nextAttempt(d, ended, outcome.retryAfterMs, scale) : null;
     const status: DeliveryStatus = outcome.ok ? "delivered" : next === null ? "failed" : "pending";
-    // Another attempt is never due before this one ended: a slow receiver is not hit back to back.
-    const nextAt = next === null ? null : Math.max(next, Date.now());
+    // A Retry-After past the 24 h fails the delivery now rather than at the window's end: no attempt the
+    // receiver would take is left, and the conversation's later events need not wait behind it.
+    const pastWindow = again && next === null && nextAttempt(d, ended, null, scale) !== null;
+    const error = pastWindow ? `${outcome.error}; its Retry-After ends after the 24 h of retries` : outcome.error;
     this.store.recordAttempt(
       d.rowid,
-      { at, ms: outcome.ms, status: outcome.status, error: outcome.error, body: outcome.body },
+      { at, ms: outcome.ms, status: outcome.status, error, body: outcome.body },
       status,
-      nextAt,
+      next,
     );
   }
 
