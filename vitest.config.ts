@@ -43,6 +43,11 @@ export default defineConfig({
         test: {
           name: "worker",
           include: ["test/worker/**/*.test.ts"],
+          // Files take turns in each workerd and share its module graph: the worker's thousand modules load once
+          // per process, not once per file. Each file still starts on empty storage and restored spies
+          // (file-isolation.ts).
+          isolate: false,
+          setupFiles: ["test/helpers/worker/file-isolation.ts"],
           // A bound for a loaded two-core machine, three files at once: no test waits for it to pass.
           testTimeout: 20_000,
           hookTimeout: 30_000,
