@@ -135,7 +135,9 @@ const checks: Record<(typeof CASES)[number], (style: ProviderStyle, which: numbe
   },
 };
 
-describe("provider conformance", () => {
+// Each case has a site and an upstream path of its own (siteFor, seenBy): the cases run at once, so one
+// waiting on its stream (a cut one ends a second after its last chunk) does not hold the others up.
+describe.concurrent("provider conformance", () => {
   for (const style of PROVIDERS) {
     CASES.forEach((c, which) => {
       it(`${style.name} › ${c}`, () => checks[c](style, which));
