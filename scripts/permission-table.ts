@@ -2,7 +2,7 @@ import { ROUTE_PERMISSIONS } from "../shared/wire/route-permissions.ts";
 import { can, ROLES } from "../shared/admin/roles.ts";
 
 /**
- * Prints the permission table (shared/route-permissions.ts) as docs/accounts.md shows it: each route,
+ * Prints the permission table (shared/wire/route-permissions.ts) as docs/accounts.md shows it: each route,
  * what it needs, which role may call it, whether it asks for a fresh sign-in and its audit action.
  * `npx tsx scripts/permission-table.ts`; `--groups`: one line per route group (its path's first part
  * after /v1/admin/ or /v1/console/) and role, allowed on all, some or none of the group's routes.

@@ -120,7 +120,7 @@ export function readReactStep(
       step.kind === "action"
         ? [
             {
-              // reactCallId (shared/client-steps.ts), written out: importing it here splits that file
+              // reactCallId (shared/chat/client-steps.ts), written out: importing it here splits that file
               // into a chunk of its own, which the tool runtime then loads too.
               id: `react_${stepId}`,
               type: "function",
