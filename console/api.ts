@@ -72,9 +72,9 @@ export function onFreshSignIn(signIn: (siteKey: string) => Promise<void>): void 
 }
 
 /**
- * A step that asks for a fresh sign-in (exports, erasure, roles, keys, webhook secrets) asks an account
- * for its passkey once and is tried again (an account without one goes through single sign-on again);
- * a session of the admin key must sign in again.
+ * A step that asks for a fresh sign-in (exports, erasure, roles, keys, webhook endpoints and secrets, MCP
+ * servers, the calendar) asks an account for its passkey once and is tried again (an account without one
+ * goes through single sign-on again); a session of the admin key must sign in again.
  */
 async function withReauth<T>(path: string, init: CallInit): Promise<T> {
   try {

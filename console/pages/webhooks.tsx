@@ -36,10 +36,17 @@ const S = {
     "zh-CN": "已生成新密钥;旧密钥 24 小时内仍签名。",
   },
   removed: { en: "Removed.", "zh-CN": "已删除。" },
+  shown: {
+    en: "Signing secret of {url}: copy it now, you will not see it again",
+    "zh-CN": "{url} 的签名密钥:请立即复制,之后不会再显示",
+  },
   added: { en: "Added.", "zh-CN": "已添加。" },
 };
 
-/** Webhooks: the site's endpoints (add, test, rotate, remove) and every delivery with its attempts. */
+/**
+ * Webhooks: the site's endpoints (add, test, rotate, remove) and every delivery with its attempts. A
+ * signing secret is shown whole once, from the answer that made it; the list has only its last characters.
+ */
 export default function Webhooks(_: PageProps) {
   const endpoints = useSignal<WebhookEndpointView[] | null>(null);
   const deliveries = useSignal<WebhookDeliveryView[]>([]);
@@ -47,6 +54,7 @@ export default function Webhooks(_: PageProps) {
   const events = useSignal<string[]>([...DEFAULT_EVENTS]);
   const errors = useSignal<FormErrors>({ fields: {}, summary: "" });
   const status = useSignal("");
+  const made = useSignal<{ url: string; secret: string } | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
   const reload = async () => {
@@ -65,7 +73,9 @@ export default function Webhooks(_: PageProps) {
 
   async function act(run: () => Promise<unknown>, done: string) {
     try {
-      await run();
+      const answer = await run();
+      const endpoint = (answer as { endpoint?: { url: string; secret?: string } } | undefined)?.endpoint;
+      made.value = endpoint?.secret ? { url: endpoint.url, secret: endpoint.secret } : null;
       status.value = done;
       errors.value = { fields: {}, summary: "" };
       await reload();
@@ -98,8 +108,7 @@ export default function Webhooks(_: PageProps) {
           </h3>
           <p class="muted">{ep.events.join(", ")}</p>
           <p>
-            {t(S.secret)}: <code class="secret">{ep.secret.slice(0, 10)}…</code>{" "}
-            <CopyButton text={ep.secret} label={`${t(S.secret)} ${ep.url}`} />
+            {t(S.secret)}: <code class="secret">{ep.secretHint}</code>
           </p>
           <button type="button" onClick={() => act(() => api.post(ROUTES.adminWebhookTest, at(ep.id)), t(S.sent))}>
             {t(S.test)}
@@ -121,6 +130,13 @@ export default function Webhooks(_: PageProps) {
           </button>
         </article>
       ))}
+      {made.value && (
+        <div class="field">
+          <label for="hook-secret">{t(S.shown).replace("{url}", made.value.url)}</label>
+          <input id="hook-secret" readOnly value={made.value.secret} onFocus={(e) => e.currentTarget.select()} />
+          <CopyButton text={made.value.secret} label={`${t(S.secret)} ${made.value.url}`} />
+        </div>
+      )}
       <form ref={formRef} onSubmit={add} noValidate>
         <h2>{t(S.add)}</h2>
         <TextField

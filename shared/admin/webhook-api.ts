@@ -19,12 +19,24 @@ export interface WebhookEndpointView {
   url: string;
   events: WebhookEventType[];
   description: string;
-  /** `whsec_…`: what the receiver verifies with (Standard Webhooks). The owner's only. */
-  secret: string;
+  /**
+   * The signing secret's start and last four characters (`whsec_…x7Qz`), to tell which one a receiver
+   * holds. The whole secret is answered once, when it is made (WebhookEndpointWithSecret).
+   */
+  secretHint: string;
   /** While set, deliveries are signed with the previous secret too, until this time (ms). */
   previousSecretUntil: number | null;
   createdAt: number;
 }
+
+/**
+ * The answer that makes a secret (an endpoint created, a secret rotated): the only time it is shown whole,
+ * as Stripe and Svix do, so a console session left open cannot read it again later.
+ */
+export type WebhookEndpointWithSecret = WebhookEndpointView & {
+  /** `whsec_…`: what the receiver verifies with (Standard Webhooks). */
+  secret: string;
+};
 
 export interface DeliveryAttempt {
   at: number;

@@ -26,7 +26,7 @@ import type { SessionState } from "../session/session.ts";
 import type { LiveOverview, StaffStepResponse } from "../takeover/takeover-api.ts";
 import type { SsoInfo, SsoStarted, SsoView } from "../config/sso-config.ts";
 import type { KnowledgeHit } from "../tools/knowledge-search.ts";
-import type { WebhookDeliveryView, WebhookEndpointView } from "../admin/webhook-api.ts";
+import type { WebhookDeliveryView, WebhookEndpointView, WebhookEndpointWithSecret } from "../admin/webhook-api.ts";
 
 /**
  * What the owner's routes answer (the admin key, or the console's cookie), declared once: the worker's
@@ -185,8 +185,8 @@ export interface AdminAnswers {
     [ROUTES.adminKeys]: KeyCreated;
     [ROUTES.adminMyPasskeyOptions]: PublicKeyCredentialCreationOptionsJSON;
     [ROUTES.adminMyPasskeys]: { passkeys: PasskeyView[] };
-    [ROUTES.adminWebhooks]: { endpoint: WebhookEndpointView };
-    [ROUTES.adminWebhookRotate]: { endpoint: WebhookEndpointView };
+    [ROUTES.adminWebhooks]: { endpoint: WebhookEndpointWithSecret };
+    [ROUTES.adminWebhookRotate]: { endpoint: WebhookEndpointWithSecret };
     [ROUTES.adminWebhookTest]: { delivery: WebhookDeliveryView };
     [ROUTES.adminWebhookResend]: { delivery: WebhookDeliveryView };
     [ROUTES.adminMcpServerTest]: McpProbe;

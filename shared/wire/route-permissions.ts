@@ -72,24 +72,28 @@ export const ROUTE_PERMISSIONS: Record<RouteKey, RouteRule> = {
   // The site's settings (origins, models, limits, retention, takeover): owners.
   [`GET ${ROUTES.adminSite}`]: rule("site"),
   [`PUT ${ROUTES.adminSite}`]: rule("site", "settings.change"),
-  // Signed webhooks: the site's settings, so owners; a change of endpoint or secret is audited. A new
-  // signing secret is a key: it asks for a fresh sign-in, as admin keys do.
+  // Signed webhooks: the site's settings, so owners; a change of endpoint or secret is audited. Events carry
+  // visitors' words and contact details, so pointing them at an address (a new endpoint, a changed one) asks
+  // for a fresh sign-in, as an export does; so does a new signing secret, a key. Removing an endpoint sends
+  // nothing anywhere: it stays a plain, audited change.
   [`GET ${ROUTES.adminWebhooks}`]: rule("site"),
-  [`POST ${ROUTES.adminWebhooks}`]: rule("site", "settings.change"),
-  [`PUT ${ROUTES.adminWebhook}`]: rule("site", "settings.change"),
+  [`POST ${ROUTES.adminWebhooks}`]: rule("site", "settings.change", true),
+  [`PUT ${ROUTES.adminWebhook}`]: rule("site", "settings.change", true),
   [`DELETE ${ROUTES.adminWebhook}`]: rule("site", "settings.change"),
   [`POST ${ROUTES.adminWebhookRotate}`]: rule("site", "secret.rotate", true),
   [`POST ${ROUTES.adminWebhookTest}`]: rule("site"),
   [`GET ${ROUTES.adminWebhookDeliveries}`]: rule("site"),
   [`POST ${ROUTES.adminWebhookResend}`]: rule("site"),
   // The site's calendar and MCP servers: its settings, so owners (an agent's booking switch and tool
-  // allowlist are the agent's, so editors, through the agent routes).
+  // allowlist are the agent's, so editors, through the agent routes). The worker sends a secret it holds
+  // (the calendar's key, a server's auth header) to the address these set, and "Test connection" sends it
+  // to the address in its body: each asks for a fresh sign-in, as SSO's settings do.
   [`GET ${ROUTES.adminBooking}`]: rule("site"),
-  [`PUT ${ROUTES.adminBooking}`]: rule("site", "settings.change"),
-  [`DELETE ${ROUTES.adminBooking}`]: rule("site", "settings.change"),
+  [`PUT ${ROUTES.adminBooking}`]: rule("site", "settings.change", true),
+  [`DELETE ${ROUTES.adminBooking}`]: rule("site", "settings.change", true),
   [`GET ${ROUTES.adminMcpServers}`]: rule("site"),
-  [`PUT ${ROUTES.adminMcpServers}`]: rule("site", "settings.change"),
-  [`POST ${ROUTES.adminMcpServerTest}`]: rule("site"),
+  [`PUT ${ROUTES.adminMcpServers}`]: rule("site", "settings.change", true),
+  [`POST ${ROUTES.adminMcpServerTest}`]: rule("site", undefined, true),
   [`GET ${ROUTES.adminMcpTools}`]: rule("agents"),
   // Takeover: staff.
   [`GET ${ROUTES.adminLive}`]: rule("live"),

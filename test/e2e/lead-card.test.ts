@@ -36,12 +36,12 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
   const url = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/leads`;
-  await demo.admin("POST", "/v1/admin/webhooks", { url, events: ["lead.captured"] });
-  const { endpoints } = await demo.admin<{ endpoints: Array<{ url: string; secret: string }> }>(
-    "GET",
-    "/v1/admin/webhooks",
-  );
-  secret = endpoints.find((e) => e.url === url)!.secret;
+  // The answer that creates the endpoint is the only one that shows its secret whole.
+  const { endpoint } = await demo.admin<{ endpoint: { secret: string } }>("POST", "/v1/admin/webhooks", {
+    url,
+    events: ["lead.captured"],
+  });
+  secret = endpoint.secret;
 });
 afterAll(() => new Promise((r) => receiver?.close(r)));
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as ROUTES from "../../shared/wire/routes.ts";
+import { ROUTE_PERMISSIONS } from "../../shared/wire/route-permissions.ts";
 import { createApp } from "../../worker/app.ts";
 import { appOperations, openApiPath, ROUTE_DOCS } from "../../worker/openapi/openapi-document.ts";
 import { auth, call, openSession } from "../helpers/worker/client.ts";
@@ -158,5 +159,19 @@ describe("the API contract", () => {
     await admin("GET", ROUTES.adminSessions, "/v1/admin/sessions?limit=x");
     const wrongKey = await call(`/v1/admin/sessions?site=${siteKey}`, { headers: { "x-parley-admin-key": "nope" } });
     await expectContract(doc, "GET", ROUTES.adminSessions, wrongKey.res);
+  });
+
+  it("lists 403 reauth_required on every route the permission table asks a fresh sign-in for", async () => {
+    const doc = await contract();
+    const fresh = Object.entries(ROUTE_PERMISSIONS).filter(([, rule]) => rule.fresh);
+    expect(fresh.length).toBeGreaterThan(0);
+    const lacking = fresh
+      .map(([key]) => key.split(" ") as [string, string])
+      .filter(([method, pattern]) => {
+        const op = doc.paths[openApiPath(pattern).path]?.[method.toLowerCase()];
+        return !op?.["x-error-codes"]["403"]?.includes("reauth_required") || !op.responses["403"];
+      })
+      .map(([method, pattern]) => `${method} ${pattern}`);
+    expect(lacking).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import { CONSOLE_COOKIE_FULL } from "../console/console-cookie.ts";
 import { contractOf, type ErrorAnswer, type MiddlewareContract } from "../middleware/contract.ts";
 import { ADMIN_ROUTES } from "./admin-routes.ts";
 import { jsonSchema, namedSchemas, type JsonSchema } from "./json-schema.ts";
+import { permissionErrors } from "./permission-errors.ts";
 import type { Answer, RouteDoc, RouteDocs } from "./route-doc.ts";
 import { SITE_ROUTES } from "./site-routes.ts";
 import { SSO_ROUTES } from "./sso-routes.ts";
@@ -170,6 +171,7 @@ function operation(op: AppOperation, doc: RouteDoc): Record<string, unknown> {
   const errors = [
     ...contracts.flatMap((c) => c.errors ?? []),
     ...(doc.errors ?? []),
+    ...permissionErrors(op.method, op.path),
     ...(op.path.startsWith("/v1/") ? API_ERRORS : []),
   ];
   const codes = errorCodes(errors);

@@ -17,7 +17,6 @@ const view = fields("The settings, the redirect URI to register, whether the sec
 const admin = [
   [400, "validation_failed"],
   [403, "role_forbidden"],
-  [403, "reauth_required"],
   [404, "unknown_site"],
 ] as const;
 const start = [

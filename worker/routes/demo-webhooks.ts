@@ -53,9 +53,11 @@ demoWebhookRoutes.get(ROUTES.demoWebhooks, async (c) => {
 demoWebhookRoutes.post(ROUTES.demoWebhookInbox, async (c) => {
   demoOnly(c.env);
   const url = new URL(ROUTES.demoWebhookInbox, c.req.url).href;
-  const endpoint = (await webhookOutbox(c.env, DEMO_SITE).listEndpoints()).find((e) => e.url === url);
+  const outbox = webhookOutbox(c.env, DEMO_SITE);
+  const endpoint = (await outbox.listEndpoints()).find((e) => e.url === url);
   const body = await c.req.text();
-  if (!endpoint || !(await verifyWebhook(c.req.raw.headers, body, [endpoint.secret])))
+  const secrets = endpoint ? await outbox.signingSecrets(endpoint.id) : [];
+  if (!secrets.length || !(await verifyWebhook(c.req.raw.headers, body, secrets)))
     throw new ApiError(401, "unauthorized", "The signature does not verify");
   return c.json({ verified: true, type: (JSON.parse(body) as { type?: string }).type ?? null });
 });

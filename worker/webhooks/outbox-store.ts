@@ -1,4 +1,9 @@
-import type { DeliveryAttempt, WebhookDeliveryView, WebhookEndpointView } from "../../shared/admin/webhook-api.ts";
+import type {
+  DeliveryAttempt,
+  WebhookDeliveryView,
+  WebhookEndpointView,
+  WebhookEndpointWithSecret,
+} from "../../shared/admin/webhook-api.ts";
 import type { DeliveryStatus, WebhookEventType } from "../../shared/admin/webhook-events.ts";
 import { ensureColumn } from "../accounts/sql-columns.ts";
 
@@ -45,16 +50,16 @@ export class OutboxStore {
     );
   }
 
-  endpoints(): WebhookEndpointView[] {
+  endpoints(): WebhookEndpointWithSecret[] {
     return this.sql.exec<Row>("SELECT * FROM endpoints ORDER BY created").toArray().map(endpointView);
   }
 
-  endpoint(id: string): WebhookEndpointView | null {
+  endpoint(id: string): WebhookEndpointWithSecret | null {
     const row = this.sql.exec<Row>("SELECT * FROM endpoints WHERE id = ?", id).toArray()[0];
     return row ? endpointView(row) : null;
   }
 
-  putEndpoint(e: WebhookEndpointView, prevSecret: string | null): void {
+  putEndpoint(e: WebhookEndpointWithSecret, prevSecret: string | null): void {
     this.sql.exec(
       "INSERT OR REPLACE INTO endpoints (id, url, events, description, secret, prev_secret, prev_until, created) " +
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -231,14 +236,27 @@ export class OutboxStore {
   }
 }
 
-function endpointView(r: Row): WebhookEndpointView {
+function endpointView(r: Row): WebhookEndpointWithSecret {
   return {
     id: String(r.id),
     url: String(r.url),
     events: JSON.parse(String(r.events)),
     description: String(r.description),
     secret: String(r.secret),
+    secretHint: secretHint(String(r.secret)),
     previousSecretUntil: r.prev_secret && r.prev_until !== null ? Number(r.prev_until) : null,
     createdAt: Number(r.created),
   };
+}
+
+/** `whsec_…x7Qz`: enough to tell secrets apart, nothing to sign with (24 random bytes, 4 characters shown). */
+export function secretHint(secret: string): string {
+  const prefix = secret.startsWith("whsec_") ? "whsec_" : "";
+  return `${prefix}…${secret.slice(-4)}`;
+}
+
+/** An endpoint as any later answer shows it: its secret as a hint only. */
+export function maskedEndpoint(e: WebhookEndpointWithSecret): WebhookEndpointView {
+  const { secret: _whole, ...view } = e;
+  return view;
 }

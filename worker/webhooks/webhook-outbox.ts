@@ -1,10 +1,15 @@
 import { DurableObject } from "cloudflare:workers";
-import type { WebhookDeliveryView, WebhookEndpointInput, WebhookEndpointView } from "../../shared/admin/webhook-api.ts";
+import type {
+  WebhookDeliveryView,
+  WebhookEndpointInput,
+  WebhookEndpointView,
+  WebhookEndpointWithSecret,
+} from "../../shared/admin/webhook-api.ts";
 import { DEFAULT_EVENTS, WEBHOOK_EVENTS, type DeliveryStatus } from "../../shared/admin/webhook-events.ts";
 import type { Env } from "../env.ts";
 import { attemptDelivery } from "./deliver.ts";
 import { outboundPolicy } from "../net/resolved-address.ts";
-import { OutboxStore, type DueDelivery } from "./outbox-store.ts";
+import { maskedEndpoint, OutboxStore, secretHint, type DueDelivery } from "./outbox-store.ts";
 import { nextAttempt, retryable } from "./retry-schedule.ts";
 import { newWebhookSecret } from "./sign.ts";
 import { webhookBody, type WebhookMessage } from "./webhook-message.ts";
@@ -35,17 +40,25 @@ export class WebhookOutbox extends DurableObject<Env> {
     return [...new Set(this.store.endpoints().flatMap((e) => e.events))];
   }
 
+  /** The endpoints, each secret as a hint: the whole one is answered only by the call that makes it. */
   async listEndpoints(): Promise<WebhookEndpointView[]> {
-    return this.store.endpoints();
+    return this.store.endpoints().map(maskedEndpoint);
   }
 
-  async createEndpoint(input: WebhookEndpointInput): Promise<WebhookEndpointView> {
-    const endpoint: WebhookEndpointView = {
+  /** The secrets an endpoint's deliveries are signed with now (the demo's own receiver verifies with them). */
+  async signingSecrets(id: string): Promise<string[]> {
+    return this.store.endpoint(id) ? this.store.secrets(id, Date.now()) : [];
+  }
+
+  async createEndpoint(input: WebhookEndpointInput): Promise<WebhookEndpointWithSecret> {
+    const secret = newWebhookSecret();
+    const endpoint: WebhookEndpointWithSecret = {
       id: `ep_${crypto.randomUUID().replaceAll("-", "").slice(0, 20)}`,
       url: input.url,
       events: input.events ?? DEFAULT_EVENTS,
       description: input.description ?? "",
-      secret: newWebhookSecret(),
+      secret,
+      secretHint: secretHint(secret),
       previousSecretUntil: null,
       createdAt: Date.now(),
     };
@@ -59,7 +72,7 @@ export class WebhookOutbox extends DurableObject<Env> {
     const next = { ...current, url: input.url, events: input.events ?? current.events };
     if (input.description !== undefined) next.description = input.description;
     this.store.putEndpoint(next, this.previousSecret(id));
-    return next;
+    return maskedEndpoint(next);
   }
 
   async deleteEndpoint(id: string): Promise<boolean> {
@@ -67,11 +80,12 @@ export class WebhookOutbox extends DurableObject<Env> {
   }
 
   /** A new secret; the old one signs too for `overlapMs`, so receivers can switch without losing any. */
-  async rotateSecret(id: string, overlapMs: number): Promise<WebhookEndpointView | null> {
+  async rotateSecret(id: string, overlapMs: number): Promise<WebhookEndpointWithSecret | null> {
     const current = this.store.endpoint(id);
     if (!current) return null;
     const until = overlapMs > 0 ? Date.now() + overlapMs : null;
-    const next = { ...current, secret: newWebhookSecret(), previousSecretUntil: until };
+    const secret = newWebhookSecret();
+    const next = { ...current, secret, secretHint: secretHint(secret), previousSecretUntil: until };
     this.store.putEndpoint(next, until ? current.secret : null);
     return next;
   }

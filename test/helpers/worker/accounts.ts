@@ -1,4 +1,7 @@
+import { runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { expect } from "vitest";
+import { siteAccounts } from "../../../worker/objects.ts";
 import type { Role } from "../../../shared/admin/roles.ts";
 import { call, ORIGIN } from "./client.ts";
 import { putSite, sha256Hex } from "./sites.ts";
@@ -106,3 +109,13 @@ export async function auditOf(siteKey: string, query = ""): Promise<any[]> {
   expect(res.status).toBe(200);
   return (await json(res)).entries;
 }
+
+/** Makes the console sessions of an account (its id), or of the admin key ("bootstrap"), 11 minutes old. */
+export const ageSessions = (siteKey: string, who: string) =>
+  runInDurableObject(siteAccounts(env, siteKey), (_o, state) =>
+    state.storage.sql.exec(
+      `UPDATE console_sessions SET auth_at = ? WHERE ${who === "bootstrap" ? "actor_kind" : "actor_id"} = ?`,
+      Date.now() - 11 * 60_000,
+      who,
+    ),
+  );

@@ -35,7 +35,12 @@ describe("the demo's webhooks", () => {
     const forged = await webhookHeaders("msg_1", now, body, ["whsec_" + btoa("another secret, 24 bytes!")]);
     expect((await post(forged)).res.status).toBe(401);
     expect((await post({})).res.status).toBe(401);
-    const signed = await webhookHeaders("msg_1", now, body, [endpoints[0].secret]);
+    const signed = await webhookHeaders(
+      "msg_1",
+      now,
+      body,
+      await webhookOutbox(env, "demo-site-key-0001").signingSecrets(endpoints[0].id),
+    );
     const ok = await post(signed);
     expect([ok.res.status, await ok.res.json()]).toEqual([200, { verified: true, type: "webhook.test" }]);
   });
