@@ -2,7 +2,7 @@ import type { Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdirSync } from "node:fs";
 import { CONSOLE_SHOTS } from "../helpers/browser.ts";
-import { addVirtualAuthenticator, axeFindings, signInByKeyboard } from "../helpers/console.ts";
+import { addVirtualAuthenticator, axeFindings, signInByKeyboard, tabOrder } from "../helpers/console.ts";
 import { DEMO_ADMIN_KEY, newPage, useSite } from "../helpers/e2e.ts";
 import { OIDC_CLIENT_SECRET_ENV, startOidcProvider, type LocalProvider } from "../helpers/oidc-provider.ts";
 
@@ -116,8 +116,15 @@ describe("single sign-on with a real OpenID provider", () => {
     await mp.locator("#site-key").press("Tab");
     await mp.getByRole("button", { name: "Sign in with Clinic ID" }).waitFor();
     expect(await axeFindings(mp), "sign-in page with single sign-on").toEqual([]);
+    // The provider's button comes first and is the primary one; a passkey next; the admin key last, folded.
+    await mp.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     mkdirSync(CONSOLE_SHOTS, { recursive: true });
     await mp.screenshot({ path: `${CONSOLE_SHOTS}/sign-in-sso.png` });
+    await mp.locator("#site-key").focus();
+    expect(await tabOrder(mp, 3)).toEqual(["sso-sign-in", "passkey-sign-in", "admin-key-way"]);
+    expect(await mp.locator("#sso-sign-in").getAttribute("type")).toBe("submit");
+    expect(await mp.locator("#passkey-sign-in").getAttribute("class")).toBe("secondary");
+    expect(await mp.locator("#admin-key").isVisible()).toBe(false);
     await mp.getByRole("button", { name: "Sign in with Clinic ID" }).click();
     await atProvider(mp, "mei");
     await mp.locator(".top .who").filter({ hasText: "Mei Chen" }).waitFor();
