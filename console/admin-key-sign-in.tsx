@@ -1,8 +1,10 @@
 import { useSignal, type Signal } from "@preact/signals";
 import { ApiFailure, signIn } from "./api.ts";
 import { t } from "./i18n.ts";
+import { SIGN_IN_TEXT } from "./sign-in-text.ts";
 
 const S = {
+  ...SIGN_IN_TEXT,
   summary: { en: "Setting up the site? Sign in with its admin key", "zh-CN": "正在设置站点?使用站点管理密钥登录" },
   intro: {
     en:
@@ -15,9 +17,7 @@ const S = {
   adminKey: { en: "Admin key", "zh-CN": "管理密钥" },
   submit: { en: "Sign in with the admin key", "zh-CN": "使用管理密钥登录" },
   busy: { en: "Signing in…", "zh-CN": "正在登录…" },
-  needSite: { en: "Write your site key first.", "zh-CN": "请先填写站点密钥。" },
   wrong: { en: "Wrong site key or admin key.", "zh-CN": "站点密钥或管理密钥不正确。" },
-  limited: { en: "Too many attempts. Try again in {s} s.", "zh-CN": "尝试次数过多,请 {s} 秒后再试。" },
   failed: { en: "Could not sign in: {m}", "zh-CN": "无法登录:{m}" },
 };
 
@@ -35,6 +35,9 @@ export function AdminKeySignIn(props: { siteKey: Signal<string>; busy: Signal<bo
     e.preventDefault();
     error.value = "";
     const site = siteKey.value.trim();
+    const key = adminKey.value;
+    // The key leaves the page whatever happens: the owner types it again to retry.
+    adminKey.value = "";
     if (!site) {
       error.value = t(S.needSite);
       document.getElementById("site-key")?.focus();
@@ -42,7 +45,7 @@ export function AdminKeySignIn(props: { siteKey: Signal<string>; busy: Signal<bo
     }
     busy.value = true;
     try {
-      await signIn(site, adminKey.value);
+      await signIn(site, key);
     } catch (err) {
       const f = err instanceof ApiFailure ? err : new ApiFailure(0, "network", String(err));
       error.value =
@@ -52,8 +55,6 @@ export function AdminKeySignIn(props: { siteKey: Signal<string>; busy: Signal<bo
             ? t(S.limited).replace("{s}", String(f.retryAfter ?? 60))
             : t(S.failed).replace("{m}", f.message);
     } finally {
-      // The key leaves memory whatever happened: the owner types it again to retry.
-      adminKey.value = "";
       busy.value = false;
     }
   }

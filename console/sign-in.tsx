@@ -5,9 +5,11 @@ import { ApiFailure } from "./api.ts";
 import { AdminKeySignIn } from "./admin-key-sign-in.tsx";
 import { passkeySignIn } from "./passkeys.ts";
 import { t } from "./i18n.ts";
+import { SIGN_IN_TEXT } from "./sign-in-text.ts";
 import { ssoInfo, startSso } from "./sso.ts";
 
 const S = {
+  ...SIGN_IN_TEXT,
   title: { en: "Sign in to your site", "zh-CN": "登录你的站点" },
   intro: {
     en:
@@ -18,12 +20,10 @@ const S = {
   siteKey: { en: "Site key", "zh-CN": "站点密钥" },
   sso: { en: "Sign in with {name}", "zh-CN": "使用 {name} 登录" },
   passkey: { en: "Sign in with a passkey", "zh-CN": "使用通行密钥登录" },
-  needSite: { en: "Write your site key first.", "zh-CN": "请先填写站点密钥。" },
   passkeyFailed: {
     en: "Could not sign in with a passkey: {m}",
     "zh-CN": "无法使用通行密钥登录:{m}",
   },
-  limited: { en: "Too many attempts. Try again in {s} s.", "zh-CN": "尝试次数过多,请 {s} 秒后再试。" },
   linkFailed: {
     en: "This sign-in link was already used or has expired. Sign in with your site key and the admin key below.",
     "zh-CN": "此登录链接已使用或已过期。请在下方使用站点密钥和管理密钥登录。",

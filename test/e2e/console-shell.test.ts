@@ -88,6 +88,17 @@ describe("the owner's console: shell and sign-in", () => {
       );
       await page.locator("#admin-key").waitFor();
       expect(await axeFindings(page), `sign-in after a failed link ${locale}`).toEqual([]);
+      if (locale === "en-US") {
+        // No site key yet: each form says so (no request is made), and the key's form sends focus to it.
+        await page.locator("#admin-key").focus();
+        await page.keyboard.type("some-key");
+        await page.keyboard.press("Enter");
+        await expect.poll(() => page.locator("#admin-key-error").textContent()).toBe("Write your site key first.");
+        expect(await page.evaluate(() => document.activeElement?.id)).toBe("site-key");
+        expect(await page.inputValue("#admin-key")).toBe("");
+        await page.keyboard.press("Enter");
+        await expect.poll(() => page.locator("#sign-in-error").textContent()).toBe("Write your site key first.");
+      }
       expect(errors).toEqual([]);
       await context.close();
     }
