@@ -88,6 +88,7 @@ describe("the owner's console: shell and sign-in", () => {
       );
       await page.locator("#admin-key").waitFor();
       expect(await axeFindings(page), `sign-in after a failed link ${locale}`).toEqual([]);
+      await page.screenshot({ path: `test-results/console-sign-in-link-failed-${locale}.png` });
       if (locale === "en-US") {
         // No site key yet: each form says so (no request is made), and the key's form sends focus to it.
         await page.locator("#admin-key").focus();
