@@ -87,7 +87,10 @@ export function SignIn(props: { linkFailed?: boolean; ssoError?: string; site?: 
     }
   }
 
-  /** Enter in the site key, or the primary button: the site's single sign-on if it has one, else a passkey. */
+  /**
+   * Enter in the site key (the form's only field, so the browser submits it): the site's single sign-on
+   * once its look-up answers, else a passkey. Each button does what it says, whatever the look-up answers.
+   */
   async function primary(e: Event) {
     e.preventDefault();
     await lookUp();
@@ -115,16 +118,16 @@ export function SignIn(props: { linkFailed?: boolean; ssoError?: string; site?: 
           onChange={() => void lookUp()}
         />
         {sso.value && (
-          <button type="submit" id="sso-sign-in" disabled={busy.value}>
+          <button type="button" id="sso-sign-in" disabled={busy.value} onClick={() => void withSso()}>
             {t(S.sso).replace("{name}", sso.value.name)}
           </button>
         )}
         <button
-          type={sso.value ? "button" : "submit"}
+          type="button"
           id="passkey-sign-in"
           class={sso.value ? "secondary" : undefined}
           disabled={busy.value}
-          onClick={sso.value ? () => void withPasskey() : undefined}
+          onClick={() => void withPasskey()}
         >
           {t(S.passkey)}
         </button>
