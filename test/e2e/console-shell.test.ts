@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { DEMO_ADMIN_KEY, newPage, useSite } from "../helpers/e2e.ts";
 import { watchViolations } from "../helpers/csp-watch.ts";
-import { axeFindings, signInByKeyboard } from "../helpers/console.ts";
+import { axeFindings, signInByKeyboard, tabOrder } from "../helpers/console.ts";
 import { CONSOLE_SHOTS } from "../helpers/browser.ts";
 
 /**
@@ -53,6 +53,55 @@ describe("the owner's console: shell and sign-in", () => {
     expect(watch.console).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it("leads with the team's way in: the site key, a passkey, then the admin key folded away", async () => {
+    const { context, page, errors } = await newPage(demo);
+    await page.goto(`${demo.url}/console?site=${demo.siteKey}`);
+    await page.locator("#site-key").waitFor();
+    expect(await page.locator("#site-key").inputValue()).toBe(demo.siteKey);
+    // No single sign-on on this site: the passkey is the primary button, the key's field is folded away.
+    expect(await page.locator("#passkey-sign-in").getAttribute("class")).toBeNull();
+    expect(await page.locator("#sso-sign-in").count()).toBe(0);
+    expect(await page.locator("#admin-key").isVisible()).toBe(false);
+    expect(await tabOrder(page, 3)).toEqual(["site-key", "passkey-sign-in", "admin-key-way"]);
+    expect(await page.locator("#admin-key-way").textContent()).toBe("Setting up the site? Sign in with its admin key");
+    // Space opens the disclosure as Enter does; Tab goes on into it.
+    await page.keyboard.press("Space");
+    expect(await tabOrder(page, 2)).toEqual(["admin-key", "admin-key-sign-in"]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("opens the admin key's form when a one-time sign-in link failed, axe clean in both languages", async () => {
+    for (const locale of ["en-US", "zh-CN"]) {
+      const { context, page, errors } = await newPage(demo, {
+        bypassCSP: true,
+        locale,
+        extraHTTPHeaders: { "cf-connecting-ip": "203.0.113.8" },
+      });
+      await page.goto(`${demo.url}/console#sign-in=${"x".repeat(43)}`);
+      await page.locator("#sign-in-link-error").waitFor();
+      expect(await page.locator("#sign-in-link-error").textContent()).toContain(
+        locale === "en-US" ? "the admin key below" : "在下方使用站点密钥和管理密钥登录",
+      );
+      await page.locator("#admin-key").waitFor();
+      expect(await axeFindings(page), `sign-in after a failed link ${locale}`).toEqual([]);
+      await page.screenshot({ path: `test-results/console-sign-in-link-failed-${locale}.png` });
+      if (locale === "en-US") {
+        // No site key yet: each form says so (no request is made), and the key's form sends focus to it.
+        await page.locator("#admin-key").focus();
+        await page.keyboard.type("some-key");
+        await page.keyboard.press("Enter");
+        await expect.poll(() => page.locator("#admin-key-error").textContent()).toBe("Write your site key first.");
+        expect(await page.evaluate(() => document.activeElement?.id)).toBe("site-key");
+        expect(await page.inputValue("#admin-key")).toBe("");
+        await page.keyboard.press("Enter");
+        await expect.poll(() => page.locator("#sign-in-error").textContent()).toBe("Write your site key first.");
+      }
+      expect(errors).toEqual([]);
+      await context.close();
+    }
   });
 
   it("has no serious or critical axe findings on sign-in and the shell, in English and Chinese", async () => {

@@ -125,6 +125,8 @@ describe("npm run deploy", () => {
     await second.page.goto(dev.url + link[2]);
     await second.page.locator("#sign-in-link-error").waitFor();
     expect(await second.page.locator("#site-key").isVisible()).toBe(true);
+    // The link was the owner's: the admin key's form is open, not folded away as for the team.
+    expect(await second.page.locator("#admin-key").isVisible()).toBe(true);
 
     const tag = /<script src="http:\/\/127\.0\.0\.1:8787\/parley\.js"[^>]*><\/script>/.exec(printed)![0];
     pages["/"] = `<!doctype html><html lang="en"><head><title>Clinic</title></head><body><h1>Clinic</h1>${tag.replace(

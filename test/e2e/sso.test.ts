@@ -2,7 +2,7 @@ import type { Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdirSync } from "node:fs";
 import { CONSOLE_SHOTS } from "../helpers/browser.ts";
-import { addVirtualAuthenticator, axeFindings, signInByKeyboard } from "../helpers/console.ts";
+import { addVirtualAuthenticator, axeFindings, signInByKeyboard, tabOrder } from "../helpers/console.ts";
 import { DEMO_ADMIN_KEY, newPage, useSite } from "../helpers/e2e.ts";
 import { OIDC_CLIENT_SECRET_ENV, startOidcProvider, type LocalProvider } from "../helpers/oidc-provider.ts";
 
@@ -116,9 +116,18 @@ describe("single sign-on with a real OpenID provider", () => {
     await mp.locator("#site-key").press("Tab");
     await mp.getByRole("button", { name: "Sign in with Clinic ID" }).waitFor();
     expect(await axeFindings(mp), "sign-in page with single sign-on").toEqual([]);
+    // The provider's button comes first and is the primary one; a passkey next; the admin key last, folded.
+    await mp.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     mkdirSync(CONSOLE_SHOTS, { recursive: true });
     await mp.screenshot({ path: `${CONSOLE_SHOTS}/sign-in-sso.png` });
-    await mp.getByRole("button", { name: "Sign in with Clinic ID" }).click();
+    await mp.locator("#site-key").focus();
+    expect(await tabOrder(mp, 3)).toEqual(["sso-sign-in", "passkey-sign-in", "admin-key-way"]);
+    expect(await mp.locator("#sso-sign-in").getAttribute("class")).toBeNull();
+    expect(await mp.locator("#passkey-sign-in").getAttribute("class")).toBe("secondary");
+    expect(await mp.locator("#admin-key").isVisible()).toBe(false);
+    // Enter in the site key signs in the primary way: to the provider.
+    await mp.locator("#site-key").focus();
+    await mp.keyboard.press("Enter");
     await atProvider(mp, "mei");
     await mp.locator(".top .who").filter({ hasText: "Mei Chen" }).waitFor();
     expect(await mp.locator(".top .who").textContent()).toContain("(staff)");
@@ -174,11 +183,23 @@ describe("single sign-on with a real OpenID provider", () => {
     const linked = ((await (await admin("/v1/admin/audit?action=identity.link")).json()) as { entries: any[] }).entries;
     expect(linked).toMatchObject([{ actorName: "Ana", object: anas[0].id, outcome: "ok" }]);
 
-    // And with the passkey again.
+    // And with the passkey again, clicked while the site's single sign-on is still being looked up: the
+    // button does what it says, whatever the look-up answers after.
     await signOut();
+    const isLookUp = (u: URL) => u.pathname === "/v1/console/sso";
+    let answer = () => {};
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    await ap.route(isLookUp, async (route) => {
+      await held;
+      await route.continue();
+    });
     await ap.goto(`${url}/console?site=${demo.siteKey}`);
     await ap.getByRole("button", { name: "Sign in with a passkey" }).click();
+    answer();
     await who.waitFor();
+    expect(await lastSignIn()).toMatchObject({ actorName: "Ana", object: "passkey", outcome: "ok" });
+    expect(new URL(ap.url()).origin).toBe(url);
+    await ap.unroute(isLookUp);
 
     // The owner's Team page: Ana signs in with a passkey and the provider, Mei with the provider only.
     const owner = await newPage(demo, { bypassCSP: true });

@@ -4,7 +4,11 @@ import type { Page } from "playwright-core";
 /** The demo site's keys (worker/demo: published for local runs only). */
 export const CONSOLE_SITE = "demo-site-key-0001";
 
-/** Signs in to the console at `url` with the keyboard only: focus moves by Tab, Enter submits. */
+/**
+ * Signs in to the console at `url` with the keyboard only, in the page's order: Tab to the site key,
+ * past the team's ways in (the site's single sign-on when it has one, a passkey) to the admin key's
+ * disclosure, Enter opens it (unless a failed sign-in link opened it), Tab to the key, Enter submits.
+ */
 export async function signInByKeyboard(page: Page, url: string, adminKey: string, siteKey = CONSOLE_SITE) {
   await page.goto(`${url}/console`);
   await page.locator("#site-key").waitFor();
@@ -12,13 +16,33 @@ export async function signInByKeyboard(page: Page, url: string, adminKey: string
   await expectFocus(page, "site-key");
   await page.keyboard.type(siteKey);
   await page.keyboard.press("Tab");
+  // The single sign-on button appears once the site key's look-up answers: before or after focus moves.
+  if ((await focusedId(page)) === "sso-sign-in") await page.keyboard.press("Tab");
+  await expectFocus(page, "passkey-sign-in");
+  await page.keyboard.press("Tab");
+  await expectFocus(page, "admin-key-way");
+  if (!(await page.locator("details.admin-key").evaluate((d) => (d as HTMLDetailsElement).open)))
+    await page.keyboard.press("Enter");
+  await page.keyboard.press("Tab");
   await expectFocus(page, "admin-key");
   await page.keyboard.type(adminKey);
   await page.keyboard.press("Enter");
 }
 
+const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id);
+
+/** The ids focus reaches pressing Tab `n` times from where it is: the page's order as a keyboard meets it. */
+export async function tabOrder(page: Page, n: number): Promise<(string | undefined)[]> {
+  const ids = [];
+  for (let i = 0; i < n; i++) {
+    await page.keyboard.press("Tab");
+    ids.push(await focusedId(page));
+  }
+  return ids;
+}
+
 async function expectFocus(page: Page, id: string) {
-  const focused = await page.evaluate(() => document.activeElement?.id);
+  const focused = await focusedId(page);
   if (focused !== id) throw new Error(`expected focus on #${id}, found ${focused}`);
 }
 
