@@ -8,10 +8,15 @@ export function useAgentChoice() {
   const agents = useSignal<string[]>([]);
   const agent = useSignal("");
   useEffect(() => {
-    api.get(ROUTES.adminAgents).then((a) => {
-      agents.value = a.agents.map((x) => x.id);
-      agent.value = agents.value[0] ?? "";
-    });
+    // Unreadable agents (the session ended, the network) leave the choice empty: the page says nothing
+    // of an agent it cannot name, and an ended session shows the sign-in form instead.
+    api.get(ROUTES.adminAgents).then(
+      (a) => {
+        agents.value = a.agents.map((x) => x.id);
+        agent.value = agents.value[0] ?? "";
+      },
+      () => (agents.value = []),
+    );
   }, []);
   return { agents, agent };
 }

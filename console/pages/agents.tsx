@@ -57,10 +57,13 @@ function AgentList() {
       (a) => (agents.value = a.agents),
       (e) => (errors.value = formErrors(e)),
     );
-    api.get(ROUTES.adminTemplates).then((a) => {
-      templates.value = a.templates;
-      template.value = a.templates[0]?.id ?? "";
-    });
+    api.get(ROUTES.adminTemplates).then(
+      (a) => {
+        templates.value = a.templates;
+        template.value = a.templates[0]?.id ?? "";
+      },
+      (e) => (errors.value = formErrors(e)),
+    );
   }, []);
 
   async function create(e: Event) {

@@ -55,6 +55,33 @@ describe("the owner's console: shell and sign-in", () => {
     await context.close();
   });
 
+  it("signs out while a page's requests are still out: they meet the ended session without a page error", async () => {
+    const { context, page, errors } = await newPage(demo);
+    await signInByKeyboard(page, demo.url, DEMO_ADMIN_KEY, demo.siteKey);
+    await page.getByRole("heading", { name: "Conversations" }).waitFor();
+    // The Agents page asks for the agents and the templates; both are held until the owner signed out.
+    const isList = (u: URL) => u.pathname === "/v1/admin/agents" || u.pathname === "/v1/admin/templates";
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    let asked = 0;
+    await page.route(isList, async (route) => {
+      asked++;
+      await held;
+      await route.continue();
+    });
+    await page.getByRole("link", { name: "Agents" }).click();
+    await expect.poll(() => asked).toBe(2);
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.locator("#site-key").waitFor();
+    const answered = page.waitForResponse((r) => r.url().includes("/v1/admin/templates"));
+    release();
+    expect((await answered).status()).toBe(401);
+    // The page reads the answer in its next tasks; a rejection nobody handles is reported after them.
+    await page.evaluate(() => new Promise((r) => setTimeout(r, 100)));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("leads with the team's way in: the site key, a passkey, then the admin key folded away", async () => {
     const { context, page, errors } = await newPage(demo);
     await page.goto(`${demo.url}/console?site=${demo.siteKey}`);
