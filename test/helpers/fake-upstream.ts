@@ -1,4 +1,5 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
+import { settled } from "./settled-handler.ts";
 import type { AddressInfo, Socket } from "node:net";
 import { performance } from "node:perf_hooks";
 import type { ChatMessage } from "../../shared/chat/chat.ts";
@@ -432,7 +433,7 @@ export async function startFakeUpstream(opts: FakeUpstreamOptions = {}): Promise
       return;
     }
     if (req.method === "POST" && path === "/v1/moderations") {
-      void moderate(req, res, opts.moderation);
+      settled((rq, rs) => moderate(rq, rs, opts.moderation))(req, res);
       return;
     }
     if (req.method === "GET" && path === "/v1/models") {

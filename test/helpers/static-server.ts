@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import { settled } from "./settled-handler.ts";
 import { createServer, type Server } from "node:http";
 import { extname, join, normalize } from "node:path";
 
@@ -25,24 +26,26 @@ export async function serveStatic(opts: {
   pages?: Record<string, StaticPage>;
   headers?: Record<string, string>;
 }): Promise<StaticServer> {
-  const server: Server = createServer(async (req, res) => {
-    const path = new URL(req.url ?? "/", "http://x").pathname;
-    const page = opts.pages?.[path];
-    if (page !== undefined) {
-      const headers = typeof page === "string" ? opts.headers : page.headers;
-      res.writeHead(200, { "content-type": TYPES[".html"], ...headers });
-      return res.end(typeof page === "string" ? page : page.html);
-    }
-    if (!opts.dir) return res.writeHead(404).end();
-    const file = join(opts.dir, normalize(path === "/" ? "/index.html" : path));
-    try {
-      const body = await readFile(file);
-      res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream", ...opts.headers });
-      res.end(body);
-    } catch {
-      res.writeHead(404).end();
-    }
-  });
+  const server: Server = createServer(
+    settled(async (req, res) => {
+      const path = new URL(req.url ?? "/", "http://x").pathname;
+      const page = opts.pages?.[path];
+      if (page !== undefined) {
+        const headers = typeof page === "string" ? opts.headers : page.headers;
+        res.writeHead(200, { "content-type": TYPES[".html"], ...headers });
+        return res.end(typeof page === "string" ? page : page.html);
+      }
+      if (!opts.dir) return res.writeHead(404).end();
+      const file = join(opts.dir, normalize(path === "/" ? "/index.html" : path));
+      try {
+        const body = await readFile(file);
+        res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream", ...opts.headers });
+        res.end(body);
+      } catch {
+        res.writeHead(404).end();
+      }
+    }),
+  );
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   const addr = server.address();
   const port = typeof addr === "object" && addr ? addr.port : 0;

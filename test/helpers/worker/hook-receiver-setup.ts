@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
+import { settled } from "../settled-handler.ts";
 import type { TestProject } from "vitest/node";
 
 declare module "vitest" {
@@ -25,31 +26,33 @@ export interface ReceivedHook {
 export default async function setup(project: TestProject) {
   const log = new Map<string, ReceivedHook[]>();
   const hung = new Set<IncomingMessage>();
-  const server: Server = createServer(async (req, res) => {
-    const [, kind, name, mode = "ok"] = (req.url ?? "").split("/");
-    if (req.method === "GET" && kind === "log") {
-      res.writeHead(200, { "content-type": "application/json" });
-      res.end(JSON.stringify(log.get(name) ?? []));
-      return;
-    }
-    let body = "";
-    for await (const chunk of req) body += chunk;
-    const headers: Record<string, string> = {};
-    for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers[k] = v;
-    const seen = log.get(name) ?? [];
-    seen.push({ mode, at: Date.now(), headers, body });
-    log.set(name, seen);
-    if (mode === "hang") {
-      hung.add(req);
-      return;
-    }
-    const { status, retryAfter } = answerOf(mode, seen.length);
-    res.writeHead(status, {
-      "content-type": "application/json",
-      ...(retryAfter ? { "retry-after": retryAfter } : {}),
-    });
-    res.end(JSON.stringify({ received: status === 200, note: status === 200 ? "thanks" : "try later" }));
-  });
+  const server: Server = createServer(
+    settled(async (req, res) => {
+      const [, kind, name, mode = "ok"] = (req.url ?? "").split("/");
+      if (req.method === "GET" && kind === "log") {
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(JSON.stringify(log.get(name) ?? []));
+        return;
+      }
+      let body = "";
+      for await (const chunk of req) body += chunk;
+      const headers: Record<string, string> = {};
+      for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers[k] = v;
+      const seen = log.get(name) ?? [];
+      seen.push({ mode, at: Date.now(), headers, body });
+      log.set(name, seen);
+      if (mode === "hang") {
+        hung.add(req);
+        return;
+      }
+      const { status, retryAfter } = answerOf(mode, seen.length);
+      res.writeHead(status, {
+        "content-type": "application/json",
+        ...(retryAfter ? { "retry-after": retryAfter } : {}),
+      });
+      res.end(JSON.stringify({ received: status === 200, note: status === 200 ? "thanks" : "try later" }));
+    }),
+  );
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   project.provide("hookReceiverUrl", `http://127.0.0.1:${(server.address() as { port: number }).port}`);
   return async () => {

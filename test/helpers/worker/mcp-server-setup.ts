@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server as HttpServer } from "node:http";
+import { settled } from "../settled-handler.ts";
 import type { TestProject } from "vitest/node";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
@@ -83,33 +84,35 @@ function mcpServer(name: string, req: IncomingMessage, count: (kind: "list" | "c
 
 export default async function setup(project: TestProject) {
   const log: Record<string, { list: number; call: number }> = {};
-  const http: HttpServer = createServer(async (req, res) => {
-    const name = (req.url ?? "").split("/")[1] ?? "";
-    if (name === "log") {
-      res.writeHead(200, { "content-type": "application/json" });
-      res.end(JSON.stringify(log));
-      return;
-    }
-    if (!TOOLS[name]) {
-      res.writeHead(404).end();
-      return;
-    }
-    if (name === "good" && req.headers.authorization !== MCP_TEST_TOKEN) {
-      res.writeHead(401, { "content-type": "application/json" }).end('{"error":"unauthorized"}');
-      return;
-    }
-    let body = "";
-    for await (const chunk of req) body += chunk;
-    const seen = (log[name] ??= { list: 0, call: 0 });
-    const server = mcpServer(name, req, (kind) => seen[kind]++);
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    res.on("close", () => {
-      transport.close().catch(() => {});
-      server.close().catch(() => {});
-    });
-    await server.connect(transport);
-    await transport.handleRequest(req, res, body ? JSON.parse(body) : undefined);
-  });
+  const http: HttpServer = createServer(
+    settled(async (req, res) => {
+      const name = (req.url ?? "").split("/")[1] ?? "";
+      if (name === "log") {
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(JSON.stringify(log));
+        return;
+      }
+      if (!TOOLS[name]) {
+        res.writeHead(404).end();
+        return;
+      }
+      if (name === "good" && req.headers.authorization !== MCP_TEST_TOKEN) {
+        res.writeHead(401, { "content-type": "application/json" }).end('{"error":"unauthorized"}');
+        return;
+      }
+      let body = "";
+      for await (const chunk of req) body += chunk;
+      const seen = (log[name] ??= { list: 0, call: 0 });
+      const server = mcpServer(name, req, (kind) => seen[kind]++);
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      res.on("close", () => {
+        transport.close().catch(() => {});
+        server.close().catch(() => {});
+      });
+      await server.connect(transport);
+      await transport.handleRequest(req, res, body ? JSON.parse(body) : undefined);
+    }),
+  );
   await new Promise<void>((r) => http.listen(0, "127.0.0.1", r));
   project.provide("mcpServerUrl", `http://127.0.0.1:${(http.address() as { port: number }).port}`);
   return async () => {
