@@ -5,7 +5,8 @@ import { toolSchemasPlugin } from "./scripts/tool-schemas-plugin.ts";
 export default defineConfig({
   test: {
     // Test files wait on sockets, timers, workerd and the browser more than on the CPU: three at once,
-    // also on two cores (vitest's default there is one).
+    // also on two cores (vitest's default there is one). `npm run test:quick` runs four: with three, the
+    // worker files' first minute leaves a third of two cores idle (they wait on timers and sockets).
     maxWorkers: 3,
     // The default output, and the provider conformance matrix when its tests ran (npm run test:providers).
     reporters: ["default", "./test/helpers/providers/matrix-reporter.ts"],
