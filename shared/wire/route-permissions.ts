@@ -8,7 +8,8 @@ import * as ROUTES from "./routes.ts";
  * (a passkey, or the admin key typed, within FRESH_AUTH_MS), and the audit action it records (the
  * object is the route's parameters, joined by "/"). The worker enforces it in one middleware
  * (worker/middleware/route-permission.ts); test/worker/route-permissions/ walks it for every role
- * (a file each) and route-permissions.test.ts fails for a route the app serves without an entry. To add an admin route, add its line here.
+ * (a file each) and route-permissions.test.ts fails for a route the app serves without an entry.
+ * To add an admin route, add its line here.
  */
 export interface RouteRule {
   need: Permission;
