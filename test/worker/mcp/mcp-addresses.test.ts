@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, inject, it, vi } from "vitest";
 import { env } from "cloudflare:workers";
-import type { AgentConfigInput } from "../../../shared/config/agent-config.ts";
+import { putOrdersAgent } from "../../helpers/worker/orders-agent.ts";
 import { auth, call, openSession, readSse } from "../../helpers/worker/client.ts";
 import { putSite, sha256Hex } from "../../helpers/worker/sites.ts";
 import { admin, HOOK_ADMIN } from "../../helpers/worker/webhooks.ts";
@@ -26,16 +26,7 @@ const lists = async () => (await (await fetch(`${base}/log`)).json()) as Record<
 
 async function site(mcpServers: unknown[]) {
   const agentId = `mcp-addr-${crypto.randomUUID().slice(0, 8)}`;
-  const agent: AgentConfigInput = {
-    id: agentId,
-    name: { en: "Orders", "zh-CN": "订单" },
-    description: { en: "", "zh-CN": "" },
-    greeting: { en: "Hi", "zh-CN": "你好" },
-    systemPrompt: "You answer questions about orders.",
-    model: "gpt-4o-mini",
-    tools: ["mcp__orders__lookup_order"],
-  };
-  await env.CONFIG.put(`agent:${agentId}`, JSON.stringify(agent));
+  await putOrdersAgent(agentId, ["mcp__orders__lookup_order"]);
   const siteKey = await putSite({
     agents: [agentId],
     mcpServers: mcpServers as never,

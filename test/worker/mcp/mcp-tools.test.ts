@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, inject, it, vi } from "vitest";
 import { env } from "cloudflare:workers";
-import type { AgentConfigInput } from "../../../shared/config/agent-config.ts";
+import { putOrdersAgent } from "../../helpers/worker/orders-agent.ts";
 import { auth, call, openSession, readSse } from "../../helpers/worker/client.ts";
 import { putSite } from "../../helpers/worker/sites.ts";
 import { delta, sseResponse } from "../../helpers/worker/provider-sse.ts";
@@ -13,31 +13,18 @@ const ORDERS = ["lookup_order", "slow_report", "fail_report", "huge_report"].map
 
 afterEach(() => vi.restoreAllMocks());
 
-async function putAgent(id: string, tools: string[]) {
-  const config: AgentConfigInput = {
-    id,
-    name: { en: "Orders", "zh-CN": "订单" },
-    description: { en: "", "zh-CN": "" },
-    greeting: { en: "Hi", "zh-CN": "你好" },
-    systemPrompt: "You answer questions about orders.",
-    model: "gpt-4o-mini",
-    tools,
-  };
-  await env.CONFIG.put(`agent:${id}`, JSON.stringify(config));
-}
-
 async function mcpSite() {
   const suffix = crypto.randomUUID().slice(0, 8);
   const full = `mcp-all-${suffix}`;
   const narrow = `mcp-one-${suffix}`;
-  await putAgent(full, [
+  await putOrdersAgent(full, [
     "knowledge_search",
     ...ORDERS,
     "mcp__broken__broken",
     "mcp__broken__lookup_order",
     "mcp__flaky__vanish",
   ]);
-  await putAgent(narrow, ["mcp__orders__lookup_order"]);
+  await putOrdersAgent(narrow, ["mcp__orders__lookup_order"]);
   const siteKey = await putSite({
     agents: [full, narrow],
     // The provider is a profile, answered by stubProvider.

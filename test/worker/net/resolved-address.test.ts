@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, inject, it, vi } from "vitest";
-import { env } from "cloudflare:workers";
-import type { AgentConfigInput } from "../../../shared/config/agent-config.ts";
+import { putOrdersAgent } from "../../helpers/worker/orders-agent.ts";
 import { outboundRefusal, type OutboundPolicy } from "../../../worker/net/resolved-address.ts";
 import { attemptDelivery } from "../../../worker/webhooks/deliver.ts";
 import { auth, call, openSession } from "../../helpers/worker/client.ts";
@@ -83,16 +82,7 @@ describe("the worker's outbound calls", () => {
 
   async function mcpSite(url: string) {
     const agentId = `dns-${crypto.randomUUID().slice(0, 8)}`;
-    const agent: AgentConfigInput = {
-      id: agentId,
-      name: { en: "Orders", "zh-CN": "订单" },
-      description: { en: "", "zh-CN": "" },
-      greeting: { en: "Hi", "zh-CN": "你好" },
-      systemPrompt: "You answer questions about orders.",
-      model: "gpt-4o-mini",
-      tools: ["mcp__orders__lookup_order"],
-    };
-    await env.CONFIG.put(`agent:${agentId}`, JSON.stringify(agent));
+    await putOrdersAgent(agentId, ["mcp__orders__lookup_order"]);
     const siteKey = await putSite({ agents: [agentId], mcpServers: [{ id: "orders", url }] as never });
     return { siteKey, agentId };
   }
