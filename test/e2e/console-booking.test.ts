@@ -1,8 +1,7 @@
 import { mkdirSync } from "node:fs";
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DEMO_ADMIN_KEY, newPage, useSite } from "../helpers/e2e.ts";
-import { axeFindings, signInByKeyboard } from "../helpers/console.ts";
+import { axeFindings, openPage, retype, signInByKeyboard } from "../helpers/console.ts";
 import { CONSOLE_SHOTS } from "../helpers/browser.ts";
 
 /**
@@ -13,19 +12,6 @@ import { CONSOLE_SHOTS } from "../helpers/browser.ts";
  * for the files that book on it meanwhile.
  */
 const demo = useSite();
-
-async function openPage(page: Page, name: string) {
-  await page.getByRole("navigation").getByRole("link", { name, exact: true }).focus();
-  await page.keyboard.press("Enter");
-  await page.getByRole("heading", { level: 1, name, exact: true }).waitFor();
-}
-
-/** Replaces a field's text by keyboard: focus, select all, type. */
-async function retype(page: Page, id: string, text: string) {
-  await page.locator(`#${id}`).focus();
-  await page.keyboard.press("Control+A");
-  await page.keyboard.type(text);
-}
 
 describe("the console's Booking page", () => {
   it("refuses a foreign secret name at its field, saves, says the key is not set, disconnects", async () => {

@@ -8,7 +8,7 @@ import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprot
 import type { DemoScript } from "../../worker/demo/index.ts";
 import { DEMO_ADMIN_KEY, newPage, useSite } from "../helpers/e2e.ts";
 import { answered } from "../helpers/e2e-waits.ts";
-import { axeFindings, signInByKeyboard } from "../helpers/console.ts";
+import { axeFindings, openPage, retype, signInByKeyboard } from "../helpers/console.ts";
 import { CONSOLE_SHOTS } from "../helpers/browser.ts";
 import { GENERIC_SCRIPT } from "../helpers/fake-upstream.ts";
 import { serveStatic, type StaticServer } from "../helpers/static-server.ts";
@@ -102,18 +102,6 @@ afterAll(async () => {
   mcp?.closeAllConnections();
   await new Promise((r) => mcp?.close(r));
 });
-
-async function openPage(page: Page, name: string) {
-  await page.getByRole("navigation").getByRole("link", { name, exact: true }).focus();
-  await page.keyboard.press("Enter");
-  await page.getByRole("heading", { level: 1, name, exact: true }).waitFor();
-}
-
-async function retype(page: Page, id: string, text: string) {
-  await page.locator(`#${id}`).focus();
-  await page.keyboard.press("Control+A");
-  await page.keyboard.type(text);
-}
 
 const q = (p: Page, sel: string) => p.locator(`parley-chat ${sel}`);
 

@@ -1,9 +1,8 @@
 import { mkdirSync } from "node:fs";
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DEMO_ADMIN_KEY, newPage, useSite } from "../helpers/e2e.ts";
 import { watchViolations } from "../helpers/csp-watch.ts";
-import { axeFindings, signInByKeyboard } from "../helpers/console.ts";
+import { axeFindings, openPage, signInByKeyboard } from "../helpers/console.ts";
 import { CONSOLE_SHOTS } from "../helpers/browser.ts";
 
 /**
@@ -15,13 +14,6 @@ import { CONSOLE_SHOTS } from "../helpers/browser.ts";
 const demo = useSite();
 const SHOTS = CONSOLE_SHOTS;
 mkdirSync(SHOTS, { recursive: true });
-
-/** Moves to a console page through its navigation link, by keyboard (focus, Enter). */
-async function openPage(page: Page, name: string) {
-  await page.getByRole("navigation").getByRole("link", { name, exact: true }).focus();
-  await page.keyboard.press("Enter");
-  await page.getByRole("heading", { level: 1, name, exact: true }).waitFor();
-}
 
 async function signedIn(opts: Parameters<typeof newPage>[1] = {}) {
   const p = await newPage(demo, opts);

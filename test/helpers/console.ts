@@ -4,6 +4,20 @@ import type { Page } from "playwright-core";
 /** The demo site's keys (worker/demo: published for local runs only). */
 export const CONSOLE_SITE = "demo-site-key-0001";
 
+/** Moves to a console page through its navigation link, by keyboard (focus, Enter). */
+export async function openPage(page: Page, name: string) {
+  await page.getByRole("navigation").getByRole("link", { name, exact: true }).focus();
+  await page.keyboard.press("Enter");
+  await page.getByRole("heading", { level: 1, name, exact: true }).waitFor();
+}
+
+/** Replaces a field's text by keyboard: focus, select all, type. */
+export async function retype(page: Page, id: string, text: string) {
+  await page.locator(`#${id}`).focus();
+  await page.keyboard.press("Control+A");
+  await page.keyboard.type(text);
+}
+
 /**
  * Signs in to the console at `url` with the keyboard only, in the page's order: Tab to the site key,
  * past the team's ways in (the site's single sign-on when it has one, a passkey) to the admin key's
